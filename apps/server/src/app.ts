@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type pg from "pg";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { AppError, registerErrorHandler } from "./errors.ts";
+import { registerAdminRoutes } from "./modules/admin/routes.ts";
+import { type Auth, createAuth } from "./modules/auth/auth.ts";
+import { createGuards } from "./modules/auth/guards.ts";
+import { registerAuthRoutes } from "./modules/auth/routes.ts";
+import { pruneThrottle } from "./modules/auth/throttle.ts";
+import { registerBalanceRoutes } from "./modules/balances/routes.ts";
+import { registerDevMailRoutes } from "./modules/mail/routes.ts";
+import { type MailWorker, startMailWorker } from "./modules/mail/worker.ts";
+import { registerProfileRoutes } from "./modules/profile/routes.ts";
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly db: Database;
+  readonly pool: pg.Pool;
+}
+
+export interface FerryApp {
+  readonly app: FastifyInstance;
+  readonly auth: Auth;
+  /** Present when SMTP_URL is set: delivers the outbox. */
+  readonly mailWorker: MailWorker | null;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) {
+    return undefined;
+  }
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the whole server from its modules. Tests build it the same way and drive it with `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FerryApp> {
+  const { config, db, pool } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("viewer", null);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and Radix inject style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    hsts: config.isProduction,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Ferry API", version: "1.0.0", description: "Ferry's REST API. Amounts are decimal strings." },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  // Cookie sessions are protected from cross-site requests by SameSite cookies and this origin check;
+  // Better Auth checks the origin on its own endpoints.
+  const trustedOrigins = new Set(config.trustedOrigins);
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/v1/") || !request.headers.cookie) {
+      return;
+    }
+    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+    if (!origin || !trustedOrigins.has(origin)) {
+      throw new AppError("forbidden", "Cross-site request refused");
+    }
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (!reply.hasHeader("cache-control") && String(reply.getHeader("content-type") ?? "").includes("json")) {
+      reply.header("cache-control", "no-store");
+    }
+  });
+
+  const auth = createAuth(config, db);
+  const guards = createGuards(auth);
+
+  app.get("/api/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  registerAuthRoutes(app, { auth, db, config });
+  registerProfileRoutes(app, { db, guards });
+  registerBalanceRoutes(app, { guards });
+  registerAdminRoutes(app, { db, guards });
+  if (config.isDevMailboxEnabled) {
+    registerDevMailRoutes(app, { db });
+  }
+
+  const indexHtml = path.join(config.webDistDir, "index.html");
+  const hasWebBuild = existsSync(indexHtml);
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith("/api/") || request.url.startsWith("/dev/");
+    if (!isApi && hasWebBuild && request.method === "GET") {
+      // The single-page app owns every other path, including its own not-found page.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: "not_found", message: `No route for ${request.method} ${request.url}` } });
+  });
+
+  const mailWorker = config.smtpUrl
+    ? startMailWorker({ pool, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+    : null;
+  const housekeeping = setInterval(() => {
+    pruneThrottle(db).catch((error) => app.log.warn({ err: error }, "housekeeping failed"));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(housekeeping);
+    await mailWorker?.stop();
+  });
+
+  return { app, auth, mailWorker };
+}

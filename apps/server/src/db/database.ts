@@ -1,0 +1,27 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "./schema.ts";
+
+// NUMERIC and BIGINT come back as strings so that no amount is ever squeezed through a float.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Opens the pool and the typed query builder over it. */
+export function openDatabase(url: string, maxConnections = 20): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    // Kysely's destroy ends the pool it was given.
+    close: () => db.destroy(),
+  };
+}

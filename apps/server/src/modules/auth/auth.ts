@@ -1,0 +1,118 @@
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, VERIFICATION_LINK_TTL_SECONDS } from "@ferry/core/contracts/auth";
+import { betterAuth } from "better-auth";
+import { admin, emailOTP, twoFactor } from "better-auth/plugins";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import {
+  emailVerificationCodeMail,
+  passwordResetMail,
+  signInCodeMail,
+  verificationLinkMail,
+} from "../mail/templates.ts";
+
+/** Where Better Auth's own endpoints are mounted. */
+export const AUTH_BASE_PATH = "/api/auth";
+const RESET_LINK_TTL_SECONDS = 60 * 60;
+const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Better Auth configured for Ferry: e-mail and password, then a 6-digit e-mailed code (the
+ * two-factor plugin's OTP, enabled for every user) before any session exists; e-mail verification
+ * by link (sign-up) or by code (dashboard banner); password reset by link; roles and bans (admin plugin).
+ */
+export function createAuth(config: Config, db: Database) {
+  const codeMinutes = CODE_TTL_SECONDS / 60;
+  return betterAuth({
+    appName: "Ferry",
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [...config.trustedOrigins],
+    database: { db, type: "postgres" },
+    // Ferry's own throttle (modules/auth/throttle.ts) limits per account and per IP with explicit windows.
+    rateLimit: { enabled: false },
+    session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 24 * 60 * 60 },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      // The Fastify route overwrites this header with the socket (or trusted proxy) address.
+      ipAddress: { ipAddressHeaders: ["x-ferry-client-ip"] },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}`;
+        await enqueueMail(db, passwordResetMail(user.email, url, RESET_LINK_TTL_SECONDS / 60));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFICATION_LINK_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        await enqueueMail(db, verificationLinkMail(user.email, url));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account signs in with password and then an e-mailed code.
+          before: async (user) => ({ data: { ...user, twoFactorEnabled: true } }),
+          after: async (user) => {
+            await db
+              .insertInto("profiles")
+              .values({ user_id: user.id })
+              .onConflict((oc) => oc.doNothing())
+              .execute();
+          },
+        },
+      },
+    },
+    disabledPaths: [
+      // The e-mail OTP plugin is used only to verify addresses: its password-less sign-in and
+      // reset paths would bypass the password step, so they are switched off.
+      "/sign-in/email-otp",
+      "/forget-password/email-otp",
+      "/email-otp/reset-password",
+      "/email-otp/check-verification-otp",
+      // Sign-up goes through /api/v1/auth/sign-up, which does not reveal whether an address exists.
+      "/sign-up/email",
+    ],
+    plugins: [
+      twoFactor({
+        issuer: "Ferry",
+        totpOptions: { disable: true },
+        otpOptions: {
+          period: codeMinutes,
+          digits: 6,
+          storeOTP: "hashed",
+          allowedAttempts: CODE_MAX_ATTEMPTS,
+          sendOTP: async ({ user, otp }) => {
+            await enqueueMail(db, signInCodeMail(user.email, otp, codeMinutes));
+          },
+        },
+      }),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: CODE_TTL_SECONDS,
+        storeOTP: "hashed",
+        allowedAttempts: CODE_MAX_ATTEMPTS,
+        disableSignUp: true,
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type === "email-verification") {
+            await enqueueMail(db, emailVerificationCodeMail(email, otp, codeMinutes));
+          }
+        },
+      }),
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

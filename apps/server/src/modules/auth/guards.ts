@@ -1,0 +1,79 @@
+import type { Role } from "@ferry/core/contracts/auth";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../errors.ts";
+import type { Auth } from "./auth.ts";
+
+/** Who is making the request, once a guard has checked the session. */
+export interface Viewer {
+  readonly userId: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly sessionId: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+/** Node's incoming headers as a Fetch `Headers`, which Better Auth expects. */
+export function toFetchHeaders(incoming: FastifyRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        headers.append(name, item);
+      }
+    } else if (value !== undefined) {
+      headers.set(name, String(value));
+    }
+  }
+  return headers;
+}
+
+/**
+ * Route guards. `requireUser` admits a signed-in, non-banned account; `requireAdmin` also requires
+ * the admin role. Both read the session from the database on every request, so a ban or sign-out
+ * takes effect at once.
+ */
+export function createGuards(auth: Auth) {
+  async function readViewer(request: FastifyRequest): Promise<Viewer | null> {
+    const result = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
+    if (!result || result.user.banned) {
+      return null;
+    }
+    return {
+      userId: result.user.id,
+      email: result.user.email,
+      role: result.user.role === "admin" ? "admin" : "user",
+      sessionId: result.session.id,
+    };
+  }
+
+  async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    request.viewer = await readViewer(request);
+    if (!request.viewer) {
+      throw new AppError("unauthenticated", "You must be logged in");
+    }
+  }
+
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireUser(request, reply);
+    if (request.viewer?.role !== "admin") {
+      throw new AppError("forbidden", "You don't have permission to access this page.");
+    }
+  }
+
+  return { requireUser, requireAdmin };
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/** The viewer set by a guard; throws if a route forgot its guard. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) {
+    throw new AppError("unauthenticated", "You must be logged in");
+  }
+  return request.viewer;
+}

@@ -1,0 +1,162 @@
+import { ForgotPasswordRequest, ResetPasswordRequest, SignInRequest, SignUpRequest } from "@ferry/core/contracts/auth";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
+import { toFetchHeaders } from "./guards.ts";
+import { signUp } from "./service.ts";
+import { enforceThrottle, type ThrottleRule } from "./throttle.ts";
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+function challengeOf(request: FastifyRequest): string {
+  const match = /two_factor=([^;]+)/.exec(request.headers.cookie ?? "");
+  return match?.[1] ?? "none";
+}
+
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : "";
+}
+
+/**
+ * The limits on Better Auth's endpoints, per client address and per account. Windows are explicit:
+ * a code dies after 5 wrong tries on its own, these bound how many codes and tries there can be.
+ */
+function throttleRulesFor(path: string, request: FastifyRequest): ThrottleRule[] {
+  const ip = request.ip;
+  switch (path) {
+    case "/sign-in/email":
+      return [
+        { key: `sign-in:ip:${ip}`, max: 30, windowSeconds: 15 * MINUTE },
+        { key: `sign-in:account:${emailOf(request.body)}`, max: 10, windowSeconds: 15 * MINUTE },
+      ];
+    case "/two-factor/send-otp":
+      return [
+        { key: `code-send:ip:${ip}`, max: 30, windowSeconds: 15 * MINUTE },
+        { key: `code-send:challenge:${challengeOf(request)}`, max: 5, windowSeconds: 15 * MINUTE },
+      ];
+    case "/two-factor/verify-otp":
+      return [{ key: `code-verify:ip:${ip}`, max: 50, windowSeconds: 15 * MINUTE }];
+    case "/email-otp/send-verification-otp":
+      return [
+        { key: `verify-send:ip:${ip}`, max: 30, windowSeconds: 15 * MINUTE },
+        { key: `verify-send:account:${emailOf(request.body)}`, max: 5, windowSeconds: 15 * MINUTE },
+      ];
+    case "/email-otp/verify-email":
+      return [{ key: `verify-code:ip:${ip}`, max: 50, windowSeconds: 15 * MINUTE }];
+    case "/request-password-reset":
+      return [
+        { key: `reset:ip:${ip}`, max: 10, windowSeconds: HOUR },
+        { key: `reset:account:${emailOf(request.body)}`, max: 5, windowSeconds: HOUR },
+      ];
+    case "/reset-password":
+    case "/verify-email":
+      return [{ key: `token:ip:${ip}`, max: 30, windowSeconds: HOUR }];
+    default:
+      return [];
+  }
+}
+
+/** Bodies Ferry validates with its own core schemas before Better Auth sees them. */
+const BODY_SCHEMAS: Record<string, z.ZodType> = {
+  "/sign-in/email": SignInRequest.extend({ callbackURL: z.string().optional() }),
+  "/request-password-reset": ForgotPasswordRequest.extend({ redirectTo: z.string().optional() }),
+  "/reset-password": ResetPasswordRequest,
+};
+
+function validateBody(path: string, body: unknown): void {
+  const schema = BODY_SCHEMAS[path];
+  if (!schema) {
+    return;
+  }
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      fields[issue.path.join(".") || "body"] ??= issue.message;
+    }
+    throw new AppError("validation_failed", Object.values(fields)[0] ?? "Invalid request", fields);
+  }
+}
+
+/** Turns Better Auth's error body (`{ code, message }`) into Ferry's (`{ error: { code, message } }`). */
+function toFerryErrorBody(status: number, text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { code?: string; message?: string };
+    const code = status === 429 ? "rate_limited" : (parsed.code ?? "auth_error").toLowerCase();
+    return JSON.stringify({ error: { code, message: parsed.message ?? "Request failed" } });
+  } catch {
+    return JSON.stringify({ error: { code: "auth_error", message: "Request failed" } });
+  }
+}
+
+export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db: Database; config: Config }) {
+  const { auth, db, config } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    "/api/v1/auth/sign-up",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Create an account (never reveals whether the e-mail already has one)",
+        body: SignUpRequest,
+        response: { 200: z.object({ status: z.literal("ok") }) },
+      },
+    },
+    async (request) => {
+      await enforceThrottle(db, [{ key: `sign-up:ip:${request.ip}`, max: 10, windowSeconds: HOUR }]);
+      await signUp(auth, db, config, request.body);
+      return { status: "ok" as const };
+    },
+  );
+
+  // Better Auth's own endpoints, behind Ferry's validation and throttle.
+  app.route({
+    method: ["GET", "POST"],
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    async handler(request, reply) {
+      const url = new URL(request.url, config.publicUrl);
+      const path = url.pathname.slice(AUTH_BASE_PATH.length);
+      if (request.method === "POST") {
+        validateBody(path, request.body);
+      }
+      const rules = throttleRulesFor(path, request);
+      if (rules.length > 0) {
+        await enforceThrottle(db, rules);
+      }
+      const headers = toFetchHeaders(request.headers);
+      headers.set("x-ferry-client-ip", request.ip);
+      headers.delete("content-length");
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers,
+          body: request.method === "POST" ? JSON.stringify(request.body ?? {}) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== "set-cookie" && name !== "content-length") {
+          reply.header(name, value);
+        }
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) {
+        reply.header("set-cookie", cookies);
+      }
+      const text = await response.text();
+      if (response.status >= 400) {
+        reply.header("content-type", "application/json; charset=utf-8");
+        return reply.send(toFerryErrorBody(response.status, text));
+      }
+      return reply.send(text || null);
+    },
+  });
+}

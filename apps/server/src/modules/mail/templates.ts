@@ -1,0 +1,86 @@
+import type { MailMessage } from "./outbox.ts";
+
+function escapeHtml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+}
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<div style="max-width:520px;margin:32px auto;background:#ffffff;border-radius:12px;padding:32px">
+<div style="font-size:20px;font-weight:700;color:#4f46e5;margin-bottom:24px">Ferry</div>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${bodyHtml}
+<p style="color:#64748b;font-size:12px;margin-top:32px">If you did not ask for this, you can ignore this e-mail. Ferry will never ask you for your password.</p>
+</div></body></html>`;
+}
+
+function codeMail(to: string, subject: string, intro: string, code: string, minutes: number): MailMessage {
+  const text = `${intro}\n\nYour code: ${code}\n\nIt expires in ${minutes} minutes. Never share it with anyone.`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(intro)}</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:24px 0">${escapeHtml(code)}</p>
+<p>It expires in ${minutes} minutes. Never share it with anyone.</p>`,
+  );
+  return { to, subject, text, html };
+}
+
+function linkMail(to: string, subject: string, intro: string, url: string, note: string): MailMessage {
+  const text = `${intro}\n\n${url}\n\n${note}`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(intro)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(subject)}</a></p>
+<p style="font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(url)}</p><p>${escapeHtml(note)}</p>`,
+  );
+  return { to, subject, text, html };
+}
+
+/** The code that completes a sign-in after the password was checked. */
+export function signInCodeMail(to: string, code: string, minutes: number): MailMessage {
+  return codeMail(to, "Your Ferry sign-in code", "Use this code to finish signing in to Ferry.", code, minutes);
+}
+
+/** The code that verifies the e-mail address from the dashboard banner. */
+export function emailVerificationCodeMail(to: string, code: string, minutes: number): MailMessage {
+  return codeMail(
+    to,
+    "Verify your Ferry e-mail address",
+    "Use this code to verify your e-mail address.",
+    code,
+    minutes,
+  );
+}
+
+/** The link sent on sign-up (`/verify-email?token=…`). */
+export function verificationLinkMail(to: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    "Verify your e-mail",
+    "Welcome to Ferry! Confirm your e-mail address to unlock every feature.",
+    url,
+    "Verification links expire after 24 hours for security.",
+  );
+}
+
+/** Sent instead of an error when someone signs up with an address that already has an account. */
+export function existingAccountMail(to: string, loginUrl: string, resetUrl: string): MailMessage {
+  const intro =
+    "Someone tried to create a Ferry account with this e-mail address, which already has one. If it was you, sign in, or reset your password if you forgot it.";
+  const text = `${intro}\n\nSign in: ${loginUrl}\nReset your password: ${resetUrl}`;
+  const html = layout(
+    "You already have a Ferry account",
+    `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(loginUrl)}">Sign in</a> · <a href="${escapeHtml(resetUrl)}">Reset your password</a></p>`,
+  );
+  return { to, subject: "You already have a Ferry account", text, html };
+}
+
+/** The password reset link (`/forgot-password?token=…`). */
+export function passwordResetMail(to: string, url: string, minutes: number): MailMessage {
+  return linkMail(
+    to,
+    "Reset your password",
+    "Follow this link to choose a new Ferry password. Every other signed-in device will be signed out.",
+    url,
+    `The link expires in ${minutes} minutes.`,
+  );
+}

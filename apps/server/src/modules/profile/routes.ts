@@ -1,0 +1,31 @@
+import { Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Database } from "../../db/database.ts";
+import { type Guards, viewerOf } from "../auth/guards.ts";
+import { getProfile, updateProfile } from "./service.ts";
+
+export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    "/api/v1/me",
+    {
+      preHandler: deps.guards.requireUser,
+      schema: { tags: ["profile"], summary: "The signed-in user's profile", response: { 200: Profile } },
+    },
+    async (request) => getProfile(deps.db, viewerOf(request).userId),
+  );
+  typed.put(
+    "/api/v1/me/profile",
+    {
+      preHandler: deps.guards.requireUser,
+      schema: {
+        tags: ["profile"],
+        summary: "Save the personal-information form",
+        body: ProfileUpdateRequest,
+        response: { 200: Profile },
+      },
+    },
+    async (request) => updateProfile(deps.db, viewerOf(request).userId, request.body),
+  );
+}

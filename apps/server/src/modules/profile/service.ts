@@ -1,0 +1,19 @@
+import type { Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+import { selectProfile, upsertProfile } from "./queries.ts";
+
+/** The signed-in user's profile. */
+export async function getProfile(db: Database, userId: string): Promise<Profile> {
+  const profile = await selectProfile(db, userId);
+  if (!profile) {
+    throw new AppError("not_found", "Profile not found");
+  }
+  return profile;
+}
+
+/** Saves the personal-information form and returns the updated profile. */
+export async function updateProfile(db: Database, userId: string, update: ProfileUpdateRequest): Promise<Profile> {
+  await upsertProfile(db, userId, update);
+  return getProfile(db, userId);
+}

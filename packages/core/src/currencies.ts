@@ -1,0 +1,29 @@
+/**
+ * The currencies Ferry holds, with their exact minor-unit scale and how they are shown.
+ * Scale is the number of decimal places of one minor unit (USD cents: 2, satoshi: 8, wei: 18).
+ */
+export const CURRENCIES = {
+  USD: { code: "USD", name: "US Dollar", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "$", flag: "🇺🇸" },
+  EUR: { code: "EUR", name: "Euro", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "€", flag: "🇪🇺" },
+  GBP: { code: "GBP", name: "British Pound", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "£", flag: "🇬🇧" },
+  CAD: { code: "CAD", name: "Canadian Dollar", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "$", flag: "🇨🇦" },
+  AUD: { code: "AUD", name: "Australian Dollar", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "$", flag: "🇦🇺" },
+  BTC: { code: "BTC", name: "Bitcoin", scale: 8, displayDecimals: 6, kind: "crypto", symbol: "₿", flag: "" },
+  ETH: { code: "ETH", name: "Ethereum", scale: 18, displayDecimals: 6, kind: "crypto", symbol: "Ξ", flag: "" },
+  USDC: { code: "USDC", name: "USD Coin", scale: 6, displayDecimals: 2, kind: "crypto", symbol: "", flag: "" },
+  USDT: { code: "USDT", name: "Tether", scale: 6, displayDecimals: 2, kind: "crypto", symbol: "", flag: "" },
+} as const;
+
+export type CurrencyCode = keyof typeof CURRENCIES;
+export type Currency = (typeof CURRENCIES)[CurrencyCode];
+
+/** Every currency code Ferry holds, in display order. */
+export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
+
+/** The four currency accounts the dashboard home always shows (spec §2 Dashboard). */
+export const DASHBOARD_CURRENCIES: readonly CurrencyCode[] = ["USD", "CAD", "AUD", "EUR"];
+
+/** Whether a string is a currency code Ferry holds. */
+export function isCurrencyCode(value: string): value is CurrencyCode {
+  return Object.hasOwn(CURRENCIES, value);
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/**
+ * Every error code the API returns, with its HTTP status. A code is stable: the web maps it to the
+ * specification's toast text, so changing one is a breaking change.
+ */
+export const ERROR_STATUS = {
+  /** The request body, query or parameters do not match the endpoint's schema. */
+  validation_failed: 400,
+  /** No signed-in session, or the session has ended. */
+  unauthenticated: 401,
+  /** Signed in, but this account may not do this (for example a customer calling an admin endpoint). */
+  forbidden: 403,
+  /** The thing does not exist, or belongs to someone else (never revealed which). */
+  not_found: 404,
+  /** The request conflicts with the current state (for example an idempotency key reused with other content). */
+  conflict: 409,
+  /** Too many attempts in the current window; retry after the time the Retry-After header gives. */
+  rate_limited: 429,
+  /** Anything unexpected; the body says nothing internal and the log has the request id. */
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The one shape of every error body: `{ error: { code, message, fields? } }`. */
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
