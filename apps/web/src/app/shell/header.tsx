@@ -1,0 +1,52 @@
+import { displayName, initials, type Profile } from "@ferry/core/contracts/profile";
+import { BadgeCheckIcon, BellIcon, CircleAlertIcon, PanelLeftIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+
+/** The signed-in header: sidebar toggle, notifications bell, verification state, Admin badge and user chip. */
+export function Header({ profile, onToggleSidebar }: { profile: Profile; onToggleSidebar: () => void }) {
+  const isAdmin = profile.role === "admin";
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-card/95 px-4 backdrop-blur sm:px-6">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={onToggleSidebar}
+        aria-label="Toggle sidebar"
+        title="Toggle sidebar (Ctrl+B)"
+      >
+        <PanelLeftIcon className="size-5" />
+      </Button>
+      <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        {profile.emailVerified ? (
+          <span className="hidden items-center gap-1 text-xs font-medium text-green-700 sm:flex" title="Email verified">
+            <BadgeCheckIcon className="size-4" /> Email verified
+          </span>
+        ) : (
+          <span
+            className="hidden items-center gap-1 text-xs font-medium text-yellow-700 sm:flex"
+            title="Email not verified"
+          >
+            <CircleAlertIcon className="size-4" /> Email not verified
+          </span>
+        )}
+        {isAdmin ? <Badge>Admin</Badge> : null}
+        <Button asChild variant="ghost" size="icon" aria-label="Notifications">
+          <Link to="/notifications">
+            <BellIcon className="size-5" />
+          </Link>
+        </Button>
+        <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-accent">
+          <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+            {initials(profile)}
+          </span>
+          <span className="hidden text-left leading-tight sm:block">
+            <span className="block text-sm font-semibold">{displayName(profile)}</span>
+            <span className="block text-xs text-muted-foreground">Personal Account</span>
+          </span>
+        </Link>
+      </div>
+    </header>
+  );
+}

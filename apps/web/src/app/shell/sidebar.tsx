@@ -1,0 +1,98 @@
+import { LogOutIcon } from "lucide-react";
+import { NavLink } from "react-router";
+import { FerryMark } from "../../components/ferry-mark.tsx";
+import { cn } from "../../lib/cn.ts";
+import { ADMIN_NAV, MAIN_NAV, type NavItem } from "./nav-items.ts";
+
+function SidebarLink({
+  item,
+  isExpanded,
+  onNavigate,
+}: {
+  item: NavItem;
+  isExpanded: boolean;
+  onNavigate?: () => void;
+}) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      end={item.to === "/dashboard"}
+      onClick={onNavigate}
+      title={isExpanded ? undefined : item.label}
+      className={({ isActive }) =>
+        cn(
+          "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors",
+          isActive
+            ? "bg-sidebar-active text-white"
+            : "text-sidebar-foreground hover:bg-sidebar-accent hover:text-white",
+          !isExpanded && "justify-center px-0",
+        )
+      }
+    >
+      <Icon className="size-5 shrink-0" aria-hidden="true" />
+      <span className={cn(!isExpanded && "sr-only")}>{item.label}</span>
+    </NavLink>
+  );
+}
+
+/** The signed-in navigation: main items, the Admin group for admins, and Logout. */
+export function SidebarNav(props: {
+  isAdmin: boolean;
+  isExpanded: boolean;
+  onNavigate?: () => void;
+  onLogout: () => void;
+}) {
+  const mainItems = MAIN_NAV.filter((item) => !(props.isAdmin && item.isHiddenForAdmins));
+  return (
+    <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
+      <div className={cn("flex h-16 items-center gap-2 px-4", !props.isExpanded && "justify-center px-0")}>
+        <FerryMark className="size-8" />
+        <span className={cn("text-lg font-bold text-white", !props.isExpanded && "sr-only")}>Ferry</span>
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
+        <ul className="grid gap-1">
+          {mainItems.map((item) => (
+            <li key={item.to}>
+              <SidebarLink item={item} isExpanded={props.isExpanded} onNavigate={props.onNavigate} />
+            </li>
+          ))}
+        </ul>
+        {props.isAdmin ? (
+          <section aria-labelledby="admin-nav-heading" className="mt-6">
+            <h2
+              id="admin-nav-heading"
+              className={cn(
+                "mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500",
+                !props.isExpanded && "sr-only",
+              )}
+            >
+              Admin
+            </h2>
+            <ul className="grid gap-1">
+              {ADMIN_NAV.map((item) => (
+                <li key={item.to}>
+                  <SidebarLink item={item} isExpanded={props.isExpanded} onNavigate={props.onNavigate} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </nav>
+      <div className="border-t border-slate-800 p-3">
+        <button
+          type="button"
+          onClick={props.onLogout}
+          title={props.isExpanded ? undefined : "Logout"}
+          className={cn(
+            "flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground hover:bg-sidebar-accent hover:text-white",
+            !props.isExpanded && "justify-center px-0",
+          )}
+        >
+          <LogOutIcon className="size-5 shrink-0" aria-hidden="true" />
+          <span className={cn(!props.isExpanded && "sr-only")}>Logout</span>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
+import { cn } from "../lib/cn.ts";
+
+// Drawn, not emoji: flag emoji are missing from many systems' fonts and would show as boxes.
+const COLOURS: Record<CurrencyCode, string> = {
+  USD: "bg-emerald-600",
+  EUR: "bg-blue-700",
+  GBP: "bg-violet-700",
+  CAD: "bg-red-600",
+  AUD: "bg-sky-600",
+  BTC: "bg-orange-500",
+  ETH: "bg-indigo-500",
+  USDC: "bg-blue-600",
+  USDT: "bg-teal-600",
+};
+
+const GLYPHS: Record<CurrencyCode, string> = {
+  USD: "$",
+  EUR: "€",
+  GBP: "£",
+  CAD: "C$",
+  AUD: "A$",
+  BTC: "₿",
+  ETH: "Ξ",
+  USDC: "$",
+  USDT: "₮",
+};
+
+/** A round icon for a currency: its colour and symbol, with the currency's name for screen readers. */
+export function CurrencyIcon({ currency, className }: { currency: CurrencyCode; className?: string }) {
+  return (
+    <span
+      role="img"
+      aria-label={CURRENCIES[currency].name}
+      className={cn(
+        "flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white",
+        COLOURS[currency],
+        className,
+      )}
+    >
+      {GLYPHS[currency]}
+    </span>
+  );
+}

@@ -1,0 +1,18 @@
+import type * as React from "react";
+import { Label } from "./label.tsx";
+
+/** A labelled form control with its error message underneath, linked for screen readers. */
+export function Field(props: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      {props.children}
+      {props.hint && !props.error ? <p className="text-xs text-muted-foreground">{props.hint}</p> : null}
+      {props.error ? (
+        <p id={`${props.id}-error`} className="text-xs font-medium text-destructive">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

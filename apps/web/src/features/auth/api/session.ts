@@ -1,0 +1,33 @@
+import type { Profile } from "@ferry/core/contracts/profile";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError, apiFetch } from "../../../lib/api.ts";
+
+export const meQueryKey = ["me"] as const;
+
+/** The signed-in user's profile, or null when nobody is signed in. */
+export async function getMe(): Promise<Profile | null> {
+  try {
+    return await apiFetch<Profile>("/api/v1/me");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const meQueryOptions = queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+
+/** The session as the app knows it: `data` is the profile, null when signed out. */
+export function useMe() {
+  return useQuery(meQueryOptions);
+}
+
+/** The profile of a page behind the sign-in guard, where it is always present. */
+export function useSignedInProfile(): Profile {
+  const { data } = useMe();
+  if (!data) {
+    throw new Error("useSignedInProfile used outside the signed-in routes");
+  }
+  return data;
+}

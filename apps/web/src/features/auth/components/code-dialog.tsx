@@ -1,0 +1,149 @@
+import { CODE_LENGTH, CODE_TTL_SECONDS, OneTimeCode } from "@ferry/core/contracts/auth";
+import { TOASTS } from "@ferry/core/messages";
+import { useMutation } from "@tanstack/react-query";
+import { MailIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { messageOf } from "../../../lib/api.ts";
+
+function formatCountdown(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The e-mail code dialog of spec §4: opening it sends a code and starts a 300-second countdown;
+ * at zero 'Resend verification code' appears, and resending restarts it. Verify needs exactly 6 digits.
+ */
+export function CodeDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  email: string;
+  title?: string;
+  sendCode: () => Promise<unknown>;
+  verifyCode: (code: string) => Promise<unknown>;
+  onVerified: () => void;
+}) {
+  const [code, setCode] = useState("");
+  const [secondsLeft, setSecondsLeft] = useState(CODE_TTL_SECONDS);
+  const hasSentForThisOpening = useRef(false);
+
+  const send = useMutation({
+    mutationFn: props.sendCode,
+    onSuccess: () => {
+      setSecondsLeft(CODE_TTL_SECONDS);
+      toast.success(TOASTS.codeSent);
+    },
+    onError: (error) => toast.error(TOASTS.codeSendFailed, { description: messageOf(error, "") || undefined }),
+  });
+  const verify = useMutation({
+    mutationFn: props.verifyCode,
+    onSuccess: () => {
+      setCode("");
+      props.onVerified();
+    },
+    onError: (error) => toast.error(TOASTS.invalidCode, { description: messageOf(error, "") || undefined }),
+  });
+
+  // Opening the dialog is the request for a code (spec §4), so it is sent once per opening.
+  const { open } = props;
+  const sendCode = send.mutate;
+  useEffect(() => {
+    if (!open) {
+      hasSentForThisOpening.current = false;
+      return;
+    }
+    if (!hasSentForThisOpening.current) {
+      hasSentForThisOpening.current = true;
+      setCode("");
+      sendCode();
+    }
+  }, [open, sendCode]);
+
+  useEffect(() => {
+    if (!open || secondsLeft <= 0) {
+      return;
+    }
+    const timer = setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [open, secondsLeft]);
+
+  const isCodeValid = OneTimeCode.safeParse(code).success;
+
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary sm:mx-0">
+            <MailIcon className="size-6" />
+          </div>
+          <DialogTitle>{props.title ?? "Check your email"}</DialogTitle>
+          <DialogDescription>
+            We sent a {CODE_LENGTH}-digit verification code to{" "}
+            <strong className="text-foreground">{props.email}</strong>.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (isCodeValid) {
+              verify.mutate(code);
+            }
+          }}
+        >
+          <div className="grid gap-2">
+            <label htmlFor="verification-code" className="text-sm font-medium">
+              Verification code
+            </label>
+            <Input
+              id="verification-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="000000"
+              maxLength={CODE_LENGTH}
+              className="h-12 text-center font-mono text-2xl tracking-[0.5em]"
+              aria-describedby="code-help"
+              autoFocus
+            />
+            <p id="code-help" className="text-xs text-muted-foreground">
+              {code.length > 0 && !isCodeValid ? "Please enter a valid 6-digit code" : "Digits only."}
+            </p>
+          </div>
+          <div className="text-center text-sm text-muted-foreground">
+            {secondsLeft > 0 ? (
+              <span>
+                Code expires in{" "}
+                <span className="font-mono font-medium text-foreground">{formatCountdown(secondsLeft)}</span>
+              </span>
+            ) : (
+              <Button type="button" variant="link" onClick={() => send.mutate()} disabled={send.isPending}>
+                Resend verification code
+              </Button>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!isCodeValid || verify.isPending}>
+              {verify.isPending ? "Verifying…" : "Verify"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

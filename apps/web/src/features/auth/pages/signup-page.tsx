@@ -1,0 +1,129 @@
+import { isValidPassword, SignUpRequest } from "@ferry/core/contracts/auth";
+import { MESSAGES, TOASTS } from "@ferry/core/messages";
+import { CheckCircle2Icon, CircleIcon } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field } from "../../../components/ui/field.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { signUp } from "../api/auth-calls.ts";
+import { AuthLayout } from "../components/auth-layout.tsx";
+
+const RULES = [
+  { label: "At least 8 characters", test: (value: string) => value.length >= 8 },
+  { label: "1 uppercase letter", test: (value: string) => /[A-Z]/.test(value) },
+  { label: "1 lowercase letter", test: (value: string) => /[a-z]/.test(value) },
+  { label: "1 number or symbol (!@#$%^&*)", test: (value: string) => /[0-9!@#$%^&*]/.test(value) },
+];
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const canSubmit = email.trim() !== "" && password !== "" && isValidPassword(password);
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      toast.error(MESSAGES.missingInformation);
+      return;
+    }
+    const parsed = SignUpRequest.safeParse({ email, password });
+    if (!parsed.success) {
+      const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+      setFieldErrors(errors);
+      toast.error(errors.password ? MESSAGES.invalidPassword : (errors.email ?? MESSAGES.missingInformation));
+      return;
+    }
+    setIsSubmitting(true);
+    try {
+      await signUp(parsed.data);
+      toast.success(TOASTS.accountCreated, {
+        description: "We e-mailed you a link to verify your address. You can sign in now.",
+      });
+      navigate("/login");
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setFieldErrors(error.fields);
+      }
+      toast.error(TOASTS.signupFailed, {
+        description: error instanceof ApiError ? error.message : MESSAGES.unexpectedError,
+      });
+    } finally {
+      setIsSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Open a free personal account in a minute."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form className="grid gap-5" onSubmit={onSubmit} noValidate>
+        <Field id="email" label="Email" error={fieldErrors.email}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </Field>
+        <Field id="password" label="Password" error={fieldErrors.password}>
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby="password-rules"
+          />
+        </Field>
+        <div id="password-rules" className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
+          <p className="mb-2">{MESSAGES.passwordHint}</p>
+          <ul className="grid grid-cols-2 gap-1">
+            {RULES.map((rule) => {
+              const isMet = rule.test(password);
+              return (
+                <li
+                  key={rule.label}
+                  className={isMet ? "flex items-center gap-1 text-green-700" : "flex items-center gap-1"}
+                >
+                  {isMet ? <CheckCircle2Icon className="size-3.5" /> : <CircleIcon className="size-3.5" />}
+                  {rule.label}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <Button type="submit" size="lg" disabled={!canSubmit || isSubmitting}>
+          {isSubmitting ? "Creating account…" : "Create Account"}
+        </Button>
+        <p className="text-center text-xs text-muted-foreground">
+          By creating an account you agree to our{" "}
+          <Link to="/terms" className="underline">
+            Terms of Service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

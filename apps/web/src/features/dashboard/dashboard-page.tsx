@@ -1,0 +1,107 @@
+import { displayName } from "@ferry/core/contracts/profile";
+import { CURRENCIES, type CurrencyCode, DASHBOARD_CURRENCIES } from "@ferry/core/currencies";
+import { MESSAGES } from "@ferry/core/messages";
+import { formatAmount, parseAmount } from "@ferry/core/money";
+import { ArrowRightIcon } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { CurrencyIcon } from "../../components/currency-icon.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { useSignedInProfile } from "../auth/api/session.ts";
+import { useBalances } from "../balances/api/get-balances.ts";
+
+function availableMinor(available: string | undefined, currency: CurrencyCode): bigint {
+  if (!available) {
+    return 0n;
+  }
+  const parsed = parseAmount(available, currency);
+  return parsed.ok ? parsed.amountMinor : 0n;
+}
+
+function CurrencyAccounts() {
+  const balances = useBalances();
+  return (
+    <section aria-labelledby="currency-accounts-heading">
+      <div className="mb-4 flex items-center justify-between">
+        <h2 id="currency-accounts-heading" className="text-lg font-semibold">
+          Currency accounts
+        </h2>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/balance">
+            See all <ArrowRightIcon />
+          </Link>
+        </Button>
+      </div>
+      {balances.isError ? (
+        <p className="rounded-md border border-border bg-card p-4 text-sm text-muted-foreground">
+          Balances could not be loaded. They will appear here as soon as Ferry can reach your accounts.
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {DASHBOARD_CURRENCIES.map((code) => {
+          const currency = CURRENCIES[code];
+          const entry = balances.data?.balances.find((balance) => balance.currency === code);
+          return (
+            <Card key={code} className="overflow-hidden">
+              <CardContent className="p-5">
+                <div className="flex items-center gap-3">
+                  <CurrencyIcon currency={code} />
+                  <div>
+                    <p className="font-semibold">{code}</p>
+                    <p className="text-xs text-muted-foreground">{currency.name}</p>
+                  </div>
+                </div>
+                <p className="mt-5 text-xs uppercase tracking-wide text-muted-foreground">Available balance</p>
+                {balances.isPending ? (
+                  <Skeleton className="mt-1 h-8 w-32" />
+                ) : (
+                  <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`balance-${code}`}>
+                    {currency.symbol}
+                    {formatAmount(availableMinor(entry?.available, code), code)}
+                  </p>
+                )}
+              </CardContent>
+            </Card>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `/dashboard?tab=…`: home shows the currency accounts; any other tab is announced as coming soon. */
+export function DashboardPage() {
+  const profile = useSignedInProfile();
+  const [searchParams] = useSearchParams();
+  const tab = searchParams.get("tab") ?? "home";
+  if (tab !== "home") {
+    return (
+      <>
+        <PageHeader title={capitalise(tab)} />
+        <Card>
+          <CardContent className="p-10 text-center text-muted-foreground">{MESSAGES.comingSoon}</CardContent>
+        </Card>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={`Welcome back, ${displayName(profile)}`}
+        description="Here is where your money stands today."
+        actions={
+          <Button asChild>
+            <Link to="/balance">Go to balances</Link>
+          </Button>
+        }
+      />
+      <CurrencyAccounts />
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { type KycStatus, type Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
+import { TOASTS } from "@ferry/core/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRoundIcon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { messageOf } from "../../lib/api.ts";
+import { requestPasswordReset } from "../auth/api/auth-calls.ts";
+import { useSignedInProfile } from "../auth/api/session.ts";
+import { useUpdateProfile } from "./api/update-profile.ts";
+
+const KYC_BADGE: Record<KycStatus, { label: string; variant: "success" | "destructive" | "warning" | "neutral" }> = {
+  approved: { label: "Approved", variant: "success" },
+  rejected: { label: "Rejected", variant: "destructive" },
+  under_review: { label: "Under review", variant: "warning" },
+  pending: { label: "Pending", variant: "neutral" },
+};
+
+const FIELDS = [
+  { name: "firstName", label: "First name", autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", autoComplete: "family-name" },
+  { name: "phone", label: "Phone", autoComplete: "tel" },
+  { name: "address", label: "Address", autoComplete: "street-address" },
+  { name: "city", label: "City", autoComplete: "address-level2" },
+  { name: "country", label: "Country", autoComplete: "country-name" },
+  { name: "postalCode", label: "Postal code", autoComplete: "postal-code" },
+] as const;
+
+function formValuesOf(profile: Profile): ProfileUpdateRequest {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    phone: profile.phone,
+    address: profile.address,
+    city: profile.city,
+    country: profile.country,
+    postalCode: profile.postalCode,
+  };
+}
+
+function PersonalInformation({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const form = useForm<ProfileUpdateRequest>({
+    resolver: zodResolver(ProfileUpdateRequest),
+    defaultValues: formValuesOf(profile),
+  });
+  const { errors, isDirty } = form.formState;
+
+  function onSubmit(values: ProfileUpdateRequest) {
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(formValuesOf(saved));
+        toast.success(TOASTS.profileUpdated, { description: "Your personal information has been saved." });
+      },
+      onError: (error) => toast.error(messageOf(error, TOASTS.profileUpdateFailed)),
+    });
+  }
+
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader>
+        <CardTitle>Personal information</CardTitle>
+        <CardDescription>Keep your details up to date; they are used to verify your identity.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-5 sm:grid-cols-2" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+          {FIELDS.map((field) => (
+            <div key={field.name} className={field.name === "address" ? "sm:col-span-2" : undefined}>
+              <Field id={field.name} label={field.label} error={errors[field.name]?.message}>
+                <Input
+                  id={field.name}
+                  autoComplete={field.autoComplete}
+                  aria-invalid={errors[field.name] ? true : undefined}
+                  {...form.register(field.name)}
+                />
+              </Field>
+            </div>
+          ))}
+          <div className="flex justify-end sm:col-span-2">
+            <Button type="submit" disabled={update.isPending || !isDirty}>
+              {update.isPending ? "Saving…" : "Save Changes"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccountCard({ profile }: { profile: Profile }) {
+  const kyc = KYC_BADGE[profile.kycStatus];
+  async function sendPasswordLink() {
+    try {
+      await requestPasswordReset(profile.email);
+      toast.success("Password reset link sent", { description: `Check ${profile.email} to choose a new password.` });
+    } catch (error) {
+      toast.error(messageOf(error, "Could not send the reset link"));
+    }
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+        <CardDescription>These details are managed by Ferry.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        <div>
+          <p className="text-muted-foreground">Email</p>
+          <p className="font-medium break-all">{profile.email}</p>
+        </div>
+        <div>
+          <p className="text-muted-foreground">Member since</p>
+          <p className="font-medium">
+            {new Date(profile.createdAt).toLocaleDateString(undefined, {
+              year: "numeric",
+              month: "long",
+              day: "numeric",
+            })}
+          </p>
+        </div>
+        <div>
+          <p className="text-muted-foreground">KYC status</p>
+          <Badge variant={kyc.variant} className="mt-1">
+            {kyc.label}
+          </Badge>
+        </div>
+        <div>
+          <p className="text-muted-foreground">Account type</p>
+          <p className="font-medium">Personal</p>
+        </div>
+        <Button variant="outline" onClick={sendPasswordLink}>
+          <KeyRoundIcon /> Change Password
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ProfilePage() {
+  const profile = useSignedInProfile();
+  return (
+    <>
+      <PageHeader title="Profile" description="Your personal information and account details." />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <PersonalInformation profile={profile} />
+        <AccountCard profile={profile} />
+      </div>
+    </>
+  );
+}

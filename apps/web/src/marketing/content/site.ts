@@ -1,0 +1,172 @@
+// Site-wide marketing copy: the header menus, the footer and the shared page texts. This is content
+// an operator edits (DESIGN.md point 10); components only lay it out.
+import type { MarketingIconName } from "../marketing-icons.ts";
+
+/** One link in a menu, the drawer or the footer. */
+export interface NavLinkItem {
+  label: string;
+  to: string;
+  /** A short line under the label, shown in the desktop dropdown menus. */
+  description?: string;
+  icon?: MarketingIconName;
+}
+
+/** A dropdown menu of the marketing header. */
+export interface NavMenu {
+  label: string;
+  items: NavLinkItem[];
+}
+
+/** A header entry is either a dropdown menu or a single link. */
+export type HeaderNavEntry = NavMenu | NavLinkItem;
+
+export interface FooterColumn {
+  title: string;
+  links: NavLinkItem[];
+}
+
+export const SITE = {
+  name: "Ferry",
+  tagline: "The bridge between crypto and fiat. Hold, exchange and send money across borders from one account.",
+  copyright: "© 2026 Ferry. Open-source software.",
+  homeLabel: "Ferry home",
+};
+
+export const AUTH_LINKS = {
+  signIn: { label: "Sign In", to: "/login" },
+  getStarted: { label: "Get Started", to: "/signup" },
+} satisfies Record<string, NavLinkItem>;
+
+export const HEADER_NAV: HeaderNavEntry[] = [
+  {
+    label: "Money transfers",
+    items: [
+      { label: "Send money", description: "Send to 190+ countries", to: "/dashboard?tab=send", icon: "send" },
+      {
+        label: "Large transfers",
+        description: "Send with no limits",
+        to: "/dashboard?tab=send&type=large",
+        icon: "banknote",
+      },
+      { label: "Compare rates", description: "See what you pay before you send", to: "/rates", icon: "scale" },
+      {
+        label: "Popular transfer reasons",
+        description: "How people use Ferry every day",
+        to: "/reasons",
+        icon: "reasons",
+      },
+      {
+        label: "Business payments",
+        description: "Bulk payments, an API and team roles",
+        to: "/business",
+        icon: "business",
+      },
+    ],
+  },
+  {
+    label: "Why Ferry",
+    items: [
+      {
+        label: "Fast transfers",
+        description: "Money that arrives while it matters",
+        to: "/features/fast",
+        icon: "fast",
+      },
+      { label: "Low fees", description: "Clear pricing, shown up front", to: "/features/fees", icon: "fees" },
+      { label: "Support", description: "Real people, whenever you need them", to: "/support", icon: "support" },
+      { label: "Security", description: "How we protect your money and data", to: "/security", icon: "shield" },
+    ],
+  },
+  {
+    label: "I'm looking to...",
+    items: [
+      {
+        label: "Buy property abroad",
+        description: "Pay deposits and completions",
+        to: "/use-cases/property",
+        icon: "house",
+      },
+      {
+        label: "Invest overseas",
+        description: "Move funds to where you invest",
+        to: "/use-cases/invest",
+        icon: "invest",
+      },
+      {
+        label: "Pay a mortgage abroad",
+        description: "Regular payments, predictable costs",
+        to: "/use-cases/mortgage",
+        icon: "mortgage",
+      },
+      {
+        label: "Receive an inheritance",
+        description: "Bring money home with care",
+        to: "/use-cases/inheritance",
+        icon: "inheritance",
+      },
+      { label: "Support family", description: "Send to the people you love", to: "/use-cases/family", icon: "family" },
+    ],
+  },
+  { label: "Tools", to: "/tools" },
+];
+
+/** The links of the drawer that replaces the header menus on narrow screens. */
+export const MOBILE_NAV: NavLinkItem[] = [
+  { label: "Send money", to: "/dashboard?tab=send", icon: "send" },
+  { label: "Compare rates", to: "/rates", icon: "scale" },
+  { label: "Business payments", to: "/business", icon: "business" },
+  { label: "Support", to: "/support", icon: "support" },
+  { label: "Security", to: "/security", icon: "shield" },
+  { label: "Tools", to: "/tools", icon: "tools" },
+];
+
+export const MOBILE_NAV_TEXT = {
+  open: "Open menu",
+  close: "Close menu",
+  title: "Menu",
+  description: "Browse Ferry, sign in or create an account.",
+};
+
+export const FOOTER_COLUMNS: FooterColumn[] = [
+  {
+    title: "Product",
+    links: [
+      { label: "Send money", to: "/dashboard?tab=send" },
+      { label: "Compare rates", to: "/rates" },
+      { label: "Business payments", to: "/business" },
+      { label: "Tools", to: "/tools" },
+    ],
+  },
+  {
+    title: "Company",
+    links: [
+      { label: "Why Ferry", to: "/features/fast" },
+      { label: "Support", to: "/support" },
+      { label: "Security", to: "/security" },
+      { label: "Partners", to: "/partners" },
+    ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { label: "Terms of Service", to: "/terms" },
+      { label: "Privacy Policy", to: "/privacy" },
+    ],
+  },
+];
+
+/** The card shown on static pages whose full content is not written yet. */
+export const STATIC_PAGE_PLACEHOLDER = {
+  heading: "The full page is on its way",
+  body: "We're putting the finishing touches on this page. In the meantime, open a free account to start holding, exchanging and sending money.",
+  homeLabel: "Back to home",
+  ctaLabel: "Get Started",
+  ctaTo: "/signup",
+};
+
+export const NOT_FOUND = {
+  code: "404",
+  heading: "Oops! Page not found",
+  body: "The page you're looking for doesn't exist or may have moved.",
+  homeLabel: "Return to Home",
+};

@@ -1,0 +1,38 @@
+import { ArrowLeftIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../components/ui/button.tsx";
+import { NOT_FOUND } from "./content/site.ts";
+import { FerryLogo } from "./ferry-logo.tsx";
+
+/** Shown for any path no route matches: 'Oops! Page not found' and a way back home. */
+export function NotFoundPage() {
+  return (
+    <div className="relative isolate flex min-h-screen flex-col overflow-hidden bg-linear-to-b from-indigo-50 via-white to-background">
+      <div
+        aria-hidden="true"
+        className="absolute top-1/3 left-1/2 -z-10 size-[34rem] -translate-x-1/2 -translate-y-1/2 rounded-full bg-indigo-200/40 blur-3xl"
+      />
+      <header className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6 lg:px-8">
+        <FerryLogo />
+      </header>
+      <main className="flex flex-1 items-center justify-center px-4 pb-24">
+        <div className="text-center">
+          <p
+            aria-hidden="true"
+            className="bg-linear-to-br from-indigo-600 to-violet-600 bg-clip-text text-[7rem] leading-none font-extrabold tracking-tighter text-transparent sm:text-[10rem]"
+          >
+            {NOT_FOUND.code}
+          </p>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{NOT_FOUND.heading}</h1>
+          <p className="mx-auto mt-4 max-w-md text-lg text-slate-600">{NOT_FOUND.body}</p>
+          <Button asChild size="lg" className="mt-9 h-12 rounded-xl px-7 shadow-lg shadow-indigo-600/25">
+            <Link to="/">
+              <ArrowLeftIcon aria-hidden="true" />
+              {NOT_FOUND.homeLabel}
+            </Link>
+          </Button>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  baseUrl,
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  readCodeFromMailbox,
+  saveScreenshot,
+  signIn,
+  uniqueEmail,
+  withPage,
+} from "./support.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("a new user", () => {
+  it("signs up, signs in with the e-mailed code, sees the dashboard and verifies the e-mail", async () => {
+    const email = uniqueEmail("newcomer");
+    const password = "Harbour#2026";
+    await withPage(browser, "new-user", async (page) => {
+      await page.goto("/signup");
+      const submit = page.getByRole("button", { name: "Create Account" });
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("weak");
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByLabel("Password", { exact: true }).fill(password);
+      await submit.click();
+      await page.getByText("Account Created!").waitFor();
+      await page.waitForURL("**/login");
+
+      await signIn(page, email, password);
+      await page.getByRole("heading", { name: "Currency accounts" }).waitFor();
+      for (const code of ["USD", "CAD", "AUD", "EUR"]) {
+        expect(await page.getByTestId(`balance-${code}`).textContent()).toMatch(/0\.00$/);
+      }
+
+      const banner = page
+        .getByRole("alert")
+        .filter({ hasText: "Please verify your email address to access all features." });
+      await banner.waitFor();
+      await banner.getByRole("button", { name: "Verify Email" }).click();
+      await page.getByRole("dialog").getByText("Verify your email").waitFor();
+      const code = await readCodeFromMailbox(email, "Verify your Ferry e-mail");
+      await page.getByLabel("Verification code").fill(code);
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.getByText("Email verified successfully!").first().waitFor();
+      await banner.waitFor({ state: "detached" });
+      expect(await page.getByText("Email verified", { exact: true }).isVisible()).toBe(true);
+    });
+  });
+
+  it("is refused with a wrong code and can sign out again", async () => {
+    const email = uniqueEmail("wrongcode");
+    const password = "Harbour#2026";
+    const response = await fetch(`${baseUrl()}/api/v1/auth/sign-up`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    await withPage(browser, "wrong-code", async (page) => {
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("dialog").waitFor();
+      const verify = page.getByRole("button", { name: "Verify" });
+      await page.getByLabel("Verification code").fill("12a");
+      expect(await verify.isDisabled()).toBe(true);
+      const real = await readCodeFromMailbox(email, "sign-in code");
+      const wrong = real === "000000" ? "111111" : "000000";
+      await page.getByLabel("Verification code").fill(wrong);
+      await verify.click();
+      await page.getByText("Invalid verification code").first().waitFor();
+      expect(page.url()).toContain("/login");
+
+      await page.getByLabel("Verification code").fill(real);
+      await verify.click();
+      await page.waitForURL("**/dashboard");
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL("**/login");
+      await page.goto("/profile");
+      await page.waitForURL("**/login");
+    });
+  });
+});
+
+describe("roles and routes", () => {
+  it("shows the Admin group to an admin", async () => {
+    await withPage(browser, "admin-group", async (page) => {
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("heading", { name: "Admin" }).waitFor();
+      expect(await nav.getByRole("link", { name: "Users" }).isVisible()).toBe(true);
+      expect(await nav.getByRole("link", { name: "Help", exact: true }).count()).toBe(0);
+      expect(await page.getByText("Admin", { exact: true }).first().isVisible()).toBe(true);
+      await page.goto("/admin/users");
+      await page.getByRole("heading", { name: "User Management" }).waitFor();
+    });
+  });
+
+  it("sends a customer away from /admin/users and shows no Admin group", async () => {
+    await withPage(browser, "customer-admin-route", async (page) => {
+      await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("link", { name: "Help", exact: true }).waitFor();
+      expect(await nav.getByRole("heading", { name: "Admin" }).count()).toBe(0);
+      await page.goto("/admin/users");
+      await page.waitForURL("**/dashboard");
+      await page.getByRole("heading", { name: "Currency accounts" }).waitFor();
+      await page.goto("/login");
+      await page.waitForURL("**/dashboard");
+    });
+  });
+
+  it("shows the not-found page for an unknown path", async () => {
+    await withPage(browser, "not-found", async (page) => {
+      await page.goto("/no/such/place");
+      await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+      await page.getByRole("link", { name: "Return to Home" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+    });
+  });
+
+  it("collapses the sidebar with ctrl+B and keeps it collapsed after a reload", async () => {
+    await withPage(browser, "sidebar-collapse", async (page) => {
+      await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+      expect(await sidebar.getAttribute("data-state")).toBe("expanded");
+      await page.keyboard.press("Control+b");
+      expect(await sidebar.getAttribute("data-state")).toBe("collapsed");
+      await page.reload();
+      await page.getByRole("heading", { name: "Currency accounts" }).waitFor();
+      expect(await sidebar.getAttribute("data-state")).toBe("collapsed");
+      await page.keyboard.press("Control+b");
+      expect(await sidebar.getAttribute("data-state")).toBe("expanded");
+    });
+  });
+});
+
+describe("screenshots", () => {
+  for (const [label, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`saves the main pages at ${label} width, and the profile saves`, async () => {
+      await withPage(
+        browser,
+        `screens-${label}`,
+        async (page) => {
+          for (const [name, url] of [
+            ["landing", "/"],
+            ["login", "/login"],
+            ["signup", "/signup"],
+          ] as const) {
+            await page.goto(url);
+            await page.getByRole("heading").first().waitFor();
+            await saveScreenshot(page, `${name}-${label}`);
+          }
+          const email = uniqueEmail(`shots-${label}`);
+          await page.goto("/signup");
+          await page.getByLabel("Email").fill(email);
+          await page.getByLabel("Password", { exact: true }).fill("Harbour#2026");
+          await page.getByRole("button", { name: "Create Account" }).click();
+          await page.waitForURL("**/login");
+          await signIn(page, email, "Harbour#2026");
+          await page.getByRole("heading", { name: "Currency accounts" }).waitFor();
+          await saveScreenshot(page, `dashboard-${label}`);
+
+          await page.goto("/profile");
+          await page.getByLabel("First name").fill("");
+          await page.getByLabel("Last name").fill("Lovelace");
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await page.getByText("First name is required").waitFor();
+          await page.getByLabel("First name").fill("Ada");
+          await page.getByRole("button", { name: "Save Changes" }).click();
+          await page.getByText("Profile Updated").first().waitFor();
+          await page.reload();
+          expect(await page.getByLabel("First name").inputValue()).toBe("Ada");
+          await saveScreenshot(page, `profile-${label}`);
+        },
+        viewport,
+      );
+    });
+  }
+});

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { openDatabase } from "../apps/server/src/db/database.ts";
+import { startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
+import { migrate } from "../apps/server/src/db/migrate.ts";
+import { seedDemo } from "../apps/server/src/seed.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Starts Ferry as `npm start` does — real PostgreSQL (embedded, throwaway), migrations, demo seed,
+ * the built web app — on a free port, for the end-to-end tests to drive with Chromium.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "ferry-e2e-"));
+  const embedded = await startEmbeddedDatabase({
+    dataDir,
+    port: await freePort(),
+    databaseName: "ferry_e2e",
+    isThrowaway: true,
+  });
+  const database = openDatabase(embedded.url);
+  await migrate(database.pool);
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const config = loadConfig({ NODE_ENV: "test", PORT: String(port), LOG_LEVEL: "warn", PUBLIC_URL: baseUrl });
+  const { app, auth } = await buildApp({ config, db: database.db, pool: database.pool });
+  await seedDemo(auth, database.db);
+  await app.listen({ host: "localhost", port });
+  project.provide("baseUrl", baseUrl);
+  return async () => {
+    await app.close();
+    await database.close();
+    await embedded.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

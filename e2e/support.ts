@@ -1,0 +1,127 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+export const SCREENSHOT_DIR = path.join(import.meta.dirname, "screenshots");
+const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export function baseUrl(): string {
+  return inject("baseUrl");
+}
+
+/** Debian's Chromium, driven by Playwright (never a downloaded browser). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS, headless: true });
+}
+
+/**
+ * Runs `body` in a fresh browser context (no cookies shared with other tests). Fails when the page
+ * logs an error or throws; takes a screenshot when anything fails.
+ */
+export async function withPage(
+  browser: Browser,
+  name: string,
+  body: (page: Page) => Promise<void>,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<void> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("console", (message) => {
+    // Failed HTTP statuses (a 401 before sign-in, a rejected code) are checked through the UI instead.
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      pageErrors.push(message.text());
+    }
+  });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  try {
+    await body(page);
+    expect(pageErrors, "errors logged by the page").toEqual([]);
+  } catch (error) {
+    await mkdir(path.join(SCREENSHOT_DIR, "failures"), { recursive: true });
+    await page
+      .screenshot({ path: path.join(SCREENSHOT_DIR, "failures", `${name}.png`), fullPage: true })
+      .catch(() => {});
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Saves a full-page screenshot under e2e/screenshots (git-ignored) for people to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Reads the newest code e-mailed to `email` whose subject contains `subjectPart`, as a person would. */
+export async function readCodeFromMailbox(email: string, subjectPart: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
+    const messages = (await response.json()) as DevMail[];
+    const message = messages.find((item) => item.to === email && item.subject.includes(subjectPart));
+    const code = message ? /Your code: (\d{6})/.exec(message.text)?.[1] : undefined;
+    if (code) {
+      return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No "${subjectPart}" code arrived for ${email}`);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@e2e.example`;
+}
+
+export const DEMO_ADMIN = { email: "admin@ferry.example", password: "FerryAdmin#2026" };
+export const DEMO_CUSTOMER = { email: "demo@ferry.example", password: "FerryDemo#2026" };
+
+/** Signs in through /login: password, then the e-mailed code typed into the dialog. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const codesBefore = await countCodes(email);
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("dialog").getByText("Check your email").waitFor();
+  await waitForNewCode(email, codesBefore);
+  const code = await readCodeFromMailbox(email, "sign-in code");
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+async function countCodes(email: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
+  const messages = (await response.json()) as DevMail[];
+  return messages.filter((item) => item.to === email && item.subject.includes("sign-in code")).length;
+}
+
+async function waitForNewCode(email: string, before: number): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    if ((await countCodes(email)) > before) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No new sign-in code was mailed to ${email}`);
+}
