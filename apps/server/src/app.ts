@@ -17,9 +17,11 @@ import { createGuards } from "./modules/auth/guards.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { pruneThrottle } from "./modules/auth/throttle.ts";
 import { registerBalanceRoutes } from "./modules/balances/routes.ts";
+import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
 import { registerDevMailRoutes } from "./modules/mail/routes.ts";
 import { type MailWorker, startMailWorker } from "./modules/mail/worker.ts";
 import { registerProfileRoutes } from "./modules/profile/routes.ts";
+import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 
 export interface AppDeps {
   readonly config: Config;
@@ -110,7 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   registerAuthRoutes(app, { auth, db, config });
   registerProfileRoutes(app, { db, guards });
-  registerBalanceRoutes(app, { guards });
+  registerBalanceRoutes(app, { db, guards });
+  registerTransferRoutes(app, { db, config, guards });
+  registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards });
   if (config.isDevMailboxEnabled) {
     registerDevMailRoutes(app, { db });

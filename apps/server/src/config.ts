@@ -28,6 +28,9 @@ const EnvSchema = z
     TRUST_PROXY: booleanText.default(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST_DIR: z.string().optional(),
+    FEE_BANK_BPS: z.coerce.number().int().min(0).max(10_000).default(50),
+    FEE_CRYPTO_BPS: z.coerce.number().int().min(0).max(10_000).default(100),
+    FEE_FERRY_USER_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") {
@@ -73,6 +76,8 @@ export interface Config {
   readonly webDistDir: string;
   /** Origins allowed to send cookie-authenticated requests: the public URL, plus Vite's dev server outside production. */
   readonly trustedOrigins: readonly string[];
+  /** The fee schedule in basis points per transfer method (0.5 %, 1 % and free by default). */
+  readonly feeBasisPoints: { readonly bank: number; readonly crypto: number; readonly ferry_user: number };
 }
 
 /** Vite's development server, which proxies the API during `npm run dev`. */
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
+    feeBasisPoints: { bank: values.FEE_BANK_BPS, crypto: values.FEE_CRYPTO_BPS, ferry_user: values.FEE_FERRY_USER_BPS },
     trustedOrigins: isProduction ? [new URL(publicUrl).origin] : [new URL(publicUrl).origin, VITE_DEV_ORIGIN],
   };
 }

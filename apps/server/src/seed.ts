@@ -1,5 +1,8 @@
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { parseAmount } from "@ferry/core/money";
 import type { Database } from "./db/database.ts";
 import type { Auth } from "./modules/auth/auth.ts";
+import { applyLedger, ensureUserAccount, systemAccountId } from "./modules/ledger/service.ts";
 
 /**
  * The demo accounts, seeded once on a development database. These passwords are public on purpose
@@ -10,12 +13,60 @@ export const DEMO_ACCOUNTS = [
   { email: "demo@ferry.example", password: "FerryDemo#2026", role: "user", firstName: "Dana", lastName: "Demo" },
 ] as const;
 
+/** What the demo customer holds: approved deposits from the bank and crypto deposit system accounts. */
+export const DEMO_FUNDING: readonly { currency: CurrencyCode; amount: string }[] = [
+  { currency: "USD", amount: "5000.00" },
+  { currency: "EUR", amount: "2500.00" },
+  { currency: "GBP", amount: "1200.00" },
+  { currency: "CAD", amount: "800.00" },
+  { currency: "BTC", amount: "0.25" },
+  { currency: "ETH", amount: "1.5" },
+  { currency: "USDT", amount: "1000" },
+];
+
+/**
+ * Funds the demo customer through the ledger, as deposits from Ferry's deposit system accounts.
+ * Each deposit has a fixed transfer key, so running this again moves nothing.
+ */
+export async function fundDemoCustomer(db: Database, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const funding of DEMO_FUNDING) {
+      const parsed = parseAmount(funding.amount, funding.currency);
+      if (!parsed.ok) {
+        throw new Error(`Bad demo amount ${funding.amount} ${funding.currency}`);
+      }
+      const isCrypto = ["BTC", "ETH", "USDC", "USDT"].includes(funding.currency);
+      await applyLedger(trx, {
+        create: [
+          {
+            transferKey: `seed:demo-deposit:${funding.currency}`,
+            debitAccountId: await systemAccountId(
+              trx,
+              funding.currency,
+              isCrypto ? "crypto_deposits" : "bank_deposits",
+            ),
+            creditAccountId: await ensureUserAccount(trx, userId, funding.currency),
+            amountMinor: parsed.amountMinor,
+            currency: funding.currency,
+            kind: "deposit",
+            state: "posted",
+            referenceType: "seed",
+          },
+        ],
+      });
+    }
+  });
+}
+
 /** Creates the demo admin and customer if they do not exist yet; returns the ones it created. */
 export async function seedDemo(auth: Auth, db: Database): Promise<string[]> {
   const created: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const existing = await db.selectFrom("user").select("id").where("email", "=", account.email).executeTakeFirst();
     if (existing) {
+      if (account.role === "user") {
+        await fundDemoCustomer(db, existing.id);
+      }
       continue;
     }
     const result = await auth.api.signUpEmail({
@@ -32,6 +83,9 @@ export async function seedDemo(auth: Auth, db: Database): Promise<string[]> {
       // The sign-up link is pointless for a pre-verified demo account.
       await trx.deleteFrom("mail_outbox").where("recipient", "=", account.email).execute();
     });
+    if (account.role === "user") {
+      await fundDemoCustomer(db, userId);
+    }
     created.push(account.email);
   }
   return created;

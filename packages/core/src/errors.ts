@@ -15,6 +15,10 @@ export const ERROR_STATUS = {
   not_found: 404,
   /** The request conflicts with the current state (for example an idempotency key reused with other content). */
   conflict: 409,
+  /** The account's available balance does not cover the amount (and its fee). */
+  insufficient_funds: 422,
+  /** A verification code is wrong, expired, used, or bound to a different transfer. */
+  invalid_code: 422,
   /** Too many attempts in the current window; retry after the time the Retry-After header gives. */
   rate_limited: 429,
   /** Anything unexpected; the body says nothing internal and the log has the request id. */

@@ -64,7 +64,128 @@ export interface RateLimitHitsTable {
   hit_at: Timestamp;
 }
 
+export type AccountPurpose =
+  | "wallet"
+  | "investment"
+  | "bank_deposits"
+  | "crypto_deposits"
+  | "payouts"
+  | "fees"
+  | "fx"
+  | "yield_reserve";
+
+export interface LedgerAccountsTable {
+  id: Generated<string>;
+  owner_user_id: string | null;
+  currency: string;
+  purpose: AccountPurpose;
+  balance: Generated<string>;
+  reserved: Generated<string>;
+  is_external: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface LedgerTransfersTable {
+  id: Generated<string>;
+  transfer_key: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: string;
+  currency: string;
+  kind: string;
+  reference_type: string | null;
+  reference_id: string | null;
+  state: "pending" | "posted" | "voided";
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface RecipientsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: "bank" | "crypto";
+  name: string;
+  email: string;
+  currency: string;
+  bank_name: string | null;
+  country: string | null;
+  account_number: string | null;
+  swift_code: string | null;
+  account_holder_name: string | null;
+  crypto_address: string | null;
+  crypto_network: string | null;
+  created_at: Timestamp;
+}
+
+export type TransferStatus = "pending" | "processed" | "sent" | "failed" | "cancelled";
+
+export interface TransfersTable {
+  id: Generated<string>;
+  sender_user_id: string;
+  method: "bank" | "crypto" | "ferry_user";
+  recipient_id: string | null;
+  recipient_user_id: string | null;
+  recipient_email: string;
+  recipient_name: string;
+  recipient_bank_name: string | null;
+  recipient_country: string | null;
+  recipient_account_number: string | null;
+  recipient_swift_code: string | null;
+  crypto_address: string | null;
+  crypto_network: string | null;
+  currency: string;
+  amount: string;
+  fee: string;
+  memo: string | null;
+  status: TransferStatus;
+  ledger_generation: Generated<number>;
+  sender_account_id: string;
+  destination_account_id: string;
+  fee_account_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TransferStatusChangesTable {
+  id: Generated<string>;
+  transfer_id: string;
+  actor_user_id: string;
+  from_status: string;
+  to_status: string;
+  created_at: Timestamp;
+}
+
+export interface TransferCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  binding_hash: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  message: string;
+  type: "success" | "warning" | "error" | "info";
+  read: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  recipients: RecipientsTable;
+  transfers: TransfersTable;
+  transfer_status_changes: TransferStatusChangesTable;
+  transfer_codes: TransferCodesTable;
+  notifications: NotificationsTable;
   user: UserTable;
   session: SessionTable;
   profiles: ProfilesTable;

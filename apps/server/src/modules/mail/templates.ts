@@ -84,3 +84,21 @@ export function passwordResetMail(to: string, url: string, minutes: number): Mai
     `The link expires in ${minutes} minutes.`,
   );
 }
+
+/** The code that confirms one transfer; it names the transfer so the owner sees what they approve. */
+export function transferCodeMail(
+  to: string,
+  code: string,
+  details: { amount: string; fee: string; total: string; recipient: string },
+): MailMessage {
+  const subject = "Your Ferry transfer code";
+  const summary = `Send ${details.amount} to ${details.recipient}. Fee ${details.fee}, total ${details.total}.`;
+  const text = `${summary}\n\nYour code: ${code}\n\nIt works only for this transfer and expires in 15 minutes. If you did not ask to send money, change your password now.`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(summary)}</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:24px 0">${escapeHtml(code)}</p>
+<p>It works only for this transfer and expires in 15 minutes. If you did not ask to send money, change your password now.</p>`,
+  );
+  return { to, subject, text, html };
+}

@@ -1,0 +1,347 @@
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { type Kysely, sql } from "kysely";
+import type { AccountPurpose, DB } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+
+/**
+ * The ledger: the only code that changes a balance. Every movement is a double-entry transfer
+ * between two accounts of one currency, written in the caller's database transaction.
+ *
+ * - `pending` transfers reserve the amount on the debit account (its available balance drops);
+ *   `posted` transfers move it; `voided` transfers release a reserve.
+ * - Each transfer carries a unique `transferKey`: applying the same key again returns the first
+ *   outcome and moves nothing; the same key with different content is a conflict.
+ * - Accounts are locked in ascending id order, once per call, so concurrent calls never deadlock.
+ * - The database refuses an overdraft (CHECK `balance - reserved >= 0` on non-external accounts);
+ *   the check here only turns it into a clear `insufficient_funds` error first.
+ */
+
+/** A transaction (or the database) the ledger writes through; pass the caller's transaction. */
+export type LedgerDb = Kysely<DB>;
+
+export interface TransferLeg {
+  readonly transferKey: string;
+  readonly debitAccountId: string;
+  readonly creditAccountId: string;
+  readonly amountMinor: bigint;
+  readonly currency: CurrencyCode;
+  readonly kind: string;
+  readonly state: "pending" | "posted";
+  readonly referenceType?: string;
+  readonly referenceId?: string;
+}
+
+export interface Settlement {
+  readonly transferKey: string;
+  readonly outcome: "post" | "void";
+}
+
+export interface LedgerTransfer {
+  readonly id: string;
+  readonly transferKey: string;
+  readonly debitAccountId: string;
+  readonly creditAccountId: string;
+  readonly amountMinor: bigint;
+  readonly currency: string;
+  readonly kind: string;
+  readonly state: "pending" | "posted" | "voided";
+}
+
+interface LockedAccount {
+  id: string;
+  currency: string;
+  balance: bigint;
+  reserved: bigint;
+  isExternal: boolean;
+  isChanged: boolean;
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) {
+    throw new Error(`Ledger invariant: ${message}`);
+  }
+}
+
+function toTransfer(row: {
+  id: string;
+  transfer_key: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: string;
+  currency: string;
+  kind: string;
+  state: "pending" | "posted" | "voided";
+}): LedgerTransfer {
+  return {
+    id: row.id,
+    transferKey: row.transfer_key,
+    debitAccountId: row.debit_account_id,
+    creditAccountId: row.credit_account_id,
+    amountMinor: BigInt(row.amount),
+    currency: row.currency,
+    kind: row.kind,
+    state: row.state,
+  };
+}
+
+function isSameLeg(existing: LedgerTransfer, leg: TransferLeg): boolean {
+  return (
+    existing.debitAccountId === leg.debitAccountId &&
+    existing.creditAccountId === leg.creditAccountId &&
+    existing.amountMinor === leg.amountMinor &&
+    existing.currency === leg.currency &&
+    existing.kind === leg.kind
+  );
+}
+
+async function lockAccounts(db: LedgerDb, ids: string[]): Promise<Map<string, LockedAccount>> {
+  const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const rows = await sql<{ id: string; currency: string; balance: string; reserved: string; is_external: boolean }>`
+    SELECT id, currency, balance, reserved, is_external FROM ledger_accounts
+    WHERE id = ANY(${sorted}::bigint[]) ORDER BY id FOR UPDATE`.execute(db);
+  assert(rows.rows.length === sorted.length, "every account of a transfer exists");
+  return new Map(
+    rows.rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        currency: row.currency,
+        balance: BigInt(row.balance),
+        reserved: BigInt(row.reserved),
+        isExternal: row.is_external,
+        isChanged: false,
+      },
+    ]),
+  );
+}
+
+/**
+ * Applies new transfer legs and settlements of pending ones, all or nothing, in the caller's
+ * transaction. Returns the transfers as they stand afterwards (the originals when replayed).
+ */
+export async function applyLedger(
+  db: LedgerDb,
+  request: { create?: readonly TransferLeg[]; settle?: readonly Settlement[] },
+): Promise<LedgerTransfer[]> {
+  const legs = request.create ?? [];
+  const settlements = request.settle ?? [];
+  assert(legs.length + settlements.length > 0, "a ledger call moves something");
+  for (const leg of legs) {
+    assert(leg.amountMinor > 0n, `amount of ${leg.transferKey} is positive`);
+    assert(leg.debitAccountId !== leg.creditAccountId, `${leg.transferKey} moves between two accounts`);
+  }
+
+  const settleKeys = settlements.map((item) => item.transferKey);
+  const pendingRows =
+    settleKeys.length > 0
+      ? (
+          await db
+            .selectFrom("ledger_transfers")
+            .selectAll()
+            .where("transfer_key", "in", settleKeys)
+            .orderBy("id")
+            .forUpdate()
+            .execute()
+        ).map(toTransfer)
+      : [];
+  if (pendingRows.length !== settleKeys.length) {
+    throw new AppError("not_found", "Transfer to settle not found");
+  }
+
+  const accountIds = [
+    ...legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]),
+    ...pendingRows.flatMap((row) => [row.debitAccountId, row.creditAccountId]),
+  ];
+  const accounts = await lockAccounts(db, accountIds);
+
+  // Idempotency is checked under the account locks, so a concurrent duplicate sees the first one committed.
+  const existing =
+    legs.length > 0
+      ? (
+          await db
+            .selectFrom("ledger_transfers")
+            .selectAll()
+            .where(
+              "transfer_key",
+              "in",
+              legs.map((leg) => leg.transferKey),
+            )
+            .execute()
+        ).map(toTransfer)
+      : [];
+  const existingByKey = new Map(existing.map((row) => [row.transferKey, row]));
+  for (const leg of legs) {
+    const found = existingByKey.get(leg.transferKey);
+    if (found && !isSameLeg(found, leg)) {
+      throw new AppError("conflict", `Transfer id ${leg.transferKey} was already used for a different transfer`);
+    }
+  }
+  const newLegs = legs.filter((leg) => !existingByKey.has(leg.transferKey));
+  if (newLegs.length > 0 && newLegs.length < legs.length) {
+    throw new AppError("conflict", "Some legs of this operation were applied before and some were not");
+  }
+
+  for (const leg of newLegs) {
+    const debit = accounts.get(leg.debitAccountId);
+    const credit = accounts.get(leg.creditAccountId);
+    assert(debit && credit, "accounts are locked");
+    assert(
+      debit.currency === leg.currency && credit.currency === leg.currency,
+      "both accounts hold the leg's currency",
+    );
+    if (leg.state === "pending") {
+      debit.reserved += leg.amountMinor;
+    } else {
+      debit.balance -= leg.amountMinor;
+      credit.balance += leg.amountMinor;
+    }
+    debit.isChanged = true;
+    credit.isChanged = true;
+  }
+
+  const settledNow: Settlement[] = [];
+  for (const settlement of settlements) {
+    const row = pendingRows.find((item) => item.transferKey === settlement.transferKey);
+    assert(row, "settled transfer was read");
+    const wanted = settlement.outcome === "post" ? "posted" : "voided";
+    if (row.state === wanted) {
+      continue;
+    }
+    if (row.state !== "pending") {
+      throw new AppError("conflict", `Transfer ${row.transferKey} is already ${row.state}`);
+    }
+    const debit = accounts.get(row.debitAccountId);
+    const credit = accounts.get(row.creditAccountId);
+    assert(debit && credit, "accounts are locked");
+    debit.reserved -= row.amountMinor;
+    if (settlement.outcome === "post") {
+      debit.balance -= row.amountMinor;
+      credit.balance += row.amountMinor;
+    }
+    assert(debit.reserved >= 0n, "a reserve is never released twice");
+    debit.isChanged = true;
+    credit.isChanged = true;
+    settledNow.push(settlement);
+  }
+
+  for (const account of accounts.values()) {
+    if (account.isChanged && !account.isExternal && account.balance - account.reserved < 0n) {
+      throw new AppError("insufficient_funds", "Insufficient balance");
+    }
+  }
+
+  for (const account of accounts.values()) {
+    if (account.isChanged) {
+      await db
+        .updateTable("ledger_accounts")
+        .set({ balance: account.balance.toString(), reserved: account.reserved.toString() })
+        .where("id", "=", account.id)
+        .execute();
+    }
+  }
+  if (newLegs.length > 0) {
+    await db
+      .insertInto("ledger_transfers")
+      .values(
+        newLegs.map((leg) => ({
+          transfer_key: leg.transferKey,
+          debit_account_id: leg.debitAccountId,
+          credit_account_id: leg.creditAccountId,
+          amount: leg.amountMinor.toString(),
+          currency: leg.currency,
+          kind: leg.kind,
+          reference_type: leg.referenceType ?? null,
+          reference_id: leg.referenceId ?? null,
+          state: leg.state,
+          settled_at: leg.state === "posted" ? new Date() : null,
+        })),
+      )
+      .execute();
+  }
+  for (const settlement of settledNow) {
+    await db
+      .updateTable("ledger_transfers")
+      .set({ state: settlement.outcome === "post" ? "posted" : "voided", settled_at: new Date() })
+      .where("transfer_key", "=", settlement.transferKey)
+      .execute();
+  }
+
+  const keys = [...legs.map((leg) => leg.transferKey), ...settleKeys];
+  const rows = await db.selectFrom("ledger_transfers").selectAll().where("transfer_key", "in", keys).execute();
+  return rows.map(toTransfer);
+}
+
+/** The id of a user's account of `purpose` in `currency`, created on first use. */
+export async function ensureUserAccount(
+  db: LedgerDb,
+  userId: string,
+  currency: CurrencyCode,
+  purpose: "wallet" | "investment" = "wallet",
+): Promise<string> {
+  const found = await db
+    .selectFrom("ledger_accounts")
+    .select("id")
+    .where("owner_user_id", "=", userId)
+    .where("currency", "=", currency)
+    .where("purpose", "=", purpose)
+    .executeTakeFirst();
+  if (found) {
+    return found.id;
+  }
+  await db
+    .insertInto("ledger_accounts")
+    .values({ owner_user_id: userId, currency, purpose })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const created = await db
+    .selectFrom("ledger_accounts")
+    .select("id")
+    .where("owner_user_id", "=", userId)
+    .where("currency", "=", currency)
+    .where("purpose", "=", purpose)
+    .executeTakeFirstOrThrow();
+  return created.id;
+}
+
+/** The id of Ferry's system account of `purpose` in `currency` (created by migration 003). */
+export async function systemAccountId(
+  db: LedgerDb,
+  currency: CurrencyCode,
+  purpose: Exclude<AccountPurpose, "wallet" | "investment">,
+): Promise<string> {
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .select("id")
+    .where("owner_user_id", "is", null)
+    .where("currency", "=", currency)
+    .where("purpose", "=", purpose)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface AccountBalance {
+  readonly currency: CurrencyCode;
+  readonly balanceMinor: bigint;
+  readonly reservedMinor: bigint;
+  readonly availableMinor: bigint;
+}
+
+/** A user's wallet balances per currency, as the ledger holds them. */
+export async function readWalletBalances(db: LedgerDb, userId: string): Promise<AccountBalance[]> {
+  const rows = await db
+    .selectFrom("ledger_accounts")
+    .select(["currency", "balance", "reserved"])
+    .where("owner_user_id", "=", userId)
+    .where("purpose", "=", "wallet")
+    .execute();
+  return rows.map((row) => {
+    const balanceMinor = BigInt(row.balance);
+    const reservedMinor = BigInt(row.reserved);
+    return {
+      currency: row.currency as CurrencyCode,
+      balanceMinor,
+      reservedMinor,
+      availableMinor: balanceMinor - reservedMinor,
+    };
+  });
+}

@@ -1,0 +1,211 @@
+import type { AdminTransfer, TransactionItem, Transfer, TransferStatus } from "@ferry/core/contracts/transfers";
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { toDecimalString } from "@ferry/core/money";
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+
+/** Keyset pagination: the (created_at, id) of the last row seen, opaque to clients. */
+export interface Cursor {
+  readonly createdAt: string;
+  readonly id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+export function decodeCursor(text: string | undefined): Cursor | undefined {
+  if (!text) {
+    return undefined;
+  }
+  const [createdAt, id] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
+    throw new AppError("validation_failed", "Invalid cursor", { cursor: "Invalid cursor" });
+  }
+  return { createdAt, id };
+}
+
+interface HistoryRow {
+  id: string;
+  type: "sent" | "received" | "deposit" | "withdraw";
+  method: "bank" | "crypto" | "ferry_user" | null;
+  status: string;
+  currency: string;
+  amount: string;
+  fee: string;
+  counterparty: string | null;
+  memo: string | null;
+  created_at: Date;
+}
+
+/**
+ * A user's history, newest first: transfers they sent, transfers other users sent them, and deposits
+ * credited to their wallets. `limit + 1` rows are read to know whether another page exists.
+ */
+export async function selectHistory(
+  db: Database,
+  userId: string,
+  limit: number,
+  after?: Cursor,
+): Promise<HistoryRow[]> {
+  const afterClause = after
+    ? sql`WHERE (created_at, id) < (${new Date(after.createdAt)}::timestamptz, ${after.id})`
+    : sql``;
+  const result = await sql<HistoryRow>`
+    SELECT * FROM (
+      SELECT 't' || t.id::text AS id,
+             CASE WHEN t.sender_user_id = ${userId} THEN 'sent' ELSE 'received' END AS type,
+             t.method, t.status, t.currency, t.amount::text AS amount,
+             CASE WHEN t.sender_user_id = ${userId} THEN t.fee ELSE 0 END::text AS fee,
+             CASE WHEN t.sender_user_id = ${userId} THEN t.recipient_email ELSE s.email END AS counterparty,
+             t.memo, t.created_at
+      FROM transfers t JOIN "user" s ON s.id = t.sender_user_id
+      WHERE t.sender_user_id = ${userId} OR t.recipient_user_id = ${userId}
+      UNION ALL
+      SELECT 'd' || lpad(lt.id::text, 20, '0'), 'deposit', NULL,
+             CASE lt.state WHEN 'posted' THEN 'completed' WHEN 'pending' THEN 'pending' ELSE 'failed' END,
+             lt.currency, lt.amount::text, '0', NULL, NULL, lt.created_at
+      FROM ledger_transfers lt JOIN ledger_accounts a ON a.id = lt.credit_account_id
+      WHERE a.owner_user_id = ${userId} AND a.purpose = 'wallet' AND lt.kind = 'deposit'
+    ) history
+    ${afterClause}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${limit + 1}`.execute(db);
+  return result.rows;
+}
+
+export function toTransactionItem(row: HistoryRow): TransactionItem {
+  const currency = row.currency as CurrencyCode;
+  return {
+    id: row.id,
+    type: row.type,
+    method: row.method,
+    status: row.status,
+    currency,
+    amount: toDecimalString(BigInt(row.amount), currency),
+    fee: toDecimalString(BigInt(row.fee), currency),
+    direction: row.type === "received" || row.type === "deposit" ? "in" : "out",
+    counterparty: row.counterparty,
+    memo: row.memo,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+type TransferSelect = {
+  id: string;
+  method: "bank" | "crypto" | "ferry_user";
+  status: TransferStatus;
+  currency: string;
+  amount: string;
+  fee: string;
+  recipient_name: string;
+  recipient_email: string;
+  memo: string | null;
+  created_at: Date | string;
+};
+
+export function toTransfer(row: TransferSelect): Transfer {
+  const currency = row.currency as CurrencyCode;
+  const amountMinor = BigInt(row.amount);
+  const feeMinor = BigInt(row.fee);
+  return {
+    id: row.id,
+    method: row.method,
+    status: row.status,
+    currency,
+    amount: toDecimalString(amountMinor, currency),
+    fee: toDecimalString(feeMinor, currency),
+    total: toDecimalString(amountMinor + feeMinor, currency),
+    recipientName: row.recipient_name,
+    recipientEmail: row.recipient_email,
+    memo: row.memo,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** One transfer of its sender (someone else's transfer reads as missing). */
+export async function selectOwnTransfer(
+  db: Database,
+  userId: string,
+  transferId: string,
+): Promise<Transfer | undefined> {
+  const row = await db
+    .selectFrom("transfers")
+    .select([
+      "id",
+      "method",
+      "status",
+      "currency",
+      "amount",
+      "fee",
+      "recipient_name",
+      "recipient_email",
+      "memo",
+      "created_at",
+    ])
+    .where("id", "=", transferId)
+    .where((eb) => eb.or([eb("sender_user_id", "=", userId), eb("recipient_user_id", "=", userId)]))
+    .executeTakeFirst();
+  return row ? toTransfer(row) : undefined;
+}
+
+/** Every transfer for the admin, newest first, searchable by e-mail, name or id, filtered by status. */
+export async function selectAdminTransfers(
+  db: Database,
+  options: { search?: string; status?: TransferStatus; limit: number; after?: Cursor },
+): Promise<AdminTransfer[]> {
+  let query = db
+    .selectFrom("transfers")
+    .innerJoin("user", "user.id", "transfers.sender_user_id")
+    .leftJoin("profiles", "profiles.user_id", "transfers.sender_user_id")
+    .select([
+      "transfers.id",
+      "transfers.method",
+      "transfers.status",
+      "transfers.currency",
+      "transfers.amount",
+      "transfers.fee",
+      "transfers.recipient_name",
+      "transfers.recipient_email",
+      "transfers.recipient_bank_name",
+      "transfers.crypto_address",
+      "transfers.crypto_network",
+      "transfers.memo",
+      "transfers.created_at",
+      "user.email as sender_email",
+      "profiles.first_name",
+      "profiles.last_name",
+    ])
+    .orderBy("transfers.created_at", "desc")
+    .orderBy("transfers.id", "desc")
+    .limit(options.limit);
+  if (options.status) {
+    query = query.where("transfers.status", "=", options.status);
+  }
+  if (options.search) {
+    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb("user.email", "ilike", pattern),
+        eb("transfers.recipient_email", "ilike", pattern),
+        eb("transfers.recipient_name", "ilike", pattern),
+        eb(sql`transfers.id::text`, "ilike", pattern),
+      ]),
+    );
+  }
+  if (options.after) {
+    query = query.where(
+      sql<boolean>`(transfers.created_at, transfers.id) < (${new Date(options.after.createdAt)}::timestamptz, ${options.after.id}::uuid)`,
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    ...toTransfer(row),
+    senderEmail: row.sender_email,
+    senderName: `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim(),
+    cryptoAddress: row.crypto_address,
+    cryptoNetwork: row.crypto_network,
+    recipientBankName: row.recipient_bank_name,
+  }));
+}

@@ -1,0 +1,217 @@
+import {
+  AdminTransferList,
+  AdminTransferListQuery,
+  CreateTransferRequest,
+  IdempotencyKeyHeader,
+  PageQuery,
+  TransactionList,
+  Transfer,
+  TransferCodeSent,
+  TransferDetails,
+  TransferIdParams,
+  TransferQuote,
+  UpdateTransferStatusRequest,
+} from "@ferry/core/contracts/transfers";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+import { type Guards, viewerOf } from "../auth/guards.ts";
+import { enforceThrottle } from "../auth/throttle.ts";
+import {
+  decodeCursor,
+  encodeCursor,
+  selectAdminTransfers,
+  selectHistory,
+  selectOwnTransfer,
+  toTransactionItem,
+} from "./queries.ts";
+import { changeTransferStatus, createTransfer, quoteTransfer, requestTransferCode } from "./service.ts";
+
+const CSV_EXPORT_MAX_ROWS = 10_000;
+
+function csvCell(value: string | null): string {
+  const text = value ?? "";
+  // Quote everything, and neutralise spreadsheet formulas.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+export function registerTransferRoutes(app: FastifyInstance, deps: { db: Database; config: Config; guards: Guards }) {
+  const { db, config, guards } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    "/api/v1/transfers/quote",
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ["transfers"],
+        summary: "Fee, total and available balance for a transfer",
+        body: TransferDetails,
+        response: { 200: TransferQuote },
+      },
+    },
+    async (request) => quoteTransfer(db, config, viewerOf(request).userId, request.body),
+  );
+
+  typed.post(
+    "/api/v1/transfers/verification-code",
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ["transfers"],
+        summary: "E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries)",
+        body: TransferDetails,
+        response: { 200: TransferCodeSent },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      await enforceThrottle(db, [{ key: `transfer-code:account:${viewer.userId}`, max: 10, windowSeconds: 15 * 60 }]);
+      return requestTransferCode(db, config, viewer, request.body);
+    },
+  );
+
+  typed.post(
+    "/api/v1/transfers",
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ["transfers"],
+        summary: "Send money (idempotent: the same Idempotency-Key returns the first transfer)",
+        headers: IdempotencyKeyHeader,
+        body: CreateTransferRequest,
+        response: { 200: Transfer, 201: Transfer },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const { transferId, isReplay } = await createTransfer(
+        db,
+        config,
+        viewer,
+        request.headers["idempotency-key"],
+        request.body,
+      );
+      const transfer = await selectOwnTransfer(db, viewer.userId, transferId);
+      if (!transfer) {
+        throw new AppError("not_found", "Transfer not found");
+      }
+      return reply.status(isReplay ? 200 : 201).send(transfer);
+    },
+  );
+
+  typed.get(
+    "/api/v1/transfers/:transferId",
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ["transfers"],
+        summary: "One of your transfers",
+        params: TransferIdParams,
+        response: { 200: Transfer },
+      },
+    },
+    async (request) => {
+      const transfer = await selectOwnTransfer(db, viewerOf(request).userId, request.params.transferId);
+      if (!transfer) {
+        throw new AppError("not_found", "Transfer not found");
+      }
+      return transfer;
+    },
+  );
+
+  typed.get(
+    "/api/v1/transactions",
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ["transfers"],
+        summary: "Your history, newest first",
+        querystring: PageQuery,
+        response: { 200: TransactionList },
+      },
+    },
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const rows = await selectHistory(db, viewerOf(request).userId, limit, decodeCursor(cursor));
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const nextCursor =
+        rows.length > limit && last
+          ? encodeCursor({ createdAt: new Date(last.created_at).toISOString(), id: last.id })
+          : null;
+      return { items: page.map(toTransactionItem), nextCursor };
+    },
+  );
+
+  app.get(
+    "/api/v1/transactions/export.csv",
+    { preHandler: guards.requireUser, schema: { tags: ["transfers"], summary: "Your statement as CSV" } },
+    async (request, reply) => {
+      const rows = await selectHistory(db, viewerOf(request).userId, CSV_EXPORT_MAX_ROWS);
+      const lines = [["date", "type", "status", "currency", "amount", "fee", "counterparty", "memo"].join(",")];
+      for (const row of rows.slice(0, CSV_EXPORT_MAX_ROWS).map(toTransactionItem)) {
+        const signed = row.direction === "out" ? `-${row.amount}` : row.amount;
+        lines.push(
+          [row.createdAt, row.type, row.status, row.currency, signed, row.fee, row.counterparty, row.memo]
+            .map(csvCell)
+            .join(","),
+        );
+      }
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="ferry-statement.csv"')
+        .header("cache-control", "no-store")
+        .send(`${lines.join("\r\n")}\r\n`);
+    },
+  );
+
+  typed.get(
+    "/api/v1/admin/transactions",
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        summary: "Every transfer, newest first, with search and status filter",
+        querystring: AdminTransferListQuery,
+        response: { 200: AdminTransferList },
+      },
+    },
+    async (request) => {
+      const { limit, cursor, search, status } = request.query;
+      const items = await selectAdminTransfers(db, { limit, search, status, after: decodeCursor(cursor) });
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor: items.length === limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+      };
+    },
+  );
+
+  typed.patch(
+    "/api/v1/admin/transactions/:transferId/status",
+    {
+      preHandler: guards.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        summary: "Set a transfer's status; the ledger follows (idempotent, audited)",
+        params: TransferIdParams,
+        body: UpdateTransferStatusRequest,
+        response: { 200: z.object({ status: z.string(), isChanged: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { isChanged } = await changeTransferStatus(
+        db,
+        viewerOf(request).userId,
+        request.params.transferId,
+        request.body.status,
+      );
+      return { status: request.body.status, isChanged };
+    },
+  );
+}

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { Email, OneTimeCode } from "./auth.ts";
+import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
+
+/** How money leaves the sender: to a saved bank or crypto recipient, or instantly to another Ferry user. */
+export const TransferMethod = z.enum(["bank", "crypto", "ferry_user"]);
+export type TransferMethod = z.infer<typeof TransferMethod>;
+
+/** Transaction status (spec §4). An admin may set any from any other. */
+export const TransferStatus = z.enum(["pending", "processed", "sent", "failed", "cancelled"]);
+export type TransferStatus = z.infer<typeof TransferStatus>;
+
+/** An amount typed by a person: digits with an optional decimal part, never a JSON number. */
+export const AmountText = z
+  .string({ error: "Please enter a valid amount" })
+  .trim()
+  .regex(/^\d{1,30}(\.\d{1,18})?$/, "Please enter a valid amount");
+
+/** Who receives the money. */
+export const TransferTarget = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("bank"), recipientId: z.uuid("Please choose a recipient") }),
+  z.object({ method: z.literal("crypto"), recipientId: z.uuid("Please choose a recipient") }),
+  z.object({ method: z.literal("ferry_user"), recipientEmail: Email }),
+]);
+export type TransferTarget = z.infer<typeof TransferTarget>;
+
+/** What a transfer is: recipient, amount and currency. A verification code is bound to exactly this. */
+export const TransferDetails = z.object({
+  target: TransferTarget,
+  amount: AmountText,
+  currency: CurrencyCodeSchema,
+});
+export type TransferDetails = z.infer<typeof TransferDetails>;
+
+/** The amount step's figures: the fee and total the sender will pay, and what they have. */
+export const TransferQuote = z.object({
+  currency: CurrencyCodeSchema,
+  amount: DecimalAmount,
+  fee: DecimalAmount,
+  total: DecimalAmount,
+  available: DecimalAmount,
+  feeBasisPoints: z.number().int(),
+  recipientName: z.string(),
+});
+export type TransferQuote = z.infer<typeof TransferQuote>;
+
+/** The answer to a code request: when the e-mailed code stops working. */
+export const TransferCodeSent = z.object({ expiresAt: z.string() });
+
+/** Confirm: the details again, an optional memo, and the e-mailed code. Sent with an Idempotency-Key header. */
+export const CreateTransferRequest = TransferDetails.extend({
+  memo: z.string().trim().max(140, "Keep the memo under 140 characters").optional(),
+  code: OneTimeCode,
+});
+export type CreateTransferRequest = z.infer<typeof CreateTransferRequest>;
+
+export const IdempotencyKeyHeader = z.object({
+  "idempotency-key": z
+    .string({ error: "An Idempotency-Key header is required" })
+    .min(8, "An Idempotency-Key header is required")
+    .max(100)
+    .regex(/^[A-Za-z0-9_:.-]+$/, "Idempotency-Key may use letters, digits and _ : . - only"),
+});
+
+/** One entry of a user's history: a transfer sent or received, a deposit, or a withdrawal. */
+export const TransactionItem = z.object({
+  id: z.string(),
+  type: z.enum(["sent", "received", "deposit", "withdraw"]),
+  method: TransferMethod.nullable(),
+  status: z.string(),
+  currency: CurrencyCodeSchema,
+  /** Always positive; `direction` says whether it left or reached the account. */
+  amount: DecimalAmount,
+  fee: DecimalAmount,
+  direction: z.enum(["in", "out"]),
+  counterparty: z.string().nullable(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TransactionItem = z.infer<typeof TransactionItem>;
+
+export const PageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const TransactionList = z.object({ items: z.array(TransactionItem), nextCursor: z.string().nullable() });
+export type TransactionList = z.infer<typeof TransactionList>;
+
+/** A transfer as its sender (and an admin) sees it. */
+export const Transfer = z.object({
+  id: z.uuid(),
+  method: TransferMethod,
+  status: TransferStatus,
+  currency: CurrencyCodeSchema,
+  amount: DecimalAmount,
+  fee: DecimalAmount,
+  total: DecimalAmount,
+  recipientName: z.string(),
+  recipientEmail: z.string(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transfer = z.infer<typeof Transfer>;
+
+/** Admin transaction management (spec §2): search, status filter, newest first. */
+export const AdminTransferListQuery = PageQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  status: TransferStatus.optional(),
+});
+
+export const AdminTransfer = Transfer.extend({
+  senderEmail: z.string(),
+  senderName: z.string(),
+  cryptoAddress: z.string().nullable(),
+  cryptoNetwork: z.string().nullable(),
+  recipientBankName: z.string().nullable(),
+});
+export type AdminTransfer = z.infer<typeof AdminTransfer>;
+
+export const AdminTransferList = z.object({ items: z.array(AdminTransfer), nextCursor: z.string().nullable() });
+
+export const UpdateTransferStatusRequest = z.object({ status: TransferStatus });
+export const TransferIdParams = z.object({ transferId: z.uuid() });
