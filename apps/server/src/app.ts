@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
 
   app.get("/api/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  registerAuthRoutes(app, { auth, db, config });
+  registerAuthRoutes(app, { auth, db, config, guards });
   registerProfileRoutes(app, { db, guards });
   registerBalanceRoutes(app, { db, guards });
   registerTransferRoutes(app, { db, config, guards });

@@ -21,7 +21,12 @@ export function openDatabase(url: string, maxConnections = 20): DatabaseHandle {
   return {
     db,
     pool,
-    // Kysely's destroy ends the pool it was given.
-    close: () => db.destroy(),
+    // Kysely ends the pool only if it used it; a handle used only through `pool` must still close it.
+    close: async () => {
+      await db.destroy();
+      if (!pool.ended) {
+        await pool.end();
+      }
+    },
   };
 }

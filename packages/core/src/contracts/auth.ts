@@ -18,10 +18,12 @@ export function isValidPassword(password: string): boolean {
   );
 }
 
-export const Password = z.string().refine(isValidPassword, { message: MESSAGES.invalidPassword });
+export const Password = z
+  .string({ error: MESSAGES.invalidPassword })
+  .refine(isValidPassword, { message: MESSAGES.invalidPassword });
 
 export const Email = z
-  .string()
+  .string({ error: MESSAGES.emailRequired })
   .trim()
   .toLowerCase()
   .min(1, MESSAGES.emailRequired)
@@ -35,8 +37,8 @@ export type SignUpRequest = z.infer<typeof SignUpRequest>;
 /** Sign-in (`/login`): e-mail and password are required; the password rule is not re-checked. */
 export const SignInRequest = z.object({
   email: Email,
-  password: z.string().min(1, MESSAGES.passwordRequired).max(128),
-  rememberMe: z.boolean(),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
+  rememberMe: z.boolean().default(false),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 

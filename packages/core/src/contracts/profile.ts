@@ -8,12 +8,12 @@ export type KycStatus = z.infer<typeof KycStatus>;
 export const UserStatus = z.enum(["active", "banned", "suspended"]);
 export type UserStatus = z.infer<typeof UserStatus>;
 
-const optionalText = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => z.string().trim().max(max).default("");
 
 /** The personal-information form of `/profile` (spec §5). */
 export const ProfileUpdateRequest = z.object({
-  firstName: z.string().trim().min(1, MESSAGES.firstNameRequired).max(100),
-  lastName: z.string().trim().min(1, MESSAGES.lastNameRequired).max(100),
+  firstName: z.string({ error: MESSAGES.firstNameRequired }).trim().min(1, MESSAGES.firstNameRequired).max(100),
+  lastName: z.string({ error: MESSAGES.lastNameRequired }).trim().min(1, MESSAGES.lastNameRequired).max(100),
   phone: optionalText(40),
   address: optionalText(200),
   city: optionalText(100),

@@ -33,7 +33,11 @@ export function createAuth(config: Config, db: Database) {
     // Ferry's own throttle (modules/auth/throttle.ts) limits per account and per IP with explicit windows.
     rateLimit: { enabled: false },
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 24 * 60 * 60 },
+    logger: { disabled: config.logLevel === "silent", level: config.logLevel === "debug" ? "debug" : "warn" },
     advanced: {
+      // Better Auth switches its origin and CSRF checks off when NODE_ENV is "test"; Ferry keeps them on.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
       // The Fastify route overwrites this header with the socket (or trusted proxy) address.

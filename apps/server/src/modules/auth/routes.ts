@@ -1,4 +1,13 @@
-import { ForgotPasswordRequest, ResetPasswordRequest, SignInRequest, SignUpRequest } from "@ferry/core/contracts/auth";
+import {
+  Email,
+  ForgotPasswordRequest,
+  OneTimeCode,
+  Password,
+  ResetPasswordRequest,
+  SignInRequest,
+  SignUpRequest,
+} from "@ferry/core/contracts/auth";
+import { MESSAGES } from "@ferry/core/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,7 +15,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
-import { toFetchHeaders } from "./guards.ts";
+import { type Guards, toFetchHeaders, viewerOf } from "./guards.ts";
 import { signUp } from "./service.ts";
 import { enforceThrottle, type ThrottleRule } from "./throttle.ts";
 
@@ -62,18 +71,46 @@ function throttleRulesFor(path: string, request: FastifyRequest): ThrottleRule[]
   }
 }
 
-/** Bodies Ferry validates with its own core schemas before Better Auth sees them. */
-const BODY_SCHEMAS: Record<string, z.ZodType> = {
-  "/sign-in/email": SignInRequest.extend({ callbackURL: z.string().optional() }),
-  "/request-password-reset": ForgotPasswordRequest.extend({ redirectTo: z.string().optional() }),
-  "/reset-password": ResetPasswordRequest,
+/**
+ * The Better Auth endpoints Ferry uses, each with the body it accepts (validated with core schemas
+ * and forwarded as parsed, so only known fields reach Better Auth). Every other Better Auth path —
+ * switching the second factor off, trusted devices, backup codes, password-less sign-in, its admin
+ * API — answers 404.
+ */
+const ALLOWED_ENDPOINTS: Record<string, { method: "GET" | "POST"; body?: z.ZodType; isSignedInOnly?: boolean }> = {
+  "/sign-in/email": { method: "POST", body: SignInRequest.extend({ callbackURL: z.string().optional() }) },
+  "/sign-out": { method: "POST", body: z.object({}) },
+  "/get-session": { method: "GET" },
+  "/two-factor/send-otp": { method: "POST", body: z.object({}) },
+  "/two-factor/verify-otp": { method: "POST", body: z.object({ code: OneTimeCode }) },
+  "/email-otp/send-verification-otp": {
+    method: "POST",
+    body: z.object({ email: Email, type: z.literal("email-verification") }),
+    isSignedInOnly: true,
+  },
+  "/email-otp/verify-email": {
+    method: "POST",
+    body: z.object({ email: Email, otp: OneTimeCode }),
+    isSignedInOnly: true,
+  },
+  "/verify-email": { method: "GET" },
+  "/request-password-reset": {
+    method: "POST",
+    body: ForgotPasswordRequest.extend({ redirectTo: z.string().optional() }),
+  },
+  "/reset-password": { method: "POST", body: ResetPasswordRequest },
+  "/change-password": {
+    method: "POST",
+    body: z.object({
+      currentPassword: z.string().min(1, MESSAGES.passwordRequired),
+      newPassword: Password,
+      revokeOtherSessions: z.boolean().optional(),
+    }),
+    isSignedInOnly: true,
+  },
 };
 
-function validateBody(path: string, body: unknown): void {
-  const schema = BODY_SCHEMAS[path];
-  if (!schema) {
-    return;
-  }
+function parseBody(schema: z.ZodType, body: unknown): unknown {
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) {
     const fields: Record<string, string> = {};
@@ -82,6 +119,7 @@ function validateBody(path: string, body: unknown): void {
     }
     throw new AppError("validation_failed", Object.values(fields)[0] ?? "Invalid request", fields);
   }
+  return parsed.data;
 }
 
 /** Turns Better Auth's error body (`{ code, message }`) into Ferry's (`{ error: { code, message } }`). */
@@ -95,8 +133,11 @@ function toFerryErrorBody(status: number, text: string): string {
   }
 }
 
-export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db: Database; config: Config }) {
-  const { auth, db, config } = deps;
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Database; config: Config; guards: Guards },
+) {
+  const { auth, db, config, guards } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -124,8 +165,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
     async handler(request, reply) {
       const url = new URL(request.url, config.publicUrl);
       const path = url.pathname.slice(AUTH_BASE_PATH.length);
-      if (request.method === "POST") {
-        validateBody(path, request.body);
+      const endpoint = ALLOWED_ENDPOINTS[path];
+      if (!endpoint || endpoint.method !== request.method) {
+        throw new AppError("not_found", `No route for ${request.method} ${url.pathname}`);
+      }
+      const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
+      if (endpoint.isSignedInOnly) {
+        await guards.requireUser(request, reply);
+        const email = (body as { email?: string } | undefined)?.email;
+        if (email !== undefined && email !== viewerOf(request).email) {
+          throw new AppError("forbidden", "You can only verify your own e-mail address");
+        }
       }
       const rules = throttleRulesFor(path, request);
       if (rules.length > 0) {
@@ -138,7 +188,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; db:
         new Request(url, {
           method: request.method,
           headers,
-          body: request.method === "POST" ? JSON.stringify(request.body ?? {}) : undefined,
+          body: request.method === "POST" ? JSON.stringify(body ?? {}) : undefined,
         }),
       );
       reply.status(response.status);

@@ -16,25 +16,32 @@ export interface ThrottleRule {
  * 429 and Retry-After, and its hits are not recorded (a refused request does not extend the lockout).
  */
 export async function enforceThrottle(db: Kysely<DB>, rules: readonly ThrottleRule[]): Promise<void> {
-  for (const rule of rules) {
-    const row = await db
-      .selectFrom("rate_limit_hits")
-      .select([sql<string>`count(*)`.as("hits"), sql<Date | null>`min(hit_at)`.as("oldest")])
-      .where("key", "=", rule.key)
-      .where("hit_at", ">", new Date(Date.now() - rule.windowSeconds * 1000))
-      .executeTakeFirstOrThrow();
-    if (Number(row.hits) >= rule.max) {
-      const oldestMs = row.oldest ? new Date(row.oldest).getTime() : Date.now();
-      const retryAfterSeconds = Math.max(1, Math.ceil((oldestMs + rule.windowSeconds * 1000 - Date.now()) / 1000));
-      throw new AppError("rate_limited", "Too many attempts. Please wait a moment and try again.", undefined, {
-        "retry-after": String(retryAfterSeconds),
-      });
+  // Count and record under a lock per key, so simultaneous requests cannot all slip under the limit.
+  const sorted = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  await db.transaction().execute(async (trx) => {
+    for (const rule of sorted) {
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`throttle|${rule.key}`}, 0))`.execute(trx);
     }
-  }
-  await db
-    .insertInto("rate_limit_hits")
-    .values(rules.map((rule) => ({ key: rule.key, hit_at: new Date() })))
-    .execute();
+    for (const rule of sorted) {
+      const row = await trx
+        .selectFrom("rate_limit_hits")
+        .select([sql<string>`count(*)`.as("hits"), sql<Date | null>`min(hit_at)`.as("oldest")])
+        .where("key", "=", rule.key)
+        .where("hit_at", ">", new Date(Date.now() - rule.windowSeconds * 1000))
+        .executeTakeFirstOrThrow();
+      if (Number(row.hits) >= rule.max) {
+        const oldestMs = row.oldest ? new Date(row.oldest).getTime() : Date.now();
+        const retryAfterSeconds = Math.max(1, Math.ceil((oldestMs + rule.windowSeconds * 1000 - Date.now()) / 1000));
+        throw new AppError("rate_limited", "Too many attempts. Please wait a moment and try again.", undefined, {
+          "retry-after": String(retryAfterSeconds),
+        });
+      }
+    }
+    await trx
+      .insertInto("rate_limit_hits")
+      .values(sorted.map((rule) => ({ key: rule.key, hit_at: new Date() })))
+      .execute();
+  });
 }
 
 /** Forgets hits older than a day; called from the periodic housekeeping. */

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRoundIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -46,7 +47,7 @@ function formValuesOf(profile: Profile): ProfileUpdateRequest {
 
 function PersonalInformation({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const form = useForm<ProfileUpdateRequest>({
+  const form = useForm<z.input<typeof ProfileUpdateRequest>, unknown, ProfileUpdateRequest>({
     resolver: zodResolver(ProfileUpdateRequest),
     defaultValues: formValuesOf(profile),
   });

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { Field } from "../../../components/ui/field.tsx";
@@ -28,7 +29,7 @@ export function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const form = useForm<SignInRequest>({
+  const form = useForm<z.input<typeof SignInRequest>, unknown, SignInRequest>({
     resolver: zodResolver(SignInRequest),
     defaultValues: { email: "", password: "", rememberMe: true },
   });

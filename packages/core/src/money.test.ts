@@ -1,0 +1,143 @@
+import { describe, expect, test } from "vitest";
+import { formatAmount, formatMoney, parseAmount, roundToDecimals, toDecimalString } from "./money.ts";
+
+describe("parseAmount", () => {
+  test.each([
+    ["12.50", "USD", 1250n],
+    ["12.5", "USD", 1250n],
+    ["12", "USD", 1200n],
+    ["0.01", "EUR", 1n],
+    ["0", "GBP", 0n],
+    ["0.00000001", "BTC", 1n],
+    ["21000000", "BTC", 2_100_000_000_000_000n],
+    ["1.000000000000000001", "ETH", 1_000_000_000_000_000_001n],
+    ["0.000001", "USDC", 1n],
+    ["-3.25", "USD", -325n],
+  ] as const)("reads %s %s as %s minor units exactly", (text, currency, expected) => {
+    expect(parseAmount(text, currency)).toEqual({ ok: true, amountMinor: expected });
+  });
+
+  test.each([
+    ["12.505", "USD"],
+    ["0.000000001", "BTC"],
+    ["1.0000001", "USDT"],
+    ["0.0000000000000000001", "ETH"],
+  ] as const)("refuses %s %s: more decimals than the currency has", (text, currency) => {
+    expect(parseAmount(text, currency)).toEqual({ ok: false, error: "too_many_decimals" });
+  });
+
+  test.each([
+    ["1e5"],
+    ["1E5"],
+    [" 1"],
+    ["1 "],
+    ["1,000"],
+    ["1_000"],
+    [""],
+    [".5"],
+    ["5."],
+    ["+1"],
+    ["--1"],
+    ["0x10"],
+    ["Infinity"],
+    ["NaN"],
+    ["1.2.3"],
+  ])("refuses %j as malformed", (text) => {
+    expect(parseAmount(text, "USD")).toEqual({ ok: false, error: "invalid_format" });
+  });
+
+  test("never goes through a float: a value beyond Number's precision survives", () => {
+    const result = parseAmount("9007199254740993.01", "USD");
+
+    expect(result).toEqual({ ok: true, amountMinor: 900_719_925_474_099_301n });
+  });
+});
+
+describe("toDecimalString", () => {
+  test.each([
+    [1250n, "USD", "12.50"],
+    [5n, "USD", "0.05"],
+    [-5n, "USD", "-0.05"],
+    [0n, "BTC", "0.00000000"],
+    [1n, "BTC", "0.00000001"],
+    [1n, "ETH", "0.000000000000000001"],
+    [-123_456_789n, "USDC", "-123.456789"],
+    [2_100_000_000_000_000n, "BTC", "21000000.00000000"],
+  ] as const)("writes %s minor units of %s as %s", (amountMinor, currency, expected) => {
+    expect(toDecimalString(amountMinor, currency)).toBe(expected);
+  });
+
+  test.each([
+    ["0.000000000000000001", "ETH"],
+    ["123456789.123456789012345678", "ETH"],
+    ["-0.000000000000000042", "ETH"],
+    ["0.00000001", "BTC"],
+    ["-1234.56", "EUR"],
+    ["0.000001", "USDT"],
+  ] as const)("round-trips %s %s through parseAmount exactly", (text, currency) => {
+    const parsed = parseAmount(text, currency);
+
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && toDecimalString(parsed.amountMinor, currency)).toBe(text);
+  });
+});
+
+describe("roundToDecimals", () => {
+  test("rounds halves away from zero, for positive and negative amounts alike", () => {
+    // USDC has 6 decimals; rounding to 2 decimals works in steps of 10 000 minor units.
+    expect(roundToDecimals(1_005_000n, "USDC", 2)).toBe(1_010_000n);
+    expect(roundToDecimals(-1_005_000n, "USDC", 2)).toBe(-1_010_000n);
+    expect(roundToDecimals(1_004_999n, "USDC", 2)).toBe(1_000_000n);
+    expect(roundToDecimals(-1_004_999n, "USDC", 2)).toBe(-1_000_000n);
+  });
+
+  test("leaves an amount alone when asked for at least the currency's scale", () => {
+    expect(roundToDecimals(1_234_567n, "USDC", 6)).toBe(1_234_567n);
+    expect(roundToDecimals(1_234_567n, "USDC", 9)).toBe(1_234_567n);
+  });
+});
+
+describe("formatAmount", () => {
+  test("groups thousands and shows the currency's display decimals", () => {
+    expect(formatAmount(123_456_789n, "USD")).toBe("1,234,567.89");
+    expect(formatAmount(0n, "USD")).toBe("0.00");
+    expect(formatAmount(100_000n, "EUR")).toBe("1,000.00");
+  });
+
+  test("formats negative amounts with a leading minus", () => {
+    expect(formatAmount(-123_456n, "USD")).toBe("-1,234.56");
+    expect(formatAmount(-1_005_000n, "USDC")).toBe("-1.01");
+  });
+
+  test("rounds half away from zero for display", () => {
+    expect(formatAmount(1_005_000n, "USDC")).toBe("1.01");
+    expect(formatAmount(1_004_999n, "USDC")).toBe("1.00");
+    expect(formatAmount(1250n, "USD", 0)).toBe("13");
+    expect(formatAmount(-1250n, "USD", 0)).toBe("-13");
+  });
+
+  test("never shows one satoshi as zero", () => {
+    expect(formatAmount(1n, "BTC")).toBe("0.00000001");
+    expect(formatAmount(-1n, "BTC")).toBe("-0.00000001");
+    expect(formatAmount(49n, "BTC")).toBe("0.0000005");
+  });
+
+  test("never shows one wei as zero", () => {
+    expect(formatAmount(1n, "ETH")).toBe("0.000000000000000001");
+  });
+
+  test("shows BTC and ETH to 6 decimals, rounding the rest", () => {
+    expect(formatAmount(50n, "BTC")).toBe("0.000001");
+    expect(formatAmount(123_456_789n, "BTC")).toBe("1.234568");
+    expect(formatAmount(1_234_567_890_000_000_000_000n, "ETH")).toBe("1,234.567890");
+  });
+
+  test("a rounding carry crosses into the next thousand", () => {
+    expect(formatAmount(999_999_995_000n, "USDC")).toBe("1,000,000.00");
+  });
+
+  test("formatMoney puts the currency code in front", () => {
+    expect(formatMoney({ currency: "USD", amountMinor: 125_000n })).toBe("USD 1,250.00");
+    expect(formatMoney({ currency: "BTC", amountMinor: 1n })).toBe("BTC 0.00000001");
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The texts people read when a payment address, account number or recipient is not accepted. The
+ * web shows them next to the field and the server returns them keyed by field, so each is written once.
+ */
+export const VALIDATION_MESSAGES = {
+  /** Spec §8 toast text, used for any required field without a more precise message. */
+  requiredFields: "Please fill in all required fields",
+  checksumMismatch: "Checksum mismatch: check the address for typos",
+  unsafeWitnessVersion:
+    "This Bitcoin address uses a future segwit version that cannot safely receive funds yet. Use a bc1q or bc1p (taproot) address.",
+  bitcoinTestnet: "This is a Bitcoin testnet address; only mainnet addresses can receive funds",
+  bitcoinMixedCase: "This address mixes upper and lower case letters; copy it again from the wallet",
+  invalidIban: "This is not a valid IBAN",
+  ibanChecksum: "Checksum mismatch: check the IBAN for typos",
+  qrIban: "This is a QR-IBAN, which only takes QR-bill payments: enter the account's regular IBAN",
+  ibanAccountChecksum: "The bank or account number inside this IBAN does not check out: look for typos",
+  invalidBic: "This is not a valid SWIFT/BIC code (8 or 11 letters and digits, such as DEUTDEFF)",
+  invalidAccountNumber: "An account number has 4 to 34 letters, digits, spaces or dashes",
+  chooseRecipientType: "Please choose Bank Transfer or Cryptocurrency",
+  chooseNetwork: "Please choose a network",
+  chooseBankCurrency: "Please choose one of USD, EUR, CAD or AUD",
+  chooseCryptoCurrency: "Please choose one of BTC, ETH, USDC or USDT",
+} as const;
+
+/** "This is not a valid Polygon address": the one message for an address that is not one at all. */
+export function invalidAddressMessage(networkShortName: string): string {
+  return `This is not a valid ${networkShortName} address`;
+}
+
+/** "BTC cannot be sent on Polygon": the message for a network that does not carry the currency. */
+export function networkNotAllowedMessage(currency: string, networkName: string): string {
+  return `${currency} cannot be sent on ${networkName}`;
+}

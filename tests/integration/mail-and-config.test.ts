@@ -1,0 +1,226 @@
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { ConfigError, DEVELOPMENT_AUTH_SECRET, loadConfig } from "../../apps/server/src/config.ts";
+import { openDatabase } from "../../apps/server/src/db/database.ts";
+import {
+  buildTestApp,
+  createUser,
+  GOOD_PASSWORD,
+  mailTo,
+  randomIp,
+  readMail,
+  send,
+  signUp,
+  submitCode,
+  submitPassword,
+  type TestApp,
+  uniqueEmail,
+} from "./helpers.ts";
+
+interface ReceivedMail {
+  readonly from: string;
+  readonly to: string[];
+  readonly raw: string;
+}
+
+/** An SMTP server in this process that keeps every message it is given. */
+async function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[] }> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.server.address() as AddressInfo).port, received };
+}
+
+/** Delivers the outbox until a matching message has arrived over SMTP, or gives up after `timeoutMs`. */
+async function waitForMessage(
+  ferry: TestApp,
+  received: ReceivedMail[],
+  isWanted: (mail: ReceivedMail) => boolean,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    await ferry.mailWorker?.drain();
+    const message = received.find(isWanted);
+    if (message) {
+      return message;
+    }
+    await sleep(50);
+  }
+  throw new Error(`No matching mail arrived over SMTP within ${timeoutMs} ms`);
+}
+
+describe("mail over SMTP", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let ferry: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ferry = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Ferry <no-reply@ferry.test>" });
+  });
+
+  afterAll(async () => {
+    await ferry?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.server.close(() => resolve()) : resolve()));
+  });
+
+  test("a sign-in code arrives over SMTP, marks its outbox row sent, and completes the sign-in", async () => {
+    const user = await createUser(ferry, "smtp");
+    const step = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
+    const sent = await send(ferry.app, {
+      method: "POST",
+      url: "/api/auth/two-factor/send-otp",
+      ip: user.ip,
+      cookie: step.cookie,
+      payload: {},
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(ferry.mailWorker).not.toBeNull();
+
+    const codeMessage = await waitForMessage(
+      ferry,
+      smtp.received,
+      (mail) => mail.to.includes(user.email) && /^Subject: Your Ferry sign-in code\r?$/m.test(mail.raw),
+    );
+
+    expect(codeMessage.to).toEqual([user.email]);
+    expect(codeMessage.from).toBe("no-reply@ferry.test");
+    const code = /Your code: (\d{6})/.exec(codeMessage.raw)?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    const outboxRow = await readMail(ferry.db, user.email, "Your Ferry sign-in code");
+    expect(outboxRow.status).toBe("sent");
+    const verified = await submitCode(ferry.app, step.cookie, code, user.ip);
+    expect(verified.statusCode).toBe(200);
+  });
+
+  test("with SMTP configured the development mailbox does not exist", async () => {
+    const response = await send(ferry.app, { method: "GET", url: "/dev/mail/messages.json", ip: randomIp() });
+
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("development mailbox", () => {
+  let ferry: TestApp;
+
+  beforeAll(async () => {
+    ferry = await buildTestApp();
+  });
+
+  afterAll(async () => {
+    await ferry?.close();
+  });
+
+  test("without SMTP it lists queued messages newest first with to, subject, text, html and createdAt", async () => {
+    const email = uniqueEmail("mailbox");
+    const ip = randomIp();
+    await signUp(ferry.app, email, GOOD_PASSWORD, ip);
+    await signUp(ferry.app, email, GOOD_PASSWORD, ip);
+    expect(ferry.mailWorker).toBeNull();
+
+    const response = await send(ferry.app, { method: "GET", url: "/dev/mail/messages.json", ip });
+
+    expect(response.statusCode).toBe(200);
+    const mine = (response.json() as Array<Record<string, string>>).filter((message) => message.to === email);
+    expect(mine.map((message) => message.subject)).toEqual(["You already have a Ferry account", "Verify your e-mail"]);
+    for (const message of mine) {
+      expect(Object.keys(message).sort()).toEqual(["createdAt", "html", "subject", "text", "to"]);
+      expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt);
+    }
+    expect(mine[1].text).toContain("http://localhost:3000/verify-email?token=");
+    expect(mine[1].html).toContain("<a href=");
+    expect((await mailTo(ferry.db, email)).every((mail) => mail.status === "queued")).toBe(true);
+  });
+});
+
+describe("configuration", () => {
+  function configProblems(env: Record<string, string>): string[] {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+    throw new Error("loadConfig accepted the configuration");
+  }
+
+  test("refuses a port that is not a number, naming PORT", () => {
+    const problems = configProblems({ PORT: "abc" });
+
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PORT: /);
+  });
+
+  test("refuses production without SMTP_URL, with the development AUTH_SECRET and without PUBLIC_URL", () => {
+    const problems = configProblems({ NODE_ENV: "production", AUTH_SECRET: DEVELOPMENT_AUTH_SECRET });
+
+    expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual(["AUTH_SECRET", "PUBLIC_URL", "SMTP_URL"]);
+  });
+
+  test("refuses production with the development secret even when everything else is set", () => {
+    const problems = configProblems({
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example:587",
+      PUBLIC_URL: "https://ferry.example",
+    });
+
+    expect(problems).toEqual([expect.stringMatching(/^AUTH_SECRET: /)]);
+  });
+
+  test("a complete production configuration turns the development mailbox off and trusts only the public origin", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example:587",
+      PUBLIC_URL: "https://ferry.example/",
+      AUTH_SECRET: "x".repeat(48),
+    });
+
+    expect(config.isProduction).toBe(true);
+    expect(config.isDevMailboxEnabled).toBe(false);
+    expect(config.publicUrl).toBe("https://ferry.example");
+    expect(config.trustedOrigins).toEqual(["https://ferry.example"]);
+  });
+
+  test("test mode without SMTP enables the development mailbox", () => {
+    const config = loadConfig({ NODE_ENV: "test" });
+
+    expect(config.isDevMailboxEnabled).toBe(true);
+    expect(config.port).toBe(3000);
+  });
+});
+
+describe("database handle", () => {
+  // openDatabase().close() is Kysely's destroy(), which ends the pool only once Kysely has run a
+  // query (its driver takes the pool lazily). A handle used only through `pool` — as migrate() does —
+  // keeps its connections open after close().
+  test("close() ends the pool even when only the raw pool was used", async () => {
+    const handle = openDatabase(inject("databaseUrl"), 1);
+    await handle.pool.query("SELECT 1");
+
+    await handle.close();
+
+    const isEnded = handle.pool.ended;
+    if (!isEnded) {
+      await handle.pool.end();
+    }
+    expect(isEnded).toBe(true);
+  });
+});

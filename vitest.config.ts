@@ -1,0 +1,48 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // Projects with their own maxWorkers need their own group; groups run one after another.
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // Starts one throwaway PostgreSQL (or a fresh database on DATABASE_URL's server), migrates it
+          // once, and hands its URL to every test file through `inject("databaseUrl")`.
+          globalSetup: ["tests/integration/global-setup.ts"],
+          // Files run in parallel, tests within a file serially. Much of each test waits on PostgreSQL,
+          // so more workers than cores pays off: on 2 cores the suite takes ~28 s with 4, ~80 s with 1.
+          maxWorkers: 4,
+          sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.test.ts"],
+          environment: "node",
+          // Starts Ferry itself (embedded PostgreSQL, migrations, demo seed, the built web app) on a free port.
+          globalSetup: ["e2e/global-setup.ts"],
+          // One Chromium at a time on a 2-core machine; files run one after another.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
