@@ -21,6 +21,7 @@ import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
 import { registerDevMailRoutes } from "./modules/mail/routes.ts";
 import { type MailWorker, startMailWorker } from "./modules/mail/worker.ts";
 import { registerProfileRoutes } from "./modules/profile/routes.ts";
+import { registerRecipientRoutes } from "./modules/recipients/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 
 export interface AppDeps {
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   registerAuthRoutes(app, { auth, db, config, guards });
   registerProfileRoutes(app, { db, guards });
   registerBalanceRoutes(app, { db, guards });
+  registerRecipientRoutes(app, { db, guards });
   registerTransferRoutes(app, { db, config, guards });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards });
