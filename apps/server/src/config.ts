@@ -28,6 +28,19 @@ const EnvSchema = z
     TRUST_PROXY: booleanText.default(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST_DIR: z.string().optional(),
+    BANK_ACCOUNT_NAME: z.string().min(1).default("Ferry Payments Ltd (example account)"),
+    BANK_NAME: z.string().min(1).default("Example Bank plc"),
+    BANK_IBAN: z.string().min(15).default("GB33BUKB20201555555555"),
+    BANK_BIC: z.string().min(8).default("BUKBGB22"),
+    DEPOSIT_XPUB_BITCOIN: z.string().optional(),
+    DEPOSIT_XPUB_ETHEREUM: z.string().optional(),
+    DEPOSIT_XPUB_TRON: z.string().optional(),
+    CASHOUT_DAILY_LIMITS: z
+      .string()
+      .default(
+        '{"USD":"10000","EUR":"10000","GBP":"8000","CAD":"13000","AUD":"15000","BTC":"0.25","ETH":"4","USDC":"10000","USDT":"10000"}',
+      ),
+    CASHOUT_UNVERIFIED_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
     FEE_BANK_BPS: z.coerce.number().int().min(0).max(10_000).default(50),
     FEE_CRYPTO_BPS: z.coerce.number().int().min(0).max(10_000).default(100),
     FEE_FERRY_USER_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -49,6 +62,17 @@ const EnvSchema = z
         path: ["SMTP_URL"],
         message: "is required in production (the development mailbox is refused)",
       });
+    }
+    for (const name of [
+      "DEPOSIT_XPUB_BITCOIN",
+      "DEPOSIT_XPUB_ETHEREUM",
+      "DEPOSIT_XPUB_TRON",
+      "BANK_IBAN",
+      "BANK_BIC",
+    ] as const) {
+      if (!process.env[name] && env[name] === undefined) {
+        ctx.addIssue({ code: "custom", path: [name], message: "is required in production (no example values)" });
+      }
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production" });
@@ -77,6 +101,18 @@ export interface Config {
   /** Origins allowed to send cookie-authenticated requests: the public URL, plus Vite's dev server outside production. */
   readonly trustedOrigins: readonly string[];
   /** The fee schedule in basis points per transfer method (0.5 %, 1 % and free by default). */
+  /** Ferry's receiving bank account, shown with each user's own payment reference. */
+  readonly bankDetails: {
+    readonly accountName: string;
+    readonly bankName: string;
+    readonly iban: string;
+    readonly bic: string;
+  };
+  /** Account-level extended public keys for deposit addresses; unset ones come from the database. */
+  readonly depositAccountKeys: { readonly bitcoin?: string; readonly ethereum?: string; readonly tron?: string };
+  /** The most a user may cash out per currency in 24 hours (decimal strings), and the share allowed before e-mail and KYC are verified. */
+  readonly cashoutDailyLimits: Readonly<Record<string, string>>;
+  readonly cashoutUnverifiedPercent: number;
   readonly feeBasisPoints: { readonly bank: number; readonly crypto: number; readonly ferry_user: number };
 }
 
@@ -89,6 +125,20 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "ConfigError";
   }
+}
+
+function parseLimits(text: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError(['CASHOUT_DAILY_LIMITS: must be JSON like {"USD":"10000"}']);
+  }
+  const limits = z.record(z.string(), z.string().regex(/^\d+(\.\d+)?$/)).safeParse(parsed);
+  if (!limits.success) {
+    throw new ConfigError(["CASHOUT_DAILY_LIMITS: every limit must be a decimal string"]);
+  }
+  return limits.data;
 }
 
 /** Reads and validates every setting once. Unknown variables are ignored; bad ones fail fast. */
@@ -117,6 +167,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
+    bankDetails: {
+      accountName: values.BANK_ACCOUNT_NAME,
+      bankName: values.BANK_NAME,
+      iban: values.BANK_IBAN,
+      bic: values.BANK_BIC,
+    },
+    depositAccountKeys: {
+      bitcoin: values.DEPOSIT_XPUB_BITCOIN,
+      ethereum: values.DEPOSIT_XPUB_ETHEREUM,
+      tron: values.DEPOSIT_XPUB_TRON,
+    },
+    cashoutDailyLimits: parseLimits(values.CASHOUT_DAILY_LIMITS),
+    cashoutUnverifiedPercent: values.CASHOUT_UNVERIFIED_PERCENT,
     feeBasisPoints: { bank: values.FEE_BANK_BPS, crypto: values.FEE_CRYPTO_BPS, ferry_user: values.FEE_FERRY_USER_BPS },
     trustedOrigins: isProduction ? [new URL(publicUrl).origin] : [new URL(publicUrl).origin, VITE_DEV_ORIGIN],
   };

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   /** The account's available balance does not cover the amount (and its fee). */
   insufficient_funds: 422,
+  /** A cash-out would go over the user's daily limit; the message says the limit and what remains. */
+  limit_exceeded: 422,
   /** A verification code is wrong, expired, used, or bound to a different transfer. */
   invalid_code: 422,
   /** Too many attempts in the current window; retry after the time the Retry-After header gives. */

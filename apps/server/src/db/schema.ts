@@ -122,7 +122,8 @@ export type TransferStatus = "pending" | "processed" | "sent" | "failed" | "canc
 export interface TransfersTable {
   id: Generated<string>;
   sender_user_id: string;
-  method: "bank" | "crypto" | "ferry_user";
+  method: "bank" | "crypto" | "ferry_user" | "withdrawal";
+  payment_method_id: string | null;
   recipient_id: string | null;
   recipient_user_id: string | null;
   recipient_email: string;
@@ -178,7 +179,73 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+export interface OperatorSettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface DepositAccountsTable {
+  user_id: string;
+  derivation_index: Generated<number>;
+  bank_reference: string;
+  created_at: Timestamp;
+}
+
+export interface DepositAddressesTable {
+  user_id: string;
+  network: "bitcoin" | "ethereum" | "tron";
+  derivation_index: number;
+  address: string;
+  created_at: Timestamp;
+}
+
+export interface DepositsTable {
+  id: Generated<string>;
+  user_id: string;
+  deposit_type: "bank" | "crypto";
+  currency: string;
+  amount: string;
+  network: string | null;
+  transaction_hash: string | null;
+  reference: string | null;
+  status: Generated<"pending" | "approved" | "rejected">;
+  admin_notes: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  address_type: "bank" | "crypto";
+  currency: string;
+  bank_name: string | null;
+  account_number: string | null;
+  swift_code: string | null;
+  country: string | null;
+  account_holder_name: string | null;
+  crypto_address: string | null;
+  crypto_network: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnownDevicesTable {
+  user_id: string;
+  device_hash: string;
+  first_seen_at: Timestamp;
+}
+
 export interface DB {
+  operator_settings: OperatorSettingsTable;
+  deposit_accounts: DepositAccountsTable;
+  deposit_addresses: DepositAddressesTable;
+  deposits: DepositsTable;
+  payment_methods: PaymentMethodsTable;
+  known_devices: KnownDevicesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   recipients: RecipientsTable;

@@ -2,8 +2,11 @@ import { z } from "zod";
 import { Email, OneTimeCode } from "./auth.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
 
-/** How money leaves the sender: to a saved bank or crypto recipient, or instantly to another Ferry user. */
-export const TransferMethod = z.enum(["bank", "crypto", "ferry_user"]);
+/**
+ * How money leaves the sender: to a saved bank or crypto recipient, instantly to another Ferry user,
+ * or as a cash-out ("withdrawal") to one of the sender's own payment methods.
+ */
+export const TransferMethod = z.enum(["bank", "crypto", "ferry_user", "withdrawal"]);
 export type TransferMethod = z.infer<typeof TransferMethod>;
 
 /** Transaction status (spec §4). An admin may set any from any other. */
@@ -21,6 +24,7 @@ export const TransferTarget = z.discriminatedUnion("method", [
   z.object({ method: z.literal("bank"), recipientId: z.uuid("Please choose a recipient") }),
   z.object({ method: z.literal("crypto"), recipientId: z.uuid("Please choose a recipient") }),
   z.object({ method: z.literal("ferry_user"), recipientEmail: Email }),
+  z.object({ method: z.literal("withdrawal"), paymentMethodId: z.uuid("Please choose a payment method") }),
 ]);
 export type TransferTarget = z.infer<typeof TransferTarget>;
 

@@ -15,6 +15,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
+import { recordSignInDevice } from "./devices.ts";
 import { type Guards, toFetchHeaders, viewerOf } from "./guards.ts";
 import { signUp } from "./service.ts";
 import { enforceThrottle, type ThrottleRule } from "./throttle.ts";
@@ -202,6 +203,12 @@ export function registerAuthRoutes(
         reply.header("set-cookie", cookies);
       }
       const text = await response.text();
+      if (path === "/two-factor/verify-otp" && response.ok) {
+        const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
+        if (userId) {
+          await recordSignInDevice(db, userId, request.headers["user-agent"] ?? "unknown", request.ip);
+        }
+      }
       if (response.status >= 400) {
         reply.header("content-type", "application/json; charset=utf-8");
         return reply.send(toFerryErrorBody(response.status, text));

@@ -1,9 +1,10 @@
 import type { Recipient } from "@ferry/core/contracts/recipients";
 import { type NewRecipientRequest, normalizeNewRecipient } from "@ferry/core/validation/recipient";
+import type { Selectable } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { RecipientsTable } from "../../db/schema.ts";
 
-type RecipientRow = Omit<RecipientsTable, "id" | "created_at"> & { id: string; created_at: Date | string };
+type RecipientRow = Selectable<RecipientsTable>;
 
 function toRecipient(row: RecipientRow): Recipient {
   return {

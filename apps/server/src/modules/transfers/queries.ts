@@ -29,7 +29,7 @@ export function decodeCursor(text: string | undefined): Cursor | undefined {
 interface HistoryRow {
   id: string;
   type: "sent" | "received" | "deposit" | "withdraw";
-  method: "bank" | "crypto" | "ferry_user" | null;
+  method: "bank" | "crypto" | "ferry_user" | "withdrawal" | null;
   status: string;
   currency: string;
   amount: string;
@@ -55,7 +55,8 @@ export async function selectHistory(
   const result = await sql<HistoryRow>`
     SELECT * FROM (
       SELECT 't' || t.id::text AS id,
-             CASE WHEN t.sender_user_id = ${userId} THEN 'sent' ELSE 'received' END AS type,
+             CASE WHEN t.method = 'withdrawal' THEN 'withdraw'
+                  WHEN t.sender_user_id = ${userId} THEN 'sent' ELSE 'received' END AS type,
              t.method, t.status, t.currency, t.amount::text AS amount,
              CASE WHEN t.sender_user_id = ${userId} THEN t.fee ELSE 0 END::text AS fee,
              CASE WHEN t.sender_user_id = ${userId} THEN t.recipient_email ELSE s.email END AS counterparty,
@@ -94,7 +95,7 @@ export function toTransactionItem(row: HistoryRow): TransactionItem {
 
 type TransferSelect = {
   id: string;
-  method: "bank" | "crypto" | "ferry_user";
+  method: "bank" | "crypto" | "ferry_user" | "withdrawal";
   status: TransferStatus;
   currency: string;
   amount: string;

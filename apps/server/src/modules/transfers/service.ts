@@ -29,7 +29,10 @@ import { type CodeBinding, consumeTransferCode, issueTransferCode, recordWrongCo
 
 /** Where the money of a transfer goes, resolved and checked against the sender. */
 interface ResolvedTarget {
-  readonly method: "bank" | "crypto" | "ferry_user";
+  readonly method: "bank" | "crypto" | "ferry_user" | "withdrawal";
+  /** Which fee applies: a cash-out is priced like a transfer of its payment method's kind. */
+  readonly feeMethod: "bank" | "crypto" | "ferry_user";
+  readonly paymentMethodId: string | null;
   readonly recipientKey: string;
   readonly recipientId: string | null;
   readonly recipientUserId: string | null;
@@ -92,6 +95,8 @@ async function resolveTarget(db: LedgerDb, senderId: string, details: TransferDe
     const name = `${recipient.first_name ?? ""} ${recipient.last_name ?? ""}`.trim() || recipient.email;
     return {
       method: "ferry_user",
+      feeMethod: "ferry_user",
+      paymentMethodId: null,
       recipientKey: `user:${recipient.id}`,
       recipientId: null,
       recipientUserId: recipient.id,
@@ -106,6 +111,9 @@ async function resolveTarget(db: LedgerDb, senderId: string, details: TransferDe
         crypto_network: null,
       },
     };
+  }
+  if (target.method === "withdrawal") {
+    return resolvePaymentMethod(db, senderId, target.paymentMethodId, currency);
   }
   // A saved recipient of someone else is reported exactly like a missing one.
   const recipient = await db
@@ -129,6 +137,8 @@ async function resolveTarget(db: LedgerDb, senderId: string, details: TransferDe
   }
   return {
     method: target.method,
+    feeMethod: target.method,
+    paymentMethodId: null,
     recipientKey: `recipient:${recipient.id}`,
     recipientId: recipient.id,
     recipientUserId: null,
@@ -145,6 +155,103 @@ async function resolveTarget(db: LedgerDb, senderId: string, details: TransferDe
   };
 }
 
+/** A cash-out goes to one of the sender's own payment methods, in that method's currency. */
+async function resolvePaymentMethod(
+  db: LedgerDb,
+  senderId: string,
+  paymentMethodId: string,
+  currency: CurrencyCode,
+): Promise<ResolvedTarget> {
+  const method = await db
+    .selectFrom("payment_methods")
+    .innerJoin("user", "user.id", "payment_methods.user_id")
+    .select([
+      "payment_methods.id",
+      "payment_methods.name",
+      "payment_methods.address_type",
+      "payment_methods.currency",
+      "payment_methods.bank_name",
+      "payment_methods.country",
+      "payment_methods.account_number",
+      "payment_methods.swift_code",
+      "payment_methods.crypto_address",
+      "payment_methods.crypto_network",
+      "user.email",
+    ])
+    .where("payment_methods.id", "=", paymentMethodId)
+    .where("payment_methods.user_id", "=", senderId)
+    .executeTakeFirst();
+  if (!method) {
+    throw new AppError("not_found", "Payment method not found");
+  }
+  if (method.currency !== currency) {
+    const message = `This payment method receives ${method.currency}, not ${currency}`;
+    throw new AppError("validation_failed", message, { currency: message });
+  }
+  return {
+    method: "withdrawal",
+    feeMethod: method.address_type,
+    paymentMethodId: method.id,
+    recipientKey: `payment-method:${method.id}`,
+    recipientId: null,
+    recipientUserId: null,
+    snapshot: {
+      recipient_email: method.email,
+      recipient_name: method.name,
+      recipient_bank_name: method.bank_name,
+      recipient_country: method.country,
+      recipient_account_number: method.account_number,
+      recipient_swift_code: method.swift_code,
+      crypto_address: method.crypto_address,
+      crypto_network: method.crypto_network,
+    },
+  };
+}
+
+/**
+ * A user's cash-out limit in a currency for 24 hours: the configured limit, or its reduced share
+ * until both the e-mail and KYC are verified. Refuses an amount that would go over it, saying how much remains.
+ */
+async function enforceCashoutLimit(
+  db: LedgerDb,
+  config: Config,
+  userId: string,
+  priced: PricedTransfer,
+): Promise<void> {
+  const limitText = config.cashoutDailyLimits[priced.currency] ?? "0";
+  const parsedLimit = parseAmount(limitText, priced.currency);
+  const fullLimitMinor = parsedLimit.ok ? parsedLimit.amountMinor : 0n;
+  const account = await db
+    .selectFrom("user")
+    .leftJoin("profiles", "profiles.user_id", "user.id")
+    .select(["user.emailVerified", "profiles.kyc_status"])
+    .where("user.id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const isVerified = account.emailVerified && account.kyc_status === "approved";
+  const limitMinor = isVerified ? fullLimitMinor : (fullLimitMinor * BigInt(config.cashoutUnverifiedPercent)) / 100n;
+  const used = await db
+    .selectFrom("transfers")
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
+    .where("sender_user_id", "=", userId)
+    .where("method", "=", "withdrawal")
+    .where("currency", "=", priced.currency)
+    .where("status", "not in", ["failed", "cancelled"])
+    .where("created_at", ">", new Date(Date.now() - 24 * 60 * 60 * 1000))
+    .executeTakeFirstOrThrow();
+  const remainingMinor = limitMinor - BigInt(used.total);
+  if (priced.amountMinor > remainingMinor) {
+    const limit = formatMoney({ currency: priced.currency, amountMinor: limitMinor });
+    const remaining = formatMoney({
+      currency: priced.currency,
+      amountMinor: remainingMinor > 0n ? remainingMinor : 0n,
+    });
+    const tier = isVerified ? "" : " until your e-mail and identity (KYC) are verified";
+    throw new AppError("limit_exceeded", `Your daily cash-out limit is ${limit}${tier}; ${remaining} remains today.`, {
+      amount: `At most ${remaining} today`,
+    });
+  }
+}
+
 async function priceTransfer(
   db: LedgerDb,
   config: Config,
@@ -154,7 +261,7 @@ async function priceTransfer(
   const currency = details.currency as CurrencyCode;
   const amountMinor = parsePositiveAmount(details.amount, currency);
   const target = await resolveTarget(db, senderId, details);
-  const feeBasisPoints = config.feeBasisPoints[target.method];
+  const feeBasisPoints = config.feeBasisPoints[target.feeMethod];
   return { target, currency, amountMinor, feeMinor: computeFee(amountMinor, feeBasisPoints), feeBasisPoints };
 }
 
@@ -204,6 +311,9 @@ export async function requestTransferCode(
   if (available < priced.amountMinor + priced.feeMinor) {
     throw new AppError("insufficient_funds", "Insufficient balance");
   }
+  if (priced.target.method === "withdrawal") {
+    await enforceCashoutLimit(db, config, sender.userId, priced);
+  }
   return db.transaction().execute(async (trx) => {
     const { code, expiresAt } = await issueTransferCode(trx, config.authSecret, bindingOf(sender.userId, priced));
     const total = { currency: priced.currency, amountMinor: priced.amountMinor + priced.feeMinor };
@@ -243,7 +353,7 @@ function movementLegs(transfer: TransferRowLike, generation: number, state: "pen
       creditAccountId: transfer.destination_account_id,
       amountMinor: BigInt(transfer.amount),
       currency,
-      kind: transfer.method === "ferry_user" ? "p2p" : "transfer",
+      kind: transfer.method === "ferry_user" ? "p2p" : transfer.method === "withdrawal" ? "withdrawal" : "transfer",
       state,
       referenceType: "transfer",
       referenceId: transfer.id,
@@ -309,6 +419,11 @@ export async function createTransfer(
         return { transferId: existing.id, isReplay: true };
       }
       const priced = await priceTransfer(trx, config, sender.userId, request);
+      if (priced.target.method === "withdrawal") {
+        // One cash-out at a time per user, so two cannot both fit under the same remaining limit.
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cashout|${sender.userId}`}, 0))`.execute(trx);
+        await enforceCashoutLimit(trx, config, sender.userId, priced);
+      }
       await consumeTransferCode(trx, config.authSecret, bindingOf(sender.userId, priced), request.code);
       const senderAccountId = await ensureUserAccount(trx, sender.userId, priced.currency);
       const destinationAccountId = priced.target.recipientUserId
@@ -322,6 +437,7 @@ export async function createTransfer(
           sender_user_id: sender.userId,
           method: priced.target.method,
           recipient_id: priced.target.recipientId,
+          payment_method_id: priced.target.paymentMethodId,
           recipient_user_id: priced.target.recipientUserId,
           ...priced.target.snapshot,
           currency: priced.currency,
@@ -443,10 +559,11 @@ export async function changeTransferStatus(
       .values({ transfer_id: transfer.id, actor_user_id: actorId, from_status: transfer.status, to_status: status })
       .execute();
     const amount = formatMoney({ currency: transfer.currency as CurrencyCode, amountMinor: BigInt(transfer.amount) });
+    const noun = transfer.method === "withdrawal" ? "Withdrawal" : "Transfer";
     await createNotification(trx, {
       userId: transfer.sender_user_id,
-      title: `Transfer ${status}`,
-      message: `Your transfer of ${amount} to ${transfer.recipient_name} is now ${status}.`,
+      title: `${noun} ${status}`,
+      message: `Your ${noun.toLowerCase()} of ${amount} to ${transfer.recipient_name} is now ${status}.`,
       type: status === "sent" ? "success" : to === "released" ? "error" : "info",
     });
     return { isChanged: true };

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { validateBankAccountNumber, validateBic } from "../validation/bank.ts";
+import { validateCryptoAddress } from "../validation/crypto-address.ts";
+import {
+  BANK_CURRENCIES,
+  CRYPTO_CURRENCIES,
+  type CryptoNetworkId,
+  WITHDRAWAL_NETWORKS,
+} from "../validation/networks.ts";
+import { CurrencyCodeSchema } from "./balances.ts";
+
+/** The messages of spec §5 for withdrawal addresses. */
+export const PAYMENT_METHOD_MESSAGES = {
+  nameRequired: "Please enter a name for this address",
+  bankDetails: "Please fill in all bank details",
+  cryptoDetails: "Please fill in all crypto details",
+  lossWarning: "Incorrect addresses lead to permanent loss of funds. Double-check every character.",
+} as const;
+
+/** Which currencies each cash-out network carries: Bitcoin only BTC; the EVM networks ETH and stablecoins. */
+export const WITHDRAWAL_CURRENCIES_BY_NETWORK: Readonly<Record<string, readonly string[]>> = {
+  bitcoin: ["BTC"],
+  ethereum: ["ETH", "USDC", "USDT"],
+  polygon: ["ETH", "USDC", "USDT"],
+  bsc: ["ETH", "USDC", "USDT"],
+};
+
+const name = z
+  .string({ error: PAYMENT_METHOD_MESSAGES.nameRequired })
+  .trim()
+  .min(1, PAYMENT_METHOD_MESSAGES.nameRequired)
+  .max(100);
+const bankText = (max: number) =>
+  z.string({ error: PAYMENT_METHOD_MESSAGES.bankDetails }).trim().min(1, PAYMENT_METHOD_MESSAGES.bankDetails).max(max);
+
+/** A bank payment method: every bank field is required, the account number (IBAN) and SWIFT/BIC are checked. */
+export const BankPaymentMethodRequest = z.object({
+  addressType: z.literal("bank"),
+  name,
+  currency: z.enum(BANK_CURRENCIES, { error: "Please choose one of USD, EUR, CAD or AUD" }),
+  bankName: bankText(100),
+  accountNumber: bankText(40).superRefine((value, ctx) => {
+    const result = validateBankAccountNumber(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.message });
+    }
+  }),
+  swiftCode: bankText(20).superRefine((value, ctx) => {
+    const result = validateBic(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.message });
+    }
+  }),
+  country: bankText(100),
+  accountHolderName: bankText(100),
+});
+
+/** A crypto payment method on Bitcoin, Ethereum, Polygon or BSC, with that network's checksum. */
+export const CryptoPaymentMethodRequest = z
+  .object({
+    addressType: z.literal("crypto"),
+    name,
+    currency: z.enum(CRYPTO_CURRENCIES, { error: "Please choose one of BTC, ETH, USDC or USDT" }),
+    cryptoNetwork: z.enum(WITHDRAWAL_NETWORKS, { error: PAYMENT_METHOD_MESSAGES.cryptoDetails }),
+    cryptoAddress: z
+      .string({ error: PAYMENT_METHOD_MESSAGES.cryptoDetails })
+      .trim()
+      .min(1, PAYMENT_METHOD_MESSAGES.cryptoDetails)
+      .max(120),
+  })
+  .superRefine((value, ctx) => {
+    if (!(WITHDRAWAL_CURRENCIES_BY_NETWORK[value.cryptoNetwork] ?? []).includes(value.currency)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["cryptoNetwork"],
+        message: `${value.currency} cannot be sent on this network`,
+      });
+    }
+    const checked = validateCryptoAddress(value.cryptoNetwork as CryptoNetworkId, value.cryptoAddress);
+    if (!checked.ok) {
+      ctx.addIssue({ code: "custom", path: ["cryptoAddress"], message: checked.message });
+    }
+  });
+
+export const PaymentMethodRequest = z.discriminatedUnion("addressType", [
+  BankPaymentMethodRequest,
+  CryptoPaymentMethodRequest,
+]);
+export type PaymentMethodRequest = z.infer<typeof PaymentMethodRequest>;
+
+export const PaymentMethod = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  addressType: z.enum(["bank", "crypto"]),
+  currency: CurrencyCodeSchema,
+  bankName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  swiftCode: z.string().nullable(),
+  country: z.string().nullable(),
+  accountHolderName: z.string().nullable(),
+  cryptoAddress: z.string().nullable(),
+  cryptoNetwork: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const PaymentMethodList = z.object({ paymentMethods: z.array(PaymentMethod) });
+export const PaymentMethodIdParams = z.object({ paymentMethodId: z.uuid() });
+
+/** Bank cards show only the last 4 digits of the account number (spec §2). */
+export function maskAccountNumber(accountNumber: string): string {
+  const compact = accountNumber.replace(/\s/g, "");
+  return `•••• ${compact.slice(-4)}`;
+}
+
+/** Crypto cards keep the first and last 10 characters of the address (spec §9). */
+export function shortenAddress(address: string): string {
+  return address.length <= 23 ? address : `${address.slice(0, 10)}…${address.slice(-10)}`;
+}
