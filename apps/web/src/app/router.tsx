@@ -1,10 +1,13 @@
 import { createBrowserRouter } from "react-router";
 import { ComingSoonPage } from "../components/coming-soon-page.tsx";
+import { AdminDepositsPage } from "../features/admin-deposits/admin-deposits-page.tsx";
 import { ForgotPasswordPage } from "../features/auth/pages/forgot-password-page.tsx";
 import { LoginPage } from "../features/auth/pages/login-page.tsx";
 import { SignupPage } from "../features/auth/pages/signup-page.tsx";
 import { VerifyEmailPage } from "../features/auth/pages/verify-email-page.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
+import { NotificationsPage } from "../features/notifications/notifications-page.tsx";
+import { PaymentMethodsPage } from "../features/payment-methods/payment-methods-page.tsx";
 import { ProfilePage } from "../features/profile/profile-page.tsx";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
@@ -18,16 +21,13 @@ const UPCOMING_PAGES = [
   { path: "/balance", title: "Your Balance", description: "Balances in every currency, add cash and cash out." },
   { path: "/investment", title: "Investment Center", description: "Grow your USD balance with daily returns." },
   { path: "/connect", title: "Connect", description: "API credentials and connected apps." },
-  { path: "/withdrawal-addresses", title: "Payment Methods", description: "Saved bank accounts and crypto wallets." },
   { path: "/transactions", title: "Transaction History", description: "All deposits, withdrawals and transfers." },
-  { path: "/notifications", title: "Notifications", description: "Updates about your account and money." },
   { path: "/help", title: "Help & Support", description: "Ask for help and follow your requests." },
   { path: "/settings", title: "Settings", description: "Notifications, security and app preferences." },
 ];
 
 const UPCOMING_ADMIN_PAGES = [
   { path: "/admin/users", title: "User Management", description: "Search, review, ban and contact users." },
-  { path: "/admin/deposits", title: "Deposit Approvals", description: "Review and approve pending deposits." },
   { path: "/admin/investments", title: "Investment Management", description: "Every investment and its returns." },
   {
     path: "/admin/transactions",
@@ -60,16 +60,21 @@ export const router = createBrowserRouter([
         children: [
           { path: "/dashboard", element: <DashboardPage /> },
           { path: "/profile", element: <ProfilePage /> },
+          { path: "/notifications", element: <NotificationsPage /> },
+          { path: "/withdrawal-addresses", element: <PaymentMethodsPage /> },
           ...UPCOMING_PAGES.map((page) => ({
             path: page.path,
             element: <ComingSoonPage title={page.title} description={page.description} />,
           })),
           {
             element: <RequireAdmin />,
-            children: UPCOMING_ADMIN_PAGES.map((page) => ({
-              path: page.path,
-              element: <ComingSoonPage title={page.title} description={page.description} />,
-            })),
+            children: [
+              { path: "/admin/deposits", element: <AdminDepositsPage /> },
+              ...UPCOMING_ADMIN_PAGES.map((page) => ({
+                path: page.path,
+                element: <ComingSoonPage title={page.title} description={page.description} />,
+              })),
+            ],
           },
         ],
       },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CURRENCY_CODES } from "../currencies.ts";
+import { CURRENCY_CODES, type CurrencyCode } from "../currencies.ts";
 
-export const CurrencyCodeSchema = z.enum(CURRENCY_CODES as [string, ...string[]]);
+export const CurrencyCodeSchema = z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]]);
 
 /** An exact decimal amount string as the API carries it ("12.50"); never a JSON number. */
 export const DecimalAmount = z.string().regex(/^-?\d+(\.\d+)?$/);

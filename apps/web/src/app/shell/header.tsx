@@ -3,10 +3,12 @@ import { BadgeCheckIcon, BellIcon, CircleAlertIcon, PanelLeftIcon } from "lucide
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { useUnreadCount } from "../../features/notifications/api/notifications.ts";
 
 /** The signed-in header: sidebar toggle, notifications bell, verification state, Admin badge and user chip. */
 export function Header({ profile, onToggleSidebar }: { profile: Profile; onToggleSidebar: () => void }) {
   const isAdmin = profile.role === "admin";
+  const unreadCount = useUnreadCount();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-card/95 px-4 backdrop-blur sm:px-6">
       <Button
@@ -32,9 +34,17 @@ export function Header({ profile, onToggleSidebar }: { profile: Profile; onToggl
           </span>
         )}
         {isAdmin ? <Badge>Admin</Badge> : null}
-        <Button asChild variant="ghost" size="icon" aria-label="Notifications">
-          <Link to="/notifications">
+        <Button asChild variant="ghost" size="icon" className="relative">
+          <Link
+            to="/notifications"
+            aria-label={unreadCount > 0 ? `Notifications (${unreadCount} unread)` : "Notifications"}
+          >
             <BellIcon className="size-5" />
+            {unreadCount > 0 ? (
+              <span className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-bold leading-5 text-white">
+                {unreadCount > 99 ? "99+" : unreadCount}
+              </span>
+            ) : null}
           </Link>
         </Button>
         <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-accent">

@@ -1,6 +1,7 @@
 import { LogOutIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { FerryMark } from "../../components/ferry-mark.tsx";
+import { useUnreadCount } from "../../features/notifications/api/notifications.ts";
 import { cn } from "../../lib/cn.ts";
 import { ADMIN_NAV, MAIN_NAV, type NavItem } from "./nav-items.ts";
 
@@ -14,6 +15,8 @@ function SidebarLink({
   onNavigate?: () => void;
 }) {
   const Icon = item.icon;
+  const unreadCount = useUnreadCount();
+  const badge = item.to === "/notifications" && unreadCount > 0 ? unreadCount : 0;
   return (
     <NavLink
       to={item.to}
@@ -30,8 +33,21 @@ function SidebarLink({
         )
       }
     >
-      <Icon className="size-5 shrink-0" aria-hidden="true" />
+      <span className="relative">
+        <Icon className="size-5 shrink-0" aria-hidden="true" />
+        {badge > 0 && !isExpanded ? (
+          <span className="absolute -right-1 -top-1 size-2 rounded-full bg-red-500" aria-hidden="true" />
+        ) : null}
+      </span>
       <span className={cn(!isExpanded && "sr-only")}>{item.label}</span>
+      {badge > 0 && isExpanded ? (
+        <span
+          className="ml-auto rounded-full bg-red-500 px-2 text-xs font-bold leading-5 text-white"
+          aria-label={`${badge} unread`}
+        >
+          {badge > 99 ? "99+" : badge}
+        </span>
+      ) : null}
     </NavLink>
   );
 }

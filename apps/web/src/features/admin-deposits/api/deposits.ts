@@ -1,0 +1,31 @@
+import type { AdminDeposit } from "@ferry/core/contracts/deposits";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api.ts";
+
+export const pendingDepositsQueryKey = ["admin", "deposits", "pending"] as const;
+
+export function getPendingDeposits(): Promise<{ deposits: AdminDeposit[]; pendingCount: number }> {
+  return apiFetch("/api/v1/admin/deposits");
+}
+
+export const pendingDepositsQueryOptions = queryOptions({
+  queryKey: pendingDepositsQueryKey,
+  queryFn: getPendingDeposits,
+  refetchInterval: 30_000,
+});
+
+export function usePendingDeposits() {
+  return useQuery(pendingDepositsQueryOptions);
+}
+
+export function useReviewDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { depositId: string; decision: "approve" | "reject"; adminNotes: string }) =>
+      apiFetch(`/api/v1/admin/deposits/${input.depositId}/review`, {
+        method: "POST",
+        body: { decision: input.decision, adminNotes: input.adminNotes || undefined },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pendingDepositsQueryKey }),
+  });
+}

@@ -1,0 +1,81 @@
+import { CopyIcon } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
+import { useDepositInstructions } from "./api/deposits.ts";
+import { ReportDepositForm } from "./report-deposit-form.tsx";
+
+function CopyRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3 border-b border-border py-2 last:border-0">
+      <div className="min-w-0">
+        <p className="text-xs text-muted-foreground">{label}</p>
+        <p className="break-all font-mono text-sm">{value}</p>
+      </div>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={`Copy ${label}`}
+        onClick={async () => {
+          if (await copyToClipboard(value)) {
+            toast.success("Copied!");
+          } else {
+            toast.error(`Failed to copy ${label.toLowerCase()}`);
+          }
+        }}
+      >
+        <CopyIcon />
+      </Button>
+    </div>
+  );
+}
+
+/** Ferry's receiving bank account and the user's own reference, which makes the transfer theirs. */
+export function BankDepositDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const instructions = useDepositInstructions(props.open);
+  const bank = instructions.data?.bank;
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Deposit from your bank</DialogTitle>
+          <DialogDescription>
+            Send a transfer from your bank to this account. Always include your reference.
+          </DialogDescription>
+        </DialogHeader>
+        {bank ? (
+          <div className="grid gap-4">
+            <div className="rounded-lg border border-border px-4">
+              <CopyRow label="Account name" value={bank.accountName} />
+              <CopyRow label="Bank" value={bank.bankName} />
+              <CopyRow label="IBAN" value={bank.iban} />
+              <CopyRow label="BIC / SWIFT" value={bank.bic} />
+              <CopyRow label="Your reference" value={bank.reference} />
+            </div>
+            <p className="text-xs text-muted-foreground">
+              Accepted currencies: {bank.currencies.join(", ")}. Transfers without your reference take longer to match.
+            </p>
+            <ReportDepositForm kind="bank" />
+          </div>
+        ) : (
+          <Skeleton className="h-64" />
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => props.onOpenChange(false)}>
+            Close
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

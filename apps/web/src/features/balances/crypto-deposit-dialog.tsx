@@ -1,0 +1,115 @@
+import type { DepositInstructions } from "@ferry/core/contracts/deposits";
+import { CopyIcon, TriangleAlertIcon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { QrCode } from "../../components/qr-code.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { cn } from "../../lib/cn.ts";
+import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
+import { useDepositInstructions } from "./api/deposits.ts";
+import { ReportDepositForm } from "./report-deposit-form.tsx";
+
+/** The tabs of the crypto deposit dialog: Bitcoin and USDT on Tron (the spec's), then Ethereum. */
+const TABS = [
+  { network: "bitcoin", coin: "BTC", label: "Bitcoin" },
+  { network: "tron", coin: "USDT", label: "USDT (TRC-20)" },
+  { network: "ethereum", coin: "ETH", label: "Ethereum / ERC-20" },
+] as const;
+
+function AddressPanel({ entry, coin }: { entry: DepositInstructions["crypto"][number]; coin: string }) {
+  async function copy() {
+    const isCopied = await copyToClipboard(entry.address);
+    if (isCopied) {
+      toast.success(`${coin} address copied to clipboard!`);
+    } else {
+      toast.error("Failed to copy address");
+    }
+  }
+  const coins = entry.currencies.join(", ");
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-center">
+        <QrCode value={entry.address} label={`QR code of your ${entry.networkName} deposit address`} />
+      </div>
+      <div className="grid gap-1">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+          Your {entry.networkName} address
+        </p>
+        <div className="flex items-center gap-2 rounded-md border border-border bg-muted p-2">
+          <code className="min-w-0 flex-1 break-all text-sm" data-testid="deposit-address">
+            {entry.address}
+          </code>
+          <Button type="button" size="sm" variant="outline" onClick={copy} aria-label={`Copy ${coin} address`}>
+            <CopyIcon /> Copy
+          </Button>
+        </div>
+      </div>
+      <p
+        className="flex gap-2 rounded-md border border-yellow-200 bg-yellow-50 p-3 text-xs text-yellow-900"
+        role="note"
+      >
+        <TriangleAlertIcon className="size-4 shrink-0" />
+        Send only {coins} on the {entry.networkName} network to this address. Anything else sent here will be lost.
+      </p>
+      <ReportDepositForm kind="crypto" network={entry.network} currencies={entry.currencies} />
+    </div>
+  );
+}
+
+/** Your own deposit address per network, with its QR code, copy button, warning and a deposit report. */
+export function CryptoDepositDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const instructions = useDepositInstructions(props.open);
+  const [tab, setTab] = useState<(typeof TABS)[number]["network"]>("bitcoin");
+  const current = TABS.find((item) => item.network === tab) ?? TABS[0];
+  const entry = instructions.data?.crypto.find((item) => item.network === tab);
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Crypto Deposit</DialogTitle>
+          <DialogDescription>
+            This address is yours alone, so every payment to it is credited to you after review.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1" role="tablist" aria-label="Network">
+          {TABS.map((item) => (
+            <button
+              key={item.network}
+              type="button"
+              role="tab"
+              aria-selected={tab === item.network}
+              onClick={() => setTab(item.network)}
+              className={cn(
+                "rounded-md px-2 py-1.5 text-xs font-medium sm:text-sm",
+                tab === item.network ? "bg-card shadow-sm" : "text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+        {instructions.isError ? (
+          <p className="text-sm text-destructive">Could not load your deposit address. Please try again.</p>
+        ) : entry ? (
+          <AddressPanel key={entry.network} entry={entry} coin={current.coin} />
+        ) : (
+          <Skeleton className="h-72" />
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => props.onOpenChange(false)}>
+            Close
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import type { NotificationList } from "@ferry/core/contracts/notifications";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiFetch, messageOf } from "../../../lib/api.ts";
+
+export const notificationsQueryKey = ["notifications"] as const;
+/** New notifications appear without a reload: the list is polled while the app is open. */
+const POLL_INTERVAL_MS = 15_000;
+
+export function getNotifications(): Promise<NotificationList> {
+  return apiFetch<NotificationList>("/api/v1/notifications?limit=50");
+}
+
+export const notificationsQueryOptions = queryOptions({
+  queryKey: notificationsQueryKey,
+  queryFn: getNotifications,
+  refetchInterval: POLL_INTERVAL_MS,
+});
+
+export function useNotifications() {
+  return useQuery(notificationsQueryOptions);
+}
+
+/** The unread count for the header bell and the sidebar badge (0 while loading). */
+export function useUnreadCount(): number {
+  return useQuery({ ...notificationsQueryOptions, select: (data) => data.unreadCount }).data ?? 0;
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notificationId: string) =>
+      apiFetch(`/api/v1/notifications/${notificationId}/read`, { method: "POST", body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onError: (error) => toast.error(messageOf(error, "Failed to mark notification as read")),
+  });
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch("/api/v1/notifications/read-all", { method: "POST", body: {} }),
+    onSuccess: () => {
+      toast.success("All notifications marked as read");
+      return queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    },
+    onError: (error) => toast.error(messageOf(error, "Failed to mark notifications as read")),
+  });
+}

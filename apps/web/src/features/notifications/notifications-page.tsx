@@ -1,0 +1,102 @@
+import type { Notification } from "@ferry/core/contracts/notifications";
+import { BellIcon, CheckCheckIcon, CircleAlertIcon, CircleCheckIcon, CircleXIcon, InfoIcon } from "lucide-react";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { cn } from "../../lib/cn.ts";
+import { useMarkAllRead, useMarkRead, useNotifications } from "./api/notifications.ts";
+
+const ICONS: Record<Notification["type"], { icon: typeof InfoIcon; className: string }> = {
+  success: { icon: CircleCheckIcon, className: "text-green-600 bg-green-50" },
+  warning: { icon: CircleAlertIcon, className: "text-yellow-700 bg-yellow-50" },
+  error: { icon: CircleXIcon, className: "text-red-600 bg-red-50" },
+  info: { icon: InfoIcon, className: "text-primary bg-secondary" },
+};
+
+function NotificationRow({ notification }: { notification: Notification }) {
+  const markRead = useMarkRead();
+  const { icon: Icon, className } = ICONS[notification.type];
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => {
+          if (!notification.read) {
+            markRead.mutate(notification.id);
+          }
+        }}
+        className={cn(
+          "flex w-full items-start gap-4 rounded-lg border p-4 text-left transition-colors hover:bg-accent",
+          notification.read ? "border-border bg-card" : "border-primary/30 bg-secondary/40",
+        )}
+        aria-label={`${notification.title}${notification.read ? "" : " (unread)"}`}
+      >
+        <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", className)}>
+          <Icon className="size-5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-2">
+            <span className="font-semibold">{notification.title}</span>
+            {notification.read ? null : <span className="size-2 rounded-full bg-primary" aria-hidden="true" />}
+          </span>
+          <span className="mt-1 block text-sm text-muted-foreground">{notification.message}</span>
+          <span className="mt-2 block text-xs text-muted-foreground">
+            {new Date(notification.createdAt).toLocaleString()}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** `/notifications`: newest first; a click marks one read; 'Mark all as read'. */
+export function NotificationsPage() {
+  const notifications = useNotifications();
+  const markAll = useMarkAllRead();
+  const unread = notifications.data?.unreadCount ?? 0;
+  useEffect(() => {
+    if (notifications.isError) {
+      toast.error("Failed to load notifications");
+    }
+  }, [notifications.isError]);
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        description={
+          unread > 0 ? `You have ${unread} unread notification${unread === 1 ? "" : "s"}.` : "You're all caught up."
+        }
+        actions={
+          <Button variant="outline" onClick={() => markAll.mutate()} disabled={unread === 0 || markAll.isPending}>
+            <CheckCheckIcon /> Mark all as read
+          </Button>
+        }
+      />
+      {notifications.isPending ? (
+        <div className="grid gap-3">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </div>
+      ) : notifications.data && notifications.data.notifications.length > 0 ? (
+        <ul className="grid gap-3">
+          {notifications.data.notifications.map((notification) => (
+            <NotificationRow key={notification.id} notification={notification} />
+          ))}
+        </ul>
+      ) : (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <BellIcon className="size-10 text-muted-foreground" />
+            <p className="font-medium">No notifications</p>
+            <p className="text-sm text-muted-foreground">
+              Deposits, transfers and sign-ins from new devices will show up here.
+            </p>
+          </CardContent>
+        </Card>
+      )}
+    </>
+  );
+}

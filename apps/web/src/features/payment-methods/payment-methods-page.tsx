@@ -1,0 +1,189 @@
+import { maskAccountNumber, type PaymentMethod, shortenAddress } from "@ferry/core/contracts/payment-methods";
+import { CRYPTO_NETWORKS, type CryptoNetworkId } from "@ferry/core/validation/networks";
+import { CreditCardIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { messageOf } from "../../lib/api.ts";
+import { useDeletePaymentMethod, usePaymentMethods } from "./api/payment-methods.ts";
+import { PaymentMethodDialog } from "./payment-method-dialog.tsx";
+
+function MethodCard(props: { method: PaymentMethod; onEdit: () => void; onDelete: () => void }) {
+  const { method } = props;
+  const isBank = method.addressType === "bank";
+  const Icon = isBank ? LandmarkIcon : WalletIcon;
+  return (
+    <Card>
+      <CardContent className="grid gap-4 p-5">
+        <div className="flex items-start gap-3">
+          <span className="flex size-10 items-center justify-center rounded-full bg-secondary text-primary">
+            <Icon className="size-5" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold">{method.name}</p>
+            <p className="text-xs text-muted-foreground">{isBank ? "Bank account" : "Crypto wallet"}</p>
+          </div>
+          <Badge variant="secondary">{method.currency}</Badge>
+        </div>
+        {isBank ? (
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <dt className="text-muted-foreground">Holder</dt>
+            <dd className="truncate text-right">{method.accountHolderName}</dd>
+            <dt className="text-muted-foreground">Bank</dt>
+            <dd className="truncate text-right">{method.bankName}</dd>
+            <dt className="text-muted-foreground">Account</dt>
+            <dd className="text-right font-mono">{maskAccountNumber(method.accountNumber ?? "")}</dd>
+            <dt className="text-muted-foreground">SWIFT</dt>
+            <dd className="text-right font-mono">{method.swiftCode}</dd>
+          </dl>
+        ) : (
+          <dl className="grid gap-2 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Network</dt>
+              <dd>{CRYPTO_NETWORKS[method.cryptoNetwork as CryptoNetworkId]?.name ?? method.cryptoNetwork}</dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt className="text-muted-foreground">Address</dt>
+              <dd className="font-mono" title={method.cryptoAddress ?? ""}>
+                {shortenAddress(method.cryptoAddress ?? "")}
+              </dd>
+            </div>
+          </dl>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" size="sm" onClick={props.onEdit} aria-label={`Edit ${method.name}`}>
+            <PencilIcon /> Edit
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={props.onDelete}
+            aria-label={`Delete ${method.name}`}
+            className="text-destructive"
+          >
+            <Trash2Icon /> Delete
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/withdrawal-addresses`: saved bank accounts and wallets for cash-out. */
+export function PaymentMethodsPage() {
+  const methods = usePaymentMethods();
+  const remove = useDeletePaymentMethod();
+  const [editing, setEditing] = useState<PaymentMethod | null>(null);
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
+  useEffect(() => {
+    if (methods.isError) {
+      toast.error("Failed to load withdrawal addresses");
+    }
+  }, [methods.isError]);
+
+  function openDialog(method: PaymentMethod | null) {
+    setEditing(method);
+    setIsDialogOpen(true);
+  }
+
+  const list = methods.data?.paymentMethods ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Payment Methods"
+        description="Bank accounts and wallets you cash out to."
+        actions={
+          list.length > 0 ? (
+            <Button onClick={() => openDialog(null)}>
+              <PlusIcon /> Add Address
+            </Button>
+          ) : null
+        }
+      />
+      {methods.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-48" />
+        </div>
+      ) : list.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <CreditCardIcon className="size-10 text-muted-foreground" />
+            <p className="font-medium">No withdrawal addresses</p>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Add a bank account or a crypto wallet to cash out your balance.
+            </p>
+            <Button onClick={() => openDialog(null)}>
+              <PlusIcon /> Add Your First Address
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {list.map((method) => (
+            <MethodCard
+              key={method.id}
+              method={method}
+              onEdit={() => openDialog(method)}
+              onDelete={() => setDeleting(method)}
+            />
+          ))}
+        </div>
+      )}
+      {isDialogOpen ? (
+        <PaymentMethodDialog
+          key={editing?.id ?? "new"}
+          open={isDialogOpen}
+          onOpenChange={setIsDialogOpen}
+          editing={editing}
+        />
+      ) : null}
+      <Dialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete Address</DialogTitle>
+            <DialogDescription>
+              Are you sure you want to delete "{deleting?.name}"? This action cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (!deleting) {
+                  return;
+                }
+                remove.mutate(deleting.id, {
+                  onSuccess: () => {
+                    toast.success("Address deleted successfully");
+                    setDeleting(null);
+                  },
+                  onError: (error) => toast.error(messageOf(error, "Failed to delete address")),
+                });
+              }}
+            >
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
