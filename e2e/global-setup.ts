@@ -43,7 +43,14 @@ export default async function setup(project: TestProject) {
   await migrate(database.pool);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const config = loadConfig({ NODE_ENV: "test", PORT: String(port), LOG_LEVEL: "warn", PUBLIC_URL: baseUrl });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+    PUBLIC_URL: baseUrl,
+    // Browser contexts send X-Forwarded-For so each test is its own client address.
+    TRUST_PROXY: "true",
+  });
   const { app, auth } = await buildApp({ config, db: database.db, pool: database.pool });
   await seedDemo(auth, database.db);
   await app.listen({ host: "localhost", port });

@@ -16,6 +16,11 @@ const CHROMIUM_FLAGS = [
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
+function randomClientIp(): string {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${part()}.${part()}.${part()}`;
+}
+
 export function baseUrl(): string {
   return inject("baseUrl");
 }
@@ -35,7 +40,13 @@ export async function withPage(
   body: (page: Page) => Promise<void>,
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<void> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  // Each context is its own client address (the server trusts the proxy header in this setup), as
+  // separate people would be, so per-address rate limits apply per test rather than to the whole run.
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl(),
+    extraHTTPHeaders: { "x-forwarded-for": randomClientIp() },
+  });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on("console", (message) => {
