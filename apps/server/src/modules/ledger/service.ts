@@ -94,11 +94,16 @@ function isSameLeg(existing: LedgerTransfer, leg: TransferLeg): boolean {
   );
 }
 
+/**
+ * Locks the accounts in ascending id order. NO KEY UPDATE, not UPDATE: rows that reference an account
+ * (a transfer's foreign keys) hold KEY SHARE locks on it, which a plain FOR UPDATE would wait for,
+ * deadlocking two transfers into the same account.
+ */
 async function lockAccounts(db: LedgerDb, ids: string[]): Promise<Map<string, LockedAccount>> {
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   const rows = await sql<{ id: string; currency: string; balance: string; reserved: string; is_external: boolean }>`
     SELECT id, currency, balance, reserved, is_external FROM ledger_accounts
-    WHERE id = ANY(${sorted}::bigint[]) ORDER BY id FOR UPDATE`.execute(db);
+    WHERE id = ANY(${sorted}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(db);
   assert(rows.rows.length === sorted.length, "every account of a transfer exists");
   return new Map(
     rows.rows.map((row) => [
@@ -239,8 +244,9 @@ export async function applyLedger(
         .execute();
     }
   }
+  const insertedIds = new Map<string, string>();
   if (newLegs.length > 0) {
-    await db
+    const inserted = await db
       .insertInto("ledger_transfers")
       .values(
         newLegs.map((leg) => ({
@@ -256,7 +262,11 @@ export async function applyLedger(
           settled_at: leg.state === "posted" ? new Date() : null,
         })),
       )
+      .returning(["id", "transfer_key"])
       .execute();
+    for (const row of inserted) {
+      insertedIds.set(row.transfer_key, row.id);
+    }
   }
   for (const settlement of settledNow) {
     await db
@@ -266,9 +276,30 @@ export async function applyLedger(
       .execute();
   }
 
-  const keys = [...legs.map((leg) => leg.transferKey), ...settleKeys];
-  const rows = await db.selectFrom("ledger_transfers").selectAll().where("transfer_key", "in", keys).execute();
-  return rows.map(toTransfer);
+  const created: LedgerTransfer[] = legs.map((leg) => {
+    const replayed = existingByKey.get(leg.transferKey);
+    if (replayed) {
+      return replayed;
+    }
+    const id = insertedIds.get(leg.transferKey);
+    assert(id, `${leg.transferKey} was inserted`);
+    return {
+      id,
+      transferKey: leg.transferKey,
+      debitAccountId: leg.debitAccountId,
+      creditAccountId: leg.creditAccountId,
+      amountMinor: leg.amountMinor,
+      currency: leg.currency,
+      kind: leg.kind,
+      state: leg.state,
+    };
+  });
+  const settled: LedgerTransfer[] = pendingRows.map((row) => {
+    const settlement = settlements.find((item) => item.transferKey === row.transferKey);
+    const state = settlement?.outcome === "post" ? "posted" : "voided";
+    return { ...row, state };
+  });
+  return [...created, ...settled];
 }
 
 /** The id of a user's account of `purpose` in `currency`, created on first use. */

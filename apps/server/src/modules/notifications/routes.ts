@@ -3,10 +3,10 @@ import { PageQuery } from "@ferry/core/contracts/transfers";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { decodeCursor, encodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { type Guards, viewerOf } from "../auth/guards.ts";
-import { decodeCursor, encodeCursor } from "../transfers/queries.ts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "./service.ts";
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -37,10 +37,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
           createdAt: new Date(row.created_at).toISOString(),
         })),
         unreadCount: page.unreadCount,
-        nextCursor:
-          page.hasMore && last
-            ? encodeCursor({ createdAt: new Date(last.created_at).toISOString(), id: last.id })
-            : null,
+        nextCursor: page.hasMore && last ? encodeCursor({ createdAt: last.cursor_at, id: last.id }) : null,
       };
     },
   );

@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { CURSOR_TIMESTAMP } from "../../db/cursor.ts";
 import type { DB } from "../../db/schema.ts";
 
 export interface NewNotification {
@@ -31,6 +32,7 @@ export async function listNotifications(
   let query = db
     .selectFrom("notifications")
     .selectAll()
+    .select(sql<string>`${sql.raw(CURSOR_TIMESTAMP)}`.as("cursor_at"))
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -38,8 +40,8 @@ export async function listNotifications(
   if (before) {
     query = query.where((eb) =>
       eb.or([
-        eb("created_at", "<", new Date(before.createdAt)),
-        eb.and([eb("created_at", "=", new Date(before.createdAt)), eb("id", "<", before.id)]),
+        eb("created_at", "<", sql<Date>`${before.createdAt}::timestamptz`),
+        eb.and([eb("created_at", "=", sql<Date>`${before.createdAt}::timestamptz`), eb("id", "<", before.id)]),
       ]),
     );
   }

@@ -46,23 +46,18 @@ export async function issueTransferCode(
   return { code, expiresAt };
 }
 
-/** Thrown for a wrong code; the caller records the failed try outside its (rolled back) transaction. */
-export class WrongCodeError extends AppError {
-  constructor(readonly codeId: string) {
-    super("invalid_code", "Invalid verification code");
-  }
-}
-
 /**
- * Checks `code` against the newest unused code issued for exactly this binding, and consumes it
- * when it matches. A code for another recipient, amount or currency never matches.
+ * Checks `code` against the newest unused code issued for exactly this binding. A match consumes it
+ * ("consumed"); a wrong code counts one try in the caller's transaction ("wrong"), which the caller
+ * must commit, so that tries made at the same time are counted one after another.
+ * A code for another recipient, amount or currency never matches.
  */
-export async function consumeTransferCode(
+export async function checkTransferCode(
   db: Kysely<DB>,
   secret: string,
   binding: CodeBinding,
   code: string,
-): Promise<void> {
+): Promise<"consumed" | "wrong"> {
   const bindingHash = bindingHashOf(binding);
   const row = await db
     .selectFrom("transfer_codes")
@@ -86,16 +81,13 @@ export async function consumeTransferCode(
   const expected = Buffer.from(row.code_hash, "hex");
   const actual = Buffer.from(codeHashOf(secret, code, bindingHash), "hex");
   if (!timingSafeEqual(expected, actual)) {
-    throw new WrongCodeError(row.id);
+    await db
+      .updateTable("transfer_codes")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+      .where("id", "=", row.id)
+      .execute();
+    return "wrong";
   }
   await db.updateTable("transfer_codes").set({ consumed_at: new Date() }).where("id", "=", row.id).execute();
-}
-
-/** Counts one wrong try against a code. */
-export async function recordWrongCode(db: Kysely<DB>, codeId: string): Promise<void> {
-  await db
-    .updateTable("transfer_codes")
-    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-    .where("id", "=", codeId)
-    .execute();
+  return "consumed";
 }

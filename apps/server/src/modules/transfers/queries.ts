@@ -2,32 +2,12 @@ import type { AdminTransfer, TransactionItem, Transfer, TransferStatus } from "@
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { toDecimalString } from "@ferry/core/money";
 import { sql } from "kysely";
+import { CURSOR_TIMESTAMP, type Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
-
-/** Keyset pagination: the (created_at, id) of the last row seen, opaque to clients. */
-export interface Cursor {
-  readonly createdAt: string;
-  readonly id: string;
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`, "utf8").toString("base64url");
-}
-
-export function decodeCursor(text: string | undefined): Cursor | undefined {
-  if (!text) {
-    return undefined;
-  }
-  const [createdAt, id] = Buffer.from(text, "base64url").toString("utf8").split("|");
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
-    throw new AppError("validation_failed", "Invalid cursor", { cursor: "Invalid cursor" });
-  }
-  return { createdAt, id };
-}
 
 interface HistoryRow {
   id: string;
+  cursor_at: string;
   type: "sent" | "received" | "deposit" | "withdraw";
   method: "bank" | "crypto" | "ferry_user" | "withdrawal" | null;
   status: string;
@@ -49,11 +29,9 @@ export async function selectHistory(
   limit: number,
   after?: Cursor,
 ): Promise<HistoryRow[]> {
-  const afterClause = after
-    ? sql`WHERE (created_at, id) < (${new Date(after.createdAt)}::timestamptz, ${after.id})`
-    : sql``;
+  const afterClause = after ? sql`WHERE (created_at, id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``;
   const result = await sql<HistoryRow>`
-    SELECT * FROM (
+    SELECT *, ${sql.raw(CURSOR_TIMESTAMP)} AS cursor_at FROM (
       SELECT 't' || t.id::text AS id,
              CASE WHEN t.method = 'withdrawal' THEN 'withdraw'
                   WHEN t.sender_user_id = ${userId} THEN 'sent' ELSE 'received' END AS type,
@@ -155,7 +133,7 @@ export async function selectOwnTransfer(
 export async function selectAdminTransfers(
   db: Database,
   options: { search?: string; status?: TransferStatus; limit: number; after?: Cursor },
-): Promise<AdminTransfer[]> {
+): Promise<Array<AdminTransfer & { cursorAt: string }>> {
   let query = db
     .selectFrom("transfers")
     .innerJoin("user", "user.id", "transfers.sender_user_id")
@@ -177,6 +155,7 @@ export async function selectAdminTransfers(
       "user.email as sender_email",
       "profiles.first_name",
       "profiles.last_name",
+      sql<string>`${sql.raw(CURSOR_TIMESTAMP.replace("created_at", "transfers.created_at"))}`.as("cursor_at"),
     ])
     .orderBy("transfers.created_at", "desc")
     .orderBy("transfers.id", "desc")
@@ -197,7 +176,7 @@ export async function selectAdminTransfers(
   }
   if (options.after) {
     query = query.where(
-      sql<boolean>`(transfers.created_at, transfers.id) < (${new Date(options.after.createdAt)}::timestamptz, ${options.after.id}::uuid)`,
+      sql<boolean>`(transfers.created_at, transfers.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`,
     );
   }
   const rows = await query.execute();
@@ -208,5 +187,6 @@ export async function selectAdminTransfers(
     cryptoAddress: row.crypto_address,
     cryptoNetwork: row.crypto_network,
     recipientBankName: row.recipient_bank_name,
+    cursorAt: row.cursor_at,
   }));
 }

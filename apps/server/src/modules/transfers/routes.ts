@@ -16,26 +16,20 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
+import { decodeCursor, encodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { type Guards, viewerOf } from "../auth/guards.ts";
 import { enforceThrottle } from "../auth/throttle.ts";
-import {
-  decodeCursor,
-  encodeCursor,
-  selectAdminTransfers,
-  selectHistory,
-  selectOwnTransfer,
-  toTransactionItem,
-} from "./queries.ts";
+import { selectAdminTransfers, selectHistory, selectOwnTransfer, toTransactionItem } from "./queries.ts";
 import { changeTransferStatus, createTransfer, quoteTransfer, requestTransferCode } from "./service.ts";
 
 const CSV_EXPORT_MAX_ROWS = 10_000;
 
-function csvCell(value: string | null): string {
+/** A quoted CSV cell. Text cells that a spreadsheet would run as a formula are neutralised with a quote. */
+function csvCell(value: string | null, kind: "text" | "number" = "text"): string {
   const text = value ?? "";
-  // Quote everything, and neutralise spreadsheet formulas.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = kind === "text" && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
@@ -140,10 +134,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
       const rows = await selectHistory(db, viewerOf(request).userId, limit, decodeCursor(cursor));
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const nextCursor =
-        rows.length > limit && last
-          ? encodeCursor({ createdAt: new Date(last.created_at).toISOString(), id: last.id })
-          : null;
+      const nextCursor = rows.length > limit && last ? encodeCursor({ createdAt: last.cursor_at, id: last.id }) : null;
       return { items: page.map(toTransactionItem), nextCursor };
     },
   );
@@ -157,9 +148,16 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
       for (const row of rows.slice(0, CSV_EXPORT_MAX_ROWS).map(toTransactionItem)) {
         const signed = row.direction === "out" ? `-${row.amount}` : row.amount;
         lines.push(
-          [row.createdAt, row.type, row.status, row.currency, signed, row.fee, row.counterparty, row.memo]
-            .map(csvCell)
-            .join(","),
+          [
+            csvCell(row.createdAt),
+            csvCell(row.type),
+            csvCell(row.status),
+            csvCell(row.currency),
+            csvCell(signed, "number"),
+            csvCell(row.fee, "number"),
+            csvCell(row.counterparty),
+            csvCell(row.memo),
+          ].join(","),
         );
       }
       return reply
@@ -187,7 +185,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
       const last = items.at(-1);
       return {
         items,
-        nextCursor: items.length === limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+        nextCursor: items.length === limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null,
       };
     },
   );

@@ -25,7 +25,7 @@ import {
 import { enqueueMail } from "../mail/outbox.ts";
 import { transferCodeMail } from "../mail/templates.ts";
 import { createNotification } from "../notifications/service.ts";
-import { type CodeBinding, consumeTransferCode, issueTransferCode, recordWrongCode, WrongCodeError } from "./codes.ts";
+import { type CodeBinding, checkTransferCode, issueTransferCode } from "./codes.ts";
 
 /** Where the money of a transfer goes, resolved and checked against the sender. */
 interface ResolvedTarget {
@@ -400,77 +400,76 @@ export async function createTransfer(
 ): Promise<{ transferId: string; isReplay: boolean }> {
   const amountMinor = parsePositiveAmount(request.amount, request.currency as CurrencyCode);
   const requestHash = requestHashOf(request, amountMinor);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      // Duplicates of one request wait here for the first, then find its transfer.
-      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${sender.userId}|${idempotencyKey}`}, 0))`.execute(
-        trx,
-      );
-      const existing = await trx
-        .selectFrom("transfers")
-        .select(["id", "request_hash"])
-        .where("sender_user_id", "=", sender.userId)
-        .where("idempotency_key", "=", idempotencyKey)
-        .executeTakeFirst();
-      if (existing) {
-        if (existing.request_hash !== requestHash) {
-          throw new AppError("conflict", "This Idempotency-Key was already used for a different transfer");
-        }
-        return { transferId: existing.id, isReplay: true };
+  const outcome = await db.transaction().execute(async (trx) => {
+    // Duplicates of one request wait here for the first, then find its transfer.
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${sender.userId}|${idempotencyKey}`}, 0))`.execute(trx);
+    const existing = await trx
+      .selectFrom("transfers")
+      .select(["id", "request_hash"])
+      .where("sender_user_id", "=", sender.userId)
+      .where("idempotency_key", "=", idempotencyKey)
+      .executeTakeFirst();
+    if (existing) {
+      if (existing.request_hash !== requestHash) {
+        throw new AppError("conflict", "This Idempotency-Key was already used for a different transfer");
       }
-      const priced = await priceTransfer(trx, config, sender.userId, request);
-      if (priced.target.method === "withdrawal") {
-        // One cash-out at a time per user, so two cannot both fit under the same remaining limit.
-        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cashout|${sender.userId}`}, 0))`.execute(trx);
-        await enforceCashoutLimit(trx, config, sender.userId, priced);
-      }
-      await consumeTransferCode(trx, config.authSecret, bindingOf(sender.userId, priced), request.code);
-      const senderAccountId = await ensureUserAccount(trx, sender.userId, priced.currency);
-      const destinationAccountId = priced.target.recipientUserId
-        ? await ensureUserAccount(trx, priced.target.recipientUserId, priced.currency)
-        : await systemAccountId(trx, priced.currency, "payouts");
-      const feeAccountId = await systemAccountId(trx, priced.currency, "fees");
-      const isInstant = priced.target.method === "ferry_user";
-      const inserted = await trx
-        .insertInto("transfers")
-        .values({
-          sender_user_id: sender.userId,
-          method: priced.target.method,
-          recipient_id: priced.target.recipientId,
-          payment_method_id: priced.target.paymentMethodId,
-          recipient_user_id: priced.target.recipientUserId,
-          ...priced.target.snapshot,
-          currency: priced.currency,
-          amount: priced.amountMinor.toString(),
-          fee: priced.feeMinor.toString(),
-          memo: request.memo || null,
-          status: isInstant ? "sent" : "pending",
-          sender_account_id: senderAccountId,
-          destination_account_id: destinationAccountId,
-          fee_account_id: feeAccountId,
-          idempotency_key: idempotencyKey,
-          request_hash: requestHash,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await applyLedger(trx, { create: movementLegs(inserted, 0, isInstant ? "posted" : "pending") });
-      if (priced.target.recipientUserId) {
-        await createNotification(trx, {
-          userId: priced.target.recipientUserId,
-          title: "Money received",
-          message: `${sender.email} sent you ${formatMoney({ currency: priced.currency, amountMinor: priced.amountMinor })}.`,
-          type: "success",
-        });
-      }
-      return { transferId: inserted.id, isReplay: false };
-    });
-  } catch (error) {
-    if (error instanceof WrongCodeError) {
-      // The transaction rolled back; the failed try still counts.
-      await recordWrongCode(db, error.codeId);
+      return { transferId: existing.id, isReplay: true };
     }
-    throw error;
+    const priced = await priceTransfer(trx, config, sender.userId, request);
+    if (priced.target.method === "withdrawal") {
+      // One cash-out at a time per user, so two cannot both fit under the same remaining limit.
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cashout|${sender.userId}`}, 0))`.execute(trx);
+      await enforceCashoutLimit(trx, config, sender.userId, priced);
+    }
+    const codeCheck = await checkTransferCode(trx, config.authSecret, bindingOf(sender.userId, priced), request.code);
+    if (codeCheck === "wrong") {
+      // Commit the counted try (nothing else was written), then refuse.
+      return { isWrongCode: true } as const;
+    }
+    const senderAccountId = await ensureUserAccount(trx, sender.userId, priced.currency);
+    const destinationAccountId = priced.target.recipientUserId
+      ? await ensureUserAccount(trx, priced.target.recipientUserId, priced.currency)
+      : await systemAccountId(trx, priced.currency, "payouts");
+    const feeAccountId = await systemAccountId(trx, priced.currency, "fees");
+    const isInstant = priced.target.method === "ferry_user";
+    const inserted = await trx
+      .insertInto("transfers")
+      .values({
+        sender_user_id: sender.userId,
+        method: priced.target.method,
+        recipient_id: priced.target.recipientId,
+        payment_method_id: priced.target.paymentMethodId,
+        recipient_user_id: priced.target.recipientUserId,
+        ...priced.target.snapshot,
+        currency: priced.currency,
+        amount: priced.amountMinor.toString(),
+        fee: priced.feeMinor.toString(),
+        memo: request.memo || null,
+        status: isInstant ? "sent" : "pending",
+        sender_account_id: senderAccountId,
+        destination_account_id: destinationAccountId,
+        fee_account_id: feeAccountId,
+        idempotency_key: idempotencyKey,
+        request_hash: requestHash,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (priced.target.recipientUserId) {
+      await createNotification(trx, {
+        userId: priced.target.recipientUserId,
+        title: "Money received",
+        message: `${sender.email} sent you ${formatMoney({ currency: priced.currency, amountMinor: priced.amountMinor })}.`,
+        type: "success",
+      });
+    }
+    // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
+    await applyLedger(trx, { create: movementLegs(inserted, 0, isInstant ? "posted" : "pending") });
+    return { transferId: inserted.id, isReplay: false };
+  });
+  if ("isWrongCode" in outcome) {
+    throw new AppError("invalid_code", "Invalid verification code");
   }
+  return outcome;
 }
 
 /** Where a status leaves the transfer's money: reserved, moved, or given back. */
