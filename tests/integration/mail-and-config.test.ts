@@ -169,10 +169,21 @@ describe("configuration", () => {
     expect(problems[0]).toMatch(/^PORT: /);
   });
 
-  test("refuses production without SMTP_URL, with the development AUTH_SECRET and without PUBLIC_URL", () => {
+  test("refuses production without SMTP_URL, with the development AUTH_SECRET, without PUBLIC_URL and with the example bank and deposit keys", () => {
     const problems = configProblems({ NODE_ENV: "production", AUTH_SECRET: DEVELOPMENT_AUTH_SECRET });
 
-    expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual(["AUTH_SECRET", "PUBLIC_URL", "SMTP_URL"]);
+    expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual([
+      "AUTH_SECRET",
+      "BANK_ACCOUNT_NAME",
+      "BANK_BIC",
+      "BANK_IBAN",
+      "BANK_NAME",
+      "DEPOSIT_XPUB_BITCOIN",
+      "DEPOSIT_XPUB_ETHEREUM",
+      "DEPOSIT_XPUB_TRON",
+      "PUBLIC_URL",
+      "SMTP_URL",
+    ]);
   });
 
   test("refuses production with the development secret even when everything else is set", () => {
@@ -180,6 +191,7 @@ describe("configuration", () => {
       NODE_ENV: "production",
       SMTP_URL: "smtp://mail.example:587",
       PUBLIC_URL: "https://ferry.example",
+      ...PRODUCTION_OPERATOR_SETTINGS,
     });
 
     expect(problems).toEqual([expect.stringMatching(/^AUTH_SECRET: /)]);
@@ -191,6 +203,7 @@ describe("configuration", () => {
       SMTP_URL: "smtp://mail.example:587",
       PUBLIC_URL: "https://ferry.example/",
       AUTH_SECRET: "x".repeat(48),
+      ...PRODUCTION_OPERATOR_SETTINGS,
     });
 
     expect(config.isProduction).toBe(true);
@@ -206,6 +219,17 @@ describe("configuration", () => {
     expect(config.port).toBe(3000);
   });
 });
+
+/** An operator's own bank account and deposit keys: config only checks they are given (keys are parsed at start-up). */
+const PRODUCTION_OPERATOR_SETTINGS = {
+  BANK_ACCOUNT_NAME: "Ferry Payments Ltd",
+  BANK_NAME: "Barclays",
+  BANK_IBAN: "GB33BUKB20201555555555",
+  BANK_BIC: "BUKBGB22",
+  DEPOSIT_XPUB_BITCOIN: "xpub-bitcoin",
+  DEPOSIT_XPUB_ETHEREUM: "xpub-ethereum",
+  DEPOSIT_XPUB_TRON: "xpub-tron",
+};
 
 describe("database handle", () => {
   // openDatabase().close() is Kysely's destroy(), which ends the pool only once Kysely has run a

@@ -63,17 +63,6 @@ const EnvSchema = z
         message: "is required in production (the development mailbox is refused)",
       });
     }
-    for (const name of [
-      "DEPOSIT_XPUB_BITCOIN",
-      "DEPOSIT_XPUB_ETHEREUM",
-      "DEPOSIT_XPUB_TRON",
-      "BANK_IBAN",
-      "BANK_BIC",
-    ] as const) {
-      if (!process.env[name] && env[name] === undefined) {
-        ctx.addIssue({ code: "custom", path: [name], message: "is required in production (no example values)" });
-      }
-    }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production" });
     }
@@ -141,11 +130,32 @@ function parseLimits(text: string): Record<string, string> {
   return limits.data;
 }
 
+const PRODUCTION_REQUIRED = [
+  "BANK_ACCOUNT_NAME",
+  "BANK_NAME",
+  "BANK_IBAN",
+  "BANK_BIC",
+  "DEPOSIT_XPUB_BITCOIN",
+  "DEPOSIT_XPUB_ETHEREUM",
+  "DEPOSIT_XPUB_TRON",
+] as const;
+
 /** Reads and validates every setting once. Unknown variables are ignored; bad ones fail fast. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  if (env.NODE_ENV === "production") {
+    // Example defaults are for development only: production must name its own bank account and deposit keys.
+    for (const name of PRODUCTION_REQUIRED) {
+      if (!env[name]) {
+        problems.push(`${name}: is required in production (the development example is refused)`);
+      }
+    }
+  }
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(problems);
   }
   const values = parsed.data;
   const isProduction = values.NODE_ENV === "production";

@@ -16,12 +16,15 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`, "utf8").toString("base64url");
 }
 
-export function decodeCursor(text: string | undefined): Cursor | undefined {
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Reads a cursor this server issued; anything else (a forged id, a bad time) is a 400, never a 500. */
+export function decodeCursor(text: string | undefined, idPattern: RegExp = UUID_PATTERN): Cursor | undefined {
   if (!text) {
     return undefined;
   }
   const [createdAt, id] = Buffer.from(text, "base64url").toString("utf8").split("|");
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
+  if (!createdAt || !id || !idPattern.test(id) || Number.isNaN(Date.parse(createdAt))) {
     throw new AppError("validation_failed", "Invalid cursor", { cursor: "Invalid cursor" });
   }
   return { createdAt, id };

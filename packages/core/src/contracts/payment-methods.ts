@@ -1,12 +1,7 @@
 import { z } from "zod";
 import { validateBankAccountNumber, validateBic } from "../validation/bank.ts";
 import { validateCryptoAddress } from "../validation/crypto-address.ts";
-import {
-  BANK_CURRENCIES,
-  CRYPTO_CURRENCIES,
-  type CryptoNetworkId,
-  WITHDRAWAL_NETWORKS,
-} from "../validation/networks.ts";
+import { CRYPTO_CURRENCIES, type CryptoNetworkId, WITHDRAWAL_NETWORKS } from "../validation/networks.ts";
 import { CurrencyCodeSchema } from "./balances.ts";
 
 /** The messages of spec §5 for withdrawal addresses. */
@@ -16,6 +11,9 @@ export const PAYMENT_METHOD_MESSAGES = {
   cryptoDetails: "Please fill in all crypto details",
   lossWarning: "Incorrect addresses lead to permanent loss of funds. Double-check every character.",
 } as const;
+
+/** Bank cash-outs: every fiat currency Ferry holds and accepts by bank deposit, GBP included. */
+export const CASHOUT_BANK_CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD"] as const;
 
 /** Which currencies each cash-out network carries: Bitcoin only BTC; the EVM networks ETH and stablecoins. */
 export const WITHDRAWAL_CURRENCIES_BY_NETWORK: Readonly<Record<string, readonly string[]>> = {
@@ -37,7 +35,7 @@ const bankText = (max: number) =>
 export const BankPaymentMethodRequest = z.object({
   addressType: z.literal("bank"),
   name,
-  currency: z.enum(BANK_CURRENCIES, { error: "Please choose one of USD, EUR, CAD or AUD" }),
+  currency: z.enum(CASHOUT_BANK_CURRENCIES, { error: "Please choose one of USD, EUR, GBP, CAD or AUD" }),
   bankName: bankText(100),
   accountNumber: bankText(40).superRefine((value, ctx) => {
     const result = validateBankAccountNumber(value);

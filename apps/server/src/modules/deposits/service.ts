@@ -16,14 +16,15 @@ const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A short, unambiguous bank reference from the user's deposit index: FERRY- and 6 characters. */
 export function bankReferenceOf(index: number): string {
-  // Spread consecutive indexes apart (an odd multiplier modulo 32^6 is a bijection).
-  let value = (index * 387_420_489) % 32 ** 6;
+  // Spread consecutive indexes apart: an odd multiplier modulo 32^6 is a bijection (exact in BigInt).
+  let value = (BigInt(index) * 387_420_489n) % 32n ** 6n;
   let text = "";
   for (let position = 0; position < 6; position += 1) {
-    text = REFERENCE_ALPHABET[value % 32] + text;
-    value = Math.floor(value / 32);
+    text = REFERENCE_ALPHABET[Number(value % 32n)] + text;
+    value /= 32n;
   }
-  return `FERRY-${text}`;
+  const suffix = index >= 32 ** 6 ? `-${Math.floor(index / 32 ** 6)}` : "";
+  return `FERRY-${text}${suffix}`;
 }
 
 async function ensureDepositAccount(db: Database, userId: string): Promise<{ index: number; reference: string }> {
@@ -67,12 +68,24 @@ export async function getDepositInstructions(
   const account = await ensureDepositAccount(db, userId);
   const crypto: DepositInstructions["crypto"] = [];
   for (const network of ["bitcoin", "tron", "ethereum"] as const) {
-    const address = deriveDepositAddress(network, keys[network], account.index);
     await db
       .insertInto("deposit_addresses")
-      .values({ user_id: userId, network, derivation_index: account.index, address })
+      .values({
+        user_id: userId,
+        network,
+        derivation_index: account.index,
+        address: deriveDepositAddress(network, keys[network], account.index),
+      })
       .onConflict((oc) => oc.columns(["user_id", "network"]).doNothing())
       .execute();
+    // Always show the address on record: money sent to it is attributed to this user, even if the
+    // operator's keys changed since it was first handed out.
+    const { address } = await db
+      .selectFrom("deposit_addresses")
+      .select("address")
+      .where("user_id", "=", userId)
+      .where("network", "=", network)
+      .executeTakeFirstOrThrow();
     crypto.push({
       network,
       networkName: DEPOSIT_NETWORKS[network].name,

@@ -25,6 +25,8 @@ import { selectAdminTransfers, selectHistory, selectOwnTransfer, toTransactionIt
 import { changeTransferStatus, createTransfer, quoteTransfer, requestTransferCode } from "./service.ts";
 
 const CSV_EXPORT_MAX_ROWS = 10_000;
+/** History ids: "t" + a transfer's uuid, or "d" + a zero-padded ledger transfer id. */
+const HISTORY_ID_PATTERN = /^(t[0-9a-f-]{36}|d\d{20})$/;
 
 /** A quoted CSV cell. Text cells that a spreadsheet would run as a formula are neutralised with a quote. */
 function csvCell(value: string | null, kind: "text" | "number" = "text"): string {
@@ -131,7 +133,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
     },
     async (request) => {
       const { limit, cursor } = request.query;
-      const rows = await selectHistory(db, viewerOf(request).userId, limit, decodeCursor(cursor));
+      const rows = await selectHistory(db, viewerOf(request).userId, limit, decodeCursor(cursor, HISTORY_ID_PATTERN));
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       const nextCursor = rows.length > limit && last ? encodeCursor({ createdAt: last.cursor_at, id: last.id }) : null;

@@ -1,15 +1,11 @@
 import {
+  CASHOUT_BANK_CURRENCIES,
   PAYMENT_METHOD_MESSAGES,
   type PaymentMethod,
   PaymentMethodRequest,
   WITHDRAWAL_CURRENCIES_BY_NETWORK,
 } from "@ferry/core/contracts/payment-methods";
-import {
-  BANK_CURRENCIES,
-  CRYPTO_CURRENCIES,
-  CRYPTO_NETWORKS,
-  WITHDRAWAL_NETWORKS,
-} from "@ferry/core/validation/networks";
+import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS, WITHDRAWAL_NETWORKS } from "@ferry/core/validation/networks";
 import { LandmarkIcon, TriangleAlertIcon, WalletIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -164,7 +160,7 @@ export function PaymentMethodDialog(props: {
                   value={draft.currency}
                   onChange={(event) => set("currency", event.target.value)}
                 >
-                  {BANK_CURRENCIES.map((code) => (
+                  {CASHOUT_BANK_CURRENCIES.map((code) => (
                     <option key={code}>{code}</option>
                   ))}
                 </NativeSelect>
