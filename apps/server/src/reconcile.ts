@@ -2,13 +2,22 @@
 // Exits 1 when any invariant is violated.
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "./db/embedded.ts";
+import {
+  type EmbeddedDatabase,
+  embeddedDatabaseUrl,
+  isEmbeddedDatabaseRunning,
+  startEmbeddedDatabase,
+} from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { reconcileLedger } from "./modules/ledger/reconcile.ts";
 
 const config = loadConfig();
 let embedded: EmbeddedDatabase | null = null;
 let url = config.databaseUrl;
+if (!url && (await isEmbeddedDatabaseRunning(config.embeddedPgPort, "ferry"))) {
+  // A running Ferry owns the embedded cluster: read the same database through it.
+  url = embeddedDatabaseUrl(config.embeddedPgPort, "ferry");
+}
 if (!url) {
   embedded = await startEmbeddedDatabase({
     dataDir: config.dataDir,

@@ -61,10 +61,27 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   await server.start();
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/postgres`;
   await createDatabaseIfMissing(adminUrl, options.databaseName);
-  return {
-    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/${options.databaseName}`,
-    stop: () => server.stop(),
-  };
+  return { url: embeddedDatabaseUrl(options.port, options.databaseName), stop: () => server.stop() };
+}
+
+/** The URL of a database on an embedded cluster listening on `port`. */
+export function embeddedDatabaseUrl(port: number, databaseName: string): string {
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${databaseName}`;
+}
+
+/** Whether an embedded cluster (started by a running Ferry) already answers on `port`. */
+export async function isEmbeddedDatabaseRunning(port: number, databaseName: string): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: embeddedDatabaseUrl(port, databaseName),
+    connectionTimeoutMillis: 1000,
+  });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Creates a database on the server at `adminUrl` unless it exists. */
