@@ -1,4 +1,7 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** Checks the ledger the whole integration suite left behind; runs alone, after it. */
+const RECONCILE_TEST = "tests/integration/zz-reconcile.test.ts";
 
 export default defineConfig({
   test: {
@@ -17,6 +20,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, RECONCILE_TEST],
           environment: "node",
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           // Starts one throwaway PostgreSQL (or a fresh database on DATABASE_URL's server), migrates it
@@ -26,6 +30,21 @@ export default defineConfig({
           // so more workers than cores pays off: on 2 cores the suite takes ~28 s with 4, ~80 s with 1.
           maxWorkers: 4,
           sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "reconcile",
+          include: [RECONCILE_TEST],
+          environment: "node",
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // The same global setup as `integration`: within one Vitest run both projects share its database.
+          globalSetup: ["tests/integration/global-setup.ts"],
+          // Its own group after `integration`, so it starts only once every integration file has finished.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -96,7 +96,7 @@ async function startThrowawayCluster(): Promise<TestDatabase> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+async function createMigratedDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? await createOnExistingServer(serverUrl) : await startThrowawayCluster();
   try {
@@ -111,6 +111,43 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.dispose();
     throw error;
   }
+  return database;
+}
+
+/**
+ * The one test database of this Vitest process, shared by every project that names this file as
+ * its global setup (the `reconcile` project checks the ledger the `integration` project left
+ * behind). Kept on `globalThis` because each project may load this module separately; disposed
+ * when the last project that uses it tears down.
+ */
+interface SharedDatabase {
+  readonly database: Promise<TestDatabase>;
+  users: number;
+}
+
+const SHARED_KEY = Symbol.for("ferry.integration.database");
+const shared = globalThis as typeof globalThis & { [SHARED_KEY]?: SharedDatabase };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  shared[SHARED_KEY] ??= { database: createMigratedDatabase(), users: 0 };
+  const entry = shared[SHARED_KEY];
+  entry.users += 1;
+  let database: TestDatabase;
+  try {
+    database = await entry.database;
+  } catch (error) {
+    entry.users -= 1;
+    if (entry.users === 0) {
+      delete shared[SHARED_KEY];
+    }
+    throw error;
+  }
   project.provide("databaseUrl", database.url);
-  return () => database.dispose();
+  return async () => {
+    entry.users -= 1;
+    if (entry.users === 0) {
+      delete shared[SHARED_KEY];
+      await database.dispose();
+    }
+  };
 }

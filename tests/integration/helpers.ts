@@ -1,11 +1,14 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { createHmac, randomInt, randomUUID } from "node:crypto";
+import type { CurrencyCode } from "@ferry/core/currencies";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect, inject, vi } from "vitest";
 import { buildApp } from "../../apps/server/src/app.ts";
-import { loadConfig } from "../../apps/server/src/config.ts";
+import { type Config, loadConfig } from "../../apps/server/src/config.ts";
 import { type Database, openDatabase } from "../../apps/server/src/db/database.ts";
 import type { Auth } from "../../apps/server/src/modules/auth/auth.ts";
+import { applyLedger, ensureUserAccount, systemAccountId } from "../../apps/server/src/modules/ledger/service.ts";
 import type { MailWorker } from "../../apps/server/src/modules/mail/worker.ts";
+import { issueTransferCode } from "../../apps/server/src/modules/transfers/codes.ts";
 
 /** The origin the test configuration trusts; cookie-authenticated POST/PUT must come from it. */
 export const ORIGIN = "http://localhost:3000";
@@ -16,28 +19,40 @@ export const GOOD_PASSWORD = "Ferry#Test2026";
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly auth: Auth;
+  /** The configuration the app was built with (for example its `authSecret`, to issue transfer codes). */
+  readonly config: Config;
   readonly db: Database;
   readonly mailWorker: MailWorker | null;
   close(): Promise<void>;
 }
 
-/**
- * Builds the server exactly as `main.ts` does, on the migrated test database that global setup
- * provided. Settings default to a quiet test configuration; `overrides` are environment variables.
- */
-export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({
+/** The quiet test configuration every test app starts from; `overrides` are environment variables. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     PUBLIC_URL: ORIGIN,
     ...overrides,
   });
-  const database = openDatabase(inject("databaseUrl"), 5);
+}
+
+/**
+ * Builds the server exactly as `main.ts` does, on the migrated test database that global setup
+ * provided. Settings default to a quiet test configuration; `overrides` are environment variables.
+ * `maxConnections` sizes the app's pool (5 unless a test sends many requests at once).
+ */
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  options: { maxConnections?: number } = {},
+): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = openDatabase(inject("databaseUrl"), options.maxConnections ?? 5);
   const { app, auth, mailWorker } = await buildApp({ config, db: database.db, pool: database.pool });
   await app.ready();
   return {
     app,
     auth,
+    config,
     db: database.db,
     mailWorker,
     async close() {
@@ -58,7 +73,7 @@ export function uniqueEmail(label = "user"): string {
 }
 
 export interface RequestOptions {
-  readonly method: "GET" | "POST" | "PUT" | "DELETE";
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   readonly url: string;
   readonly ip: string;
   readonly cookie?: string;
@@ -364,4 +379,134 @@ export function allowConsoleErrors(pattern: RegExp): void {
   if (isEveryExpected) {
     consoleError.mockClear();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money: fresh ledger users, funding, balances and transfer codes.
+// ---------------------------------------------------------------------------------------------
+
+export interface BareUser {
+  readonly userId: string;
+  readonly email: string;
+}
+
+/**
+ * A user row written straight into the database, without a password or session: enough to own
+ * ledger accounts and to receive Ferry-user transfers, and much faster than signing up through the
+ * API when a test needs dozens of them. Tests of the HTTP layer use `createSignedInUser` instead.
+ */
+export async function insertBareUsers(db: Database, count: number, label = "ledger"): Promise<BareUser[]> {
+  const users = Array.from({ length: count }, () => ({ userId: randomUUID(), email: uniqueEmail(label) }));
+  if (users.length > 0) {
+    // As sign-up leaves them: two-step sign-in on, the customer role, and an empty profile.
+    await db
+      .insertInto("user")
+      .values(
+        users.map((user) => ({
+          id: user.userId,
+          name: user.email,
+          email: user.email,
+          emailVerified: true,
+          twoFactorEnabled: true,
+          role: "user",
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("profiles")
+      .values(users.map((user) => ({ user_id: user.userId })))
+      .execute();
+  }
+  return users;
+}
+
+export interface SessionUser extends BareUser {
+  /** This user's own client address. */
+  readonly ip: string;
+  /** The `Cookie` header that carries the session. */
+  readonly cookie: string;
+}
+
+/**
+ * A fresh user with a real Better Auth session, made without the password and e-mailed-code steps
+ * (about 1 s of password hashing per user): the session row is created by Better Auth's own adapter
+ * and the cookie is signed the way Better Auth signs it (HMAC-SHA256 of the token, base64), so every
+ * request still goes through the real session guard. Sign-in itself is tested in sign-in.test.ts.
+ */
+export async function createSessionUser(
+  ferry: TestApp,
+  options: { label?: string; isAdmin?: boolean } = {},
+): Promise<SessionUser> {
+  const [user] = await insertBareUsers(ferry.db, 1, options.label ?? "user");
+  if (options.isAdmin) {
+    await makeAdmin(ferry.db, user.userId);
+  }
+  const context = await ferry.auth.$context;
+  const session = await context.internalAdapter.createSession(user.userId);
+  const signature = createHmac("sha256", context.secret).update(session.token).digest("base64");
+  const cookie = `${context.authCookies.sessionToken.name}=${encodeURIComponent(`${session.token}.${signature}`)}`;
+  return { ...user, ip: randomIp(), cookie };
+}
+
+const CRYPTO_CURRENCIES: readonly string[] = ["BTC", "ETH", "USDC", "USDT"];
+
+/**
+ * Credits `amountMinor` to the user's wallet as a posted deposit from Ferry's external deposit
+ * account (bank deposits for fiat, crypto deposits for crypto), in its own transaction.
+ * Returns the wallet's ledger account id.
+ */
+export async function fundWallet(
+  db: Database,
+  userId: string,
+  currency: CurrencyCode,
+  amountMinor: bigint,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const walletId = await ensureUserAccount(trx, userId, currency);
+    const source = CRYPTO_CURRENCIES.includes(currency) ? "crypto_deposits" : "bank_deposits";
+    await applyLedger(trx, {
+      create: [
+        {
+          transferKey: `test-fund:${randomUUID()}`,
+          debitAccountId: await systemAccountId(trx, currency, source),
+          creditAccountId: walletId,
+          amountMinor,
+          currency,
+          kind: "deposit",
+          state: "posted",
+        },
+      ],
+    });
+    return walletId;
+  });
+}
+
+export interface WalletState {
+  readonly balanceMinor: bigint;
+  readonly reservedMinor: bigint;
+}
+
+/** A user's wallet in one currency as the ledger holds it (zero when it was never used). */
+export async function readWallet(db: Database, userId: string, currency: CurrencyCode): Promise<WalletState> {
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .select(["balance", "reserved"])
+    .where("owner_user_id", "=", userId)
+    .where("currency", "=", currency)
+    .where("purpose", "=", "wallet")
+    .executeTakeFirst();
+  return { balanceMinor: BigInt(row?.balance ?? "0"), reservedMinor: BigInt(row?.reserved ?? "0") };
+}
+
+/**
+ * A transfer code bound to (sender, recipient, amount, currency), issued directly rather than
+ * through the e-mailed, throttled endpoint. `recipientKey` is `user:<id>` for a Ferry user and
+ * `recipient:<id>` for a saved recipient.
+ */
+export async function issueCode(
+  ferry: Pick<TestApp, "db" | "config">,
+  binding: { userId: string; recipientKey: string; amountMinor: bigint; currency: CurrencyCode },
+): Promise<string> {
+  const { code } = await issueTransferCode(ferry.db, ferry.config.authSecret, binding);
+  return code;
 }

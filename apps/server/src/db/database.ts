@@ -17,6 +17,11 @@ export interface DatabaseHandle {
 /** Opens the pool and the typed query builder over it. */
 export function openDatabase(url: string, maxConnections = 20): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle connection closed by the server (restart, failover, shutdown) must not crash the process:
+  // the pool drops it and opens another when needed; queries in flight still fail normally.
+  pool.on("error", (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

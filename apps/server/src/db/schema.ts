@@ -96,6 +96,7 @@ export interface LedgerTransfersTable {
   reference_type: string | null;
   reference_id: string | null;
   state: "pending" | "posted" | "voided";
+  initial_state: "pending" | "posted";
   created_at: Timestamp;
   settled_at: Timestamp | null;
 }

@@ -1,14 +1,18 @@
 import { createBrowserRouter } from "react-router";
 import { ComingSoonPage } from "../components/coming-soon-page.tsx";
 import { AdminDepositsPage } from "../features/admin-deposits/admin-deposits-page.tsx";
+import { AdminTransactionsPage } from "../features/admin-transactions/admin-transactions-page.tsx";
 import { ForgotPasswordPage } from "../features/auth/pages/forgot-password-page.tsx";
 import { LoginPage } from "../features/auth/pages/login-page.tsx";
 import { SignupPage } from "../features/auth/pages/signup-page.tsx";
 import { VerifyEmailPage } from "../features/auth/pages/verify-email-page.tsx";
+import { BalancePage } from "../features/balances/balance-page.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
 import { NotificationsPage } from "../features/notifications/notifications-page.tsx";
 import { PaymentMethodsPage } from "../features/payment-methods/payment-methods-page.tsx";
 import { ProfilePage } from "../features/profile/profile-page.tsx";
+import { SendMoneyDialog } from "../features/send-money/send-money-dialog.tsx";
+import { TransactionsPage } from "../features/transactions/transactions-page.tsx";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
 import { StaticPage } from "../marketing/static-page.tsx";
@@ -18,10 +22,8 @@ import { AppShell } from "./shell/app-shell.tsx";
 
 /** Signed-in routes whose features arrive in later issues: each shows its heading and says so. */
 const UPCOMING_PAGES = [
-  { path: "/balance", title: "Your Balance", description: "Balances in every currency, add cash and cash out." },
   { path: "/investment", title: "Investment Center", description: "Grow your USD balance with daily returns." },
   { path: "/connect", title: "Connect", description: "API credentials and connected apps." },
-  { path: "/transactions", title: "Transaction History", description: "All deposits, withdrawals and transfers." },
   { path: "/help", title: "Help & Support", description: "Ask for help and follow your requests." },
   { path: "/settings", title: "Settings", description: "Notifications, security and app preferences." },
 ];
@@ -29,11 +31,6 @@ const UPCOMING_PAGES = [
 const UPCOMING_ADMIN_PAGES = [
   { path: "/admin/users", title: "User Management", description: "Search, review, ban and contact users." },
   { path: "/admin/investments", title: "Investment Management", description: "Every investment and its returns." },
-  {
-    path: "/admin/transactions",
-    title: "Transaction Management",
-    description: "Search transfers and set their status.",
-  },
   { path: "/admin/help", title: "Help Desk", description: "Answer and resolve help requests." },
 ];
 
@@ -62,6 +59,8 @@ export const router = createBrowserRouter([
           { path: "/profile", element: <ProfilePage /> },
           { path: "/notifications", element: <NotificationsPage /> },
           { path: "/withdrawal-addresses", element: <PaymentMethodsPage /> },
+          { path: "/balance", element: <BalancePage sendMoneyDialog={SendMoneyDialog} /> },
+          { path: "/transactions", element: <TransactionsPage /> },
           ...UPCOMING_PAGES.map((page) => ({
             path: page.path,
             element: <ComingSoonPage title={page.title} description={page.description} />,
@@ -70,6 +69,7 @@ export const router = createBrowserRouter([
             element: <RequireAdmin />,
             children: [
               { path: "/admin/deposits", element: <AdminDepositsPage /> },
+              { path: "/admin/transactions", element: <AdminTransactionsPage /> },
               ...UPCOMING_ADMIN_PAGES.map((page) => ({
                 path: page.path,
                 element: <ComingSoonPage title={page.title} description={page.description} />,

@@ -1,4 +1,5 @@
 import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
+import { BitcoinIcon } from "lucide-react";
 import { cn } from "../lib/cn.ts";
 
 // Drawn, not emoji: flag emoji are missing from many systems' fonts and would show as boxes.
@@ -20,7 +21,8 @@ const GLYPHS: Record<CurrencyCode, string> = {
   GBP: "£",
   CAD: "C$",
   AUD: "A$",
-  BTC: "₿",
+  // "₿" is missing from common system fonts (Debian's among them) and shows as a box; BTC draws an icon.
+  BTC: "",
   ETH: "Ξ",
   USDC: "$",
   USDT: "₮",
@@ -38,7 +40,7 @@ export function CurrencyIcon({ currency, className }: { currency: CurrencyCode; 
         className,
       )}
     >
-      {GLYPHS[currency]}
+      {currency === "BTC" ? <BitcoinIcon className="size-5" aria-hidden="true" /> : GLYPHS[currency]}
     </span>
   );
 }

@@ -45,6 +45,8 @@ export interface LedgerTransfer {
   readonly currency: string;
   readonly kind: string;
   readonly state: "pending" | "posted" | "voided";
+  /** What the transfer was created as: a reserve (pending) or a move (posted). */
+  readonly initialState: "pending" | "posted";
 }
 
 interface LockedAccount {
@@ -71,6 +73,7 @@ function toTransfer(row: {
   currency: string;
   kind: string;
   state: "pending" | "posted" | "voided";
+  initial_state: "pending" | "posted";
 }): LedgerTransfer {
   return {
     id: row.id,
@@ -81,16 +84,22 @@ function toTransfer(row: {
     currency: row.currency,
     kind: row.kind,
     state: row.state,
+    initialState: row.initial_state,
   };
 }
 
+/**
+ * Whether a stored transfer is the outcome of this leg: same accounts, amount, currency and kind, and
+ * created as the same thing — a reserve or a move. A reserve may since have been posted or voided.
+ */
 function isSameLeg(existing: LedgerTransfer, leg: TransferLeg): boolean {
   return (
     existing.debitAccountId === leg.debitAccountId &&
     existing.creditAccountId === leg.creditAccountId &&
     existing.amountMinor === leg.amountMinor &&
     existing.currency === leg.currency &&
-    existing.kind === leg.kind
+    existing.kind === leg.kind &&
+    existing.initialState === leg.state
   );
 }
 
@@ -159,32 +168,57 @@ export async function applyLedger(
   ];
   const accounts = await lockAccounts(db, accountIds);
 
-  // Idempotency is checked under the account locks, so a concurrent duplicate sees the first one committed.
-  const existing =
-    legs.length > 0
-      ? (
-          await db
-            .selectFrom("ledger_transfers")
-            .selectAll()
-            .where(
-              "transfer_key",
-              "in",
-              legs.map((leg) => leg.transferKey),
-            )
-            .execute()
-        ).map(toTransfer)
-      : [];
-  const existingByKey = new Map(existing.map((row) => [row.transferKey, row]));
-  for (const leg of legs) {
-    const found = existingByKey.get(leg.transferKey);
-    if (found && !isSameLeg(found, leg)) {
-      throw new AppError("conflict", `Transfer id ${leg.transferKey} was already used for a different transfer`);
+  // New legs are inserted first, under the account locks: a key that already exists is a replay or a
+  // conflict, found without a separate read, and a concurrent duplicate sees the first one committed.
+  // Anything thrown below rolls the insert back with the rest of the caller's transaction.
+  const insertedIds = new Map<string, string>();
+  const existingByKey = new Map<string, LedgerTransfer>();
+  if (legs.length > 0) {
+    const inserted = await db
+      .insertInto("ledger_transfers")
+      .values(
+        legs.map((leg) => ({
+          transfer_key: leg.transferKey,
+          debit_account_id: leg.debitAccountId,
+          credit_account_id: leg.creditAccountId,
+          amount: leg.amountMinor.toString(),
+          currency: leg.currency,
+          kind: leg.kind,
+          reference_type: leg.referenceType ?? null,
+          reference_id: leg.referenceId ?? null,
+          state: leg.state,
+          initial_state: leg.state,
+          settled_at: leg.state === "posted" ? new Date() : null,
+        })),
+      )
+      .onConflict((oc) => oc.column("transfer_key").doNothing())
+      .returning(["id", "transfer_key"])
+      .execute();
+    for (const row of inserted) {
+      insertedIds.set(row.transfer_key, row.id);
+    }
+    if (inserted.length < legs.length) {
+      const replayedKeys = legs.map((leg) => leg.transferKey).filter((key) => !insertedIds.has(key));
+      const existing = await db
+        .selectFrom("ledger_transfers")
+        .selectAll()
+        .where("transfer_key", "in", replayedKeys)
+        .execute();
+      for (const row of existing) {
+        existingByKey.set(row.transfer_key, toTransfer(row));
+      }
+      for (const leg of legs) {
+        const found = existingByKey.get(leg.transferKey);
+        if (found && !isSameLeg(found, leg)) {
+          throw new AppError("conflict", `Transfer id ${leg.transferKey} was already used for a different transfer`);
+        }
+      }
+      if (inserted.length > 0) {
+        throw new AppError("conflict", "Some legs of this operation were applied before and some were not");
+      }
     }
   }
-  const newLegs = legs.filter((leg) => !existingByKey.has(leg.transferKey));
-  if (newLegs.length > 0 && newLegs.length < legs.length) {
-    throw new AppError("conflict", "Some legs of this operation were applied before and some were not");
-  }
+  const newLegs = legs.filter((leg) => insertedIds.has(leg.transferKey));
 
   for (const leg of newLegs) {
     const debit = accounts.get(leg.debitAccountId);
@@ -235,38 +269,17 @@ export async function applyLedger(
     }
   }
 
-  for (const account of accounts.values()) {
-    if (account.isChanged) {
-      await db
-        .updateTable("ledger_accounts")
-        .set({ balance: account.balance.toString(), reserved: account.reserved.toString() })
-        .where("id", "=", account.id)
-        .execute();
-    }
-  }
-  const insertedIds = new Map<string, string>();
-  if (newLegs.length > 0) {
-    const inserted = await db
-      .insertInto("ledger_transfers")
-      .values(
-        newLegs.map((leg) => ({
-          transfer_key: leg.transferKey,
-          debit_account_id: leg.debitAccountId,
-          credit_account_id: leg.creditAccountId,
-          amount: leg.amountMinor.toString(),
-          currency: leg.currency,
-          kind: leg.kind,
-          reference_type: leg.referenceType ?? null,
-          reference_id: leg.referenceId ?? null,
-          state: leg.state,
-          settled_at: leg.state === "posted" ? new Date() : null,
-        })),
-      )
-      .returning(["id", "transfer_key"])
-      .execute();
-    for (const row of inserted) {
-      insertedIds.set(row.transfer_key, row.id);
-    }
+  const changed = [...accounts.values()].filter((account) => account.isChanged);
+  if (changed.length > 0) {
+    // One statement for every changed account.
+    const rows = sql.join(
+      changed.map(
+        (account) =>
+          sql`(${account.id}::bigint, ${account.balance.toString()}::numeric, ${account.reserved.toString()}::numeric)`,
+      ),
+    );
+    await sql`UPDATE ledger_accounts AS a SET balance = v.balance, reserved = v.reserved
+      FROM (VALUES ${rows}) AS v(id, balance, reserved) WHERE a.id = v.id`.execute(db);
   }
   for (const settlement of settledNow) {
     await db
@@ -292,6 +305,7 @@ export async function applyLedger(
       currency: leg.currency,
       kind: leg.kind,
       state: leg.state,
+      initialState: leg.state,
     };
   });
   const settled: LedgerTransfer[] = pendingRows.map((row) => {

@@ -1,9 +1,10 @@
 import type { AdminTransfer, TransactionItem, Transfer, TransferStatus } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { toDecimalString } from "@ferry/core/money";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { CURSOR_TIMESTAMP, type Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
 
 interface HistoryRow {
   id: string;
@@ -105,7 +106,7 @@ export function toTransfer(row: TransferSelect): Transfer {
 
 /** One transfer of its sender (someone else's transfer reads as missing). */
 export async function selectOwnTransfer(
-  db: Database,
+  db: Kysely<DB>,
   userId: string,
   transferId: string,
 ): Promise<Transfer | undefined> {

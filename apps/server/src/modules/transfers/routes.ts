@@ -85,17 +85,13 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const { transferId, isReplay } = await createTransfer(
+      const { transfer, isReplay } = await createTransfer(
         db,
         config,
         viewer,
         request.headers["idempotency-key"],
         request.body,
       );
-      const transfer = await selectOwnTransfer(db, viewer.userId, transferId);
-      if (!transfer) {
-        throw new AppError("not_found", "Transfer not found");
-      }
       return reply.status(isReplay ? 200 : 201).send(transfer);
     },
   );

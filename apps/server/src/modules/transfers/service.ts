@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type {
   CreateTransferRequest,
+  Transfer,
   TransferDetails,
   TransferQuote,
   TransferStatus,
@@ -26,6 +27,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { transferCodeMail } from "../mail/templates.ts";
 import { createNotification } from "../notifications/service.ts";
 import { type CodeBinding, checkTransferCode, issueTransferCode } from "./codes.ts";
+import { selectOwnTransfer, toTransfer } from "./queries.ts";
 
 /** Where the money of a transfer goes, resolved and checked against the sender. */
 interface ResolvedTarget {
@@ -397,7 +399,7 @@ export async function createTransfer(
   sender: { userId: string; email: string },
   idempotencyKey: string,
   request: CreateTransferRequest,
-): Promise<{ transferId: string; isReplay: boolean }> {
+): Promise<{ transfer: Transfer; isReplay: boolean }> {
   const amountMinor = parsePositiveAmount(request.amount, request.currency as CurrencyCode);
   const requestHash = requestHashOf(request, amountMinor);
   const outcome = await db.transaction().execute(async (trx) => {
@@ -413,7 +415,11 @@ export async function createTransfer(
       if (existing.request_hash !== requestHash) {
         throw new AppError("conflict", "This Idempotency-Key was already used for a different transfer");
       }
-      return { transferId: existing.id, isReplay: true };
+      const original = await selectOwnTransfer(trx, sender.userId, existing.id);
+      if (!original) {
+        throw new AppError("not_found", "Transfer not found");
+      }
+      return { transfer: original, isReplay: true };
     }
     const priced = await priceTransfer(trx, config, sender.userId, request);
     if (priced.target.method === "withdrawal") {
@@ -464,7 +470,7 @@ export async function createTransfer(
     }
     // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
     await applyLedger(trx, { create: movementLegs(inserted, 0, isInstant ? "posted" : "pending") });
-    return { transferId: inserted.id, isReplay: false };
+    return { transfer: toTransfer(inserted), isReplay: false };
   });
   if ("isWrongCode" in outcome) {
     throw new AppError("invalid_code", "Invalid verification code");

@@ -1,14 +1,5 @@
-import type { BalancesResponse } from "@ferry/core/contracts/balances";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
-
-export const balancesQueryKey = ["balances"] as const;
-
-export function getBalances(): Promise<BalancesResponse> {
-  return apiFetch<BalancesResponse>("/api/v1/balances");
-}
-
-export const balancesQueryOptions = queryOptions({ queryKey: balancesQueryKey, queryFn: getBalances });
+import { useQuery } from "@tanstack/react-query";
+import { balancesQueryOptions } from "../../../lib/queries/balances.ts";
 
 export function useBalances() {
   return useQuery(balancesQueryOptions);

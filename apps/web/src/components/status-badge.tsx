@@ -1,0 +1,26 @@
+import { Badge } from "./ui/badge.tsx";
+
+const SUCCESS_STATUSES = new Set(["sent", "completed"]);
+const WAITING_STATUSES = new Set(["pending", "processed"]);
+
+function variantOf(status: string): "success" | "warning" | "destructive" {
+  if (SUCCESS_STATUSES.has(status)) {
+    return "success";
+  }
+  if (WAITING_STATUSES.has(status)) {
+    return "warning";
+  }
+  return "destructive";
+}
+
+/**
+ * A transfer, deposit or withdrawal status (spec §2): green once the money has arrived (sent,
+ * completed), yellow while it is on its way (pending, processed), red otherwise (failed, cancelled).
+ */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={variantOf(status)} className="capitalize">
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,301 @@
+import { shortenAddress } from "@ferry/core/contracts/payment-methods";
+import { type AdminTransfer, TransferStatus } from "@ferry/core/contracts/transfers";
+import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
+import { formatAmount, roundToDecimals } from "@ferry/core/money";
+import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
+import { Loader2Icon, ReceiptIcon, SearchIcon } from "lucide-react";
+import { useState } from "react";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { minorOf } from "../../lib/amounts.ts";
+import { cn } from "../../lib/cn.ts";
+import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
+import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useMediaQuery } from "../../lib/use-media-query.ts";
+import { type AdminTransactionFilters, useAdminTransactions } from "./api/get-admin-transactions.ts";
+import { useUpdateTransactionStatus } from "./api/update-transaction-status.ts";
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** Spec §9: admin amounts show 2 to 8 decimals — as many as the amount needs within that range. */
+const ADMIN_MIN_DECIMALS = 2;
+const ADMIN_MAX_DECIMALS = 8;
+const STATUSES = TransferStatus.options;
+
+const METHOD_LABELS: Record<AdminTransfer["method"], string> = {
+  bank: "Bank",
+  crypto: "Crypto",
+  ferry_user: "Ferry user",
+  withdrawal: "Cash-out",
+};
+
+const STATUS_TONES: Record<TransferStatus, string> = {
+  pending: "border-yellow-300 bg-yellow-50 text-yellow-900",
+  processed: "border-yellow-300 bg-yellow-50 text-yellow-900",
+  sent: "border-green-300 bg-green-50 text-green-900",
+  failed: "border-red-300 bg-red-50 text-red-900",
+  cancelled: "border-red-300 bg-red-50 text-red-900",
+};
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function adminAmount(decimal: string, currency: CurrencyCode): string {
+  const amountMinor = minorOf(decimal, currency);
+  const maxDecimals = Math.min(ADMIN_MAX_DECIMALS, CURRENCIES[currency].scale);
+  const atMax = roundToDecimals(amountMinor, currency, maxDecimals);
+  let decimals = Math.min(ADMIN_MIN_DECIMALS, maxDecimals);
+  while (decimals < maxDecimals && roundToDecimals(amountMinor, currency, decimals) !== atMax) {
+    decimals += 1;
+  }
+  return formatAmount(amountMinor, currency, decimals);
+}
+
+function recipientDetailOf(transfer: AdminTransfer): string | null {
+  if (transfer.recipientBankName) {
+    return transfer.recipientBankName;
+  }
+  if (transfer.cryptoAddress) {
+    const network =
+      transfer.cryptoNetwork && isCryptoNetworkId(transfer.cryptoNetwork)
+        ? CRYPTO_NETWORKS[transfer.cryptoNetwork].name
+        : (transfer.cryptoNetwork ?? "");
+    return `${network} · ${shortenAddress(transfer.cryptoAddress)}`;
+  }
+  return null;
+}
+
+/** The per-row status selector: changing it asks the server to move the money to match. */
+function StatusSelect({ transfer }: { transfer: AdminTransfer }) {
+  const update = useUpdateTransactionStatus();
+  const shown = update.isPending ? update.variables.status : transfer.status;
+  return (
+    <div className="flex items-center gap-2">
+      <NativeSelect
+        aria-label={`Status of the transfer to ${transfer.recipientEmail}`}
+        value={shown}
+        disabled={update.isPending}
+        className={cn("h-9 w-36 font-medium", STATUS_TONES[shown])}
+        onChange={(event) => {
+          const status = TransferStatus.parse(event.target.value);
+          update.mutate({ transferId: transfer.id, status });
+        }}
+      >
+        {STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {capitalise(status)}
+          </option>
+        ))}
+      </NativeSelect>
+      {update.isPending ? (
+        <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-label="Saving" />
+      ) : null}
+    </div>
+  );
+}
+
+function Person(props: { name: string; email: string; detail?: string | null }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-medium">{props.name || props.email}</p>
+      {props.name ? <p className="truncate text-xs text-muted-foreground">{props.email}</p> : null}
+      {props.detail ? <p className="truncate font-mono text-xs text-muted-foreground">{props.detail}</p> : null}
+    </div>
+  );
+}
+
+function DateTime({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {date.toLocaleDateString()}
+      <span className="block text-xs text-muted-foreground">
+        {date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+      </span>
+    </time>
+  );
+}
+
+function TransferTable({ transfers }: { transfers: AdminTransfer[] }) {
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            <th className="px-4 py-3 font-medium">Date</th>
+            <th className="px-4 py-3 font-medium">Sender</th>
+            <th className="px-4 py-3 font-medium">Recipient</th>
+            <th className="px-4 py-3 font-medium">Method</th>
+            <th className="px-4 py-3 text-right font-medium">Amount</th>
+            <th className="px-4 py-3 text-right font-medium">Fee</th>
+            <th className="px-4 py-3 font-medium">Status</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {transfers.map((transfer) => (
+            <tr key={transfer.id} data-testid="admin-transfer" className="align-top">
+              <td className="px-4 py-3">
+                <DateTime iso={transfer.createdAt} />
+              </td>
+              <td className="max-w-48 px-4 py-3">
+                <Person name={transfer.senderName} email={transfer.senderEmail} />
+              </td>
+              <td className="max-w-56 px-4 py-3">
+                <Person
+                  name={transfer.recipientName}
+                  email={transfer.recipientEmail}
+                  detail={recipientDetailOf(transfer)}
+                />
+              </td>
+              <td className="px-4 py-3">
+                <Badge variant="neutral">{METHOD_LABELS[transfer.method]}</Badge>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums">
+                {adminAmount(transfer.amount, transfer.currency)}{" "}
+                <span className="text-xs font-medium text-muted-foreground">{transfer.currency}</span>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-muted-foreground">
+                {adminAmount(transfer.fee, transfer.currency)}
+              </td>
+              <td className="px-4 py-3">
+                <StatusSelect transfer={transfer} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function TransferCards({ transfers }: { transfers: AdminTransfer[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-3">
+      {transfers.map((transfer) => (
+        <li key={transfer.id} data-testid="admin-transfer">
+          <Card>
+            <CardContent className="grid grid-cols-1 gap-3 p-4">
+              <div className="flex items-start justify-between gap-3">
+                <div>
+                  <p className="text-lg font-semibold tabular-nums">
+                    {adminAmount(transfer.amount, transfer.currency)}{" "}
+                    <span className="text-sm font-medium text-muted-foreground">{transfer.currency}</span>
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    Fee {adminAmount(transfer.fee, transfer.currency)} · {new Date(transfer.createdAt).toLocaleString()}
+                  </p>
+                </div>
+                <Badge variant="neutral">{METHOD_LABELS[transfer.method]}</Badge>
+              </div>
+              <dl className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-2 text-sm">
+                <dt className="text-muted-foreground">From</dt>
+                <dd className="min-w-0">
+                  <Person name={transfer.senderName} email={transfer.senderEmail} />
+                </dd>
+                <dt className="text-muted-foreground">To</dt>
+                <dd className="min-w-0">
+                  <Person
+                    name={transfer.recipientName}
+                    email={transfer.recipientEmail}
+                    detail={recipientDetailOf(transfer)}
+                  />
+                </dd>
+              </dl>
+              <StatusSelect transfer={transfer} />
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TransferList({ filters }: { filters: AdminTransactionFilters }) {
+  const transfers = useAdminTransactions(filters);
+  const isWide = useMediaQuery("(min-width: 1024px)");
+  useErrorToast(transfers.error, "Failed to load transactions");
+  if (transfers.isPending) {
+    return (
+      <div className="grid gap-3">
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} className="h-16 w-full" />
+        ))}
+      </div>
+    );
+  }
+  const items = transfers.data?.pages.flatMap((page) => page.items) ?? [];
+  if (items.length === 0) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
+            <ReceiptIcon className="size-6" />
+          </span>
+          <p className="font-medium">No transactions found</p>
+          <p className="text-sm text-muted-foreground">Try another search or status.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <>
+      {isWide ? <TransferTable transfers={items} /> : <TransferCards transfers={items} />}
+      {transfers.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" onClick={() => transfers.fetchNextPage()} disabled={transfers.isFetchingNextPage}>
+            {transfers.isFetchingNextPage ? <Loader2Icon className="animate-spin" /> : null}
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** `/admin/transactions`: every transfer, searchable and filterable, with a status selector per row (spec §2). */
+export function AdminTransactionsPage() {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<TransferStatus | "">("");
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  return (
+    <>
+      <PageHeader
+        title="Transaction Management"
+        description="Search transfers and move them through their lifecycle."
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search by e-mail, name or transfer id"
+            aria-label="Search transactions"
+            className="pl-9"
+          />
+        </div>
+        <div className="sm:w-48">
+          <NativeSelect
+            aria-label="Filter by status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as TransferStatus | "")}
+          >
+            <option value="">All statuses</option>
+            {STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {capitalise(option)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <TransferList filters={{ search: debouncedSearch, status }} />
+    </>
+  );
+}

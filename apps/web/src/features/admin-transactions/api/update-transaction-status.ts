@@ -1,0 +1,30 @@
+import type { TransferStatus } from "@ferry/core/contracts/transfers";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiFetch } from "../../../lib/api.ts";
+import { adminTransactionsQueryKey } from "./get-admin-transactions.ts";
+
+/** Sets a transfer's status; the server moves the money to match (reserve, post, release or refund). */
+export function updateTransactionStatus(input: {
+  transferId: string;
+  status: TransferStatus;
+}): Promise<{ status: string; isChanged: boolean }> {
+  return apiFetch(`/api/v1/admin/transactions/${input.transferId}/status`, {
+    method: "PATCH",
+    body: { status: input.status },
+  });
+}
+
+/**
+ * The toasts live here rather than with the row: once the list is refetched the row may be gone
+ * (filtered by its old status), and a row's own callbacks would then never run.
+ */
+export function useUpdateTransactionStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTransactionStatus,
+    onSuccess: () => toast.success("Transaction status updated successfully"),
+    onError: (error) => toast.error(`Failed to update transaction status: ${error.message}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminTransactionsQueryKey }),
+  });
+}

@@ -1,0 +1,131 @@
+import type { Balance } from "@ferry/core/contracts/balances";
+import { CURRENCIES } from "@ferry/core/currencies";
+import { formatAmount, formatMoney } from "@ferry/core/money";
+import { ArrowUpFromLineIcon, PlusIcon, SendIcon } from "lucide-react";
+import type * as React from "react";
+import { useState } from "react";
+import { CurrencyIcon } from "../../components/currency-icon.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { minorOf } from "../../lib/amounts.ts";
+import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { AddCashDialog } from "./add-cash-dialog.tsx";
+import { useBalances } from "./api/get-balances.ts";
+import { CashoutDialog } from "./cashout-dialog.tsx";
+import { RecentTransactions } from "./components/recent-transactions.tsx";
+
+/** The props of a dialog this page opens; the dialog itself comes from another feature, composed in `app/`. */
+export interface BalanceDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const EMPTY_USD: Balance = { currency: "USD", balance: "0.00", reserved: "0.00", available: "0.00" };
+
+/** Spec §2 reading B: one card per currency holding money; with none, a single USD card at zero. */
+function shownBalances(balances: readonly Balance[]): Balance[] {
+  const held = balances.filter((entry) => minorOf(entry.balance, entry.currency) > 0n);
+  return held.length > 0 ? held : [EMPTY_USD];
+}
+
+function BalanceCard({ entry }: { entry: Balance }) {
+  const currency = CURRENCIES[entry.currency];
+  const reservedMinor = minorOf(entry.reserved, entry.currency);
+  return (
+    <Card data-testid={`balance-card-${entry.currency}`}>
+      <CardContent className="p-4 sm:p-5">
+        <div className="flex items-center gap-3">
+          <CurrencyIcon currency={entry.currency} />
+          <div className="min-w-0">
+            <p className="font-semibold">{entry.currency}</p>
+            <p className="truncate text-xs text-muted-foreground">{currency.name}</p>
+          </div>
+        </div>
+        <p className="mt-3 text-xs uppercase tracking-wide text-muted-foreground sm:mt-5">Available</p>
+        <p className="mt-1 flex items-baseline gap-1.5 text-2xl font-bold tabular-nums">
+          <span data-testid="balance-available">
+            {formatAmount(minorOf(entry.available, entry.currency), entry.currency)}
+          </span>
+          <span className="text-sm font-medium text-muted-foreground">{entry.currency}</span>
+        </p>
+        {reservedMinor > 0n ? (
+          <p className="mt-2 text-xs text-yellow-800" data-testid="balance-reserved">
+            {formatMoney({ currency: entry.currency, amountMinor: reservedMinor })} reserved for pending transfers
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function BalanceCards() {
+  const balances = useBalances();
+  useErrorToast(balances.error, "Failed to load balances");
+  if (balances.isPending) {
+    return (
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} className="h-40" />
+        ))}
+      </div>
+    );
+  }
+  // On a load error the screen falls back to the zero card (spec §8) and the toast says what happened.
+  const entries = shownBalances(balances.data?.balances ?? []);
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {entries.map((entry) => (
+        <BalanceCard key={entry.currency} entry={entry} />
+      ))}
+    </div>
+  );
+}
+
+type OpenDialog = "add-cash" | "cashout" | "send-money" | null;
+
+/** `/balance`: balances per currency, Add Cash, Cashout, Send Money and the three newest transactions. */
+export function BalancePage({
+  sendMoneyDialog: SendMoneyDialog,
+}: {
+  sendMoneyDialog: React.ComponentType<BalanceDialogProps>;
+}) {
+  const balances = useBalances();
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  const dialogProps = (name: Exclude<OpenDialog, null>): BalanceDialogProps => ({
+    open: openDialog === name,
+    onOpenChange: (open) => setOpenDialog(open ? name : null),
+  });
+  return (
+    <>
+      <PageHeader
+        title="Your Balance"
+        description="What you hold in each currency, ready to send or cash out."
+        actions={
+          <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+            <Button variant="outline" onClick={() => setOpenDialog("add-cash")}>
+              <PlusIcon /> Add Cash
+            </Button>
+            <Button variant="outline" onClick={() => setOpenDialog("cashout")}>
+              <ArrowUpFromLineIcon /> Cashout
+            </Button>
+            <Button className="order-first col-span-2 sm:order-none" onClick={() => setOpenDialog("send-money")}>
+              <SendIcon /> Send Money
+            </Button>
+          </div>
+        }
+      />
+      <div className="grid grid-cols-1 gap-6">
+        <section aria-label="Balances">
+          <BalanceCards />
+        </section>
+        <RecentTransactions />
+      </div>
+      <AddCashDialog {...dialogProps("add-cash")} />
+      {/* Cashout starts on a currency the user holds, so it waits for the balances. */}
+      {balances.data ? <CashoutDialog {...dialogProps("cashout")} balances={balances.data.balances} /> : null}
+      <SendMoneyDialog {...dialogProps("send-money")} />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import type { TransactionItem } from "@ferry/core/contracts/transfers";
+import { formatAmount } from "@ferry/core/money";
+import { ArrowDownLeftIcon, ArrowRightIcon, ArrowUpRightIcon } from "lucide-react";
+import { Link } from "react-router";
+import { StatusBadge } from "../../../components/status-badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { minorOf } from "../../../lib/amounts.ts";
+import { cn } from "../../../lib/cn.ts";
+import { useErrorToast } from "../../../lib/use-error-toast.ts";
+import { RECENT_TRANSACTIONS_LIMIT, useRecentTransactions } from "../api/get-recent-transactions.ts";
+
+/** Spec §2 reading B: 'Send to {recipient email or User}'; the other kinds of entry say what they are. */
+function titleOf(item: TransactionItem): string {
+  switch (item.type) {
+    case "sent":
+      return `Send to ${item.counterparty || "User"}`;
+    case "received":
+      return `From ${item.counterparty || "User"}`;
+    case "deposit":
+      return "Deposit";
+    case "withdraw":
+      return "Cash out";
+  }
+}
+
+function RecentTransactionRow({ item }: { item: TransactionItem }) {
+  const isIncoming = item.direction === "in";
+  const Icon = isIncoming ? ArrowDownLeftIcon : ArrowUpRightIcon;
+  const amount = formatAmount(minorOf(item.amount, item.currency), item.currency);
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <span
+        className={cn(
+          "flex size-9 shrink-0 items-center justify-center rounded-full",
+          isIncoming ? "bg-green-100 text-green-700" : "bg-secondary text-primary",
+        )}
+        aria-hidden="true"
+      >
+        <Icon className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{titleOf(item)}</p>
+        <p className="text-xs text-muted-foreground">{new Date(item.createdAt).toLocaleDateString()}</p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <p className={cn("text-sm font-semibold tabular-nums", isIncoming && "text-green-700")}>
+          {isIncoming ? "+" : "-"}
+          {item.currency} {amount}
+        </p>
+        <StatusBadge status={item.status} />
+      </div>
+    </li>
+  );
+}
+
+function RecentTransactionList() {
+  const transactions = useRecentTransactions();
+  useErrorToast(transactions.error, "Failed to load transactions");
+  if (transactions.isPending) {
+    return (
+      <div className="grid gap-3 py-2">
+        {Array.from({ length: RECENT_TRANSACTIONS_LIMIT }, (_, index) => (
+          <Skeleton key={index} className="h-10 w-full" />
+        ))}
+      </div>
+    );
+  }
+  const items = transactions.data?.items ?? [];
+  if (items.length === 0) {
+    return <p className="py-6 text-center text-sm text-muted-foreground">No recent transactions</p>;
+  }
+  return (
+    <ul className="divide-y divide-border" aria-labelledby="recent-transactions-heading">
+      {items.map((item) => (
+        <RecentTransactionRow key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+/** The three newest entries of the user's history, with a way to the full list. */
+export function RecentTransactions() {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between pb-2">
+        <CardTitle id="recent-transactions-heading" className="text-base">
+          Recent Transactions
+        </CardTitle>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/transactions">
+            View all <ArrowRightIcon />
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <RecentTransactionList />
+      </CardContent>
+    </Card>
+  );
+}

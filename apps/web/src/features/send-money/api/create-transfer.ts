@@ -1,0 +1,36 @@
+import type { CreateTransferRequest, Transfer } from "@ferry/core/contracts/transfers";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiFetch } from "../../../lib/api.ts";
+import { balancesQueryKey } from "../../../lib/queries/balances.ts";
+import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
+import { toastTransferFailure } from "./transfer-failure.ts";
+
+/**
+ * Sends money. The Idempotency-Key makes a retry or a double click return the first transfer
+ * instead of sending twice, so the caller keeps one key for one intended transfer.
+ */
+export function createTransfer(input: { idempotencyKey: string; request: CreateTransferRequest }): Promise<Transfer> {
+  return apiFetch<Transfer>("/api/v1/transfers", {
+    method: "POST",
+    headers: { "idempotency-key": input.idempotencyKey },
+    body: input.request,
+  });
+}
+
+/** The outcome is announced here, not by the dialog: money that left must be reported even if the dialog is gone. */
+export function useCreateTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTransfer,
+    onSuccess: (_transfer, input) => {
+      const isInstant = input.request.target.method === "ferry_user";
+      toast.success(isInstant ? "Transfer completed successfully" : "Transaction sent successfully");
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: balancesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
+      ]);
+    },
+    onError: (error) => toastTransferFailure(error, "Failed to send money"),
+  });
+}

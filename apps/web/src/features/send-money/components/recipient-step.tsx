@@ -1,0 +1,93 @@
+import type { Recipient } from "@ferry/core/contracts/recipients";
+import { ChevronRightIcon, LandmarkIcon, PlusIcon, WalletIcon } from "lucide-react";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useErrorToast } from "../../../lib/use-error-toast.ts";
+import { type RecipientType, useRecipients } from "../api/get-recipients.ts";
+import { recipientDetailOf } from "../send-money-flow.ts";
+import { StepFooter } from "./step-footer.tsx";
+
+function initialsOf(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? "");
+  return letters.join("") || "?";
+}
+
+function SavedRecipients(props: { type: RecipientType; onChoose: (recipient: Recipient) => void }) {
+  const recipients = useRecipients(props.type);
+  useErrorToast(recipients.error, "Failed to load recipients");
+  if (recipients.isPending) {
+    return (
+      <div className="grid grid-cols-1 gap-2">
+        <Skeleton className="h-16" />
+        <Skeleton className="h-16" />
+      </div>
+    );
+  }
+  const list = recipients.data?.recipients ?? [];
+  if (list.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-border p-4 text-center text-sm text-muted-foreground">
+        No saved {props.type === "bank" ? "bank" : "crypto"} recipients yet.
+      </p>
+    );
+  }
+  const Icon = props.type === "bank" ? LandmarkIcon : WalletIcon;
+  return (
+    <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1" aria-label="Saved recipients">
+      {list.map((recipient) => (
+        <li key={recipient.id}>
+          <button
+            type="button"
+            onClick={() => props.onChoose(recipient)}
+            className="group flex w-full items-center gap-3 rounded-lg border border-border bg-card p-3 text-left transition-colors hover:border-primary hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-primary">
+              {initialsOf(recipient.name)}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="flex items-center gap-2">
+                <span className="truncate font-medium">{recipient.name}</span>
+                <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-[10px] font-semibold text-muted-foreground">
+                  {recipient.currency}
+                </span>
+              </span>
+              <span className="block truncate text-xs text-muted-foreground">{recipient.email}</span>
+              <span className="mt-0.5 flex items-center gap-1 truncate font-mono text-xs text-muted-foreground">
+                <Icon className="size-3 shrink-0" aria-hidden="true" />
+                <span className="truncate">{recipientDetailOf(recipient)}</span>
+              </span>
+            </span>
+            <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Step 2 for bank and crypto, recipient-selection: saved recipients of that type, newest first, or a new one. */
+export function RecipientStep(props: {
+  type: RecipientType;
+  onChoose: (recipient: Recipient) => void;
+  onAddNew: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-3">
+        <SavedRecipients type={props.type} onChoose={props.onChoose} />
+        <button
+          type="button"
+          onClick={props.onAddNew}
+          className="flex w-full items-center justify-center gap-2 rounded-lg border-2 border-dashed border-border p-3 text-sm font-medium text-primary transition-colors hover:border-primary hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <PlusIcon className="size-4" /> Add New Recipient
+        </button>
+      </div>
+      <StepFooter onBack={props.onBack} />
+    </>
+  );
+}

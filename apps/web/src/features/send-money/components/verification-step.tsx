@@ -1,0 +1,151 @@
+import { CODE_LENGTH, OneTimeCode } from "@ferry/core/contracts/auth";
+import { formatMoney } from "@ferry/core/money";
+import { CheckCircle2Icon, Loader2Icon, MailIcon, SendIcon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { minorOf } from "../../../lib/amounts.ts";
+import { useCreateTransfer } from "../api/create-transfer.ts";
+import { useRequestTransferCode } from "../api/request-transfer-code.ts";
+import { toastTransferFailure } from "../api/transfer-failure.ts";
+import { type ChosenAmount, type ChosenRecipient, detailsOf } from "../send-money-flow.ts";
+import { StepFooter } from "./step-footer.tsx";
+
+function Summary(props: { recipient: ChosenRecipient; payment: ChosenAmount }) {
+  const { quote } = props.payment;
+  const money = (decimal: string) =>
+    formatMoney({ currency: quote.currency, amountMinor: minorOf(decimal, quote.currency) });
+  return (
+    <dl className="grid gap-2 rounded-lg border border-border bg-muted/50 p-4 text-sm">
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">Recipient</dt>
+        <dd className="min-w-0 text-right">
+          <span className="block truncate font-medium">{quote.recipientName || props.recipient.name}</span>
+          <span className="block truncate text-xs text-muted-foreground">{props.recipient.email}</span>
+          {props.recipient.detail ? (
+            <span className="block truncate font-mono text-xs text-muted-foreground">{props.recipient.detail}</span>
+          ) : null}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">Amount</dt>
+        <dd className="tabular-nums">{money(quote.amount)}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">Fee</dt>
+        <dd className="tabular-nums">{money(quote.fee)}</dd>
+      </div>
+      {props.payment.memo ? (
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Memo</dt>
+          <dd className="min-w-0 truncate">{props.payment.memo}</dd>
+        </div>
+      ) : null}
+      <div className="flex items-baseline justify-between gap-4 border-t border-border pt-2">
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-base font-bold tabular-nums" data-testid="summary-total">
+          {money(quote.total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * Step 5, verification: the summary, a code e-mailed for exactly these details, and Confirm. The
+ * Idempotency-Key was made when this step was reached, so a double click or a retry sends once.
+ */
+export function VerificationStep(props: {
+  recipient: ChosenRecipient;
+  payment: ChosenAmount;
+  idempotencyKey: string;
+  onSent: () => void;
+  onBack: () => void;
+}) {
+  const { recipient, payment } = props;
+  const details = detailsOf(recipient, payment.amount, payment.currency);
+  const [code, setCode] = useState("");
+  const [isCodeSent, setIsCodeSent] = useState(false);
+  const requestCode = useRequestTransferCode();
+  const createTransfer = useCreateTransfer();
+  const isCodeValid = OneTimeCode.safeParse(code).success;
+
+  function sendCode() {
+    requestCode.mutate(details, {
+      onSuccess: () => {
+        setIsCodeSent(true);
+        toast.success("Verification code sent to your email");
+      },
+      onError: (error) => toastTransferFailure(error, "Failed to send verification code"),
+    });
+  }
+
+  function confirm(event: React.FormEvent) {
+    event.preventDefault();
+    if (!isCodeValid || createTransfer.isPending) {
+      return;
+    }
+    createTransfer.mutate(
+      { idempotencyKey: props.idempotencyKey, request: { ...details, memo: payment.memo || undefined, code } },
+      { onSuccess: props.onSent },
+    );
+  }
+
+  return (
+    <form className="grid grid-cols-1 gap-4" onSubmit={confirm} noValidate>
+      <Summary recipient={recipient} payment={payment} />
+      <div className="grid grid-cols-1 gap-3 rounded-lg border border-border p-4">
+        <div className="flex items-start gap-3">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
+            {isCodeSent ? <CheckCircle2Icon className="size-4" /> : <MailIcon className="size-4" />}
+          </span>
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="font-medium">{isCodeSent ? "Check your email" : "Verify it's you"}</p>
+            <p className="text-muted-foreground">
+              {isCodeSent
+                ? "Enter the 6-digit code we e-mailed you. It works for this transfer only and expires in 15 minutes."
+                : "We'll e-mail you a code that works for this exact transfer only."}
+            </p>
+          </div>
+        </div>
+        <Button type="button" variant="outline" onClick={sendCode} disabled={requestCode.isPending}>
+          {requestCode.isPending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
+          {isCodeSent ? "Resend code" : "Send code"}
+        </Button>
+        <div className="grid grid-cols-1 gap-2">
+          <label htmlFor="transfer-code" className="text-sm font-medium">
+            Verification code
+          </label>
+          <Input
+            id="transfer-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="000000"
+            maxLength={CODE_LENGTH}
+            className="h-12 text-center font-mono text-2xl tracking-[0.5em]"
+            aria-invalid={code.length > 0 && !isCodeValid ? true : undefined}
+            aria-describedby="transfer-code-help"
+          />
+          <p
+            id="transfer-code-help"
+            className={
+              code.length > 0 && !isCodeValid ? "text-xs font-medium text-destructive" : "text-xs text-muted-foreground"
+            }
+          >
+            {code.length > 0 && !isCodeValid ? "Please enter a valid 6-digit code" : "Digits only."}
+          </p>
+        </div>
+      </div>
+      {/* Going back while the money is on its way could lead to sending it twice. */}
+      <StepFooter onBack={props.onBack} isBackDisabled={createTransfer.isPending}>
+        <Button type="submit" disabled={!isCodeValid || createTransfer.isPending}>
+          {createTransfer.isPending ? <Loader2Icon className="animate-spin" /> : null}
+          {createTransfer.isPending ? "Sending…" : "Confirm"}
+        </Button>
+      </StepFooter>
+    </form>
+  );
+}

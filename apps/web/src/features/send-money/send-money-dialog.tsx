@@ -1,0 +1,139 @@
+import type { Recipient } from "@ferry/core/contracts/recipients";
+import { useState } from "react";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
+import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
+import { AmountStep } from "./components/amount-step.tsx";
+import { FerryUserStep } from "./components/ferry-user-step.tsx";
+import { MethodStep } from "./components/method-step.tsx";
+import { RecipientDetailsStep } from "./components/recipient-details-step.tsx";
+import { RecipientStep } from "./components/recipient-step.tsx";
+import { StepIndicator } from "./components/step-indicator.tsx";
+import { VerificationStep } from "./components/verification-step.tsx";
+import {
+  type ChosenAmount,
+  type ChosenRecipient,
+  chosenFerryUser,
+  chosenFromSaved,
+  currentStep,
+  INITIAL_FLOW,
+  type SendMethod,
+  type SendMoneyFlow,
+  type SendStep,
+} from "./send-money-flow.ts";
+
+function descriptionOf(step: SendStep, method: SendMethod | null): string {
+  switch (step) {
+    case "method":
+      return "How would you like to send money?";
+    case "recipient":
+      return method === "ferry_user" ? "Who is receiving the money?" : "Choose a saved recipient or add a new one.";
+    case "details":
+      return method === "bank" ? "Add the bank account you are sending to." : "Add the wallet you are sending to.";
+    case "amount":
+      return "How much would you like to send?";
+    case "verification":
+      return "Check the details and confirm with the code we e-mail you.";
+  }
+}
+
+function isSameTarget(a: ChosenRecipient | null, b: ChosenRecipient): boolean {
+  return a !== null && JSON.stringify(a.target) === JSON.stringify(b.target);
+}
+
+/** The five steps of spec §4. Everything lives in this component, so closing the dialog forgets it all. */
+function SendMoneySteps({ onClose }: { onClose: () => void }) {
+  const [flow, setFlow] = useState<SendMoneyFlow>(INITIAL_FLOW);
+  const step = currentStep(flow);
+
+  function goBack() {
+    setFlow((current) => ({ ...current, history: current.history.slice(0, -1) }));
+  }
+  function chooseMethod(method: SendMethod) {
+    setFlow((current) => ({
+      ...current,
+      method,
+      // Another method means another recipient and amount.
+      recipient: current.method === method ? current.recipient : null,
+      payment: current.method === method ? current.payment : null,
+      history: [...current.history, "recipient"],
+    }));
+  }
+  function chooseRecipient(recipient: ChosenRecipient) {
+    setFlow((current) => ({
+      ...current,
+      recipient,
+      payment: isSameTarget(current.recipient, recipient) ? current.payment : null,
+      history: [...current.history, "amount"],
+    }));
+  }
+  function recipientSaved(saved: Recipient) {
+    // The saved recipient now heads the list, so Back from the amount returns there, not to a form
+    // that would save it a second time.
+    setFlow((current) => ({
+      ...current,
+      recipient: chosenFromSaved(saved),
+      payment: null,
+      history: [...current.history.slice(0, -1), "amount"],
+    }));
+  }
+  function amountChosen(payment: ChosenAmount) {
+    setFlow((current) => ({
+      ...current,
+      payment,
+      idempotencyKey: newIdempotencyKey(),
+      history: [...current.history, "verification"],
+    }));
+  }
+
+  return (
+    <>
+      <DialogHeader className="text-left">
+        <DialogTitle>Send Money</DialogTitle>
+        <DialogDescription>{descriptionOf(step, flow.method)}</DialogDescription>
+      </DialogHeader>
+      <StepIndicator step={step} />
+      {step === "method" ? <MethodStep selected={flow.method} onChoose={chooseMethod} onCancel={onClose} /> : null}
+      {step === "recipient" && flow.method === "ferry_user" ? (
+        <FerryUserStep
+          email={flow.recipient?.email ?? ""}
+          onContinue={(email) => chooseRecipient(chosenFerryUser(email))}
+          onBack={goBack}
+        />
+      ) : null}
+      {step === "recipient" && (flow.method === "bank" || flow.method === "crypto") ? (
+        <RecipientStep
+          type={flow.method}
+          onChoose={(recipient) => chooseRecipient(chosenFromSaved(recipient))}
+          onAddNew={() => setFlow((current) => ({ ...current, history: [...current.history, "details"] }))}
+          onBack={goBack}
+        />
+      ) : null}
+      {step === "details" && (flow.method === "bank" || flow.method === "crypto") ? (
+        <RecipientDetailsStep type={flow.method} onSaved={recipientSaved} onBack={goBack} />
+      ) : null}
+      {step === "amount" && flow.recipient ? (
+        <AmountStep recipient={flow.recipient} initial={flow.payment} onContinue={amountChosen} onBack={goBack} />
+      ) : null}
+      {step === "verification" && flow.recipient && flow.payment && flow.idempotencyKey ? (
+        <VerificationStep
+          recipient={flow.recipient}
+          payment={flow.payment}
+          idempotencyKey={flow.idempotencyKey}
+          onSent={onClose}
+          onBack={goBack}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Send Money (spec §2, §4): method, recipient, details of a new one, amount, verification. */
+export function SendMoneyDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent className="max-h-[92dvh] max-w-lg grid-cols-[minmax(0,1fr)] overflow-y-auto">
+        <SendMoneySteps onClose={() => props.onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { shortenAddress } from "@ferry/core/contracts/payment-methods";
+import type { Recipient } from "@ferry/core/contracts/recipients";
+import type { TransferDetails, TransferQuote, TransferTarget } from "@ferry/core/contracts/transfers";
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
+
+/** How the money leaves: to a saved bank or crypto recipient, or instantly to another Ferry user. */
+export type SendMethod = "bank" | "crypto" | "ferry_user";
+
+/** The steps of spec §4, in order. A saved recipient skips `details`. */
+export const SEND_STEPS = ["method", "recipient", "details", "amount", "verification"] as const;
+export type SendStep = (typeof SEND_STEPS)[number];
+
+/** Who receives the money, as the later steps show it. */
+export interface ChosenRecipient {
+  readonly target: Exclude<TransferTarget, { method: "withdrawal" }>;
+  readonly name: string;
+  readonly email: string;
+  /** The bank and masked account, or the network and shortened address; none for a Ferry user. */
+  readonly detail: string | null;
+  /** A saved recipient receives exactly its own currency; a Ferry user any currency the sender holds. */
+  readonly currency: CurrencyCode | null;
+}
+
+/** The amount step's result: what was typed, and the server's figures for exactly that. */
+export interface ChosenAmount {
+  readonly amount: string;
+  readonly currency: CurrencyCode;
+  readonly memo: string;
+  readonly quote: TransferQuote;
+}
+
+export interface SendMoneyFlow {
+  /** The steps visited, the current one last: Back pops it. */
+  readonly history: readonly SendStep[];
+  readonly method: SendMethod | null;
+  readonly recipient: ChosenRecipient | null;
+  readonly payment: ChosenAmount | null;
+  /**
+   * One key per intended transfer, made when the verification step is reached: double clicks and
+   * retries of Confirm reuse it, so the server sends the money once.
+   */
+  readonly idempotencyKey: string | null;
+}
+
+export const INITIAL_FLOW: SendMoneyFlow = {
+  history: ["method"],
+  method: null,
+  recipient: null,
+  payment: null,
+  idempotencyKey: null,
+};
+
+export function currentStep(flow: SendMoneyFlow): SendStep {
+  return flow.history.at(-1) ?? "method";
+}
+
+/** Spec §9: only the last 4 characters of an account number are shown. */
+export function maskAccountNumber(accountNumber: string): string {
+  return `****${accountNumber.replace(/[\s-]/g, "").slice(-4)}`;
+}
+
+function networkName(network: string | null): string {
+  if (network && isCryptoNetworkId(network)) {
+    return CRYPTO_NETWORKS[network].name;
+  }
+  return network ?? "";
+}
+
+/** One line that tells a saved recipient's account apart: bank and masked account, or network and address. */
+export function recipientDetailOf(recipient: Recipient): string {
+  if (recipient.type === "bank") {
+    return `${recipient.bankName ?? ""} · ${maskAccountNumber(recipient.accountNumber ?? "")}`;
+  }
+  return `${networkName(recipient.cryptoNetwork)} · ${shortenAddress(recipient.cryptoAddress ?? "")}`;
+}
+
+export function chosenFromSaved(recipient: Recipient): ChosenRecipient {
+  return {
+    target: { method: recipient.type, recipientId: recipient.id },
+    name: recipient.name,
+    email: recipient.email,
+    detail: recipientDetailOf(recipient),
+    currency: recipient.currency,
+  };
+}
+
+export function chosenFerryUser(email: string): ChosenRecipient {
+  return { target: { method: "ferry_user", recipientEmail: email }, name: email, email, detail: null, currency: null };
+}
+
+/** The details a quote, a code and the transfer itself are all bound to. */
+export function detailsOf(recipient: ChosenRecipient, amount: string, currency: CurrencyCode): TransferDetails {
+  return { target: recipient.target, amount, currency };
+}

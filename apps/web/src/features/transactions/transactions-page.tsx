@@ -1,0 +1,166 @@
+import type { TransactionItem } from "@ferry/core/contracts/transfers";
+import { formatAmount, formatMoney } from "@ferry/core/money";
+import {
+  ArrowDownLeftIcon,
+  ArrowLeftIcon,
+  ArrowUpRightIcon,
+  DownloadIcon,
+  LandmarkIcon,
+  Loader2Icon,
+  type LucideIcon,
+  ReceiptIcon,
+} from "lucide-react";
+import { useNavigate } from "react-router";
+import { PageHeader } from "../../components/page-header.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { minorOf } from "../../lib/amounts.ts";
+import { cn } from "../../lib/cn.ts";
+import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useTransactionHistory } from "./api/get-transaction-history.ts";
+
+const TYPES: Record<TransactionItem["type"], { label: string; icon: LucideIcon }> = {
+  sent: { label: "Sent Money", icon: ArrowUpRightIcon },
+  received: { label: "Received", icon: ArrowDownLeftIcon },
+  deposit: { label: "Deposit", icon: LandmarkIcon },
+  withdraw: { label: "Withdraw", icon: ArrowUpRightIcon },
+};
+
+/** History amounts show two decimals (spec §9); formatAmount still never shows a real amount as zero. */
+const HISTORY_DECIMALS = 2;
+
+function amountClassOf(item: TransactionItem): string {
+  if (item.direction === "out") {
+    return "text-foreground";
+  }
+  // Spec §2: money on its way in is yellow until it has arrived.
+  return item.status === "pending" ? "text-yellow-600" : "text-green-700";
+}
+
+function TransactionRow({ item }: { item: TransactionItem }) {
+  const type = TYPES[item.type];
+  const Icon = type.icon;
+  const amountMinor = minorOf(item.amount, item.currency);
+  const feeMinor = minorOf(item.fee, item.currency);
+  const isIncoming = item.direction === "in";
+  const createdAt = new Date(item.createdAt);
+  return (
+    <li className="flex gap-3 p-4 sm:gap-4 sm:p-5" data-testid="transaction-row">
+      <span
+        className={cn(
+          "flex size-10 shrink-0 items-center justify-center rounded-full",
+          isIncoming ? "bg-green-100 text-green-700" : "bg-secondary text-primary",
+        )}
+        aria-hidden="true"
+      >
+        <Icon className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-semibold">{type.label}</p>
+          <StatusBadge status={item.status} />
+        </div>
+        <p className="mt-0.5 text-xs text-muted-foreground">
+          <time dateTime={item.createdAt}>
+            {createdAt.toLocaleDateString()} ·{" "}
+            {createdAt.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+          </time>
+        </p>
+        {item.counterparty ? (
+          <p className="mt-1 truncate text-sm text-muted-foreground">
+            {item.type === "received" ? "From:" : "To:"} <span className="text-foreground">{item.counterparty}</span>
+          </p>
+        ) : null}
+        {item.memo ? <p className="mt-0.5 truncate text-sm italic text-muted-foreground">“{item.memo}”</p> : null}
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 text-right">
+        <Badge variant="outline">{item.currency}</Badge>
+        <p className={cn("font-semibold tabular-nums", amountClassOf(item))} data-testid="transaction-amount">
+          {isIncoming ? "+" : "-"}
+          {formatAmount(amountMinor, item.currency, HISTORY_DECIMALS)}
+        </p>
+        {feeMinor > 0n ? (
+          <p className="text-xs text-muted-foreground tabular-nums" data-testid="transaction-fee">
+            Fee: {formatMoney({ currency: item.currency, amountMinor: feeMinor }, HISTORY_DECIMALS)}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function TransactionList() {
+  const history = useTransactionHistory();
+  useErrorToast(history.error, "Failed to load transactions");
+  if (history.isPending) {
+    return (
+      <Card>
+        <CardContent className="grid gap-4 p-5">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} className="h-14 w-full" />
+          ))}
+        </CardContent>
+      </Card>
+    );
+  }
+  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  if (items.length === 0) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
+            <ReceiptIcon className="size-6" />
+          </span>
+          <p className="font-medium">No transactions yet</p>
+          <p className="text-sm text-muted-foreground">Money you send, receive, deposit or cash out appears here.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <Card>
+        <ul className="divide-y divide-border" aria-label="Transactions">
+          {items.map((item) => (
+            <TransactionRow key={item.id} item={item} />
+          ))}
+        </ul>
+      </Card>
+      {history.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" onClick={() => history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+            {history.isFetchingNextPage ? <Loader2Icon className="animate-spin" /> : null}
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** `/transactions`: every deposit, withdrawal and transfer, newest first (spec §2 Transactions history). */
+export function TransactionsPage() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="mb-2 -ml-2" onClick={() => navigate(-1)}>
+        <ArrowLeftIcon /> Back
+      </Button>
+      <PageHeader
+        title="Transaction History"
+        description="All your deposits, withdrawals and transfers, newest first."
+        actions={
+          <Button asChild variant="outline">
+            <a href="/api/v1/transactions/export.csv" download>
+              <DownloadIcon /> Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <TransactionList />
+    </>
+  );
+}

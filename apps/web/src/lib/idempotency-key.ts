@@ -1,0 +1,12 @@
+/**
+ * A fresh Idempotency-Key for one money movement. `crypto.randomUUID` exists only in secure contexts
+ * (https or localhost); `getRandomValues` works everywhere, so a plain-http deployment still gets a
+ * key with 128 random bits.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") {
+    return crypto.randomUUID();
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,38 @@
+/** Small numeric helpers shared by the benchmark's phases. */
+
+/** The `fraction` percentile (0..1) of `values` by nearest rank; 0 for an empty list. */
+export function percentile(values: ArrayLike<number>, fraction: number): number {
+  if (values.length === 0) {
+    return 0;
+  }
+  const sorted = Float64Array.from(values).sort();
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return sorted[rank];
+}
+
+/** Rounds to `digits` decimals, for figures meant to be read. */
+export function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** Adds `count` to `key` of a tally. */
+export function tally(counts: Record<string, number>, key: string, count = 1): void {
+  counts[key] = (counts[key] ?? 0) + count;
+}
+
+/** Sums tallies into a new one. */
+export function mergeTallies(...all: Record<string, number>[]): Record<string, number> {
+  const merged: Record<string, number> = {};
+  for (const counts of all) {
+    for (const [key, count] of Object.entries(counts)) {
+      tally(merged, key, count);
+    }
+  }
+  return merged;
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
