@@ -164,7 +164,7 @@ describe("cashing out", () => {
       await dialog.getByRole("button", { name: "Confirm Cashout" }).click();
       await page.getByText("Withdrawal requested").first().waitFor();
       await dialog.waitFor({ state: "detached" });
-      expect(await balanceText(page, "EUR")).toContain("199.50");
+      await expect.poll(() => balanceText(page, "EUR")).toContain("199.50");
       await page.goto("/transactions");
       const row = page.getByText("Withdraw").first();
       await row.waitFor();

@@ -5,6 +5,8 @@ import { expect, inject, vi } from "vitest";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { type Config, loadConfig } from "../../apps/server/src/config.ts";
 import { type Database, openDatabase } from "../../apps/server/src/db/database.ts";
+import { createDatabaseIfMissing } from "../../apps/server/src/db/embedded.ts";
+import { migrate } from "../../apps/server/src/db/migrate.ts";
 import type { Auth } from "../../apps/server/src/modules/auth/auth.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../../apps/server/src/modules/ledger/service.ts";
 import type { MailWorker } from "../../apps/server/src/modules/mail/worker.ts";
@@ -43,10 +45,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: { maxConnections?: number } = {},
+  options: { maxConnections?: number; databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
-  const database = openDatabase(inject("databaseUrl"), options.maxConnections ?? 5);
+  const database = openDatabase(options.databaseUrl ?? inject("databaseUrl"), options.maxConnections ?? 5);
   const { app, auth, mailWorker } = await buildApp({ config, db: database.db, pool: database.pool });
   await app.ready();
   return {
@@ -60,6 +62,27 @@ export async function buildTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * A fresh, migrated database on the same server as the shared one, for a test whose subject is global
+ * to a database (the mail worker delivers every queued message in its outbox).
+ */
+export async function createIsolatedDatabase(label: string): Promise<string> {
+  const shared = new URL(inject("databaseUrl"));
+  const name = `ferry_${label}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = new URL(shared);
+  admin.pathname = "/postgres";
+  await createDatabaseIfMissing(admin.toString(), name);
+  const isolated = new URL(shared);
+  isolated.pathname = `/${name}`;
+  const handle = openDatabase(isolated.toString(), 1);
+  try {
+    await migrate(handle.pool);
+  } finally {
+    await handle.close();
+  }
+  return isolated.toString();
 }
 
 /** A random private client address: sign-in limits count per IP in a table every test shares. */

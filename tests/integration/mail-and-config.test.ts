@@ -6,6 +6,7 @@ import { ConfigError, DEVELOPMENT_AUTH_SECRET, loadConfig } from "../../apps/ser
 import { openDatabase } from "../../apps/server/src/db/database.ts";
 import {
   buildTestApp,
+  createIsolatedDatabase,
   createUser,
   GOOD_PASSWORD,
   mailTo,
@@ -74,7 +75,11 @@ describe("mail over SMTP", () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    ferry = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Ferry <no-reply@ferry.test>" });
+    // Its own database: the worker delivers the whole outbox, and the shared one fills with every test's mail.
+    ferry = await buildTestApp(
+      { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Ferry <no-reply@ferry.test>" },
+      { databaseUrl: await createIsolatedDatabase("smtp") },
+    );
   });
 
   afterAll(async () => {

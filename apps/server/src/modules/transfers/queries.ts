@@ -38,7 +38,8 @@ export async function selectHistory(
                   WHEN t.sender_user_id = ${userId} THEN 'sent' ELSE 'received' END AS type,
              t.method, t.status, t.currency, t.amount::text AS amount,
              CASE WHEN t.sender_user_id = ${userId} THEN t.fee ELSE 0 END::text AS fee,
-             CASE WHEN t.sender_user_id = ${userId} THEN t.recipient_email ELSE s.email END AS counterparty,
+             CASE WHEN t.method = 'withdrawal' THEN t.recipient_name
+                  WHEN t.sender_user_id = ${userId} THEN t.recipient_email ELSE s.email END AS counterparty,
              t.memo, t.created_at
       FROM transfers t JOIN "user" s ON s.id = t.sender_user_id
       WHERE t.sender_user_id = ${userId} OR t.recipient_user_id = ${userId}
@@ -160,7 +161,8 @@ export async function selectAdminTransfers(
     ])
     .orderBy("transfers.created_at", "desc")
     .orderBy("transfers.id", "desc")
-    .limit(options.limit);
+    // One row more than asked, to know whether another page exists.
+    .limit(options.limit + 1);
   if (options.status) {
     query = query.where("transfers.status", "=", options.status);
   }

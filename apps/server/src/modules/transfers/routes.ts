@@ -50,7 +50,12 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
         response: { 200: TransferQuote },
       },
     },
-    async (request) => quoteTransfer(db, config, viewerOf(request).userId, request.body),
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      // A quote answers whether an e-mail belongs to a Ferry user: bounded, so accounts cannot be enumerated.
+      await enforceThrottle(db, [{ key: `transfer-quote:account:${userId}`, max: 120, windowSeconds: 15 * 60 }]);
+      return quoteTransfer(db, config, userId, request.body);
+    },
   );
 
   typed.post(
@@ -179,11 +184,12 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
     },
     async (request) => {
       const { limit, cursor, search, status } = request.query;
-      const items = await selectAdminTransfers(db, { limit, search, status, after: decodeCursor(cursor) });
+      const rows = await selectAdminTransfers(db, { limit, search, status, after: decodeCursor(cursor) });
+      const items = rows.slice(0, limit);
       const last = items.at(-1);
       return {
         items,
-        nextCursor: items.length === limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null,
+        nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null,
       };
     },
   );

@@ -2,6 +2,7 @@ import { displayName } from "@ferry/core/contracts/profile";
 import { CURRENCIES, type CurrencyCode, DASHBOARD_CURRENCIES } from "@ferry/core/currencies";
 import { MESSAGES } from "@ferry/core/messages";
 import { formatAmount, parseAmount } from "@ferry/core/money";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
@@ -9,8 +10,8 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { balancesQueryOptions } from "../../lib/queries/balances.ts";
 import { useSignedInProfile } from "../auth/api/session.ts";
-import { useBalances } from "../balances/api/get-balances.ts";
 
 function availableMinor(available: string | undefined, currency: CurrencyCode): bigint {
   if (!available) {
@@ -21,7 +22,7 @@ function availableMinor(available: string | undefined, currency: CurrencyCode): 
 }
 
 function CurrencyAccounts() {
-  const balances = useBalances();
+  const balances = useQuery(balancesQueryOptions);
   return (
     <section aria-labelledby="currency-accounts-heading">
       <div className="mb-4 flex items-center justify-between">

@@ -1,6 +1,8 @@
 import type { Transfer, TransferDetails, TransferQuote } from "@ferry/core/contracts/transfers";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api.ts";
+import { balancesQueryKey } from "../../../lib/queries/balances.ts";
+import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
 
 /** The fee and total of a cash-out, from the server (the only place fees are computed). */
 export function useCashoutQuote(details: TransferDetails | null) {
@@ -30,8 +32,8 @@ export function useConfirmCashout() {
         body: { ...input.details, code: input.code },
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["balances"] });
-      void queryClient.invalidateQueries({ queryKey: ["transactions"] });
+      void queryClient.invalidateQueries({ queryKey: balancesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
     },
   });
 }
