@@ -168,7 +168,9 @@ describe("cashing out", () => {
       await page.goto("/transactions");
       const row = page.getByText("Withdraw").first();
       await row.waitFor();
-      expect(await page.getByText("pending").first().isVisible()).toBe(true);
+      const withdrawal = page.getByTestId("transaction-row").filter({ hasText: "Withdraw" });
+      await withdrawal.getByText("pending", { exact: true }).waitFor();
+      expect(await withdrawal.getByText("My Deutsche Bank").isVisible()).toBe(true);
       await saveScreenshot(page, "transactions-withdrawal");
     });
   });
