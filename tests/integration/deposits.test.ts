@@ -65,6 +65,20 @@ describe("reporting a deposit", () => {
     expect(await balanceOf(ferry, user, "EUR")).toEqual({ balance: "0.00", reserved: "0.00", available: "0.00" });
   });
 
+  test("puts a reported deposit in front of the admins: each admin gets a 'Deposit to review' notification", async () => {
+    const user = await createSignedInUser(ferry, { label: "watched-depositor" });
+
+    const response = await reportDeposit(ferry, user, { depositType: "bank", currency: "GBP", amount: "77.70" });
+
+    expect(response.statusCode, response.body).toBe(201);
+    const forAdmin = await notificationsOf(ferry, admin);
+    const review = forAdmin.notifications.find((item) => item.message.includes(user.email));
+    expect(review).toMatchObject({ title: "Deposit to review", type: "info", read: false });
+    expect(review?.message).toContain("GBP 77.70");
+    const forUser = await notificationsOf(ferry, user);
+    expect(forUser.notifications.filter((item) => item.title === "Deposit to review")).toEqual([]);
+  });
+
   test("records a crypto deposit with its network and lower-cased transaction hash", async () => {
     const user = await createSignedInUser(ferry, { label: "crypto-depositor" });
 

@@ -21,6 +21,7 @@ import {
   reportDeposit,
   reviewDeposit,
 } from "./service.ts";
+import { adminApprovalWatcher } from "./watcher.ts";
 
 export function registerDepositRoutes(
   app: FastifyInstance,
@@ -66,7 +67,7 @@ export function registerDepositRoutes(
     async (request, reply) => {
       const userId = viewerOf(request).userId;
       await enforceThrottle(db, [{ key: `deposit-report:account:${userId}`, max: 20, windowSeconds: 60 * 60 }]);
-      return reply.status(201).send(await reportDeposit(db, userId, request.body));
+      return reply.status(201).send(await reportDeposit(db, adminApprovalWatcher, userId, request.body));
     },
   );
   typed.get(

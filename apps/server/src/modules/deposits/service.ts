@@ -11,6 +11,7 @@ import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/servi
 import { createNotification } from "../notifications/service.ts";
 import { DEPOSIT_NETWORKS, type DepositNetwork, deriveDepositAddress } from "./addresses.ts";
 import type { DepositAccountKeys } from "./keys.ts";
+import type { DepositWatcher } from "./watcher.ts";
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -116,7 +117,12 @@ function toDeposit(row: Selectable<DepositsTable>): Deposit {
 }
 
 /** Records money the user says they sent; it waits for an admin and credits nothing yet. */
-export async function reportDeposit(db: Database, userId: string, request: ReportDepositRequest): Promise<Deposit> {
+export async function reportDeposit(
+  db: Database,
+  watcher: DepositWatcher,
+  userId: string,
+  request: ReportDepositRequest,
+): Promise<Deposit> {
   const currency = request.currency as CurrencyCode;
   const parsed = parseAmount(request.amount, currency);
   if (!parsed.ok || parsed.amountMinor <= 0n) {
@@ -134,24 +140,29 @@ export async function reportDeposit(db: Database, userId: string, request: Repor
     throw new AppError("validation_failed", message, { currency: message });
   }
   const account = await ensureDepositAccount(db, userId);
-  const row = await db
-    .insertInto("deposits")
-    .values({
-      user_id: userId,
-      deposit_type: request.depositType,
-      currency,
-      amount: parsed.amountMinor.toString(),
-      network: request.depositType === "crypto" ? request.network : null,
-      transaction_hash:
-        request.depositType === "crypto" && request.transactionHash ? request.transactionHash.toLowerCase() : null,
-      reference: request.depositType === "bank" ? account.reference : null,
-      admin_notes: null,
-      reviewed_by: null,
-      reviewed_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toDeposit(row);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("deposits")
+      .values({
+        user_id: userId,
+        deposit_type: request.depositType,
+        currency,
+        amount: parsed.amountMinor.toString(),
+        network: request.depositType === "crypto" ? request.network : null,
+        transaction_hash:
+          request.depositType === "crypto" && request.transactionHash ? request.transactionHash.toLowerCase() : null,
+        reference: request.depositType === "bank" ? account.reference : null,
+        admin_notes: null,
+        reviewed_by: null,
+        reviewed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const deposit = toDeposit(row);
+    const owner = await trx.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+    await watcher.onDepositReported(trx, { ...deposit, userEmail: owner.email });
+    return deposit;
+  });
 }
 
 /** The user's own deposits, newest first. */

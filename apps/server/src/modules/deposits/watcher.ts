@@ -1,0 +1,35 @@
+import type { Deposit } from "@ferry/core/contracts/deposits";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { createNotification } from "../notifications/service.ts";
+
+/**
+ * How a deposit comes to be confirmed. A watcher is told of every reported deposit, in the report's
+ * transaction. The one implementation today is admin approval; a chain-watching one can confirm the
+ * same deposit rows later (the derived addresses already make every payment attributable).
+ */
+export interface DepositWatcher {
+  readonly name: string;
+  onDepositReported(db: Kysely<DB>, deposit: Deposit & { userEmail: string }): Promise<void>;
+}
+
+/** Admin approval: every admin is notified that a deposit waits for review at /admin/deposits. */
+export const adminApprovalWatcher: DepositWatcher = {
+  name: "admin-approval",
+  async onDepositReported(db, deposit) {
+    const admins = await db
+      .selectFrom("user")
+      .select("id")
+      .where("role", "=", "admin")
+      .where("banned", "is not", true)
+      .execute();
+    for (const admin of admins) {
+      await createNotification(db, {
+        userId: admin.id,
+        title: "Deposit to review",
+        message: `${deposit.userEmail} reported a ${deposit.depositType} deposit of ${deposit.currency} ${deposit.amount}. Review it in Deposit Approvals.`,
+        type: "info",
+      });
+    }
+  },
+};
