@@ -1,32 +1,25 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   baseUrl,
   DEMO_ADMIN,
   DEMO_CUSTOMER,
   DESKTOP,
-  launchBrowser,
   PHONE,
   readCodeFromMailbox,
   saveScreenshot,
   signIn,
   uniqueEmail,
+  useBrowser,
   withPage,
 } from "./support.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 describe("a new user", () => {
   it("signs up, signs in with the e-mailed code, sees the dashboard and verifies the e-mail", async () => {
     const email = uniqueEmail("newcomer");
     const password = "Harbour#2026";
-    await withPage(browser, "new-user", async (page) => {
+    await withPage(browserOf(), "new-user", async (page) => {
       await page.goto("/signup");
       const submit = page.getByRole("button", { name: "Create Account" });
       await page.getByLabel("Email").fill(email);
@@ -67,7 +60,7 @@ describe("a new user", () => {
       body: JSON.stringify({ email, password }),
     });
     expect(response.status).toBe(200);
-    await withPage(browser, "wrong-code", async (page) => {
+    await withPage(browserOf(), "wrong-code", async (page) => {
       await page.goto("/login");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill(password);
@@ -96,7 +89,7 @@ describe("a new user", () => {
 
 describe("roles and routes", () => {
   it("shows the Admin group to an admin", async () => {
-    await withPage(browser, "admin-group", async (page) => {
+    await withPage(browserOf(), "admin-group", async (page) => {
       await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       const nav = page.getByRole("navigation", { name: "Main" });
       await nav.getByRole("heading", { name: "Admin" }).waitFor();
@@ -109,7 +102,7 @@ describe("roles and routes", () => {
   });
 
   it("sends a customer away from /admin/users and shows no Admin group", async () => {
-    await withPage(browser, "customer-admin-route", async (page) => {
+    await withPage(browserOf(), "customer-admin-route", async (page) => {
       await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
       const nav = page.getByRole("navigation", { name: "Main" });
       await nav.getByRole("link", { name: "Help", exact: true }).waitFor();
@@ -123,7 +116,7 @@ describe("roles and routes", () => {
   });
 
   it("shows the not-found page for an unknown path", async () => {
-    await withPage(browser, "not-found", async (page) => {
+    await withPage(browserOf(), "not-found", async (page) => {
       await page.goto("/no/such/place");
       await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
       await page.getByRole("link", { name: "Return to Home" }).click();
@@ -132,7 +125,7 @@ describe("roles and routes", () => {
   });
 
   it("collapses the sidebar with ctrl+B and keeps it collapsed after a reload", async () => {
-    await withPage(browser, "sidebar-collapse", async (page) => {
+    await withPage(browserOf(), "sidebar-collapse", async (page) => {
       await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
       const sidebar = page.getByRole("complementary", { name: "Sidebar" });
       expect(await sidebar.getAttribute("data-state")).toBe("expanded");
@@ -154,7 +147,7 @@ describe("screenshots", () => {
   ] as const) {
     it(`saves the main pages at ${label} width, and the profile saves`, async () => {
       await withPage(
-        browser,
+        browserOf(),
         `screens-${label}`,
         async (page) => {
           for (const [name, url] of [

@@ -1,34 +1,21 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
-  launchBrowser,
   PHONE,
   readCodeFromMailbox,
   saveScreenshot,
   signIn,
+  signUpAndSignIn,
+  TEST_PASSWORD,
   uniqueEmail,
+  useBrowser,
   withPage,
 } from "./support.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
-const PASSWORD = "Harbour#2026";
-
-async function signUpAndSignIn(page: Page, email: string): Promise<void> {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL("**/login");
-  await signIn(page, email, PASSWORD);
-}
+const PASSWORD = TEST_PASSWORD;
 
 /** The available amount shown on the balance card of `currency`, as text ("" when there is no card). */
 async function balanceText(page: Page, currency: string): Promise<string> {
@@ -39,7 +26,7 @@ async function balanceText(page: Page, currency: string): Promise<string> {
 describe("adding cash with a crypto deposit", () => {
   it("a customer reports a deposit to their own address, the admin approves it, and the customer sees the money and a notification", async () => {
     const email = uniqueEmail("depositor");
-    await withPage(browser, "crypto-deposit", async (page) => {
+    await withPage(browserOf(), "crypto-deposit", async (page) => {
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
       await signUpAndSignIn(page, email);
       await page.goto("/balance");
@@ -62,7 +49,7 @@ describe("adding cash with a crypto deposit", () => {
       await dialog.getByRole("button", { name: "Close" }).first().click();
     });
 
-    await withPage(browser, "admin-approves", async (page) => {
+    await withPage(browserOf(), "admin-approves", async (page) => {
       await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await page.goto("/admin/deposits");
       await page.getByRole("heading", { name: "Deposit Approvals" }).waitFor();
@@ -78,7 +65,7 @@ describe("adding cash with a crypto deposit", () => {
       await review.waitFor({ state: "detached" });
     });
 
-    await withPage(browser, "customer-sees-deposit", async (page) => {
+    await withPage(browserOf(), "customer-sees-deposit", async (page) => {
       await signIn(page, email, PASSWORD);
       await page.goto("/balance");
       await page.getByTestId("balance-card-USDT").waitFor();
@@ -100,7 +87,7 @@ describe("adding cash with a crypto deposit", () => {
 describe("cashing out", () => {
   it("a customer adds a bank payment method and cashes out to it with the e-mailed code; the withdrawal is pending", async () => {
     const email = uniqueEmail("cashout");
-    await withPage(browser, "cashout", async (page) => {
+    await withPage(browserOf(), "cashout", async (page) => {
       await signUpAndSignIn(page, email);
       // Fund the new customer the way Ferry does: a reported bank deposit approved by an admin (through the API).
       await page.goto("/withdrawal-addresses");
@@ -136,7 +123,7 @@ describe("cashing out", () => {
       await bank.getByText("is waiting for review").waitFor();
     });
 
-    await withPage(browser, "admin-approves-bank", async (page) => {
+    await withPage(browserOf(), "admin-approves-bank", async (page) => {
       await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await page.goto("/admin/deposits");
       const review = page.getByRole("button", { name: `Review deposit of EUR 300.00 from ${email}` });
@@ -145,7 +132,7 @@ describe("cashing out", () => {
       await review.waitFor({ state: "detached" });
     });
 
-    await withPage(browser, "customer-cashes-out", async (page) => {
+    await withPage(browserOf(), "customer-cashes-out", async (page) => {
       await signIn(page, email, PASSWORD);
       await page.goto("/balance");
       await page.getByTestId("balance-card-EUR").waitFor();
@@ -178,7 +165,7 @@ describe("cashing out", () => {
   it("shows the payment methods page at phone width", async () => {
     const email = uniqueEmail("phone-methods");
     await withPage(
-      browser,
+      browserOf(),
       "payment-methods-phone",
       async (page) => {
         await signUpAndSignIn(page, email);

@@ -1,28 +1,22 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { parseAmount } from "@ferry/core/money";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
-  launchBrowser,
   PHONE,
   readCodeFromMailbox,
   saveScreenshot,
   signIn,
+  signUpAndSignIn,
   uniqueEmail,
+  useBrowser,
   withPage,
 } from "./support.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
-const PASSWORD = "Harbour#2026";
 const TRANSFER_CODE_SUBJECT = "Your Ferry transfer code";
 /** A published example IBAN and BIC (Deutsche Bank), valid by checksum. */
 const IBAN = "DE89370400440532013000";
@@ -60,21 +54,12 @@ async function enterEmailedCode(page: Page, dialog: Locator): Promise<void> {
   expect(await confirm.isEnabled()).toBe(true);
 }
 
-async function signUpAndSignIn(page: Page, email: string): Promise<void> {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL("**/login");
-  await signIn(page, email, PASSWORD);
-}
-
 describe("sending money", () => {
   // One sign-in of the demo customer and one of the admin for the whole story: demo sign-ins are
   // rate limited per account and shared by every e2e file of the run.
   it("sends EUR to a new bank recipient with the e-mailed code, an admin fails it and the money returns; then sends USD to a new Ferry user", async () => {
     const bankRecipientEmail = uniqueEmail("bank-recipient");
-    await withPage(browser, "send-money", async (page) => {
+    await withPage(browserOf(), "send-money", async (page) => {
       await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
       const eurBefore = await availableOnBalancePage(page, "EUR");
       await page.getByRole("heading", { name: "Recent Transactions" }).waitFor();
@@ -155,7 +140,7 @@ describe("sending money", () => {
       await page.getByTestId("balance-card-EUR").getByTestId("balance-reserved").waitFor();
 
       // The admin finds the transfer and sets it to failed: the reserve goes back to the customer.
-      await withPage(browser, "admin-fails-transfer", async (adminPage) => {
+      await withPage(browserOf(), "admin-fails-transfer", async (adminPage) => {
         await signIn(adminPage, DEMO_ADMIN.email, DEMO_ADMIN.password);
         await adminPage.goto("/admin/transactions");
         await adminPage.getByRole("heading", { name: "Transaction Management" }).waitFor();
@@ -185,7 +170,7 @@ describe("sending money", () => {
 
       // A Ferry user receives USD at once, and both sides see it in their history.
       const friendEmail = uniqueEmail("ferry-friend");
-      await withPage(browser, "ferry-user-recipient", async (friendPage) => {
+      await withPage(browserOf(), "ferry-user-recipient", async (friendPage) => {
         await signUpAndSignIn(friendPage, friendEmail);
 
         const usdBefore = await availableOnBalancePage(page, "USD");

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, "screenshots");
 const CHROMIUM_FLAGS = [
@@ -105,6 +105,36 @@ export function uniqueEmail(prefix: string): string {
 
 export const DEMO_ADMIN = { email: "admin@ferry.example", password: "FerryAdmin#2026" };
 export const DEMO_CUSTOMER = { email: "demo@ferry.example", password: "FerryDemo#2026" };
+
+/** The password every e2e test's fresh user signs up with. */
+export const TEST_PASSWORD = "Harbour#2026";
+
+/** One Chromium per test file: launched before its tests, closed after. Returns a getter. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) {
+      throw new Error("The browser is not launched yet");
+    }
+    return browser;
+  };
+}
+
+/** A new customer, as a person makes one: sign up through /signup, then sign in with the e-mailed code. */
+export async function signUpAndSignIn(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("**/login");
+  await signIn(page, email, password);
+}
 
 /** Signs in through /login: password, then the e-mailed code typed into the dialog. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
