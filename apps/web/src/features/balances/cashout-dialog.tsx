@@ -9,6 +9,7 @@ import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { CodeInput } from "../../components/code-input.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,
@@ -228,25 +229,7 @@ export function CashoutDialog(props: {
             <Button type="button" variant="secondary" onClick={requestCode} disabled={sendCode.isPending}>
               {sendCode.isSuccess ? "Send a new code" : "Send code"}
             </Button>
-            <Field
-              id="cashout-code"
-              label="Verification code"
-              error={
-                code.length > 0 && !OneTimeCode.safeParse(code).success
-                  ? "Please enter a valid 6-digit code"
-                  : undefined
-              }
-            >
-              <Input
-                id="cashout-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
-                className="text-center font-mono text-xl tracking-[0.4em]"
-              />
-            </Field>
+            <CodeInput id="cashout-code" value={code} onChange={setCode} />
           </div>
         )}
         <DialogFooter>

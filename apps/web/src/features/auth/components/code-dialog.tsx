@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { MailIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { CodeInput } from "../../../components/code-input.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -13,7 +14,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
-import { Input } from "../../../components/ui/input.tsx";
 import { messageOf } from "../../../lib/api.ts";
 
 function formatCountdown(seconds: number): string {
@@ -102,26 +102,7 @@ export function CodeDialog(props: {
             }
           }}
         >
-          <div className="grid gap-2">
-            <label htmlFor="verification-code" className="text-sm font-medium">
-              Verification code
-            </label>
-            <Input
-              id="verification-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="000000"
-              maxLength={CODE_LENGTH}
-              className="h-12 text-center font-mono text-2xl tracking-[0.5em]"
-              aria-describedby="code-help"
-              autoFocus
-            />
-            <p id="code-help" className="text-xs text-muted-foreground">
-              {code.length > 0 && !isCodeValid ? "Please enter a valid 6-digit code" : "Digits only."}
-            </p>
-          </div>
+          <CodeInput id="verification-code" value={code} onChange={setCode} autoFocus />
           <div className="text-center text-sm text-muted-foreground">
             {secondsLeft > 0 ? (
               <span>

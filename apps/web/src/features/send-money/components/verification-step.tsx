@@ -1,10 +1,10 @@
-import { CODE_LENGTH, OneTimeCode } from "@ferry/core/contracts/auth";
+import { OneTimeCode } from "@ferry/core/contracts/auth";
 import { formatMoney } from "@ferry/core/money";
 import { CheckCircle2Icon, Loader2Icon, MailIcon, SendIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { CodeInput } from "../../../components/code-input.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
 import { minorOf } from "../../../lib/amounts.ts";
 import { useCreateTransfer } from "../api/create-transfer.ts";
 import { useRequestTransferCode } from "../api/request-transfer-code.ts";
@@ -113,31 +113,7 @@ export function VerificationStep(props: {
           {requestCode.isPending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
           {isCodeSent ? "Resend code" : "Send code"}
         </Button>
-        <div className="grid grid-cols-1 gap-2">
-          <label htmlFor="transfer-code" className="text-sm font-medium">
-            Verification code
-          </label>
-          <Input
-            id="transfer-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="000000"
-            maxLength={CODE_LENGTH}
-            className="h-12 text-center font-mono text-2xl tracking-[0.5em]"
-            aria-invalid={code.length > 0 && !isCodeValid ? true : undefined}
-            aria-describedby="transfer-code-help"
-          />
-          <p
-            id="transfer-code-help"
-            className={
-              code.length > 0 && !isCodeValid ? "text-xs font-medium text-destructive" : "text-xs text-muted-foreground"
-            }
-          >
-            {code.length > 0 && !isCodeValid ? "Please enter a valid 6-digit code" : "Digits only."}
-          </p>
-        </div>
+        <CodeInput id="transfer-code" value={code} onChange={setCode} />
       </div>
       {/* Going back while the money is on its way could lead to sending it twice. */}
       <StepFooter onBack={props.onBack} isBackDisabled={createTransfer.isPending}>
