@@ -316,6 +316,16 @@ export async function applyLedger(
   return [...created, ...settled];
 }
 
+function findUserAccountId(db: LedgerDb, userId: string, currency: CurrencyCode, purpose: "wallet" | "investment") {
+  return db
+    .selectFrom("ledger_accounts")
+    .select("id")
+    .where("owner_user_id", "=", userId)
+    .where("currency", "=", currency)
+    .where("purpose", "=", purpose)
+    .executeTakeFirst();
+}
+
 /** The id of a user's account of `purpose` in `currency`, created on first use. */
 export async function ensureUserAccount(
   db: LedgerDb,
@@ -323,28 +333,18 @@ export async function ensureUserAccount(
   currency: CurrencyCode,
   purpose: "wallet" | "investment" = "wallet",
 ): Promise<string> {
-  const found = await db
-    .selectFrom("ledger_accounts")
-    .select("id")
-    .where("owner_user_id", "=", userId)
-    .where("currency", "=", currency)
-    .where("purpose", "=", purpose)
-    .executeTakeFirst();
+  const found = await findUserAccountId(db, userId, currency, purpose);
   if (found) {
     return found.id;
   }
+  // A concurrent first use may insert the same account: the unique key keeps one, and both read it.
   await db
     .insertInto("ledger_accounts")
     .values({ owner_user_id: userId, currency, purpose })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const created = await db
-    .selectFrom("ledger_accounts")
-    .select("id")
-    .where("owner_user_id", "=", userId)
-    .where("currency", "=", currency)
-    .where("purpose", "=", purpose)
-    .executeTakeFirstOrThrow();
+  const created = await findUserAccountId(db, userId, currency, purpose);
+  assert(created, "the account exists after its insert");
   return created.id;
 }
 

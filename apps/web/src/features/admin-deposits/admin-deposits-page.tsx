@@ -3,6 +3,7 @@ import { CheckIcon, InboxIcon, XIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -121,13 +122,7 @@ export function AdminDepositsPage() {
       {pending.isPending ? (
         <Skeleton className="h-40" />
       ) : deposits.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-            <InboxIcon className="size-10 text-muted-foreground" />
-            <p className="font-medium">No Pending Deposits</p>
-            <p className="text-sm text-muted-foreground">New deposit reports will appear here.</p>
-          </CardContent>
-        </Card>
+        <EmptyState icon={InboxIcon} title="No Pending Deposits" hint="New deposit reports will appear here." />
       ) : (
         <ul className="grid gap-3">
           {deposits.map((deposit) => (

@@ -5,6 +5,7 @@ import { formatAmount, roundToDecimals } from "@ferry/core/money";
 import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
 import { Loader2Icon, ReceiptIcon, SearchIcon } from "lucide-react";
 import { useState } from "react";
+import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -230,17 +231,7 @@ function TransferList({ filters }: { filters: AdminTransactionFilters }) {
   }
   const items = transfers.data?.pages.flatMap((page) => page.items) ?? [];
   if (items.length === 0) {
-    return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
-            <ReceiptIcon className="size-6" />
-          </span>
-          <p className="font-medium">No transactions found</p>
-          <p className="text-sm text-muted-foreground">Try another search or status.</p>
-        </CardContent>
-      </Card>
-    );
+    return <EmptyState icon={ReceiptIcon} title="No transactions found" hint="Try another search or status." />;
   }
   return (
     <>

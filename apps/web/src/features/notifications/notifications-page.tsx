@@ -2,9 +2,9 @@ import type { Notification } from "@ferry/core/contracts/notifications";
 import { BellIcon, CheckCheckIcon, CircleAlertIcon, CircleCheckIcon, CircleXIcon, InfoIcon } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "sonner";
+import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useMarkAllRead, useMarkRead, useNotifications } from "./api/notifications.ts";
@@ -87,15 +87,11 @@ export function NotificationsPage() {
           ))}
         </ul>
       ) : (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-            <BellIcon className="size-10 text-muted-foreground" />
-            <p className="font-medium">No notifications</p>
-            <p className="text-sm text-muted-foreground">
-              Deposits, transfers and sign-ins from new devices will show up here.
-            </p>
-          </CardContent>
-        </Card>
+        <EmptyState
+          icon={BellIcon}
+          title="No notifications"
+          hint="Deposits, transfers and sign-ins from new devices will show up here."
+        />
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { CRYPTO_NETWORKS, type CryptoNetworkId } from "@ferry/core/validation/ne
 import { CreditCardIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -119,18 +120,16 @@ export function PaymentMethodsPage() {
           <Skeleton className="h-48" />
         </div>
       ) : list.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-            <CreditCardIcon className="size-10 text-muted-foreground" />
-            <p className="font-medium">No withdrawal addresses</p>
-            <p className="max-w-sm text-sm text-muted-foreground">
-              Add a bank account or a crypto wallet to cash out your balance.
-            </p>
+        <EmptyState
+          icon={CreditCardIcon}
+          title="No withdrawal addresses"
+          hint="Add a bank account or a crypto wallet to cash out your balance."
+          action={
             <Button onClick={() => openDialog(null)}>
               <PlusIcon /> Add Your First Address
             </Button>
-          </CardContent>
-        </Card>
+          }
+        />
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {list.map((method) => (

@@ -11,6 +11,7 @@ import {
   ReceiptIcon,
 } from "lucide-react";
 import { useNavigate } from "react-router";
+import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -109,15 +110,11 @@ function TransactionList() {
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
   if (items.length === 0) {
     return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
-            <ReceiptIcon className="size-6" />
-          </span>
-          <p className="font-medium">No transactions yet</p>
-          <p className="text-sm text-muted-foreground">Money you send, receive, deposit or cash out appears here.</p>
-        </CardContent>
-      </Card>
+      <EmptyState
+        icon={ReceiptIcon}
+        title="No transactions yet"
+        hint="Money you send, receive, deposit or cash out appears here."
+      />
     );
   }
   return (
