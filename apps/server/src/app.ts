@@ -42,6 +42,8 @@ export interface FerryApp {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const PERMISSIONS_POLICY =
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 function originOf(value: string | undefined): string | undefined {
@@ -105,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     }
   });
   app.addHook("onSend", async (_request, reply) => {
+    // Ferry's pages need none of these powerful features; refusing them limits what injected script could do.
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
     if (!reply.hasHeader("cache-control") && String(reply.getHeader("content-type") ?? "").includes("json")) {
       reply.header("cache-control", "no-store");
     }

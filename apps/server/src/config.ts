@@ -9,7 +9,9 @@ const booleanText = z.enum(["true", "false", "1", "0"]).transform((value) => val
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    // Unset: loopback outside production (the development mailbox holds every sign-in code), every
+    // interface in production (behind a proxy or in a container). See `host` below.
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     DATABASE_URL: z
@@ -71,6 +73,7 @@ const EnvSchema = z
 export interface Config {
   readonly nodeEnv: "development" | "test" | "production";
   readonly isProduction: boolean;
+  /** The interface to listen on: `localhost` (loopback) outside production unless HOST says otherwise. */
   readonly host: string;
   readonly port: number;
   readonly publicUrl: string;
@@ -163,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: values.NODE_ENV,
     isProduction,
-    host: values.HOST,
+    host: values.HOST ?? (isProduction ? "0.0.0.0" : "localhost"),
     port: values.PORT,
     publicUrl,
     databaseUrl: values.DATABASE_URL,

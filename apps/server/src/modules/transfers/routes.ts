@@ -19,12 +19,17 @@ import type { Config } from "../../config.ts";
 import { decodeCursor, encodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
+import { InFlightLimit } from "../../http/in-flight.ts";
 import { type Guards, viewerOf } from "../auth/guards.ts";
 import { enforceThrottle } from "../auth/throttle.ts";
 import { selectAdminTransfers, selectHistory, selectOwnTransfer, toTransactionItem } from "./queries.ts";
 import { changeTransferStatus, createTransfer, quoteTransfer, requestTransferCode } from "./service.ts";
 
 const CSV_EXPORT_MAX_ROWS = 10_000;
+/** An export reads up to 10,000 rows: one at a time per user, and a bounded number per window. */
+const CSV_EXPORTS_IN_FLIGHT_PER_USER = 1;
+const CSV_EXPORTS_PER_WINDOW = 10;
+const CSV_EXPORT_WINDOW_SECONDS = 15 * 60;
 /** History ids: "t" + a transfer's uuid, or "d" + a zero-padded ledger transfer id. */
 const HISTORY_ID_PATTERN = /^(t[0-9a-f-]{36}|d\d{20})$/;
 
@@ -38,6 +43,10 @@ function csvCell(value: string | null, kind: "text" | "number" = "text"): string
 export function registerTransferRoutes(app: FastifyInstance, deps: { db: Database; config: Config; guards: Guards }) {
   const { db, config, guards } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const exportsInFlight = new InFlightLimit(
+    CSV_EXPORTS_IN_FLIGHT_PER_USER,
+    "Your statement is already being prepared. Please wait for it to finish.",
+  );
 
   typed.post(
     "/api/v1/transfers/quote",
@@ -146,7 +155,11 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
     "/api/v1/transactions/export.csv",
     { preHandler: guards.requireUser, schema: { tags: ["transfers"], summary: "Your statement as CSV" } },
     async (request, reply) => {
-      const rows = await selectHistory(db, viewerOf(request).userId, CSV_EXPORT_MAX_ROWS);
+      const { userId } = viewerOf(request);
+      await enforceThrottle(db, [
+        { key: `export:account:${userId}`, max: CSV_EXPORTS_PER_WINDOW, windowSeconds: CSV_EXPORT_WINDOW_SECONDS },
+      ]);
+      const rows = await exportsInFlight.run(userId, () => selectHistory(db, userId, CSV_EXPORT_MAX_ROWS));
       const lines = [["date", "type", "status", "currency", "amount", "fee", "counterparty", "memo"].join(",")];
       for (const row of rows.slice(0, CSV_EXPORT_MAX_ROWS).map(toTransactionItem)) {
         const signed = row.direction === "out" ? `-${row.amount}` : row.amount;

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { InFlightLimit } from "../../apps/server/src/http/in-flight.ts";
+import { buildTestApp, createSessionUser, randomIp, send, type TestApp } from "./helpers.ts";
+
+describe("what a development instance exposes", () => {
+  let ferry: TestApp;
+
+  beforeAll(async () => {
+    ferry = await buildTestApp();
+  });
+
+  afterAll(async () => {
+    await ferry?.close();
+  });
+
+  test("listens on loopback unless HOST says otherwise, and on every interface in production", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).host).toBe("localhost");
+    expect(loadConfig({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    const production = loadConfig({
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(40),
+      SMTP_URL: "smtp://mail.example:587",
+      PUBLIC_URL: "https://ferry.example",
+      BANK_ACCOUNT_NAME: "Operator Ltd",
+      BANK_NAME: "Operator Bank",
+      BANK_IBAN: "DE89370400440532013000",
+      BANK_BIC: "COBADEFFXXX",
+      DEPOSIT_XPUB_BITCOIN: "xpub-b",
+      DEPOSIT_XPUB_ETHEREUM: "xpub-e",
+      DEPOSIT_XPUB_TRON: "xpub-t",
+    });
+    expect(production.host).toBe("0.0.0.0");
+  });
+
+  test("the development mailbox answers only clients on this machine", async () => {
+    for (const url of ["/dev/mail", "/dev/mail/messages.json"]) {
+      const fromNetwork = await send(ferry.app, { method: "GET", url, ip: randomIp() });
+      expect(fromNetwork.statusCode).toBe(403);
+      expect(fromNetwork.json()).toMatchObject({ error: { code: "forbidden" } });
+
+      const throughProxy = await send(ferry.app, {
+        method: "GET",
+        url,
+        ip: "127.0.0.1",
+        headers: { "x-forwarded-for": "203.0.113.9" },
+      });
+      expect(throughProxy.statusCode).toBe(403);
+
+      const local = await send(ferry.app, { method: "GET", url, ip: "127.0.0.1" });
+      expect(local.statusCode).toBe(200);
+    }
+  });
+
+  test("every response refuses powerful browser features with Permissions-Policy", async () => {
+    for (const url of ["/api/health", "/api/v1/me", "/api/docs/json"]) {
+      const response = await send(ferry.app, { method: "GET", url, ip: randomIp() });
+      expect(response.headers["permissions-policy"], url).toContain("camera=()");
+      expect(response.headers["permissions-policy"], url).toContain("geolocation=()");
+    }
+  });
+});
+
+describe("expensive endpoints", () => {
+  let ferry: TestApp;
+
+  beforeAll(async () => {
+    ferry = await buildTestApp();
+  });
+
+  afterAll(async () => {
+    await ferry?.close();
+  });
+
+  test("a customer may export the statement 10 times in 15 minutes; the 11th is refused with 429", async () => {
+    const customer = await createSessionUser(ferry, { label: "export" });
+    const other = await createSessionUser(ferry, { label: "export-other" });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await send(ferry.app, {
+        method: "GET",
+        url: "/api/v1/transactions/export.csv",
+        ip: customer.ip,
+        cookie: customer.cookie,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+
+    // The limit is the customer's own: someone else still exports.
+    const others = await send(ferry.app, {
+      method: "GET",
+      url: "/api/v1/transactions/export.csv",
+      ip: other.ip,
+      cookie: other.cookie,
+    });
+    expect(others.statusCode).toBe(200);
+  });
+
+  test("one export at a time per user: a second one while the first runs is refused, and the slot frees", async () => {
+    const limit = new InFlightLimit(1, "busy");
+    let finishFirst: () => void = () => {};
+    const first = limit.run("user-a", () => new Promise<string>((resolve) => (finishFirst = () => resolve("done"))));
+
+    await expect(limit.run("user-a", async () => "second")).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(limit.run("user-b", async () => "other user")).resolves.toBe("other user");
+
+    finishFirst();
+    await expect(first).resolves.toBe("done");
+    await expect(limit.run("user-a", async () => "after")).resolves.toBe("after");
+    await expect(limit.run("user-a", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(limit.run("user-a", async () => "after a failure")).resolves.toBe("after a failure");
+  });
+});
