@@ -34,6 +34,8 @@ export function useSidebarState() {
 
   const setExpanded = useCallback((value: boolean) => {
     setIsExpanded(value);
+    // The Cookie Store API is missing from some supported browsers; this fixed, unescaped value needs no encoding.
+    // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the sidebar state in a 7-day cookie.
     document.cookie = `${SIDEBAR_COOKIE}=${value}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
   }, []);
 

@@ -41,11 +41,9 @@ function SidebarLink({
       </span>
       <span className={cn(!isExpanded && "sr-only")}>{item.label}</span>
       {badge > 0 && isExpanded ? (
-        <span
-          className="ml-auto rounded-full bg-red-500 px-2 text-xs font-bold leading-5 text-white"
-          aria-label={`${badge} unread`}
-        >
-          {badge > 99 ? "99+" : badge}
+        <span className="ml-auto rounded-full bg-red-500 px-2 text-xs font-bold leading-5 text-white">
+          <span aria-hidden="true">{badge > 99 ? "99+" : badge}</span>
+          <span className="sr-only">{`${badge} unread`}</span>
         </span>
       ) : null}
     </NavLink>

@@ -128,29 +128,35 @@ export function PaymentMethodDialog(props: {
           <DialogDescription>Where Ferry sends your money when you cash out.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
-          <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Address type">
+          <fieldset className="grid grid-cols-2 gap-2">
+            <legend className="sr-only">Address type</legend>
             {(["bank", "crypto"] as const).map((type) => {
               const Icon = type === "bank" ? LandmarkIcon : WalletIcon;
               const isSelected = draft.addressType === type;
               return (
-                <button
+                <label
                   key={type}
-                  type="button"
-                  role="radio"
-                  aria-checked={isSelected}
-                  onClick={() => set("addressType", type)}
                   className={cn(
-                    "flex items-center justify-center gap-2 rounded-lg border p-3 text-sm font-medium",
+                    "flex cursor-pointer items-center justify-center gap-2 rounded-lg border p-3 text-sm font-medium",
+                    "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
                     isSelected
                       ? "border-primary bg-secondary text-secondary-foreground"
                       : "border-border hover:bg-accent",
                   )}
                 >
-                  <Icon className="size-4" /> {type === "bank" ? "Bank Account" : "Crypto Wallet"}
-                </button>
+                  <input
+                    type="radio"
+                    name="address-type"
+                    value={type}
+                    checked={isSelected}
+                    onChange={() => set("addressType", type)}
+                    className="sr-only"
+                  />
+                  <Icon className="size-4" aria-hidden="true" /> {type === "bank" ? "Bank Account" : "Crypto Wallet"}
+                </label>
               );
             })}
-          </div>
+          </fieldset>
           {input("name", "Name", isBank ? "e.g. My checking account" : "e.g. Hardware wallet")}
           {isBank ? (
             <>

@@ -55,14 +55,17 @@ function RecentTransactionRow({ item }: { item: TransactionItem }) {
   );
 }
 
+/** One placeholder row per transaction the list will show; the rows never reorder, so their number is their key. */
+const SKELETON_ROWS = Array.from({ length: RECENT_TRANSACTIONS_LIMIT }, (_, row) => `row-${row + 1}`);
+
 function RecentTransactionList() {
   const transactions = useRecentTransactions();
   useErrorToast(transactions.error, "Failed to load transactions");
   if (transactions.isPending) {
     return (
       <div className="grid gap-3 py-2">
-        {Array.from({ length: RECENT_TRANSACTIONS_LIMIT }, (_, index) => (
-          <Skeleton key={index} className="h-10 w-full" />
+        {SKELETON_ROWS.map((row) => (
+          <Skeleton key={row} className="h-10 w-full" />
         ))}
       </div>
     );
