@@ -125,7 +125,8 @@ describe("cash-out to a saved bank payment method", () => {
       status: "pending",
       currency: "USD",
       amount: "12.34",
-      fee: "0.06",
+      // 0.5 % of 12.34 is 0.0617, rounded up to the cent.
+      fee: "0.07",
       direction: "out",
     });
   });
@@ -271,7 +272,7 @@ describe("daily cash-out limit", () => {
     expect(tooMuch.json().error).toMatchObject({
       code: "limit_exceeded",
       message:
-        "Your daily cash-out limit is USD 10.00 until your e-mail and identity (KYC) are verified; USD 10.00 remains today.",
+        "Your daily limit for bank and crypto transfers and cash-outs is USD 10.00 until your e-mail and identity (KYC) are verified; USD 10.00 remains today.",
       fields: { amount: "At most USD 10.00 today" },
     });
     expect(allowed.statusCode, allowed.body).toBe(201);
@@ -279,7 +280,7 @@ describe("daily cash-out limit", () => {
     expect(oneCentMore.json().error).toMatchObject({
       code: "limit_exceeded",
       message:
-        "Your daily cash-out limit is USD 10.00 until your e-mail and identity (KYC) are verified; USD 0.00 remains today.",
+        "Your daily limit for bank and crypto transfers and cash-outs is USD 10.00 until your e-mail and identity (KYC) are verified; USD 0.00 remains today.",
     });
     expect(await balanceOf(limited, user, "USD")).toEqual({ balance: "50.00", reserved: "10.05", available: "39.95" });
   });
@@ -298,9 +299,13 @@ describe("daily cash-out limit", () => {
     const oneCentMore = await requestCashoutCode(limited, user, methodId, "0.01", "USD");
 
     expect(tooMuch.statusCode, tooMuch.body).toBe(422);
-    expect(tooMuch.json().error.message).toBe("Your daily cash-out limit is USD 100.00; USD 100.00 remains today.");
+    expect(tooMuch.json().error.message).toBe(
+      "Your daily limit for bank and crypto transfers and cash-outs is USD 100.00; USD 100.00 remains today.",
+    );
     expect(allowed.statusCode, allowed.body).toBe(201);
-    expect(oneCentMore.json().error.message).toBe("Your daily cash-out limit is USD 100.00; USD 0.00 remains today.");
+    expect(oneCentMore.json().error.message).toBe(
+      "Your daily limit for bank and crypto transfers and cash-outs is USD 100.00; USD 0.00 remains today.",
+    );
   });
 
   test("a verified e-mail alone keeps the reduced limit", async () => {

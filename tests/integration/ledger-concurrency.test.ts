@@ -311,7 +311,7 @@ describe("ledger concurrency", () => {
     const statuses = Array.from({ length: 20 }, (_value, index) => cycle[(index * 3) % cycle.length]);
 
     const results = await Promise.allSettled(
-      statuses.map((status) => changeTransferStatus(database.db, admin.userId, transferId, status)),
+      statuses.map((status) => changeTransferStatus(database.db, ferry.config, admin.userId, transferId, status)),
     );
 
     expect(rejectionsOf(results)).toEqual([]);

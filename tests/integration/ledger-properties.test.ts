@@ -676,7 +676,7 @@ describe("ledger properties", () => {
               recipientKey = `recipient:${recipient.id}`;
               target = { method: "bank", recipientId: recipient.id };
             }
-            const feeMinor = method === "bank" ? (amountMinor * 50n + 5_000n) / 10_000n : 0n;
+            const feeMinor = method === "bank" ? (amountMinor * 50n + 9_999n) / 10_000n : 0n; // 0.5 %, rounded up
             const amount = toDecimalString(amountMinor, "USD");
             const { code } = await issueTransferCode(database.db, config.authSecret, {
               userId: sender.userId,
@@ -708,7 +708,7 @@ describe("ledger properties", () => {
             let current: TransferStatus = method === "ferry_user" ? "sent" : "pending";
             let changes = 0;
             for (const status of statuses) {
-              const result = await changeTransferStatus(database.db, admin.userId, transferId, status);
+              const result = await changeTransferStatus(database.db, config, admin.userId, transferId, status);
               expect(result.isChanged, `${current} -> ${status}`).toBe(status !== current);
               if (status !== current) {
                 changes += 1;

@@ -441,19 +441,20 @@ describe("fees", () => {
     return { fee: response.json().fee, total: response.json().total };
   }
 
-  test("a bank transfer costs 0.5 %, rounded half up to the cent", async () => {
+  test("a bank transfer costs 0.5 %, rounded up to the cent, so never nothing", async () => {
     const sender = await createSessionUser(ferry, { label: "bank-fee" });
     const recipientId = await saveBankRecipient(sender);
     const bank = (amount: string): Details => ({ target: { method: "bank", recipientId }, amount, currency: "USD" });
 
     expect(await quoteFee(sender, bank("1.00"))).toEqual({ fee: "0.01", total: "1.01" });
-    expect(await quoteFee(sender, bank("0.01"))).toEqual({ fee: "0.00", total: "0.01" });
-    expect(await quoteFee(sender, bank("0.99"))).toEqual({ fee: "0.00", total: "0.99" });
+    expect(await quoteFee(sender, bank("0.01"))).toEqual({ fee: "0.01", total: "0.02" });
+    expect(await quoteFee(sender, bank("0.99"))).toEqual({ fee: "0.01", total: "1.00" });
     expect(await quoteFee(sender, bank("3.00"))).toEqual({ fee: "0.02", total: "3.02" });
+    expect(await quoteFee(sender, bank("201.00"))).toEqual({ fee: "1.01", total: "202.01" });
     expect(await quoteFee(sender, bank("1000.00"))).toEqual({ fee: "5.00", total: "1005.00" });
   });
 
-  test("a crypto transfer costs 1 %, rounded half up to the currency's smallest unit", async () => {
+  test("a crypto transfer costs 1 %, rounded up to the currency's smallest unit", async () => {
     const sender = await createSessionUser(ferry, { label: "crypto-fee" });
     const recipientId = await saveRecipient(sender, {
       type: "crypto",
@@ -471,7 +472,8 @@ describe("fees", () => {
 
     expect(await quoteFee(sender, crypto("1.00"))).toEqual({ fee: "0.010000", total: "1.010000" });
     expect(await quoteFee(sender, crypto("0.00005"))).toEqual({ fee: "0.000001", total: "0.000051" });
-    expect(await quoteFee(sender, crypto("0.000049"))).toEqual({ fee: "0.000000", total: "0.000049" });
+    expect(await quoteFee(sender, crypto("0.000049"))).toEqual({ fee: "0.000001", total: "0.000050" });
+    expect(await quoteFee(sender, crypto("0.000001"))).toEqual({ fee: "0.000001", total: "0.000002" });
   });
 
   test("a transfer to a Ferry user is free", async () => {

@@ -146,6 +146,8 @@ export interface TransfersTable {
   fee_account_id: string;
   idempotency_key: string;
   request_hash: string;
+  /** When the amount last began to count toward the sender's daily limit (created, or reopened). */
+  limit_counted_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -167,6 +169,8 @@ export interface TransferCodesTable {
   attempts: Generated<number>;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
+  /** The destination the code was issued for: `user:<id>`, `recipient:<id>` or `payment-method:<id>`. */
+  destination_ref: string | null;
   created_at: Timestamp;
 }
 

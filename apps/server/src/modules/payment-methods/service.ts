@@ -2,11 +2,13 @@ import type { PaymentMethod, PaymentMethodRequest } from "@ferry/core/contracts/
 import { validateBankAccountNumber, validateBic } from "@ferry/core/validation/bank";
 import { validateCryptoAddress } from "@ferry/core/validation/crypto-address";
 import type { CryptoNetworkId } from "@ferry/core/validation/networks";
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { PaymentMethodsTable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { expirePaymentMethodCodes } from "../transfers/codes.ts";
 
+/** An explicit bound on what one user can store (and on the list the cash-out dialog shows). */
 const MAX_PAYMENT_METHODS_PER_USER = 50;
 
 function toPaymentMethod(row: Selectable<PaymentMethodsTable>): PaymentMethod {
@@ -75,55 +77,75 @@ export async function listPaymentMethods(db: Database, userId: string): Promise<
   return rows.map(toPaymentMethod);
 }
 
+/**
+ * Saves a payment method, refusing the one past the cap. The count and the insert run under a per-user
+ * lock, so requests sent together cannot all pass the same count.
+ */
 export async function addPaymentMethod(
   db: Database,
   userId: string,
   request: PaymentMethodRequest,
 ): Promise<PaymentMethod> {
-  const count = await db
-    .selectFrom("payment_methods")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  if (Number(count.count) >= MAX_PAYMENT_METHODS_PER_USER) {
-    throw new AppError("conflict", `You can keep at most ${MAX_PAYMENT_METHODS_PER_USER} payment methods`);
-  }
-  const row = await db
-    .insertInto("payment_methods")
-    .values({ user_id: userId, ...columnsOf(request) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toPaymentMethod(row);
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment-methods|${userId}`}, 0))`.execute(trx);
+    const count = await trx
+      .selectFrom("payment_methods")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.count) >= MAX_PAYMENT_METHODS_PER_USER) {
+      throw new AppError("conflict", `You can keep at most ${MAX_PAYMENT_METHODS_PER_USER} payment methods`);
+    }
+    const row = await trx
+      .insertInto("payment_methods")
+      .values({ user_id: userId, ...columnsOf(request) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toPaymentMethod(row);
+  });
 }
 
-/** Replaces a payment method of the user's; someone else's reads as missing. */
+/**
+ * Replaces a payment method of the user's; someone else's reads as missing. In the same transaction,
+ * every outstanding cash-out code issued for it expires: a code e-mailed for the old account must never
+ * send money to the new one (and the new details need a new code anyway, since codes bind them).
+ */
 export async function updatePaymentMethod(
   db: Database,
   userId: string,
   id: string,
   request: PaymentMethodRequest,
 ): Promise<PaymentMethod> {
-  const row = await db
-    .updateTable("payment_methods")
-    .set({ ...columnsOf(request), updated_at: new Date() })
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) {
-    throw new AppError("not_found", "Payment method not found");
-  }
-  return toPaymentMethod(row);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("payment_methods")
+      .set({ ...columnsOf(request), updated_at: new Date() })
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) {
+      throw new AppError("not_found", "Payment method not found");
+    }
+    await expirePaymentMethodCodes(trx, userId, row.id);
+    return toPaymentMethod(row);
+  });
 }
 
-/** Deletes a payment method of the user's. Past cash-outs keep their own copy of its details. */
+/**
+ * Deletes a payment method of the user's, and expires the codes issued for it. Past cash-outs keep
+ * their own copy of its details.
+ */
 export async function deletePaymentMethod(db: Database, userId: string, id: string): Promise<void> {
-  const result = await db
-    .deleteFrom("payment_methods")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (result.numDeletedRows === 0n) {
-    throw new AppError("not_found", "Payment method not found");
-  }
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom("payment_methods")
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (result.numDeletedRows === 0n) {
+      throw new AppError("not_found", "Payment method not found");
+    }
+    await expirePaymentMethodCodes(trx, userId, id);
+  });
 }

@@ -7,7 +7,14 @@ import { AppError } from "../../errors.ts";
 /** A transfer code lives 15 minutes (spec §9) and dies after 5 wrong tries. */
 export const TRANSFER_CODE_TTL_MS = 15 * 60 * 1000;
 
-/** What a code is bound to: one sender, recipient, amount and currency (dynamic linking). */
+/**
+ * What a code is bound to: one sender, destination, amount and currency (dynamic linking).
+ * `recipientKey` names the destination the sender chose: `user:<id>` (a Ferry user),
+ * `recipient:<id>` (a saved recipient) or `payment-method:<id>` (a cash-out). The code is bound to
+ * that destination's details as they are when it is issued — account number or IBAN, BIC, country,
+ * holder, crypto address and network — not only to its id, so a code never verifies for a
+ * destination whose details changed since.
+ */
 export interface CodeBinding {
   readonly userId: string;
   readonly recipientKey: string;
@@ -15,24 +22,93 @@ export interface CodeBinding {
   readonly currency: string;
 }
 
-export function bindingHashOf(binding: CodeBinding): string {
-  return createHash("sha256")
-    .update(`${binding.userId}|${binding.recipientKey}|${binding.amountMinor}|${binding.currency}`)
-    .digest("hex");
+/**
+ * The details that decide where the money of `recipientKey` goes, in one canonical text (JSON, so no
+ * value can imitate a separator). Read from the sender's own row; someone else's reads as missing.
+ * Stored values are already normalised (IBAN without spaces, upper-case BIC, checksummed address).
+ */
+async function readDestination(db: Kysely<DB>, userId: string, recipientKey: string): Promise<string> {
+  const separator = recipientKey.indexOf(":");
+  const kind = recipientKey.slice(0, separator);
+  const id = recipientKey.slice(separator + 1);
+  if (kind === "user") {
+    // A Ferry user's id is where the money lands: their own wallet, on Ferry's books.
+    return JSON.stringify(["ferry_user", id]);
+  }
+  if (kind === "recipient") {
+    const row = await db
+      .selectFrom("recipients")
+      .select(["type", "currency", "country", "account_number", "swift_code", "account_holder_name"])
+      .select(["crypto_address", "crypto_network"])
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!row) {
+      throw new AppError("not_found", "Recipient not found");
+    }
+    return JSON.stringify([
+      row.type,
+      row.currency,
+      row.country,
+      row.account_number,
+      row.swift_code,
+      row.account_holder_name,
+      row.crypto_address,
+      row.crypto_network,
+    ]);
+  }
+  if (kind === "payment-method") {
+    const row = await db
+      .selectFrom("payment_methods")
+      .select(["address_type", "currency", "country", "account_number", "swift_code", "account_holder_name"])
+      .select(["crypto_address", "crypto_network"])
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!row) {
+      throw new AppError("not_found", "Payment method not found");
+    }
+    return JSON.stringify([
+      row.address_type,
+      row.currency,
+      row.country,
+      row.account_number,
+      row.swift_code,
+      row.account_holder_name,
+      row.crypto_address,
+      row.crypto_network,
+    ]);
+  }
+  throw new Error(`Unknown transfer destination ${JSON.stringify(kind)}`);
+}
+
+function bindingHashOf(binding: CodeBinding, destination: string): string {
+  const canonical = JSON.stringify([
+    binding.userId,
+    binding.recipientKey,
+    destination,
+    binding.amountMinor.toString(),
+    binding.currency,
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
 }
 
 function codeHashOf(secret: string, code: string, bindingHash: string): string {
   return createHmac("sha256", secret).update(`${bindingHash}|${code}`).digest("hex");
 }
 
-/** Creates a new 6-digit code for this exact binding and returns it (to be e-mailed) and its expiry. */
+/**
+ * Creates a new 6-digit code for this exact binding, with the destination's details as they are now,
+ * and returns it (to be e-mailed) and its expiry. Run it in the transaction that read the details the
+ * e-mail describes, after locking the destination's row, so both describe the same destination.
+ */
 export async function issueTransferCode(
   db: Kysely<DB>,
   secret: string,
   binding: CodeBinding,
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const bindingHash = bindingHashOf(binding);
+  const bindingHash = bindingHashOf(binding, await readDestination(db, binding.userId, binding.recipientKey));
   const expiresAt = new Date(Date.now() + TRANSFER_CODE_TTL_MS);
   await db
     .insertInto("transfer_codes")
@@ -40,6 +116,7 @@ export async function issueTransferCode(
       user_id: binding.userId,
       binding_hash: bindingHash,
       code_hash: codeHashOf(secret, code, bindingHash),
+      destination_ref: binding.recipientKey,
       expires_at: expiresAt,
     })
     .execute();
@@ -47,10 +124,11 @@ export async function issueTransferCode(
 }
 
 /**
- * Checks `code` against the newest unused code issued for exactly this binding. A match consumes it
- * ("consumed"); a wrong code counts one try in the caller's transaction ("wrong"), which the caller
- * must commit, so that tries made at the same time are counted one after another.
- * A code for another recipient, amount or currency never matches.
+ * Checks `code` against the newest unused code issued for exactly this binding and the destination's
+ * details as they are now. A match consumes it ("consumed"); a wrong code counts one try in the
+ * caller's transaction ("wrong"), which the caller must commit, so that tries made at the same time are
+ * counted one after another. A code for another recipient, amount, currency or destination details
+ * never matches.
  */
 export async function checkTransferCode(
   db: Kysely<DB>,
@@ -58,7 +136,7 @@ export async function checkTransferCode(
   binding: CodeBinding,
   code: string,
 ): Promise<"consumed" | "wrong"> {
-  const bindingHash = bindingHashOf(binding);
+  const bindingHash = bindingHashOf(binding, await readDestination(db, binding.userId, binding.recipientKey));
   const row = await db
     .selectFrom("transfer_codes")
     .select(["id", "code_hash", "attempts", "expires_at"])
@@ -90,4 +168,26 @@ export async function checkTransferCode(
   }
   await db.updateTable("transfer_codes").set({ consumed_at: new Date() }).where("id", "=", row.id).execute();
   return "consumed";
+}
+
+/**
+ * Expires every outstanding code the user was issued for a cash-out to this payment method. Called in
+ * the transaction that edits or deletes it: a code e-mailed for the old details must not survive the
+ * change, even if the details are changed back later. Returns how many codes it expired.
+ */
+export async function expirePaymentMethodCodes(
+  db: Kysely<DB>,
+  userId: string,
+  paymentMethodId: string,
+): Promise<number> {
+  const now = new Date();
+  const result = await db
+    .updateTable("transfer_codes")
+    .set({ expires_at: now })
+    .where("user_id", "=", userId)
+    .where("destination_ref", "=", `payment-method:${paymentMethodId}`)
+    .where("consumed_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

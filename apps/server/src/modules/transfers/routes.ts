@@ -222,6 +222,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
     async (request) => {
       const { isChanged } = await changeTransferStatus(
         db,
+        config,
         viewerOf(request).userId,
         request.params.transferId,
         request.body.status,

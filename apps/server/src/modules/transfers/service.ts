@@ -124,6 +124,8 @@ async function resolveTarget(db: LedgerDb, senderId: string, details: TransferDe
     .where("id", "=", target.recipientId)
     .where("user_id", "=", senderId)
     .where("type", "=", target.method)
+    // Held until the caller's transaction ends, so the code checked or issued there binds these details.
+    .forShare()
     .executeTakeFirst();
   if (!recipient) {
     throw new AppError("not_found", "Recipient not found");
@@ -182,6 +184,8 @@ async function resolvePaymentMethod(
     ])
     .where("payment_methods.id", "=", paymentMethodId)
     .where("payment_methods.user_id", "=", senderId)
+    // An edit waits for the caller's transaction, so the code checked or issued there binds these details.
+    .forShare("payment_methods")
     .executeTakeFirst();
   if (!method) {
     throw new AppError("not_found", "Payment method not found");
@@ -211,17 +215,45 @@ async function resolvePaymentMethod(
 }
 
 /**
- * A user's cash-out limit in a currency for 24 hours: the configured limit, or its reduced share
- * until both the e-mail and KYC are verified. Refuses an amount that would go over it, saying how much remains.
+ * Whether a transfer's amount counts toward its sender's daily limit: everything that leaves Ferry for
+ * an outside party — bank and crypto recipients and cash-outs — does. A transfer to another Ferry user
+ * does not: the money stays on Ferry's own books (it only changes wallets), no outside party receives
+ * it, and the receiver can take it out only through their own limit.
  */
-async function enforceCashoutLimit(
+function countsTowardDailyLimit(method: ResolvedTarget["method"]): boolean {
+  return method !== "ferry_user";
+}
+
+/**
+ * Serialises, per user, every decision that uses the daily limit (a new outgoing transfer, an admin
+ * reopening one), until the caller's transaction ends: two of them cannot both fit under the same
+ * remaining limit. A transaction-level advisory lock, so it needs no row and is released on rollback.
+ */
+async function lockDailyLimit(db: LedgerDb, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`outgoing-limit|${userId}`}, 0))`.execute(db);
+}
+
+interface DailyLimit {
+  readonly limitMinor: bigint;
+  /** What is left of it in the last 24 hours; negative when an admin already went over it. */
+  readonly remainingMinor: bigint;
+  readonly isVerified: boolean;
+}
+
+/**
+ * A user's daily limit in a currency for money leaving Ferry (CASHOUT_DAILY_LIMITS: the configured
+ * limit, or CASHOUT_UNVERIFIED_PERCENT of it until both the e-mail and KYC are verified), and how much
+ * of it their bank, crypto and cash-out transfers of the last 24 hours left. A failed or cancelled
+ * transfer does not count; one reopened by an admin counts from when it was reopened.
+ */
+async function readDailyLimit(
   db: LedgerDb,
   config: Config,
   userId: string,
-  priced: PricedTransfer,
-): Promise<void> {
-  const limitText = config.cashoutDailyLimits[priced.currency] ?? "0";
-  const parsedLimit = parseAmount(limitText, priced.currency);
+  currency: CurrencyCode,
+): Promise<DailyLimit> {
+  const limitText = config.cashoutDailyLimits[currency] ?? "0";
+  const parsedLimit = parseAmount(limitText, currency);
   const fullLimitMinor = parsedLimit.ok ? parsedLimit.amountMinor : 0n;
   const account = await db
     .selectFrom("user")
@@ -235,12 +267,17 @@ async function enforceCashoutLimit(
     .selectFrom("transfers")
     .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
     .where("sender_user_id", "=", userId)
-    .where("method", "=", "withdrawal")
-    .where("currency", "=", priced.currency)
+    .where("method", "<>", "ferry_user")
+    .where("currency", "=", currency)
     .where("status", "not in", ["failed", "cancelled"])
-    .where("created_at", ">", new Date(Date.now() - 24 * 60 * 60 * 1000))
+    .where("limit_counted_at", ">", sql<Date>`now() - interval '24 hours'`)
     .executeTakeFirstOrThrow();
-  const remainingMinor = limitMinor - BigInt(used.total);
+  return { limitMinor, remainingMinor: limitMinor - BigInt(used.total), isVerified };
+}
+
+/** Refuses an outgoing external transfer that would go over the sender's daily limit, saying how much remains. */
+async function enforceDailyLimit(db: LedgerDb, config: Config, userId: string, priced: PricedTransfer): Promise<void> {
+  const { limitMinor, remainingMinor, isVerified } = await readDailyLimit(db, config, userId, priced.currency);
   if (priced.amountMinor > remainingMinor) {
     const limit = formatMoney({ currency: priced.currency, amountMinor: limitMinor });
     const remaining = formatMoney({
@@ -248,9 +285,11 @@ async function enforceCashoutLimit(
       amountMinor: remainingMinor > 0n ? remainingMinor : 0n,
     });
     const tier = isVerified ? "" : " until your e-mail and identity (KYC) are verified";
-    throw new AppError("limit_exceeded", `Your daily cash-out limit is ${limit}${tier}; ${remaining} remains today.`, {
-      amount: `At most ${remaining} today`,
-    });
+    throw new AppError(
+      "limit_exceeded",
+      `Your daily limit for bank and crypto transfers and cash-outs is ${limit}${tier}; ${remaining} remains today.`,
+      { amount: `At most ${remaining} today` },
+    );
   }
 }
 
@@ -308,15 +347,17 @@ export async function requestTransferCode(
   sender: { userId: string; email: string },
   details: TransferDetails,
 ): Promise<{ expiresAt: string }> {
-  const priced = await priceTransfer(db, config, sender.userId, details);
-  const available = await availableMinorOf(db, sender.userId, priced.currency);
-  if (available < priced.amountMinor + priced.feeMinor) {
-    throw new AppError("insufficient_funds", "Insufficient balance");
-  }
-  if (priced.target.method === "withdrawal") {
-    await enforceCashoutLimit(db, config, sender.userId, priced);
-  }
+  // One transaction, with the destination's row locked: the e-mail describes the details the code binds.
   return db.transaction().execute(async (trx) => {
+    const priced = await priceTransfer(trx, config, sender.userId, details);
+    const available = await availableMinorOf(trx, sender.userId, priced.currency);
+    if (available < priced.amountMinor + priced.feeMinor) {
+      throw new AppError("insufficient_funds", "Insufficient balance");
+    }
+    if (countsTowardDailyLimit(priced.target.method)) {
+      // Early and unlocked, to spare a code that could not be used; createTransfer decides under the lock.
+      await enforceDailyLimit(trx, config, sender.userId, priced);
+    }
     const { code, expiresAt } = await issueTransferCode(trx, config.authSecret, bindingOf(sender.userId, priced));
     const total = { currency: priced.currency, amountMinor: priced.amountMinor + priced.feeMinor };
     await enqueueMail(
@@ -422,10 +463,10 @@ export async function createTransfer(
       return { transfer: original, isReplay: true };
     }
     const priced = await priceTransfer(trx, config, sender.userId, request);
-    if (priced.target.method === "withdrawal") {
-      // One cash-out at a time per user, so two cannot both fit under the same remaining limit.
-      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cashout|${sender.userId}`}, 0))`.execute(trx);
-      await enforceCashoutLimit(trx, config, sender.userId, priced);
+    if (countsTowardDailyLimit(priced.target.method)) {
+      // One limited transfer at a time per user: the sum read below includes every one committed before.
+      await lockDailyLimit(trx, sender.userId);
+      await enforceDailyLimit(trx, config, sender.userId, priced);
     }
     const codeCheck = await checkTransferCode(trx, config.authSecret, bindingOf(sender.userId, priced), request.code);
     if (codeCheck === "wrong") {
@@ -500,13 +541,37 @@ function refundLegs(transfer: TransferRowLike, generation: number): TransferLeg[
 }
 
 /**
+ * An admin reopening a failed or cancelled outgoing transfer reserves its money again: like a new
+ * transfer, under the sender's lock, it must fit in what remains of their daily limit, or it is refused
+ * and nothing changes.
+ */
+async function enforceDailyLimitOnReopen(
+  db: LedgerDb,
+  config: Config,
+  transfer: { sender_user_id: string; currency: string; amount: string },
+): Promise<void> {
+  const currency = transfer.currency as CurrencyCode;
+  await lockDailyLimit(db, transfer.sender_user_id);
+  const { limitMinor, remainingMinor } = await readDailyLimit(db, config, transfer.sender_user_id, currency);
+  if (BigInt(transfer.amount) > remainingMinor) {
+    const limit = formatMoney({ currency, amountMinor: limitMinor });
+    const remaining = formatMoney({ currency, amountMinor: remainingMinor > 0n ? remainingMinor : 0n });
+    throw new AppError(
+      "limit_exceeded",
+      `Reopening this transfer would take the sender over their daily limit of ${limit} for bank and crypto transfers and cash-outs; ${remaining} remains today.`,
+    );
+  }
+}
+
+/**
  * An admin sets a transfer's status. The ledger follows exactly: `sent` posts the reserve, `failed`
  * and `cancelled` release it (or refund a sent transfer), back to `pending` reserves again and fails
- * when the money is gone. Setting the current status again changes nothing. Every change is audited
- * and the sender is notified.
+ * when the money is gone, or when it would take the sender over their daily limit. Setting the current
+ * status again changes nothing. Every change is audited and the sender is notified.
  */
 export async function changeTransferStatus(
   db: Database,
+  config: Config,
   actorId: string,
   transferId: string,
   status: TransferStatus,
@@ -526,6 +591,10 @@ export async function changeTransferStatus(
     }
     const from = ledgerStateOf(transfer.status);
     const to = ledgerStateOf(status);
+    const isReopening = from === "released" && to !== "released";
+    if (isReopening && countsTowardDailyLimit(transfer.method)) {
+      await enforceDailyLimitOnReopen(trx, config, transfer);
+    }
     const generation = transfer.ledger_generation;
     let nextGeneration = generation;
     if (from !== to) {
@@ -556,7 +625,13 @@ export async function changeTransferStatus(
     }
     await trx
       .updateTable("transfers")
-      .set({ status, ledger_generation: nextGeneration, updated_at: new Date() })
+      .set({
+        status,
+        ledger_generation: nextGeneration,
+        updated_at: new Date(),
+        // Money reserved again counts toward the sender's limit from now, like a new transfer.
+        ...(isReopening ? { limit_counted_at: sql<Date>`now()` } : {}),
+      })
       .where("id", "=", transfer.id)
       .execute();
     await trx
