@@ -408,7 +408,7 @@ async function main(): Promise<void> {
       PORT: String(appPort),
       PUBLIC_URL: origin,
       // Each simulated user has its own client address, sent as X-Forwarded-For.
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
     });
     const { app, auth } = await buildApp({ config, db: database.db, pool: database.pool });
     cleanups.push({ name: "server", run: () => app.close() });

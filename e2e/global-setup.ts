@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: "warn",
     PUBLIC_URL: baseUrl,
     // Browser contexts send X-Forwarded-For so each test is its own client address.
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "loopback",
   });
   const { app, auth } = await buildApp({ config, db: database.db, pool: database.pool });
   await seedDemo(auth, database.db);

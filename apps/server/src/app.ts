@@ -8,7 +8,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type pg from "pg";
-import type { Config } from "./config.ts";
+import { type Config, toFastifyTrustProxy } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { AppError, registerErrorHandler } from "./errors.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   const { config, db, pool } = deps;
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -5,6 +6,71 @@ import { z } from "zod";
 export const DEVELOPMENT_AUTH_SECRET = "ferry-development-secret-not-for-production-use";
 
 const booleanText = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+
+/**
+ * Which reverse proxies' `X-Forwarded-For` entries Ferry believes: a hop count (0 = none, the
+ * socket's address is the client) or the proxies' own addresses. Never "every address", which
+ * would let any client write its own address and walk past every per-address limit.
+ */
+export type TrustProxySetting = number | readonly string[];
+
+/** Named ranges @fastify/proxy-addr understands besides addresses and CIDR blocks. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const TRUST_PROXY_HELP =
+  "write the number of reverse proxies in front of Ferry (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/8)";
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || net.isIP(entry) !== 0) {
+    return true;
+  }
+  const [address, prefix, ...rest] = entry.split("/");
+  const version = net.isIP(address ?? "");
+  if (rest.length > 0 || version === 0 || !/^\d{1,3}$/.test(prefix ?? "")) {
+    return false;
+  }
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxyText = z
+  .string()
+  .optional()
+  .transform((text, ctx): TrustProxySetting => {
+    const value = (text ?? "").trim();
+    if (value === "" || value === "false") {
+      return 0;
+    }
+    if (value === "true") {
+      ctx.addIssue({
+        code: "custom",
+        message: `"true" would believe whatever X-Forwarded-For a client sends and defeat every per-address limit; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      return Number(value);
+    }
+    const entries = value.split(",").map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0) {
+      ctx.addIssue({ code: "custom", message: `"${invalid.join(", ")}" is not a proxy address; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Fastify's `trustProxy` for a setting. A hop count becomes a function because Fastify 5.12 ignores a
+ * plain number (it cannot check the proxy's own address, see docs/Reference/Server.md): the
+ * client is the address `hops` entries from the right of X-Forwarded-For, which only the proxies wrote.
+ */
+export function toFastifyTrustProxy(
+  setting: TrustProxySetting,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === "number") {
+    return setting === 0 ? false : (_address, hop) => hop < setting;
+  }
+  return [...setting];
+}
 
 const EnvSchema = z
   .object({
@@ -27,7 +93,7 @@ const EnvSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default("Ferry <no-reply@ferry.example>"),
     SEED_DEMO: booleanText.optional(),
-    TRUST_PROXY: booleanText.default(false),
+    TRUST_PROXY: trustProxyText,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST_DIR: z.string().optional(),
     BANK_ACCOUNT_NAME: z.string().min(1).default("Ferry Payments Ltd (example account)"),
@@ -87,7 +153,8 @@ export interface Config {
   /** The development mailbox (`/dev/mail`) is on only outside production and without SMTP. */
   readonly isDevMailboxEnabled: boolean;
   readonly shouldSeedDemo: boolean;
-  readonly trustProxy: boolean;
+  /** Reverse proxies whose X-Forwarded-For is believed: a hop count (0: none) or their addresses. */
+  readonly trustProxy: TrustProxySetting;
   readonly logLevel: string;
   readonly webDistDir: string;
   /** Origins allowed to send cookie-authenticated requests: the public URL, plus Vite's dev server outside production. */

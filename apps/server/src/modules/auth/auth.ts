@@ -1,6 +1,7 @@
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, VERIFICATION_LINK_TTL_SECONDS } from "@ferry/core/contracts/auth";
 import { betterAuth } from "better-auth";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
+import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -10,11 +11,26 @@ import {
   signInCodeMail,
   verificationLinkMail,
 } from "../mail/templates.ts";
+import { THROTTLE_KEYS } from "./limits.ts";
+import { clearThrottle } from "./throttle.ts";
 
 /** Where Better Auth's own endpoints are mounted. */
 export const AUTH_BASE_PATH = "/api/auth";
 const RESET_LINK_TTL_SECONDS = 60 * 60;
 const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * After a password reset: every other reset link of the user dies (an older e-mail must not reset
+ * the password again), and the limits on sign-in codes that whoever knew the old password may have
+ * used up are forgotten, so the owner can sign in with the new one at once.
+ */
+async function forgetOutstandingResets(db: Database, userId: string): Promise<void> {
+  // Better Auth keeps each link as identifier `reset-password:<token>`, value the user id (stored
+  // plainly: `verification.storeIdentifier` is not set).
+  await sql`DELETE FROM verification WHERE identifier LIKE 'reset-password:%' AND value = ${userId}`.execute(db);
+  await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(userId));
+  await clearThrottle(db, THROTTLE_KEYS.wrongCodesAccount(userId));
+}
 
 /**
  * Better Auth configured for Ferry: e-mail and password, then a 6-digit e-mailed code (the
@@ -53,6 +69,9 @@ export function createAuth(config: Config, db: Database) {
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, passwordResetMail(user.email, url, RESET_LINK_TTL_SECONDS / 60));
+      },
+      onPasswordReset: async ({ user }) => {
+        await forgetOutstandingResets(db, user.id);
       },
     },
     emailVerification: {

@@ -33,14 +33,30 @@ export function toFetchHeaders(incoming: FastifyRequest["headers"]): Headers {
 }
 
 /**
+ * Whether a ban is in force: the admin plugin's `banned` flag, until `banExpires` if it has one.
+ * The one rule for /api/v1 (the guards) and for Better Auth's get-session.
+ */
+export function isBanned(user: { banned?: boolean | null; banExpires?: Date | string | null }): boolean {
+  if (user.banned !== true) {
+    return false;
+  }
+  if (user.banExpires === null || user.banExpires === undefined) {
+    return true;
+  }
+  return new Date(user.banExpires).getTime() > Date.now();
+}
+
+/**
  * Route guards. `requireUser` admits a signed-in, non-banned account; `requireAdmin` also requires
  * the admin role. Both read the session from the database on every request, so a ban or sign-out
- * takes effect at once.
+ * takes effect at once. Routes run them as `preValidation` hooks: who is asking is settled before
+ * what they sent is judged, so an anonymous caller gets 401 (and a customer 403 on an admin route)
+ * whatever the body, and learns nothing about the endpoint's rules.
  */
 export function createGuards(auth: Auth) {
   async function readViewer(request: FastifyRequest): Promise<Viewer | null> {
     const result = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
-    if (!result || result.user.banned) {
+    if (!result || isBanned(result.user)) {
       return null;
     }
     return {

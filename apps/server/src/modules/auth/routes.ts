@@ -8,7 +8,7 @@ import {
   SignUpRequest,
 } from "@ferry/core/contracts/auth";
 import { MESSAGES } from "@ferry/core/messages";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
@@ -16,61 +16,10 @@ import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
 import { recordSignInDevice } from "./devices.ts";
-import { type Guards, toFetchHeaders, viewerOf } from "./guards.ts";
+import { type Guards, isBanned, toFetchHeaders, viewerOf } from "./guards.ts";
+import { AUTH_LIMITS, admitAuthAttempt, THROTTLE_KEYS } from "./limits.ts";
 import { signUp } from "./service.ts";
-import { enforceThrottle, type ThrottleRule } from "./throttle.ts";
-
-const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-
-function challengeOf(request: FastifyRequest): string {
-  const match = /two_factor=([^;]+)/.exec(request.headers.cookie ?? "");
-  return match?.[1] ?? "none";
-}
-
-function emailOf(body: unknown): string {
-  const email = (body as { email?: unknown } | null)?.email;
-  return typeof email === "string" ? email.trim().toLowerCase() : "";
-}
-
-/**
- * The limits on Better Auth's endpoints, per client address and per account. Windows are explicit:
- * a code dies after 5 wrong tries on its own, these bound how many codes and tries there can be.
- */
-function throttleRulesFor(path: string, request: FastifyRequest): ThrottleRule[] {
-  const ip = request.ip;
-  switch (path) {
-    case "/sign-in/email":
-      return [
-        { key: `sign-in:ip:${ip}`, max: 30, windowSeconds: 15 * MINUTE },
-        { key: `sign-in:account:${emailOf(request.body)}`, max: 10, windowSeconds: 15 * MINUTE },
-      ];
-    case "/two-factor/send-otp":
-      return [
-        { key: `code-send:ip:${ip}`, max: 30, windowSeconds: 15 * MINUTE },
-        { key: `code-send:challenge:${challengeOf(request)}`, max: 5, windowSeconds: 15 * MINUTE },
-      ];
-    case "/two-factor/verify-otp":
-      return [{ key: `code-verify:ip:${ip}`, max: 50, windowSeconds: 15 * MINUTE }];
-    case "/email-otp/send-verification-otp":
-      return [
-        { key: `verify-send:ip:${ip}`, max: 30, windowSeconds: 15 * MINUTE },
-        { key: `verify-send:account:${emailOf(request.body)}`, max: 5, windowSeconds: 15 * MINUTE },
-      ];
-    case "/email-otp/verify-email":
-      return [{ key: `verify-code:ip:${ip}`, max: 50, windowSeconds: 15 * MINUTE }];
-    case "/request-password-reset":
-      return [
-        { key: `reset:ip:${ip}`, max: 10, windowSeconds: HOUR },
-        { key: `reset:account:${emailOf(request.body)}`, max: 5, windowSeconds: HOUR },
-      ];
-    case "/reset-password":
-    case "/verify-email":
-      return [{ key: `token:ip:${ip}`, max: 30, windowSeconds: HOUR }];
-    default:
-      return [];
-  }
-}
+import { enforceThrottle } from "./throttle.ts";
 
 /**
  * The Better Auth endpoints Ferry uses, each with the body it accepts (validated with core schemas
@@ -78,38 +27,39 @@ function throttleRulesFor(path: string, request: FastifyRequest): ThrottleRule[]
  * switching the second factor off, trusted devices, backup codes, password-less sign-in, its admin
  * API — answers 404.
  */
-const ALLOWED_ENDPOINTS: Record<string, { method: "GET" | "POST"; body?: z.ZodType; isSignedInOnly?: boolean }> = {
-  "/sign-in/email": { method: "POST", body: SignInRequest.extend({ callbackURL: z.string().optional() }) },
-  "/sign-out": { method: "POST", body: z.object({}) },
-  "/get-session": { method: "GET" },
-  "/two-factor/send-otp": { method: "POST", body: z.object({}) },
-  "/two-factor/verify-otp": { method: "POST", body: z.object({ code: OneTimeCode }) },
-  "/email-otp/send-verification-otp": {
-    method: "POST",
-    body: z.object({ email: Email, type: z.literal("email-verification") }),
-    isSignedInOnly: true,
-  },
-  "/email-otp/verify-email": {
-    method: "POST",
-    body: z.object({ email: Email, otp: OneTimeCode }),
-    isSignedInOnly: true,
-  },
-  "/verify-email": { method: "GET" },
-  "/request-password-reset": {
-    method: "POST",
-    body: ForgotPasswordRequest.extend({ redirectTo: z.string().optional() }),
-  },
-  "/reset-password": { method: "POST", body: ResetPasswordRequest },
-  "/change-password": {
-    method: "POST",
-    body: z.object({
-      currentPassword: z.string().min(1, MESSAGES.passwordRequired),
-      newPassword: Password,
-      revokeOtherSessions: z.boolean().optional(),
-    }),
-    isSignedInOnly: true,
-  },
-};
+export const ALLOWED_ENDPOINTS: Record<string, { method: "GET" | "POST"; body?: z.ZodType; isSignedInOnly?: boolean }> =
+  {
+    "/sign-in/email": { method: "POST", body: SignInRequest.extend({ callbackURL: z.string().optional() }) },
+    "/sign-out": { method: "POST", body: z.object({}) },
+    "/get-session": { method: "GET" },
+    "/two-factor/send-otp": { method: "POST", body: z.object({}) },
+    "/two-factor/verify-otp": { method: "POST", body: z.object({ code: OneTimeCode }) },
+    "/email-otp/send-verification-otp": {
+      method: "POST",
+      body: z.object({ email: Email, type: z.literal("email-verification") }),
+      isSignedInOnly: true,
+    },
+    "/email-otp/verify-email": {
+      method: "POST",
+      body: z.object({ email: Email, otp: OneTimeCode }),
+      isSignedInOnly: true,
+    },
+    "/verify-email": { method: "GET" },
+    "/request-password-reset": {
+      method: "POST",
+      body: ForgotPasswordRequest.extend({ redirectTo: z.string().optional() }),
+    },
+    "/reset-password": { method: "POST", body: ResetPasswordRequest },
+    "/change-password": {
+      method: "POST",
+      body: z.object({
+        currentPassword: z.string().min(1, MESSAGES.passwordRequired),
+        newPassword: Password,
+        revokeOtherSessions: z.boolean().optional(),
+      }),
+      isSignedInOnly: true,
+    },
+  };
 
 function parseBody(schema: z.ZodType, body: unknown): unknown {
   const parsed = schema.safeParse(body ?? {});
@@ -134,6 +84,16 @@ function toFerryErrorBody(status: number, text: string): string {
   }
 }
 
+/** Whether Better Auth's get-session answer names a user whose ban is in force (same rule as the guards). */
+function isSessionOfBannedUser(text: string): boolean {
+  try {
+    const parsed = JSON.parse(text) as { user?: { banned?: boolean | null; banExpires?: string | null } } | null;
+    return parsed?.user ? isBanned(parsed.user) : false;
+  } catch {
+    return false;
+  }
+}
+
 export function registerAuthRoutes(
   app: FastifyInstance,
   deps: { auth: Auth; db: Database; config: Config; guards: Guards },
@@ -152,7 +112,7 @@ export function registerAuthRoutes(
       },
     },
     async (request) => {
-      await enforceThrottle(db, [{ key: `sign-up:ip:${request.ip}`, max: 10, windowSeconds: HOUR }]);
+      await enforceThrottle(db, [{ key: THROTTLE_KEYS.signUpsAddress(request.ip), ...AUTH_LIMITS.signUpsPerAddress }]);
       await signUp(auth, db, config, request.body);
       return { status: "ok" as const };
     },
@@ -178,10 +138,16 @@ export function registerAuthRoutes(
           throw new AppError("forbidden", "You can only verify your own e-mail address");
         }
       }
-      const rules = throttleRulesFor(path, request);
-      if (rules.length > 0) {
-        await enforceThrottle(db, rules);
-      }
+      const attempt = await admitAuthAttempt(
+        { auth, db, config },
+        {
+          path,
+          ip: request.ip,
+          body,
+          cookieHeader: request.headers.cookie,
+          viewerUserId: request.viewer?.userId,
+        },
+      );
       const headers = toFetchHeaders(request.headers);
       headers.set("x-ferry-client-ip", request.ip);
       headers.delete("content-length");
@@ -192,6 +158,13 @@ export function registerAuthRoutes(
           body: request.method === "POST" ? JSON.stringify(body ?? {}) : undefined,
         }),
       );
+      const text = await response.text();
+      await attempt.settle(response.status);
+      if (path === "/get-session" && response.ok && isSessionOfBannedUser(text)) {
+        // A banned account is signed out everywhere, even if a session row of it survived the ban.
+        reply.header("content-type", "application/json; charset=utf-8");
+        return reply.status(200).send("null");
+      }
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name !== "set-cookie" && name !== "content-length") {
@@ -202,7 +175,6 @@ export function registerAuthRoutes(
       if (cookies.length > 0) {
         reply.header("set-cookie", cookies);
       }
-      const text = await response.text();
       if (path === "/two-factor/verify-otp" && response.ok) {
         const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
         if (userId) {

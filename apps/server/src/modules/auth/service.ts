@@ -5,10 +5,13 @@ import type { Database } from "../../db/database.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { existingAccountMail } from "../mail/templates.ts";
 import type { Auth } from "./auth.ts";
+import { AUTH_LIMITS, THROTTLE_KEYS } from "./limits.ts";
+import { tryThrottle } from "./throttle.ts";
 
 /**
- * Creates an account, or, when the address already has one, e-mails its owner instead. Both paths
- * answer the same and both hash the password, so the response never reveals whether an address exists.
+ * Creates an account, or, when the address already has one, e-mails its owner instead (at most once
+ * an hour, so sign-up cannot be used to flood an inbox). Both paths answer the same and both hash
+ * the password, so the response never reveals whether an address exists.
  */
 export async function signUp(auth: Auth, db: Database, config: Config, request: SignUpRequest): Promise<void> {
   const existing = await db.selectFrom("user").select("id").where("email", "=", request.email).executeTakeFirst();
@@ -35,6 +38,12 @@ export async function signUp(auth: Auth, db: Database, config: Config, request: 
 async function notifyExistingAccount(auth: Auth, db: Database, config: Config, request: SignUpRequest) {
   const context = await auth.$context;
   await context.password.hash(request.password);
+  const isFirstInWindow = await tryThrottle(db, [
+    { key: THROTTLE_KEYS.existingAccountMail(request.email), ...AUTH_LIMITS.existingAccountMailsPerAccount },
+  ]);
+  if (!isFirstInWindow) {
+    return;
+  }
   await enqueueMail(
     db,
     existingAccountMail(request.email, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`),

@@ -102,3 +102,24 @@ export function transferCodeMail(
   );
   return { to, subject, text, html };
 }
+
+/**
+ * Tells the owner that wrong passwords keep arriving for their account (sent at most once per
+ * window): what still protects them, and where to choose a new password if it was not them.
+ */
+export function failedSignInAttemptsMail(
+  to: string,
+  details: { failedAttempts: number; windowMinutes: number; resetUrl: string },
+): MailMessage {
+  const subject = "Failed sign-in attempts on your Ferry account";
+  const intro = `Someone entered a wrong password for your Ferry account ${details.failedAttempts} times in the last ${details.windowMinutes} minutes.`;
+  const protection =
+    "If it was you, there is nothing to do. If it was not, your account is still protected: every sign-in also needs the code we e-mail to you, and the addresses trying are being slowed down. To be safe, choose a new password.";
+  const text = `${intro}\n\n${protection}\n\nChoose a new password: ${details.resetUrl}`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(protection)}</p>
+<p><a href="${escapeHtml(details.resetUrl)}">Choose a new password</a></p>`,
+  );
+  return { to, subject, text, html };
+}
