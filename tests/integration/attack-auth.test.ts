@@ -465,6 +465,32 @@ describe("wrong passwords", () => {
   });
 });
 
+describe("people who sign in often", () => {
+  test("right passwords from one address never use up that address's limit", async () => {
+    const user = await createUser(ferry, "office");
+    const office = randomIp();
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= SIGN_IN_PER_ADDRESS + 5; attempt += 1) {
+      const step = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: office });
+      statuses.push(step.response.statusCode);
+    }
+
+    expect(statuses).toEqual(Array(SIGN_IN_PER_ADDRESS + 5).fill(200));
+    expect(await countHitsOf(THROTTLE_KEYS.signInAddress(office))).toBe(0);
+  });
+
+  test("completed sign-ins clear the account's code e-mails: an owner may sign in more often than the cap", async () => {
+    const user = await createUser(ferry, "frequent");
+    for (let signInCount = 1; signInCount <= CODE_SENDS_PER_ACCOUNT + 2; signInCount += 1) {
+      const { response } = await signIn(ferry, user.email, user.password, { ip: user.ip });
+      expect(response.statusCode).toBe(200);
+    }
+
+    expect(await signInCodeMailCount(user.email)).toBe(CODE_SENDS_PER_ACCOUNT + 2);
+    expect(await countHitsOf(THROTTLE_KEYS.codeSendsAccount(user.userId))).toBe(0);
+  });
+});
+
 describe("change password", () => {
   test("wrong current passwords are throttled per account: the sixth try is refused even with the right one", async () => {
     const user = await createSignedInUser(ferry, { label: "change-throttle" });

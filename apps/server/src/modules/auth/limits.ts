@@ -24,7 +24,11 @@ const HOUR = 60 * MINUTE;
  * limits have this shape: docs/decisions/010-sign-in-throttling.md.
  */
 export const AUTH_LIMITS = {
-  /** Every password attempt from one address (it only ever slows that address). */
+  /**
+   * Password attempts from one address that did not get past the password (it only ever slows that
+   * address). Right passwords give their hit back, so many people behind one address (an office, a
+   * test runner) may sign in as often as they like.
+   */
   signInPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
   /** Wrong passwords for one account from one address: 5 free, then 30 s, 1, 2, 4, 8, 15, 15… min apart. */
   signInFailuresPerAccountAndAddress: {
@@ -37,7 +41,11 @@ export const AUTH_LIMITS = {
   /** The owner is e-mailed once this many wrong passwords arrived within the window, at most once per window. */
   failedSignInAlert: { threshold: 5, windowSeconds: HOUR },
   codeSendsPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
-  /** Sign-in code e-mails per account, however many challenges or cookies the requests carry. */
+  /**
+   * Sign-in code e-mails per account, however many challenges or cookies the requests carry. A
+   * completed sign-in clears them: only codes that nobody entered count, so an owner signing in often
+   * is never limited, while someone who knows the password but not the mailbox is.
+   */
   codeSendsPerAccount: { max: 5, windowSeconds: 15 * MINUTE },
   codeGuessesPerAddress: { max: 50, windowSeconds: 15 * MINUTE },
   /** Wrong sign-in codes per account, across every challenge and address: 10 in 10⁶ an hour at most. */
@@ -148,10 +156,18 @@ export async function admitAuthAttempt(deps: LimitDeps, request: AuthAttemptRequ
         rules.push(rule(accountKey, AUTH_LIMITS.wrongCodesPerAccount));
       }
       const hits = await enforceThrottle(db, rules);
-      if (!accountKey) {
+      if (!accountKey || !challenge) {
         throw challengeMissing();
       }
-      return refundOnSuccess(db, hits, [accountKey]);
+      const refund = refundOnSuccess(db, hits, [accountKey, THROTTLE_KEYS.codeGuessesAddress(ip)]);
+      return {
+        async settle(status) {
+          await refund.settle(status);
+          if (isSuccess(status)) {
+            await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(challenge.userId));
+          }
+        },
+      };
     }
     case "/email-otp/send-verification-otp":
       await enforceThrottle(db, [
@@ -222,7 +238,7 @@ async function admitPasswordAttempt(deps: LimitDeps, email: string, ip: string):
   return {
     async settle(status) {
       if (isSuccess(status)) {
-        await releaseHits(db, hits, [accountKey]);
+        await releaseHits(db, hits, [accountKey, THROTTLE_KEYS.signInAddress(ip)]);
         // The right password from this address: its earlier failures were the owner's typos.
         await clearThrottle(db, pairKey);
         return;
