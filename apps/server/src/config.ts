@@ -136,6 +136,9 @@ const EnvSchema = z
     }
   });
 
+/** Every environment variable Ferry reads; the README's configuration table lists exactly these (config.test.ts). */
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export interface Config {
   readonly nodeEnv: "development" | "test" | "production";
   readonly isProduction: boolean;
