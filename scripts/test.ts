@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, build the web app, then every test (unit, integration, end-to-end).
+// `npm test`: lint, typecheck, import boundaries, build the web app, then every test (unit, integration, end-to-end).
 // End-to-end tests need Debian's Chromium; this installs it when missing and the machine allows it.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -39,6 +39,7 @@ function ensureChromium(): void {
 
 run("Lint and format (Biome)", "npx", ["biome", "check", "."]);
 run("Typecheck (tsc)", "npx", ["tsc", "-p", "tsconfig.json"]);
+run("Import boundaries", "node", ["scripts/check-boundaries.ts"]);
 ensureChromium();
 run("Build the web app (Vite)", "npm", ["run", "build", "--silent"]);
 run("Tests (Vitest: unit, integration, end-to-end)", "npx", ["vitest", "run", ...process.argv.slice(2)]);

@@ -1,5 +1,17 @@
 import { describe, expect, test } from "vitest";
-import { formatAmount, formatMoney, parseAmount, roundToDecimals, toDecimalString } from "./money.ts";
+import { z } from "zod";
+import {
+  checkPositiveAmount,
+  formatAmount,
+  formatMoney,
+  INVALID_AMOUNT_MESSAGE,
+  minorOf,
+  parseAmount,
+  parsePositiveAmount,
+  roundToDecimals,
+  toDecimalString,
+  withPositiveAmount,
+} from "./money.ts";
 
 describe("parseAmount", () => {
   test.each([
@@ -139,5 +151,80 @@ describe("formatAmount", () => {
   test("formatMoney puts the currency code in front", () => {
     expect(formatMoney({ currency: "USD", amountMinor: 125_000n })).toBe("USD 1,250.00");
     expect(formatMoney({ currency: "BTC", amountMinor: 1n })).toBe("BTC 0.00000001");
+  });
+});
+
+describe("parsePositiveAmount", () => {
+  test.each([
+    ["12.50", "USD", 1250n],
+    [" 12.5 ", "EUR", 1250n],
+    ["0.00000001", "BTC", 1n],
+    ["1.000000000000000001", "ETH", 1_000_000_000_000_000_001n],
+  ] as const)("reads %s %s as %s minor units", (text, currency, expected) => {
+    expect(parsePositiveAmount(text, currency)).toEqual({ ok: true, amountMinor: expected });
+  });
+
+  test.each(["", "   ", "abc", "1e3", "1,000", "12.", ".5", "0", "0.00", "-5", "+5"])(
+    "refuses %j with the spec's message",
+    (text) => {
+      expect(parsePositiveAmount(text, "USD")).toEqual({ ok: false, message: INVALID_AMOUNT_MESSAGE });
+    },
+  );
+
+  test("names the currency's scale when there are too many decimals", () => {
+    expect(parsePositiveAmount("100.123", "EUR")).toEqual({
+      ok: false,
+      message: "EUR amounts have at most 2 decimals",
+    });
+    expect(parsePositiveAmount("0.000000001", "BTC")).toEqual({
+      ok: false,
+      message: "BTC amounts have at most 8 decimals",
+    });
+  });
+});
+
+describe("checkPositiveAmount", () => {
+  const Form = z.object({ amount: z.string(), currency: z.enum(["USD", "BTC"]) }).superRefine(checkPositiveAmount);
+
+  test("puts the rule's message on the amount field", () => {
+    const result = Form.safeParse({ amount: "1.005", currency: "USD" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ["amount"], message: "USD amounts have at most 2 decimals" }),
+    ]);
+  });
+
+  test("accepts an amount within the currency's scale", () => {
+    expect(Form.safeParse({ amount: "0.00000001", currency: "BTC" }).success).toBe(true);
+  });
+});
+
+describe("withPositiveAmount", () => {
+  const Form = withPositiveAmount(
+    z.object({ name: z.string().min(1, "Name is required"), amount: z.string(), currency: z.enum(["EUR"]) }),
+  );
+
+  test("checks the amount even while another field is invalid", () => {
+    const result = Form.safeParse({ name: "", amount: "1.005", currency: "EUR" });
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [["name"], "Name is required"],
+      [["amount"], "EUR amounts have at most 2 decimals"],
+    ]);
+  });
+
+  test("waits for a currency before judging the amount", () => {
+    const result = Form.safeParse({ name: "Ann", amount: "1.005", currency: "XXX" });
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([["currency"]]);
+  });
+});
+
+describe("minorOf", () => {
+  test("reads an amount the API sent", () => {
+    expect(minorOf("1250.50", "EUR")).toBe(125_050n);
+  });
+
+  test("reads a broken one as zero, never as more money", () => {
+    expect(minorOf("not a number", "USD")).toBe(0n);
+    expect(minorOf("1.234", "USD")).toBe(0n);
   });
 });

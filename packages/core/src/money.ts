@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { CURRENCIES, type CurrencyCode } from "./currencies.ts";
 
 /**
@@ -35,6 +36,72 @@ export function parseAmount(
   const digits = `${whole}${fraction.padEnd(scale, "0")}`;
   const magnitude = BigInt(digits);
   return { ok: true, amountMinor: sign ? -magnitude : magnitude };
+}
+
+/** Spec §5's words for an amount that is missing, not a plain decimal number, or not above zero. */
+export const INVALID_AMOUNT_MESSAGE = "Please enter a valid amount";
+
+/** The words for an amount with more decimals than its currency has: "EUR amounts have at most 2 decimals". */
+export function tooManyDecimalsMessage(currency: CurrencyCode): string {
+  return `${currency} amounts have at most ${CURRENCIES[currency].scale} decimals`;
+}
+
+/**
+ * Reads an amount that is to move money: a plain decimal above zero with no more decimals than the
+ * currency's scale ("12.50", not "1e3", "-5", "0" or "1.005" dollars). Surrounding spaces are ignored.
+ * This is the one rule for "a valid amount": the web's forms and the server both ask it, so the same
+ * input gets the same message everywhere.
+ */
+export function parsePositiveAmount(
+  text: string,
+  currency: CurrencyCode,
+): { ok: true; amountMinor: bigint } | { ok: false; message: string } {
+  const parsed = parseAmount(text.trim(), currency);
+  if (!parsed.ok) {
+    const message = parsed.error === "too_many_decimals" ? tooManyDecimalsMessage(currency) : INVALID_AMOUNT_MESSAGE;
+    return { ok: false, message };
+  }
+  if (parsed.amountMinor <= 0n) {
+    return { ok: false, message: INVALID_AMOUNT_MESSAGE };
+  }
+  return { ok: true, amountMinor: parsed.amountMinor };
+}
+
+/**
+ * `parsePositiveAmount` as a zod refinement of an object with `amount` and `currency`, so a form
+ * schema picked from a request schema gets the rule and its messages on its `amount` field:
+ * `z.object({ amount, currency }).superRefine(checkPositiveAmount)`, or `withPositiveAmount` below.
+ */
+export function checkPositiveAmount(value: { amount: string; currency: CurrencyCode }, ctx: z.RefinementCtx): void {
+  const parsed = parsePositiveAmount(value.amount, value.currency);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: parsed.message });
+  }
+}
+
+/** The fields `checkPositiveAmount` reads; it waits until both are valid on their own. */
+const AMOUNT_RULE_FIELDS: readonly PropertyKey[] = ["amount", "currency"];
+
+/**
+ * Adds `checkPositiveAmount` to a form or request schema. Zod skips an object's refinement once any
+ * of its fields failed; this one runs as soon as `amount` and `currency` are valid themselves, so a
+ * form shows "EUR amounts have at most 2 decimals" even while another field is still empty.
+ */
+export function withPositiveAmount<T extends z.ZodType<{ amount: string; currency: CurrencyCode }>>(schema: T): T {
+  return schema.superRefine(checkPositiveAmount, {
+    when: (payload) => payload.issues.every((issue) => !AMOUNT_RULE_FIELDS.includes(issue.path?.[0] ?? "")),
+  });
+}
+
+/**
+ * Minor units of an amount the API sent ("12.50"), for showing and comparing it. The API always
+ * sends the currency's exact scale, so a failure means a broken response; it reads as zero, which
+ * never lets a screen overstate money. Never use it on what a person typed: that is
+ * `parsePositiveAmount`'s job.
+ */
+export function minorOf(decimal: string, currency: CurrencyCode): bigint {
+  const parsed = parseAmount(decimal, currency);
+  return parsed.ok ? parsed.amountMinor : 0n;
 }
 
 /**

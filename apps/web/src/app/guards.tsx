@@ -1,6 +1,6 @@
 import { Loader2Icon } from "lucide-react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useMe } from "../features/auth/api/session.ts";
+import { useMe } from "../lib/queries/session.ts";
 
 function FullPageSpinner() {
   return (

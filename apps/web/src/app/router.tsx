@@ -11,8 +11,9 @@ import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
 import { NotificationsPage } from "../features/notifications/notifications-page.tsx";
 import { PaymentMethodsPage } from "../features/payment-methods/payment-methods-page.tsx";
 import { ProfilePage } from "../features/profile/profile-page.tsx";
-import { SendMoneyDialog } from "../features/send-money/send-money-dialog.tsx";
 import { TransactionsPage } from "../features/transactions/transactions-page.tsx";
+import { CashoutDialog } from "../features/transfers/cashout/cashout-dialog.tsx";
+import { SendMoneyDialog } from "../features/transfers/send-money/send-money-dialog.tsx";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
 import { StaticPage } from "../marketing/static-page.tsx";
@@ -59,7 +60,10 @@ export const router = createBrowserRouter([
           { path: "/profile", element: <ProfilePage /> },
           { path: "/notifications", element: <NotificationsPage /> },
           { path: "/withdrawal-addresses", element: <PaymentMethodsPage /> },
-          { path: "/balance", element: <BalancePage sendMoneyDialog={SendMoneyDialog} /> },
+          {
+            path: "/balance",
+            element: <BalancePage sendMoneyDialog={SendMoneyDialog} cashoutDialog={CashoutDialog} />,
+          },
           { path: "/transactions", element: <TransactionsPage /> },
           ...UPCOMING_PAGES.map((page) => ({
             path: page.path,

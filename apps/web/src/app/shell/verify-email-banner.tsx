@@ -6,8 +6,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { sendEmailVerificationCode, verifyEmailCode } from "../../features/auth/api/auth-calls.ts";
-import { meQueryKey } from "../../features/auth/api/session.ts";
 import { CodeDialog } from "../../features/auth/components/code-dialog.tsx";
+import { meQueryKey } from "../../lib/queries/session.ts";
 
 /** The warning banner of an unverified profile, with its Verify Email button and code dialog. */
 export function VerifyEmailBanner({ profile }: { profile: Profile }) {

@@ -1,7 +1,7 @@
 import { shortenAddress } from "@ferry/core/contracts/payment-methods";
 import { type AdminTransfer, TransferStatus } from "@ferry/core/contracts/transfers";
 import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
-import { formatAmount, roundToDecimals } from "@ferry/core/money";
+import { formatAmount, minorOf, roundToDecimals } from "@ferry/core/money";
 import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
 import { Loader2Icon, ReceiptIcon, SearchIcon } from "lucide-react";
 import { useState } from "react";
@@ -13,7 +13,6 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { minorOf } from "../../lib/amounts.ts";
 import { cn } from "../../lib/cn.ts";
 import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
 import { useErrorToast } from "../../lib/use-error-toast.ts";

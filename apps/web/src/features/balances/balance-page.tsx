@@ -1,6 +1,6 @@
 import type { Balance } from "@ferry/core/contracts/balances";
 import { CURRENCIES } from "@ferry/core/currencies";
-import { formatAmount, formatMoney } from "@ferry/core/money";
+import { formatAmount, formatMoney, minorOf } from "@ferry/core/money";
 import { ArrowUpFromLineIcon, PlusIcon, SendIcon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
@@ -9,14 +9,12 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { minorOf } from "../../lib/amounts.ts";
 import { useErrorToast } from "../../lib/use-error-toast.ts";
 import { AddCashDialog } from "./add-cash-dialog.tsx";
 import { useBalances } from "./api/get-balances.ts";
-import { CashoutDialog } from "./cashout-dialog.tsx";
 import { RecentTransactions } from "./components/recent-transactions.tsx";
 
-/** The props of a dialog this page opens; the dialog itself comes from another feature, composed in `app/`. */
+/** The props of a dialog this page opens; Send Money and Cashout come from another feature, composed in `app/`. */
 export interface BalanceDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -88,10 +86,11 @@ type OpenDialog = "add-cash" | "cashout" | "send-money" | null;
 /** `/balance`: balances per currency, Add Cash, Cashout, Send Money and the three newest transactions. */
 export function BalancePage({
   sendMoneyDialog: SendMoneyDialog,
+  cashoutDialog: CashoutDialog,
 }: {
   sendMoneyDialog: React.ComponentType<BalanceDialogProps>;
+  cashoutDialog: React.ComponentType<BalanceDialogProps>;
 }) {
-  const balances = useBalances();
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const dialogProps = (name: Exclude<OpenDialog, null>): BalanceDialogProps => ({
     open: openDialog === name,
@@ -123,8 +122,7 @@ export function BalancePage({
         <RecentTransactions />
       </div>
       <AddCashDialog {...dialogProps("add-cash")} />
-      {/* Cashout starts on a currency the user holds, so it waits for the balances. */}
-      {balances.data ? <CashoutDialog {...dialogProps("cashout")} balances={balances.data.balances} /> : null}
+      <CashoutDialog {...dialogProps("cashout")} />
       <SendMoneyDialog {...dialogProps("send-money")} />
     </>
   );

@@ -1,7 +1,7 @@
 import { displayName } from "@ferry/core/contracts/profile";
-import { CURRENCIES, type CurrencyCode, DASHBOARD_CURRENCIES } from "@ferry/core/currencies";
+import { CURRENCIES, DASHBOARD_CURRENCIES } from "@ferry/core/currencies";
 import { MESSAGES } from "@ferry/core/messages";
-import { formatAmount, parseAmount } from "@ferry/core/money";
+import { formatAmount, minorOf } from "@ferry/core/money";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
@@ -11,15 +11,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { balancesQueryOptions } from "../../lib/queries/balances.ts";
-import { useSignedInProfile } from "../auth/api/session.ts";
-
-function availableMinor(available: string | undefined, currency: CurrencyCode): bigint {
-  if (!available) {
-    return 0n;
-  }
-  const parsed = parseAmount(available, currency);
-  return parsed.ok ? parsed.amountMinor : 0n;
-}
+import { useSignedInProfile } from "../../lib/queries/session.ts";
 
 function CurrencyAccounts() {
   const balances = useQuery(balancesQueryOptions);
@@ -60,7 +52,7 @@ function CurrencyAccounts() {
                 ) : (
                   <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`balance-${code}`}>
                     {currency.symbol}
-                    {formatAmount(availableMinor(entry?.available, code), code)}
+                    {formatAmount(minorOf(entry?.available ?? "0", code), code)}
                   </p>
                 )}
               </CardContent>

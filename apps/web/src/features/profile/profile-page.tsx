@@ -12,8 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { messageOf } from "../../lib/api.ts";
-import { requestPasswordReset } from "../auth/api/auth-calls.ts";
-import { useSignedInProfile } from "../auth/api/session.ts";
+import { requestPasswordReset } from "../../lib/password-reset.ts";
+import { useSignedInProfile } from "../../lib/queries/session.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
 
 const KYC_BADGE: Record<KycStatus, { label: string; variant: "success" | "destructive" | "warning" | "neutral" }> = {

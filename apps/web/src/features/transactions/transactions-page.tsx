@@ -1,5 +1,5 @@
 import type { TransactionItem } from "@ferry/core/contracts/transfers";
-import { formatAmount, formatMoney } from "@ferry/core/money";
+import { formatAmount, formatMoney, minorOf } from "@ferry/core/money";
 import {
   ArrowDownLeftIcon,
   ArrowLeftIcon,
@@ -18,7 +18,6 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { minorOf } from "../../lib/amounts.ts";
 import { cn } from "../../lib/cn.ts";
 import { useErrorToast } from "../../lib/use-error-toast.ts";
 import { useTransactionHistory } from "./api/get-transaction-history.ts";

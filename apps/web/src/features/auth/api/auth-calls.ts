@@ -40,15 +40,3 @@ export function verifyEmailCode(email: string, otp: string) {
 export function verifyEmailToken(token: string) {
   return apiFetch<unknown>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
 }
-
-/** Asks for a reset link; the answer is the same whether or not the address has an account. */
-export function requestPasswordReset(email: string) {
-  return apiFetch<unknown>("/api/auth/request-password-reset", {
-    method: "POST",
-    body: { email, redirectTo: "/forgot-password" },
-  });
-}
-
-export function resetPassword(token: string, newPassword: string) {
-  return apiFetch<unknown>("/api/auth/reset-password", { method: "POST", body: { token, newPassword } });
-}

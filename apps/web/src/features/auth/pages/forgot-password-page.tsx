@@ -9,7 +9,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password-input.tsx";
 import { messageOf } from "../../../lib/api.ts";
-import { requestPasswordReset, resetPassword } from "../api/auth-calls.ts";
+import { requestPasswordReset, resetPassword } from "../../../lib/password-reset.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 
 const backToLogin = (

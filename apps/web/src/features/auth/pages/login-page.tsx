@@ -13,8 +13,8 @@ import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password-input.tsx";
 import { ApiError } from "../../../lib/api.ts";
+import { meQueryKey } from "../../../lib/queries/session.ts";
 import { sendSignInCode, startSignIn, verifySignInCode } from "../api/auth-calls.ts";
-import { meQueryKey } from "../api/session.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
 

@@ -7,8 +7,8 @@ import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
 import { ApiError } from "../../../lib/api.ts";
+import { meQueryKey, useMe } from "../../../lib/queries/session.ts";
 import { verifyEmailToken } from "../api/auth-calls.ts";
-import { meQueryKey, useMe } from "../api/session.ts";
 
 const REDIRECT_AFTER_MS = 3000;
 

@@ -1,12 +1,11 @@
 import type { TransactionItem } from "@ferry/core/contracts/transfers";
-import { formatAmount } from "@ferry/core/money";
+import { formatAmount, minorOf } from "@ferry/core/money";
 import { ArrowDownLeftIcon, ArrowRightIcon, ArrowUpRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { minorOf } from "../../../lib/amounts.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useErrorToast } from "../../../lib/use-error-toast.ts";
 import { RECENT_TRANSACTIONS_LIMIT, useRecentTransactions } from "../api/get-recent-transactions.ts";

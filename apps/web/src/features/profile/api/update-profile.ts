@@ -1,7 +1,7 @@
 import type { Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api.ts";
-import { meQueryKey } from "../../auth/api/session.ts";
+import { meQueryKey } from "../../../lib/queries/session.ts";
 
 export function updateProfile(request: ProfileUpdateRequest): Promise<Profile> {
   return apiFetch<Profile>("/api/v1/me/profile", { method: "PUT", body: request });

@@ -13,13 +13,13 @@ import type * as React from "react";
 import { type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field } from "../../../components/ui/field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { NativeSelect } from "../../../components/ui/native-select.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { useCreateRecipient } from "../api/create-recipient.ts";
-import type { RecipientType } from "../api/get-recipients.ts";
+import { Button } from "../../../../components/ui/button.tsx";
+import { Field } from "../../../../components/ui/field.tsx";
+import { Input } from "../../../../components/ui/input.tsx";
+import { NativeSelect } from "../../../../components/ui/native-select.tsx";
+import { ApiError } from "../../../../lib/api.ts";
+import { useCreateRecipient } from "../../api/create-recipient.ts";
+import type { RecipientType } from "../../api/get-recipients.ts";
 import { StepFooter } from "./step-footer.tsx";
 
 /** A text input registered with the form, with its error (client or server) underneath. */

@@ -1,14 +1,14 @@
-import { OneTimeCode } from "@ferry/core/contracts/auth";
-import { formatMoney } from "@ferry/core/money";
+import { formatMoney, minorOf } from "@ferry/core/money";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, Loader2Icon, MailIcon, SendIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
-import { CodeInput } from "../../../components/code-input.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { minorOf } from "../../../lib/amounts.ts";
-import { useCreateTransfer } from "../api/create-transfer.ts";
-import { useRequestTransferCode } from "../api/request-transfer-code.ts";
-import { toastTransferFailure } from "../api/transfer-failure.ts";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { CodeInput } from "../../../../components/code-input.tsx";
+import { Button } from "../../../../components/ui/button.tsx";
+import { useCreateTransfer } from "../../api/create-transfer.ts";
+import { useRequestTransferCode } from "../../api/request-transfer-code.ts";
+import { TransferCodeForm } from "../../transfer-forms.ts";
 import { type ChosenAmount, type ChosenRecipient, detailsOf } from "../send-money-flow.ts";
 import { StepFooter } from "./step-footer.tsx";
 
@@ -65,35 +65,35 @@ export function VerificationStep(props: {
 }) {
   const { recipient, payment } = props;
   const details = detailsOf(recipient, payment.amount, payment.currency);
-  const [code, setCode] = useState("");
+  const form = useForm<z.input<typeof TransferCodeForm>, unknown, TransferCodeForm>({
+    resolver: zodResolver(TransferCodeForm),
+    defaultValues: { code: "" },
+  });
+  const code = useWatch({ control: form.control, name: "code" });
   const [isCodeSent, setIsCodeSent] = useState(false);
   const requestCode = useRequestTransferCode();
   const createTransfer = useCreateTransfer();
-  const isCodeValid = OneTimeCode.safeParse(code).success;
+  const isCodeValid = TransferCodeForm.safeParse({ code }).success;
 
   function sendCode() {
-    requestCode.mutate(details, {
-      onSuccess: () => {
-        setIsCodeSent(true);
-        toast.success("Verification code sent to your email");
-      },
-      onError: (error) => toastTransferFailure(error, "Failed to send verification code"),
-    });
+    requestCode.mutate(details, { onSuccess: () => setIsCodeSent(true) });
   }
 
-  function confirm(event: React.FormEvent) {
-    event.preventDefault();
-    if (!isCodeValid || createTransfer.isPending) {
+  function confirm(values: TransferCodeForm) {
+    if (createTransfer.isPending) {
       return;
     }
     createTransfer.mutate(
-      { idempotencyKey: props.idempotencyKey, request: { ...details, memo: payment.memo || undefined, code } },
+      {
+        idempotencyKey: props.idempotencyKey,
+        request: { ...details, memo: payment.memo || undefined, code: values.code },
+      },
       { onSuccess: props.onSent },
     );
   }
 
   return (
-    <form className="grid grid-cols-1 gap-4" onSubmit={confirm} noValidate>
+    <form className="grid grid-cols-1 gap-4" onSubmit={form.handleSubmit(confirm)} noValidate>
       <Summary recipient={recipient} payment={payment} />
       <div className="grid grid-cols-1 gap-3 rounded-lg border border-border p-4">
         <div className="flex items-start gap-3">
@@ -113,7 +113,11 @@ export function VerificationStep(props: {
           {requestCode.isPending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
           {isCodeSent ? "Resend code" : "Send code"}
         </Button>
-        <CodeInput id="transfer-code" value={code} onChange={setCode} />
+        <Controller
+          control={form.control}
+          name="code"
+          render={({ field }) => <CodeInput id="transfer-code" value={field.value} onChange={field.onChange} />}
+        />
       </div>
       {/* Going back while the money is on its way could lead to sending it twice. */}
       <StepFooter onBack={props.onBack} isBackDisabled={createTransfer.isPending}>

@@ -1,4 +1,4 @@
-import { shortenAddress } from "@ferry/core/contracts/payment-methods";
+import { maskAccountNumber, shortenAddress } from "@ferry/core/contracts/payment-methods";
 import type { Recipient } from "@ferry/core/contracts/recipients";
 import type { TransferDetails, TransferQuote, TransferTarget } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
@@ -53,11 +53,6 @@ export const INITIAL_FLOW: SendMoneyFlow = {
 
 export function currentStep(flow: SendMoneyFlow): SendStep {
   return flow.history.at(-1) ?? "method";
-}
-
-/** Spec §9: only the last 4 characters of an account number are shown. */
-export function maskAccountNumber(accountNumber: string): string {
-  return `****${accountNumber.replace(/[\s-]/g, "").slice(-4)}`;
 }
 
 function networkName(network: string | null): string {

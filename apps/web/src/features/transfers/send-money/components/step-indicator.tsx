@@ -1,5 +1,5 @@
 import { CheckIcon } from "lucide-react";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "../../../../lib/cn.ts";
 import { SEND_STEPS, type SendStep } from "../send-money-flow.ts";
 
 const STEP_LABELS: Record<SendStep, string> = {

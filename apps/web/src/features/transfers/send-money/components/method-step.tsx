@@ -1,5 +1,5 @@
 import { ChevronRightIcon, LandmarkIcon, type LucideIcon, UsersIcon, WalletIcon } from "lucide-react";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "../../../../lib/cn.ts";
 import type { SendMethod } from "../send-money-flow.ts";
 import { StepFooter } from "./step-footer.tsx";
 

@@ -3,9 +3,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowRightIcon, ZapIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field } from "../../../components/ui/field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { Button } from "../../../../components/ui/button.tsx";
+import { Field } from "../../../../components/ui/field.tsx";
+import { Input } from "../../../../components/ui/input.tsx";
 import { StepFooter } from "./step-footer.tsx";
 
 const FerryUserForm = z.object({ email: Email });

@@ -1,7 +1,8 @@
 import type { Profile } from "@ferry/core/contracts/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "../../../lib/api.ts";
+import { ApiError, apiFetch } from "../api.ts";
 
+/** The session: read by the route guards, the shell and every page that shows who is signed in. */
 export const meQueryKey = ["me"] as const;
 
 /** The signed-in user's profile, or null when nobody is signed in. */

@@ -2,7 +2,7 @@ import type { TransferDetails, TransferQuote } from "@ferry/core/contracts/trans
 import { keepPreviousData, queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api.ts";
 
-/** Fee, total and available balance for exactly these details. Moves nothing. */
+/** Fee, total and available balance for exactly these details (a transfer or a cash-out). Moves nothing. */
 export function getTransferQuote(details: TransferDetails): Promise<TransferQuote> {
   return apiFetch<TransferQuote>("/api/v1/transfers/quote", { method: "POST", body: details });
 }

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from "lucide-react";
 import type * as React from "react";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "../../../../components/ui/button.tsx";
 
 /** Every step ends the same way: Back on the left, the step's own action on the right. */
 export function StepFooter(props: {

@@ -1,12 +1,19 @@
 import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
 import { apiFetch } from "../../../lib/api.ts";
+import { toastTransferFailure } from "./transfer-toasts.ts";
 
 /** E-mails the sender a code valid only for these exact details (15 minutes, 5 tries). */
 export function requestTransferCode(details: TransferDetails): Promise<{ expiresAt: string }> {
   return apiFetch<{ expiresAt: string }>("/api/v1/transfers/verification-code", { method: "POST", body: details });
 }
 
+/** Asks for the code and says how it went (spec §8), for Send Money and Cashout alike. */
 export function useRequestTransferCode() {
-  return useMutation({ mutationFn: requestTransferCode });
+  return useMutation({
+    mutationFn: requestTransferCode,
+    onSuccess: () => toast.success("Verification code sent to your email"),
+    onError: (error) => toastTransferFailure(error, "Failed to send verification code"),
+  });
 }

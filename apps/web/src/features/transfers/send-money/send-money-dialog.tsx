@@ -1,7 +1,7 @@
 import type { Recipient } from "@ferry/core/contracts/recipients";
 import { useState } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
-import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { AmountStep } from "./components/amount-step.tsx";
 import { FerryUserStep } from "./components/ferry-user-step.tsx";
 import { MethodStep } from "./components/method-step.tsx";

@@ -1,14 +1,14 @@
 import type { CreateTransferRequest, Transfer } from "@ferry/core/contracts/transfers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { apiFetch } from "../../../lib/api.ts";
 import { balancesQueryKey } from "../../../lib/queries/balances.ts";
 import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
-import { toastTransferFailure } from "./transfer-failure.ts";
+import { toastTransferFailure, toastTransferSent } from "./transfer-toasts.ts";
 
 /**
- * Sends money. The Idempotency-Key makes a retry or a double click return the first transfer
- * instead of sending twice, so the caller keeps one key for one intended transfer.
+ * Sends money: to a recipient, a Ferry user, or (a cash-out) to one of the sender's own payment
+ * methods. The Idempotency-Key makes a retry or a double click return the first transfer instead of
+ * sending twice, so the caller keeps one key for one intended transfer.
  */
 export function createTransfer(input: { idempotencyKey: string; request: CreateTransferRequest }): Promise<Transfer> {
   return apiFetch<Transfer>("/api/v1/transfers", {
@@ -24,8 +24,7 @@ export function useCreateTransfer() {
   return useMutation({
     mutationFn: createTransfer,
     onSuccess: (_transfer, input) => {
-      const isInstant = input.request.target.method === "ferry_user";
-      toast.success(isInstant ? "Transfer completed successfully" : "Transaction sent successfully");
+      toastTransferSent(input.request.target.method);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: balancesQueryKey }),
         queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),

@@ -1,8 +1,8 @@
 import type { Recipient } from "@ferry/core/contracts/recipients";
 import { ChevronRightIcon, LandmarkIcon, PlusIcon, WalletIcon } from "lucide-react";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useErrorToast } from "../../../lib/use-error-toast.ts";
-import { type RecipientType, useRecipients } from "../api/get-recipients.ts";
+import { Skeleton } from "../../../../components/ui/skeleton.tsx";
+import { useErrorToast } from "../../../../lib/use-error-toast.ts";
+import { type RecipientType, useRecipients } from "../../api/get-recipients.ts";
 import { recipientDetailOf } from "../send-money-flow.ts";
 import { StepFooter } from "./step-footer.tsx";
 

@@ -1,0 +1,36 @@
+import type { TransferMethod } from "@ferry/core/contracts/transfers";
+import { toast } from "sonner";
+import { ApiError } from "../../../lib/api.ts";
+
+/**
+ * Spec §8: the toasts of every transfer call, Send Money's and Cashout's alike, written once.
+ * A refused code and a short balance have their own texts; anything else gets the step's own title
+ * with the server's words underneath.
+ */
+export function toastTransferFailure(error: Error, fallback: string): void {
+  if (error instanceof ApiError && error.code === "insufficient_funds") {
+    toast.error("Insufficient balance");
+    return;
+  }
+  if (error instanceof ApiError && error.code === "invalid_code") {
+    toast.error("Invalid verification code", { description: error.message });
+    return;
+  }
+  toast.error(fallback, { description: error.message || undefined });
+}
+
+/**
+ * Spec §8: money sent instantly to a Ferry user is "completed"; a bank or crypto transfer is
+ * "sent" and waits for its network; a cash-out waits for Ferry's team to pay it out.
+ */
+export function toastTransferSent(method: TransferMethod): void {
+  if (method === "ferry_user") {
+    toast.success("Transfer completed successfully");
+    return;
+  }
+  if (method === "withdrawal") {
+    toast.success("Withdrawal requested", { description: "It is pending until our team sends it." });
+    return;
+  }
+  toast.success("Transaction sent successfully");
+}

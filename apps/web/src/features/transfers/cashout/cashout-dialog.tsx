@@ -1,0 +1,290 @@
+import type { Balance } from "@ferry/core/contracts/balances";
+import { maskAccountNumber, type PaymentMethod, shortenAddress } from "@ferry/core/contracts/payment-methods";
+import type { TransferDetails, TransferQuote } from "@ferry/core/contracts/transfers";
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { formatAmount, minorOf } from "@ferry/core/money";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeftIcon } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { CodeInput } from "../../../components/code-input.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import { Field } from "../../../components/ui/field.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
+import { balancesQueryOptions } from "../../../lib/queries/balances.ts";
+import { paymentMethodsQueryOptions } from "../../../lib/queries/payment-methods.ts";
+import { useErrorToast } from "../../../lib/use-error-toast.ts";
+import { useCreateTransfer } from "../api/create-transfer.ts";
+import { useTransferQuote } from "../api/get-transfer-quote.ts";
+import { useRequestTransferCode } from "../api/request-transfer-code.ts";
+import { CashoutForm, TransferCodeForm } from "../transfer-forms.ts";
+
+type CashoutFormInput = z.input<typeof CashoutForm>;
+
+/** What the details step settled on: the details, the server's figures for them, and one key for this cash-out. */
+interface ChosenCashout {
+  readonly values: CashoutFormInput;
+  readonly details: TransferDetails;
+  readonly quote: TransferQuote;
+  readonly idempotencyKey: string;
+}
+
+function methodLabel(method: PaymentMethod): string {
+  const account =
+    method.addressType === "bank"
+      ? maskAccountNumber(method.accountNumber ?? "")
+      : shortenAddress(method.cryptoAddress ?? "");
+  return `${method.name} · ${account}`;
+}
+
+/** The currencies to cash out: those the user holds; with none, the first one so the form is not empty. */
+function currenciesOf(balances: readonly Balance[]): CurrencyCode[] {
+  const held = balances.filter((balance) => minorOf(balance.available, balance.currency) > 0n);
+  const shown = held.length > 0 ? held : balances.slice(0, 1);
+  return shown.length > 0 ? shown.map((balance) => balance.currency) : ["USD"];
+}
+
+function CashoutDetailsStep(props: {
+  balances: readonly Balance[];
+  methods: readonly PaymentMethod[];
+  initial: CashoutFormInput | null;
+  onContinue: (chosen: Omit<ChosenCashout, "idempotencyKey">) => void;
+  onClose: () => void;
+}) {
+  const currencies = currenciesOf(props.balances);
+  const firstMethodIn = (currency: string) => props.methods.find((method) => method.currency === currency)?.id ?? "";
+  const [initialCurrency] = currencies;
+  const form = useForm<CashoutFormInput, unknown, TransferDetails>({
+    resolver: zodResolver(CashoutForm),
+    mode: "onChange",
+    defaultValues: props.initial ?? {
+      currency: initialCurrency,
+      amount: "",
+      target: { method: "withdrawal", paymentMethodId: firstMethodIn(initialCurrency) },
+    },
+  });
+  const values = useWatch({ control: form.control }) as CashoutFormInput;
+  const currency = values.currency as CurrencyCode;
+  const methodsInCurrency = props.methods.filter((method) => method.currency === currency);
+  // The quote is asked for exactly what the form would send, and only once the form accepts it.
+  const parsed = CashoutForm.safeParse(values);
+  const details = parsed.success ? parsed.data : null;
+  const quote = useTransferQuote(details);
+  const isQuoteCurrent = details !== null && quote.isSuccess && !quote.isPlaceholderData;
+  const isAffordable = isQuoteCurrent && minorOf(quote.data.total, currency) <= minorOf(quote.data.available, currency);
+  const available = props.balances.find((balance) => balance.currency === currency)?.available ?? "0";
+  const amountError =
+    form.formState.errors.amount?.message ?? (quote.error instanceof ApiError ? quote.error.message : undefined);
+
+  function submit(submitted: TransferDetails) {
+    if (isQuoteCurrent && isAffordable) {
+      props.onContinue({ values, details: submitted, quote: quote.data });
+    }
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
+      <div className="grid grid-cols-[8rem_1fr] gap-3">
+        <Field id="cashout-currency" label="Currency">
+          <NativeSelect
+            id="cashout-currency"
+            {...form.register("currency", {
+              // Each payment method takes one currency: a new currency starts on its first method.
+              onChange: (event: React.ChangeEvent<HTMLSelectElement>) =>
+                form.setValue("target.paymentMethodId", firstMethodIn(event.target.value), { shouldValidate: true }),
+            })}
+          >
+            {currencies.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="cashout-method" label="Payment method">
+          {methodsInCurrency.length > 0 ? (
+            <NativeSelect id="cashout-method" {...form.register("target.paymentMethodId")}>
+              {methodsInCurrency.map((method) => (
+                <option key={method.id} value={method.id}>
+                  {methodLabel(method)}
+                </option>
+              ))}
+            </NativeSelect>
+          ) : (
+            <p className="flex h-10 items-center text-sm text-muted-foreground">
+              No {currency} payment method.&nbsp;
+              <Link
+                to="/withdrawal-addresses"
+                className="font-medium text-primary hover:underline"
+                onClick={props.onClose}
+              >
+                Add one
+              </Link>
+            </p>
+          )}
+        </Field>
+      </div>
+      <Field
+        id="cashout-amount"
+        label="Amount"
+        hint={`Available: ${currency} ${formatAmount(minorOf(available, currency), currency)}`}
+        error={amountError}
+      >
+        <Input
+          id="cashout-amount"
+          inputMode="decimal"
+          placeholder="0.00"
+          autoComplete="off"
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? "cashout-amount-error" : undefined}
+          {...form.register("amount")}
+        />
+      </Field>
+      {quote.data && details ? (
+        <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-4 text-sm" aria-busy={!isQuoteCurrent}>
+          <dt className="text-muted-foreground">Amount</dt>
+          <dd className="text-right tabular-nums">{quote.data.amount}</dd>
+          <dt className="text-muted-foreground">Fee</dt>
+          <dd className="text-right tabular-nums">{quote.data.fee}</dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold tabular-nums">
+            {currency} {quote.data.total}
+          </dd>
+        </dl>
+      ) : null}
+      {isQuoteCurrent && !isAffordable ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          Insufficient balance
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={props.onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!isQuoteCurrent || !isAffordable}>
+          Continue
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function CashoutVerificationStep(props: { chosen: ChosenCashout; onBack: () => void; onDone: () => void }) {
+  const { details, quote, idempotencyKey } = props.chosen;
+  const form = useForm<z.input<typeof TransferCodeForm>, unknown, TransferCodeForm>({
+    resolver: zodResolver(TransferCodeForm),
+    defaultValues: { code: "" },
+  });
+  const code = useWatch({ control: form.control, name: "code" });
+  const isCodeValid = TransferCodeForm.safeParse({ code }).success;
+  const requestCode = useRequestTransferCode();
+  const createTransfer = useCreateTransfer();
+
+  const confirm = form.handleSubmit(
+    (values) =>
+      createTransfer.mutate(
+        { idempotencyKey, request: { ...details, code: values.code } },
+        { onSuccess: props.onDone },
+      ),
+    () => toast.error("Please enter the verification code"),
+  );
+
+  return (
+    <form className="grid gap-4" onSubmit={confirm} noValidate>
+      <p className="rounded-lg bg-muted p-4 text-sm">
+        Cash out{" "}
+        <strong>
+          {details.currency} {quote.amount}
+        </strong>{" "}
+        (fee {quote.fee}, total {quote.total}) to <strong>{quote.recipientName}</strong>. We'll e-mail a code that works
+        only for this cash-out.
+      </p>
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={() => requestCode.mutate(details)}
+        disabled={requestCode.isPending}
+      >
+        {requestCode.isSuccess ? "Send a new code" : "Send code"}
+      </Button>
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field }) => <CodeInput id="cashout-code" value={field.value} onChange={field.onChange} />}
+      />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={props.onBack} disabled={createTransfer.isPending}>
+          <ArrowLeftIcon /> Back
+        </Button>
+        <Button type="submit" disabled={!isCodeValid || createTransfer.isPending}>
+          {createTransfer.isPending ? "Confirming…" : "Confirm Cashout"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The two steps; everything lives in here, so closing the dialog forgets it all. */
+function CashoutSteps(props: { balances: readonly Balance[]; methods: readonly PaymentMethod[]; onClose: () => void }) {
+  const [chosen, setChosen] = useState<ChosenCashout | null>(null);
+  const [isVerifying, setIsVerifying] = useState(false);
+  if (chosen && isVerifying) {
+    return <CashoutVerificationStep chosen={chosen} onBack={() => setIsVerifying(false)} onDone={props.onClose} />;
+  }
+  return (
+    <CashoutDetailsStep
+      balances={props.balances}
+      methods={props.methods}
+      initial={chosen?.values ?? null}
+      onContinue={(next) => {
+        // One key per intended cash-out: retries and double clicks of Confirm reuse it.
+        setChosen({ ...next, idempotencyKey: newIdempotencyKey() });
+        setIsVerifying(true);
+      }}
+      onClose={props.onClose}
+    />
+  );
+}
+
+/**
+ * Cashout: a currency the user holds, one of their payment methods in that currency, and an amount
+ * up to the available balance (fee shown first); then the transfer-bound e-mailed code. It sends
+ * through the same transfer API as Send Money.
+ */
+export function CashoutDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const balances = useQuery(balancesQueryOptions);
+  const methods = useQuery({ ...paymentMethodsQueryOptions, enabled: props.open });
+  useErrorToast(methods.error, "Failed to load withdrawal addresses");
+  // A list that failed to load reads as empty (spec §8); its own toast says why.
+  const balanceList = balances.data?.balances ?? (balances.isError ? [] : null);
+  const methodList = methods.data?.paymentMethods ?? (methods.isError ? [] : null);
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Cashout</DialogTitle>
+          <DialogDescription>Send money from your Ferry balance to your own bank account or wallet.</DialogDescription>
+        </DialogHeader>
+        {balanceList && methodList ? (
+          <CashoutSteps balances={balanceList} methods={methodList} onClose={() => props.onOpenChange(false)} />
+        ) : (
+          <Skeleton className="h-56" />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,249 @@
+import type { Balance } from "@ferry/core/contracts/balances";
+import type { TransferQuote } from "@ferry/core/contracts/transfers";
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { formatMoney, minorOf, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRightIcon, CircleAlertIcon, Loader2Icon } from "lucide-react";
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "../../../../components/ui/button.tsx";
+import { Field } from "../../../../components/ui/field.tsx";
+import { Input } from "../../../../components/ui/input.tsx";
+import { NativeSelect } from "../../../../components/ui/native-select.tsx";
+import { Skeleton } from "../../../../components/ui/skeleton.tsx";
+import { messageOf } from "../../../../lib/api.ts";
+import { balancesQueryOptions } from "../../../../lib/queries/balances.ts";
+import { useDebouncedValue } from "../../../../lib/use-debounced-value.ts";
+import { useErrorToast } from "../../../../lib/use-error-toast.ts";
+import { useTransferQuote } from "../../api/get-transfer-quote.ts";
+import { TransferAmountForm } from "../../transfer-forms.ts";
+import { type ChosenAmount, type ChosenRecipient, detailsOf } from "../send-money-flow.ts";
+import { StepFooter } from "./step-footer.tsx";
+
+/** Typing pauses this long before the amount is priced. */
+const QUOTE_DEBOUNCE_MS = 400;
+
+type AmountFormInput = z.input<typeof TransferAmountForm>;
+
+/** The amount as the API carries it, at the currency's full scale ("100" → "100.00"), once the form accepts it. */
+function acceptedAmountOf(values: AmountFormInput): { amount: string; currency: CurrencyCode } | null {
+  const parsed = TransferAmountForm.safeParse(values);
+  if (!parsed.success) {
+    return null;
+  }
+  const { currency } = parsed.data;
+  const amount = parsePositiveAmount(parsed.data.amount, currency);
+  return amount.ok ? { amount: toDecimalString(amount.amountMinor, currency), currency } : null;
+}
+
+function QuoteSummary(props: { quote: TransferQuote; isUpdating: boolean }) {
+  const { quote } = props;
+  const money = (decimal: string) =>
+    formatMoney({ currency: quote.currency, amountMinor: minorOf(decimal, quote.currency) });
+  return (
+    <dl
+      className="grid gap-2 rounded-lg border border-border bg-muted/50 p-4 text-sm"
+      aria-busy={props.isUpdating}
+      aria-label="Quote"
+    >
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">Amount</dt>
+        <dd className="tabular-nums">{money(quote.amount)}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">Fee ({quote.feeBasisPoints / 100}%)</dt>
+        <dd className="tabular-nums" data-testid="quote-fee">
+          {money(quote.fee)}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4 border-t border-border pt-2 font-semibold">
+        <dt>Total</dt>
+        <dd className="tabular-nums" data-testid="quote-total">
+          {money(quote.total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The amount form: the currency, the amount, an optional memo, and — once the form accepts the
+ * amount — the server's fee and total. Continue waits for the quote of exactly what is typed, and
+ * refuses more than is available.
+ */
+function AmountForm(props: {
+  recipient: ChosenRecipient;
+  currencies: readonly CurrencyCode[];
+  balances: readonly Balance[] | undefined;
+  initial: ChosenAmount | null;
+  onContinue: (payment: ChosenAmount) => void;
+  onBack: () => void;
+}) {
+  const { recipient, currencies } = props;
+  const initialCurrency =
+    props.initial && currencies.includes(props.initial.currency) ? props.initial.currency : currencies[0];
+  const form = useForm<AmountFormInput, unknown, TransferAmountForm>({
+    resolver: zodResolver(TransferAmountForm),
+    mode: "onChange",
+    defaultValues: {
+      currency: initialCurrency,
+      amount: props.initial?.amount ?? "",
+      memo: props.initial?.memo ?? "",
+    },
+  });
+  const values = useWatch({ control: form.control }) as AmountFormInput;
+  const currency = values.currency as CurrencyCode;
+  const accepted = acceptedAmountOf(values);
+  const acceptedAmount = accepted?.amount ?? null;
+  // One object per (recipient, amount, currency), so the debounce and the query key see a stable value.
+  const details = useMemo(
+    () => (acceptedAmount ? detailsOf(recipient, acceptedAmount, currency) : null),
+    [recipient, acceptedAmount, currency],
+  );
+  const debouncedDetails = useDebouncedValue(details, QUOTE_DEBOUNCE_MS);
+  const quote = useTransferQuote(debouncedDetails);
+  const isQuoteCurrent =
+    details !== null && debouncedDetails === details && quote.isSuccess && !quote.isPlaceholderData;
+  const isInsufficient =
+    isQuoteCurrent &&
+    minorOf(quote.data.total, quote.data.currency) > minorOf(quote.data.available, quote.data.currency);
+  const canContinue = isQuoteCurrent && !isInsufficient;
+
+  const available = props.balances?.find((entry) => entry.currency === currency);
+  // A half-typed amount ("12.") is not an error yet: it is judged once typing pauses, or on leaving the field.
+  const amountText = values.amount ?? "";
+  const settledAmountText = useDebouncedValue(amountText, QUOTE_DEBOUNCE_MS);
+  const { errors, touchedFields, isSubmitted } = form.formState;
+  const isAmountSettled =
+    touchedFields.amount || isSubmitted || props.initial !== null || settledAmountText === amountText;
+  const amountError = isAmountSettled ? errors.amount?.message : undefined;
+  const quoteError = details && debouncedDetails === details && quote.isError ? quote.error : null;
+  const amountField = form.register("amount");
+
+  function submit(submitted: TransferAmountForm) {
+    if (canContinue && details) {
+      props.onContinue({ amount: details.amount, currency, memo: submitted.memo ?? "", quote: quote.data });
+    }
+  }
+
+  return (
+    <form className="grid grid-cols-1 gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
+      <div className="flex items-center gap-3 rounded-lg bg-muted/60 p-3 text-sm">
+        <span className="text-muted-foreground">To</span>
+        <span className="min-w-0 flex-1 truncate font-medium">
+          {recipient.name}
+          {recipient.name !== recipient.email ? (
+            <span className="font-normal text-muted-foreground"> · {recipient.email}</span>
+          ) : null}
+        </span>
+      </div>
+      <div className="grid grid-cols-[7rem_1fr] gap-3">
+        <Field id="send-currency" label="Currency" error={errors.currency?.message}>
+          <NativeSelect id="send-currency" disabled={currencies.length <= 1} {...form.register("currency")}>
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="send-amount" label="Amount" error={amountError}>
+          <Input
+            id="send-amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            autoFocus
+            className="text-right text-lg font-semibold tabular-nums"
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={amountError ? "send-amount-error" : "send-available"}
+            {...amountField}
+            onChange={(event) => {
+              // Many keyboards type a decimal comma; amounts are read with a point.
+              event.target.value = event.target.value.replace(",", ".");
+              return amountField.onChange(event);
+            }}
+          />
+        </Field>
+      </div>
+      <p id="send-available" className="-mt-2 text-right text-xs text-muted-foreground">
+        Available:{" "}
+        {available ? (
+          <span className="font-medium text-foreground tabular-nums" data-testid="send-available">
+            {formatMoney({ currency, amountMinor: minorOf(available.available, currency) })}
+          </span>
+        ) : (
+          <span className="inline-block h-3 w-20 animate-pulse rounded bg-muted align-middle" />
+        )}
+      </p>
+      <Field id="send-memo" label="Memo (optional)" error={errors.memo?.message}>
+        <Input
+          id="send-memo"
+          placeholder="What is it for?"
+          aria-invalid={errors.memo ? true : undefined}
+          {...form.register("memo")}
+        />
+      </Field>
+      {quote.data && details ? <QuoteSummary quote={quote.data} isUpdating={!isQuoteCurrent && !quoteError} /> : null}
+      {details && !quote.data && !quoteError ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2Icon className="size-4 animate-spin" /> Calculating fee…
+        </p>
+      ) : null}
+      {isInsufficient ? (
+        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
+          <CircleAlertIcon className="size-4" /> Insufficient balance
+        </p>
+      ) : null}
+      {quoteError ? (
+        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
+          <CircleAlertIcon className="size-4 shrink-0" /> {messageOf(quoteError, "This transfer could not be priced")}
+        </p>
+      ) : null}
+      <StepFooter onBack={props.onBack}>
+        <Button type="submit" disabled={!canContinue}>
+          Continue <ArrowRightIcon />
+        </Button>
+      </StepFooter>
+    </form>
+  );
+}
+
+/**
+ * Step 4, amount-currency: a saved recipient receives its own currency; a Ferry user any currency
+ * the sender holds, so the form waits for the balances to offer them.
+ */
+export function AmountStep(props: {
+  recipient: ChosenRecipient;
+  initial: ChosenAmount | null;
+  onContinue: (payment: ChosenAmount) => void;
+  onBack: () => void;
+}) {
+  const { recipient } = props;
+  const balances = useQuery(balancesQueryOptions);
+  // On a load error the step falls back to no currencies (spec §8), and the toast says why.
+  useErrorToast(balances.error, "Failed to load balances");
+  const currencies: CurrencyCode[] = recipient.currency
+    ? [recipient.currency]
+    : (balances.data?.balances ?? [])
+        .filter((entry) => minorOf(entry.available, entry.currency) > 0n)
+        .map((entry) => entry.currency);
+
+  if (!recipient.currency && balances.isPending) {
+    return <Skeleton className="h-56" />;
+  }
+  if (currencies.length === 0) {
+    return (
+      <>
+        <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
+          You have no money to send yet. Add cash to your account first.
+        </p>
+        <StepFooter onBack={props.onBack} />
+      </>
+    );
+  }
+  return <AmountForm {...props} currencies={currencies} balances={balances.data?.balances} />;
+}
