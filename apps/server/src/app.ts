@@ -5,7 +5,7 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { type Config, toFastifyTrustProxy } from "./config.ts";
@@ -57,6 +57,15 @@ function originOf(value: string | undefined): string | undefined {
   }
 }
 
+/**
+ * The router refuses a malformed percent-escape or an over-long path parameter before any route
+ * runs: answer in Ferry's error shape, without echoing the URL back.
+ */
+function refuseMalformedUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long" : "Malformed URL";
+  reply.status(400).send({ error: { code: "validation_failed", message } });
+}
+
 /** Builds the whole server from its modules. Tests build it the same way and drive it with `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   const { config, db, pool } = deps;
@@ -64,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
+    frameworkErrors: refuseMalformedUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -22,7 +22,27 @@ export const MESSAGES = {
   unexpectedError: "An unexpected error occurred. Please try again.",
   comingSoon: "This section is coming soon...",
   notFound: "Oops! Page not found",
+  /** An amount beyond what the ledger can hold (more than `MAX_AMOUNT_MINOR` minor units). */
+  amountTooLarge: "Amount is too large",
+  /** A list cursor that this server did not issue. */
+  invalidCursor: "Invalid cursor",
+  /** A reset token that cannot be one Ferry issued (the link was mangled or made up). */
+  invalidResetLink: "This reset link is invalid or has expired. Please request a new one.",
 } as const;
+
+/**
+ * "First name cannot contain line breaks, tabs or other control characters": the message of a
+ * one-line text field holding a control character, naming the field so it reads the same in a
+ * form and in an API error.
+ */
+export function singleLineTextMessage(label: string): string {
+  return `${label} cannot contain line breaks, tabs or other control characters`;
+}
+
+/** The message of a multi-line text field holding a control character other than a line break or tab. */
+export function multiLineTextMessage(label: string): string {
+  return `${label} cannot contain control characters (line breaks and tabs are fine)`;
+}
 
 /** Toast texts of the specification (§8), success and failure. */
 export const TOASTS = {

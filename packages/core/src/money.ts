@@ -12,6 +12,19 @@ export interface Money {
 
 const DECIMAL_PATTERN = /^(-)?(\d+)(?:\.(\d+))?$/;
 
+/**
+ * The largest amount one request may carry, in minor units of any currency: 30 digits. Amounts are
+ * stored as NUMERIC(38,0), and balances and system accounts are sums of amounts, so 8 digits of room
+ * are left: no realistic count of maximal amounts can overflow a column. (It is still 10^12 ETH or
+ * 10^28 US dollars.)
+ */
+export const MAX_AMOUNT_MINOR = 10n ** 30n - 1n;
+
+/** Whether minor units are within what one request may carry (`MAX_AMOUNT_MINOR`, either sign). */
+export function isWithinAmountLimit(amountMinor: bigint): boolean {
+  return amountMinor <= MAX_AMOUNT_MINOR && amountMinor >= -MAX_AMOUNT_MINOR;
+}
+
 /** Why a decimal string could not be read as an amount. */
 export type ParseAmountError = "invalid_format" | "too_many_decimals";
 

@@ -55,8 +55,16 @@ export const VERIFICATION_LINK_TTL_SECONDS = 24 * 60 * 60;
 
 /** Forgot password: request a reset link. */
 export const ForgotPasswordRequest = z.object({ email: Email });
+/**
+ * A password-reset token from the e-mailed link: Better Auth issues letters and digits. Any other
+ * text cannot be one, so it is refused here rather than looked up.
+ */
+export const ResetToken = z
+  .string({ error: MESSAGES.invalidResetLink })
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, MESSAGES.invalidResetLink);
+
 /** Reset password: the token from the link and a new password under the sign-up rule. */
-export const ResetPasswordRequest = z.object({ token: z.string().min(1), newPassword: Password });
+export const ResetPasswordRequest = z.object({ token: ResetToken, newPassword: Password });
 
 export const Role = z.enum(["user", "admin"]);
 export type Role = z.infer<typeof Role>;

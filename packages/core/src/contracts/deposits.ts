@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { multiLineText } from "../validation/text.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
-import { AmountText } from "./transfers.ts";
+import { AmountText, checkAmountLimit, whenAmountAndCurrencyAreValid } from "./transfers.ts";
 
 /** Networks Ferry receives crypto on, and the coins each carries (spec: Bitcoin, and USDT on Tron; plus Ethereum). */
 export const DEPOSIT_NETWORK_CURRENCIES = {
@@ -34,23 +35,27 @@ export type DepositInstructions = z.infer<typeof DepositInstructions>;
 
 /** A user reports money they sent, so an admin can match and approve it. */
 export const ReportDepositRequest = z.discriminatedUnion("depositType", [
-  z.object({
-    depositType: z.literal("bank"),
-    currency: z.enum(["USD", "EUR", "GBP", "CAD", "AUD"], { error: "Please choose a currency" }),
-    amount: AmountText,
-  }),
-  z.object({
-    depositType: z.literal("crypto"),
-    network: DepositNetwork,
-    currency: z.enum(["BTC", "ETH", "USDC", "USDT"], { error: "Please choose a currency" }),
-    amount: AmountText,
-    transactionHash: z
-      .string()
-      .trim()
-      .regex(/^(0x)?[0-9a-fA-F]{64}$/, "A transaction hash is 64 hexadecimal characters")
-      .optional()
-      .or(z.literal("")),
-  }),
+  z
+    .object({
+      depositType: z.literal("bank"),
+      currency: z.enum(["USD", "EUR", "GBP", "CAD", "AUD"], { error: "Please choose a currency" }),
+      amount: AmountText,
+    })
+    .superRefine(checkAmountLimit, whenAmountAndCurrencyAreValid),
+  z
+    .object({
+      depositType: z.literal("crypto"),
+      network: DepositNetwork,
+      currency: z.enum(["BTC", "ETH", "USDC", "USDT"], { error: "Please choose a currency" }),
+      amount: AmountText,
+      transactionHash: z
+        .string()
+        .trim()
+        .regex(/^(0x)?[0-9a-fA-F]{64}$/, "A transaction hash is 64 hexadecimal characters")
+        .optional()
+        .or(z.literal("")),
+    })
+    .superRefine(checkAmountLimit, whenAmountAndCurrencyAreValid),
 ]);
 export type ReportDepositRequest = z.infer<typeof ReportDepositRequest>;
 
@@ -76,6 +81,6 @@ export const AdminDepositList = z.object({ deposits: z.array(AdminDeposit), pend
 
 export const ReviewDepositRequest = z.object({
   decision: z.enum(["approve", "reject"]),
-  adminNotes: z.string().trim().max(500).optional(),
+  adminNotes: multiLineText("Admin notes").max(500).optional(),
 });
 export const DepositIdParams = z.object({ depositId: z.uuid() });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { validateBankAccountNumber, validateBic } from "../validation/bank.ts";
 import { validateCryptoAddress } from "../validation/crypto-address.ts";
 import { CRYPTO_CURRENCIES, type CryptoNetworkId, WITHDRAWAL_NETWORKS } from "../validation/networks.ts";
+import { singleLineText } from "../validation/text.ts";
 import { CurrencyCodeSchema } from "./balances.ts";
 
 /** The messages of spec §5 for withdrawal addresses. */
@@ -23,34 +24,34 @@ export const WITHDRAWAL_CURRENCIES_BY_NETWORK: Readonly<Record<string, readonly 
   bsc: ["ETH", "USDC", "USDT"],
 };
 
-const name = z
-  .string({ error: PAYMENT_METHOD_MESSAGES.nameRequired })
-  .trim()
+const name = singleLineText("Name", { error: PAYMENT_METHOD_MESSAGES.nameRequired })
   .min(1, PAYMENT_METHOD_MESSAGES.nameRequired)
   .max(100);
-const bankText = (max: number) =>
-  z.string({ error: PAYMENT_METHOD_MESSAGES.bankDetails }).trim().min(1, PAYMENT_METHOD_MESSAGES.bankDetails).max(max);
+const bankText = (label: string, max: number) =>
+  singleLineText(label, { error: PAYMENT_METHOD_MESSAGES.bankDetails })
+    .min(1, PAYMENT_METHOD_MESSAGES.bankDetails)
+    .max(max);
 
 /** A bank payment method: every bank field is required, the account number (IBAN) and SWIFT/BIC are checked. */
 export const BankPaymentMethodRequest = z.object({
   addressType: z.literal("bank"),
   name,
   currency: z.enum(CASHOUT_BANK_CURRENCIES, { error: "Please choose one of USD, EUR, GBP, CAD or AUD" }),
-  bankName: bankText(100),
-  accountNumber: bankText(40).superRefine((value, ctx) => {
+  bankName: bankText("Bank name", 100),
+  accountNumber: bankText("Account number", 40).superRefine((value, ctx) => {
     const result = validateBankAccountNumber(value);
     if (!result.ok) {
       ctx.addIssue({ code: "custom", message: result.message });
     }
   }),
-  swiftCode: bankText(20).superRefine((value, ctx) => {
+  swiftCode: bankText("SWIFT code", 20).superRefine((value, ctx) => {
     const result = validateBic(value);
     if (!result.ok) {
       ctx.addIssue({ code: "custom", message: result.message });
     }
   }),
-  country: bankText(100),
-  accountHolderName: bankText(100),
+  country: bankText("Country", 100),
+  accountHolderName: bankText("Account holder name", 100),
 });
 
 /** A crypto payment method on Bitcoin, Ethereum, Polygon or BSC, with that network's checksum. */
@@ -60,9 +61,7 @@ export const CryptoPaymentMethodRequest = z
     name,
     currency: z.enum(CRYPTO_CURRENCIES, { error: "Please choose one of BTC, ETH, USDC or USDT" }),
     cryptoNetwork: z.enum(WITHDRAWAL_NETWORKS, { error: PAYMENT_METHOD_MESSAGES.cryptoDetails }),
-    cryptoAddress: z
-      .string({ error: PAYMENT_METHOD_MESSAGES.cryptoDetails })
-      .trim()
+    cryptoAddress: singleLineText("Wallet address", { error: PAYMENT_METHOD_MESSAGES.cryptoDetails })
       .min(1, PAYMENT_METHOD_MESSAGES.cryptoDetails)
       .max(120),
   })

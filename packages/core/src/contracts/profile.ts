@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages.ts";
+import { singleLineText } from "../validation/text.ts";
 import { Role } from "./auth.ts";
 
 export const KycStatus = z.enum(["pending", "approved", "rejected", "under_review"]);
@@ -8,17 +9,21 @@ export type KycStatus = z.infer<typeof KycStatus>;
 export const UserStatus = z.enum(["active", "banned", "suspended"]);
 export type UserStatus = z.infer<typeof UserStatus>;
 
-const optionalText = (max: number) => z.string().trim().max(max).default("");
+const optionalText = (label: string, max: number) => singleLineText(label).max(max).default("");
 
 /** The personal-information form of `/profile` (spec §5). */
 export const ProfileUpdateRequest = z.object({
-  firstName: z.string({ error: MESSAGES.firstNameRequired }).trim().min(1, MESSAGES.firstNameRequired).max(100),
-  lastName: z.string({ error: MESSAGES.lastNameRequired }).trim().min(1, MESSAGES.lastNameRequired).max(100),
-  phone: optionalText(40),
-  address: optionalText(200),
-  city: optionalText(100),
-  country: optionalText(100),
-  postalCode: optionalText(20),
+  firstName: singleLineText("First name", { error: MESSAGES.firstNameRequired })
+    .min(1, MESSAGES.firstNameRequired)
+    .max(100),
+  lastName: singleLineText("Last name", { error: MESSAGES.lastNameRequired })
+    .min(1, MESSAGES.lastNameRequired)
+    .max(100),
+  phone: optionalText("Phone", 40),
+  address: optionalText("Address", 200),
+  city: optionalText("City", 100),
+  country: optionalText("Country", 100),
+  postalCode: optionalText("Postal code", 20),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 

@@ -1,6 +1,11 @@
 import { z } from "zod";
+import type { CurrencyCode } from "../currencies.ts";
+import { MESSAGES } from "../messages.ts";
+import { isWithinAmountLimit, parseAmount } from "../money.ts";
+import { singleLineText } from "../validation/text.ts";
 import { Email, OneTimeCode } from "./auth.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
+import { PageCursor } from "./pagination.ts";
 
 /**
  * How money leaves the sender: to a saved bank or crypto recipient, instantly to another Ferry user,
@@ -19,6 +24,31 @@ export const AmountText = z
   .trim()
   .regex(/^\d{1,30}(\.\d{1,18})?$/, "Please enter a valid amount");
 
+/**
+ * Refuses, on the `amount` field, an amount whose minor units in its currency go over
+ * `MAX_AMOUNT_MINOR` ("Amount is too large"): the shape alone cannot say, since the scale is the
+ * currency's. Too many decimals for the currency is left to the service, which names the scale.
+ */
+export function checkAmountLimit(value: { amount: string; currency: CurrencyCode }, ctx: z.RefinementCtx): void {
+  const parsed = parseAmount(value.amount, value.currency);
+  if (parsed.ok && !isWithinAmountLimit(parsed.amountMinor)) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.amountTooLarge });
+  }
+}
+
+/**
+ * Runs `checkAmountLimit` whenever the amount and currency are valid on their own, even when another
+ * field failed (Zod would otherwise skip the object's refinement), so every problem shows at once.
+ * An issue without a field (the input is not an object at all) stops it.
+ */
+export const whenAmountAndCurrencyAreValid = {
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    payload.issues.every((issue) => {
+      const field = issue.path?.[0];
+      return field !== undefined && field !== "amount" && field !== "currency";
+    }),
+};
+
 /** Who receives the money. */
 export const TransferTarget = z.discriminatedUnion("method", [
   z.object({ method: z.literal("bank"), recipientId: z.uuid("Please choose a recipient") }),
@@ -28,12 +58,14 @@ export const TransferTarget = z.discriminatedUnion("method", [
 ]);
 export type TransferTarget = z.infer<typeof TransferTarget>;
 
-/** What a transfer is: recipient, amount and currency. A verification code is bound to exactly this. */
-export const TransferDetails = z.object({
+const TransferDetailsFields = z.object({
   target: TransferTarget,
   amount: AmountText,
   currency: CurrencyCodeSchema,
 });
+
+/** What a transfer is: recipient, amount and currency. A verification code is bound to exactly this. */
+export const TransferDetails = TransferDetailsFields.superRefine(checkAmountLimit, whenAmountAndCurrencyAreValid);
 export type TransferDetails = z.infer<typeof TransferDetails>;
 
 /** The amount step's figures: the fee and total the sender will pay, and what they have. */
@@ -52,10 +84,11 @@ export type TransferQuote = z.infer<typeof TransferQuote>;
 export const TransferCodeSent = z.object({ expiresAt: z.string() });
 
 /** Confirm: the details again, an optional memo, and the e-mailed code. Sent with an Idempotency-Key header. */
-export const CreateTransferRequest = TransferDetails.extend({
-  memo: z.string().trim().max(140, "Keep the memo under 140 characters").optional(),
+export const CreateTransferRequest = TransferDetailsFields.extend({
+  // One line: it is typed in a one-line input and printed on statements and in CSV exports.
+  memo: singleLineText("Memo").max(140, "Keep the memo under 140 characters").optional(),
   code: OneTimeCode,
-});
+}).superRefine(checkAmountLimit, whenAmountAndCurrencyAreValid);
 export type CreateTransferRequest = z.infer<typeof CreateTransferRequest>;
 
 export const IdempotencyKeyHeader = z.object({
@@ -84,7 +117,7 @@ export const TransactionItem = z.object({
 export type TransactionItem = z.infer<typeof TransactionItem>;
 
 export const PageQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: PageCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -109,7 +142,7 @@ export type Transfer = z.infer<typeof Transfer>;
 
 /** Admin transaction management (spec §2): search, status filter, newest first. */
 export const AdminTransferListQuery = PageQuery.extend({
-  search: z.string().trim().max(200).optional(),
+  search: singleLineText("Search").max(200).optional(),
   status: TransferStatus.optional(),
 });
 

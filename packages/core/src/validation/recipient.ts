@@ -13,6 +13,7 @@ import {
   isNetworkAllowedForCurrency,
 } from "./networks.ts";
 import type { ValidationResult } from "./result.ts";
+import { singleLineText } from "./text.ts";
 
 const REQUIRED = VALIDATION_MESSAGES.requiredFields;
 /** Long enough for any person's or bank's name, short enough to bound what is stored. */
@@ -24,14 +25,17 @@ const MAX_SWIFT_CODE_LENGTH = 20;
 /** The longest valid address is a 90-character bech32 one. */
 const MAX_CRYPTO_ADDRESS_LENGTH = 128;
 
-/** A required text field: a missing or blank value gets the spec's "fill in all required fields". */
-function requiredText(maxLength: number) {
-  return z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(maxLength);
+/**
+ * A required one-line text field: a missing or blank value gets the spec's "fill in all required
+ * fields"; a control character, a message naming the field (`label`).
+ */
+function requiredText(label: string, maxLength: number) {
+  return singleLineText(label, { error: REQUIRED }).min(1, REQUIRED).max(maxLength);
 }
 
 /** A required text field that must also pass `validate`, whose message is shown on this field. */
-function checkedText(maxLength: number, validate: (text: string) => ValidationResult) {
-  return requiredText(maxLength).superRefine((value, ctx) => {
+function checkedText(label: string, maxLength: number, validate: (text: string) => ValidationResult) {
+  return requiredText(label, maxLength).superRefine((value, ctx) => {
     // A blank value already has the "required" message; a second one would only be noise.
     if (value === "") {
       return;
@@ -49,13 +53,13 @@ function checkedText(maxLength: number, validate: (text: string) => ValidationRe
  * SWIFT code a valid BIC. Every check is on its own field, so a form may `.pick()` from it.
  */
 export const BankRecipientFields = z.object({
-  name: requiredText(MAX_NAME_LENGTH),
+  name: requiredText("Name", MAX_NAME_LENGTH),
   email: Email,
-  bankName: requiredText(MAX_NAME_LENGTH),
-  country: requiredText(MAX_COUNTRY_LENGTH),
-  accountNumber: checkedText(MAX_ACCOUNT_NUMBER_LENGTH, validateBankAccountNumber),
-  swiftCode: checkedText(MAX_SWIFT_CODE_LENGTH, validateBic),
-  accountHolderName: z.string().trim().max(MAX_NAME_LENGTH).optional(),
+  bankName: requiredText("Bank name", MAX_NAME_LENGTH),
+  country: requiredText("Country", MAX_COUNTRY_LENGTH),
+  accountNumber: checkedText("Account number", MAX_ACCOUNT_NUMBER_LENGTH, validateBankAccountNumber),
+  swiftCode: checkedText("SWIFT code", MAX_SWIFT_CODE_LENGTH, validateBic),
+  accountHolderName: singleLineText("Account holder name").max(MAX_NAME_LENGTH).optional(),
   currency: z.enum(BANK_CURRENCIES, { error: VALIDATION_MESSAGES.chooseBankCurrency }),
 });
 export type BankRecipientFields = z.infer<typeof BankRecipientFields>;
@@ -65,9 +69,9 @@ export type BankRecipientFields = z.infer<typeof BankRecipientFields>;
  * object with such checks, so a form picks from this and adds `.superRefine(checkCryptoRecipient)`.
  */
 export const CryptoRecipientFieldsBase = z.object({
-  name: requiredText(MAX_NAME_LENGTH),
+  name: requiredText("Name", MAX_NAME_LENGTH),
   email: Email,
-  cryptoAddress: requiredText(MAX_CRYPTO_ADDRESS_LENGTH),
+  cryptoAddress: requiredText("Wallet address", MAX_CRYPTO_ADDRESS_LENGTH),
   cryptoNetwork: z.enum(CRYPTO_NETWORK_IDS, { error: VALIDATION_MESSAGES.chooseNetwork }),
   currency: z.enum(CRYPTO_CURRENCIES, { error: VALIDATION_MESSAGES.chooseCryptoCurrency }),
 });
@@ -104,8 +108,12 @@ export function checkCryptoRecipient(
  * reads are valid lets a form show a wrong network next to a missing name, in one round.
  */
 const cryptoCheckParams = {
+  // An issue without a field means the input is not an object at all: nothing to cross-check.
   when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    payload.issues.every((issue) => !CRYPTO_CROSS_CHECKED_FIELDS.includes(issue.path?.[0] ?? "")),
+    payload.issues.every((issue) => {
+      const field = issue.path?.[0];
+      return field !== undefined && !CRYPTO_CROSS_CHECKED_FIELDS.includes(field);
+    }),
 };
 
 /**

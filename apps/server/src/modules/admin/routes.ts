@@ -1,30 +1,19 @@
-import { AdminUserList, AdminUserListQuery, UserIdParams } from "@ferry/core/contracts/admin";
+import { AdminUserList, AdminUserListQuery, USER_ID_PATTERN, UserIdParams } from "@ferry/core/contracts/admin";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
 import { type Guards, viewerOf } from "../auth/guards.ts";
 import { selectUsers } from "./queries.ts";
 import { setUserBanned } from "./service.ts";
-
-function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
-  if (!cursor) {
-    return undefined;
-  }
-  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) {
-    throw new AppError("validation_failed", "Invalid cursor", { cursor: "Invalid cursor" });
-  }
-  return { createdAt, id };
-}
 
 export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/api/v1/admin/users",
     {
-      preHandler: deps.guards.requireAdmin,
+      preValidation: deps.guards.requireAdmin,
       schema: {
         tags: ["admin"],
         summary: "Users, newest first, searchable by name or e-mail",
@@ -34,7 +23,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
     },
     async (request) => {
       const { search, limit, cursor } = request.query;
-      const users = await selectUsers(deps.db, { search, limit, after: decodeCursor(cursor) });
+      const users = await selectUsers(deps.db, { search, limit, after: decodeCursor(cursor, USER_ID_PATTERN) });
       const last = users.at(-1);
       const nextCursor =
         users.length === limit && last
@@ -48,7 +37,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
     typed.post(
       `/api/v1/admin/users/:userId/${action}`,
       {
-        preHandler: deps.guards.requireAdmin,
+        preValidation: deps.guards.requireAdmin,
         schema: {
           tags: ["admin"],
           summary: action === "ban" ? "Ban a user and end their sessions" : "Lift a ban",

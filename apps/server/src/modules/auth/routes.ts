@@ -130,9 +130,12 @@ export function registerAuthRoutes(
       if (!endpoint || endpoint.method !== request.method) {
         throw new AppError("not_found", `No route for ${request.method} ${url.pathname}`);
       }
+      if (endpoint.isSignedInOnly) {
+        // Who is asking is settled before what they sent is judged, as on every other signed-in route.
+        await guards.requireUser(request, reply);
+      }
       const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
       if (endpoint.isSignedInOnly) {
-        await guards.requireUser(request, reply);
         const email = (body as { email?: string } | undefined)?.email;
         if (email !== undefined && email !== viewerOf(request).email) {
           throw new AppError("forbidden", "You can only verify your own e-mail address");

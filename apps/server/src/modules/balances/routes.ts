@@ -12,7 +12,7 @@ export function registerBalanceRoutes(app: FastifyInstance, deps: { db: Database
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/v1/balances",
     {
-      preHandler: deps.guards.requireUser,
+      preValidation: deps.guards.requireUser,
       schema: { tags: ["balances"], summary: "The signed-in user's balances", response: { 200: BalancesResponse } },
     },
     async (request) => {

@@ -32,7 +32,7 @@ export function registerDepositRoutes(
   typed.get(
     "/api/v1/deposits/instructions",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["deposits"],
         summary: "Ferry's bank details with your reference, and your own crypto addresses",
@@ -44,7 +44,7 @@ export function registerDepositRoutes(
   typed.get(
     "/api/v1/deposits",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["deposits"],
         summary: "Your deposits, newest first",
@@ -56,7 +56,7 @@ export function registerDepositRoutes(
   typed.post(
     "/api/v1/deposits",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["deposits"],
         summary: "Report a deposit you sent (an admin approves it)",
@@ -73,7 +73,7 @@ export function registerDepositRoutes(
   typed.get(
     "/api/v1/admin/deposits",
     {
-      preHandler: guards.requireAdmin,
+      preValidation: guards.requireAdmin,
       schema: { tags: ["admin"], summary: "Pending deposits with their count", response: { 200: AdminDepositList } },
     },
     async () => listPendingDeposits(db),
@@ -81,7 +81,7 @@ export function registerDepositRoutes(
   typed.post(
     "/api/v1/admin/deposits/:depositId/review",
     {
-      preHandler: guards.requireAdmin,
+      preValidation: guards.requireAdmin,
       schema: {
         tags: ["admin"],
         summary: "Approve (credits once) or reject a pending deposit",

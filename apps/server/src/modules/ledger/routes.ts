@@ -9,7 +9,7 @@ export function registerLedgerAdminRoutes(app: FastifyInstance, deps: { db: Data
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/v1/admin/ledger/reconciliation",
     {
-      preHandler: deps.guards.requireAdmin,
+      preValidation: deps.guards.requireAdmin,
       schema: {
         tags: ["admin"],
         summary: "Check the ledger's invariants now",

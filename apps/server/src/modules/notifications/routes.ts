@@ -15,7 +15,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
   typed.get(
     "/api/v1/notifications",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["notifications"],
         summary: "Your notifications, newest first, with the unread count",
@@ -44,7 +44,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
   typed.post(
     "/api/v1/notifications/:notificationId/read",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["notifications"],
         summary: "Mark one notification read",
@@ -62,7 +62,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
   typed.post(
     "/api/v1/notifications/read-all",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["notifications"],
         summary: "Mark all notifications read",

@@ -16,7 +16,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: { db: Da
   typed.get(
     "/api/v1/payment-methods",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["payment-methods"],
         summary: "Your payment methods, newest first",
@@ -28,7 +28,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: { db: Da
   typed.post(
     "/api/v1/payment-methods",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["payment-methods"],
         summary: "Add a bank or crypto payment method",
@@ -42,7 +42,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: { db: Da
   typed.put(
     "/api/v1/payment-methods/:paymentMethodId",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["payment-methods"],
         summary: "Edit a payment method",
@@ -56,7 +56,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: { db: Da
   typed.delete(
     "/api/v1/payment-methods/:paymentMethodId",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: { tags: ["payment-methods"], summary: "Delete a payment method", params: PaymentMethodIdParams },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database
   typed.get(
     "/api/v1/me",
     {
-      preHandler: deps.guards.requireUser,
+      preValidation: deps.guards.requireUser,
       schema: { tags: ["profile"], summary: "The signed-in user's profile", response: { 200: Profile } },
     },
     async (request) => getProfile(deps.db, viewerOf(request).userId),
@@ -18,7 +18,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database
   typed.put(
     "/api/v1/me/profile",
     {
-      preHandler: deps.guards.requireUser,
+      preValidation: deps.guards.requireUser,
       schema: {
         tags: ["profile"],
         summary: "Save the personal-information form",

@@ -11,7 +11,7 @@ export function registerRecipientRoutes(app: FastifyInstance, deps: { db: Databa
   typed.get(
     "/api/v1/recipients",
     {
-      preHandler: deps.guards.requireUser,
+      preValidation: deps.guards.requireUser,
       schema: {
         tags: ["recipients"],
         summary: "Your saved recipients of a type, newest first",
@@ -24,7 +24,7 @@ export function registerRecipientRoutes(app: FastifyInstance, deps: { db: Databa
   typed.post(
     "/api/v1/recipients",
     {
-      preHandler: deps.guards.requireUser,
+      preValidation: deps.guards.requireUser,
       schema: {
         tags: ["recipients"],
         summary: "Save a bank or crypto recipient",

@@ -51,7 +51,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
   typed.post(
     "/api/v1/transfers/quote",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
         summary: "Fee, total and available balance for a transfer",
@@ -70,7 +70,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
   typed.post(
     "/api/v1/transfers/verification-code",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
         summary: "E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries)",
@@ -88,7 +88,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
   typed.post(
     "/api/v1/transfers",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
         summary: "Send money (idempotent: the same Idempotency-Key returns the first transfer)",
@@ -113,7 +113,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
   typed.get(
     "/api/v1/transfers/:transferId",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
         summary: "One of your transfers",
@@ -133,7 +133,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
   typed.get(
     "/api/v1/transactions",
     {
-      preHandler: guards.requireUser,
+      preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
         summary: "Your history, newest first",
@@ -153,7 +153,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
 
   app.get(
     "/api/v1/transactions/export.csv",
-    { preHandler: guards.requireUser, schema: { tags: ["transfers"], summary: "Your statement as CSV" } },
+    { preValidation: guards.requireUser, schema: { tags: ["transfers"], summary: "Your statement as CSV" } },
     async (request, reply) => {
       const { userId } = viewerOf(request);
       await enforceThrottle(db, [
@@ -187,7 +187,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
   typed.get(
     "/api/v1/admin/transactions",
     {
-      preHandler: guards.requireAdmin,
+      preValidation: guards.requireAdmin,
       schema: {
         tags: ["admin"],
         summary: "Every transfer, newest first, with search and status filter",
@@ -210,7 +210,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
   typed.patch(
     "/api/v1/admin/transactions/:transferId/status",
     {
-      preHandler: guards.requireAdmin,
+      preValidation: guards.requireAdmin,
       schema: {
         tags: ["admin"],
         summary: "Set a transfer's status; the ledger follows (idempotent, audited)",

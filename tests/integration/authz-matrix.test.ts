@@ -1,0 +1,522 @@
+// The authorisation matrix of issue 7: every route the server has (read from its router, Better
+// Auth's allow-list included) × {anonymous, the customer who owns the resources, another customer,
+// a banned customer, an admin}. ROUTES below says, for each route, who may use it and how to build a
+// valid request; a route missing from it fails the test, so a new endpoint cannot ship unjudged.
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { recordHardening } from "../support/hardening-results.ts";
+import {
+  authEndpoints,
+  type Customer,
+  createCustomer,
+  createPersona,
+  hasErrorShape,
+  listRoutes,
+  type RouteKey,
+  type RouteMethod,
+  routeName,
+  VALID_BIC,
+  VALID_IBAN,
+} from "./api-surface.ts";
+import {
+  type BareUser,
+  buildTestApp,
+  GOOD_PASSWORD,
+  insertBareUsers,
+  issueCode,
+  randomIp,
+  type SessionUser,
+  send,
+  type TestApp,
+} from "./helpers.ts";
+
+/**
+ * Who may use a route:
+ * - `public`: anyone, signed in or not;
+ * - `signed-in`: any active signed-in account, on its own data (`resource` names the owner's
+ *   resource in the URL, which nobody else may reach: they get 404);
+ * - `admin`: admins only;
+ * - `dev-only`: the development mailbox, for clients on this machine only;
+ * - `unlisted`: the `/api/auth/*` pass-through itself, which answers 404 outside its allow-list.
+ */
+type Access = "public" | "signed-in" | "admin" | "dev-only" | "unlisted";
+
+type Persona = "anonymous" | "banned" | "other" | "admin" | "owner";
+
+interface RequestContext {
+  /** The customer who owns one of each resource; a fresh one for every route. */
+  readonly owner: Customer;
+  /** Who is sending this request (undefined when anonymous). */
+  readonly actor: SessionUser | undefined;
+  /** A Ferry user with no session, who receives transfers. */
+  readonly payee: BareUser;
+  readonly ferry: TestApp;
+}
+
+interface BuiltRequest {
+  readonly url: string;
+  readonly payload?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+interface RouteEntry {
+  readonly access: Access;
+  /** A valid request, as the route's rightful user would send it. */
+  readonly request: (context: RequestContext) => BuiltRequest | Promise<BuiltRequest>;
+  /** The owner's resource in the URL: anyone else gets 404, never the data. */
+  readonly resource?: keyof Customer["owns"];
+  /** What the rightful user gets (200 unless said). */
+  readonly ok?: readonly number[];
+  /** What another signed-in account gets on a `signed-in` route without `resource` (its own data): `ok` unless said. */
+  readonly othersGet?: readonly number[];
+}
+
+/** A JSON body and the idempotency key every money-moving request carries. */
+function withKey(url: string, payload: unknown): BuiltRequest {
+  return { url, payload, headers: { "idempotency-key": `authz-${randomUUID()}` } };
+}
+
+const BANK_RECIPIENT = {
+  type: "bank",
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  bankName: "Deutsche Bank",
+  country: "Germany",
+  accountNumber: VALID_IBAN,
+  swiftCode: VALID_BIC,
+  currency: "EUR",
+};
+const BANK_PAYMENT_METHOD = {
+  addressType: "bank",
+  name: "Savings",
+  currency: "EUR",
+  bankName: "Deutsche Bank",
+  accountNumber: VALID_IBAN,
+  swiftCode: VALID_BIC,
+  country: "Germany",
+  accountHolderName: "Grace Hopper",
+};
+
+const toPayee = (context: RequestContext) => ({
+  target: { method: "ferry_user", recipientEmail: context.payee.email },
+  amount: "1.00",
+  currency: "USD",
+});
+
+/** Every route, by `METHOD url` as the router lists it. A route missing here fails the test. */
+const ROUTES: Record<string, RouteEntry> = {
+  // Operations and documentation.
+  "GET /api/health": { access: "public", request: () => ({ url: "/api/health" }) },
+  "GET /api/v1/openapi.json": { access: "public", request: () => ({ url: "/api/v1/openapi.json" }) },
+  "GET /api/docs": { access: "public", request: () => ({ url: "/api/docs" }), ok: [200, 302] },
+  "GET /api/docs/": { access: "public", request: () => ({ url: "/api/docs/" }), ok: [200, 302] },
+  "GET /api/docs/static/index.html": {
+    access: "public",
+    request: () => ({ url: "/api/docs/static/index.html" }),
+    ok: [200, 302],
+  },
+  "GET /api/docs/static/swagger-initializer.js": {
+    access: "public",
+    request: () => ({ url: "/api/docs/static/swagger-initializer.js" }),
+  },
+  "GET /api/docs/static/*": { access: "public", request: () => ({ url: "/api/docs/static/swagger-ui.css" }) },
+  "GET /api/docs/json": { access: "public", request: () => ({ url: "/api/docs/json" }) },
+  "GET /api/docs/yaml": { access: "public", request: () => ({ url: "/api/docs/yaml" }) },
+
+  // Sign-up and Better Auth's pass-through (its allow-list endpoints follow below).
+  "POST /api/v1/auth/sign-up": {
+    access: "public",
+    request: () => ({
+      url: "/api/v1/auth/sign-up",
+      payload: { email: `authz-${randomUUID()}@ferry.test`, password: GOOD_PASSWORD },
+    }),
+  },
+  "GET /api/auth/*": { access: "unlisted", request: () => ({ url: "/api/auth/admin/list-users" }) },
+  "POST /api/auth/*": { access: "unlisted", request: () => ({ url: "/api/auth/two-factor/disable", payload: {} }) },
+  // No account has these credentials: the request reaches Better Auth's check, whoever sends it.
+  "POST /api/auth/sign-in/email": {
+    access: "public",
+    request: () => ({
+      url: "/api/auth/sign-in/email",
+      payload: { email: `nobody-${randomUUID()}@ferry.test`, password: "Wrong#Pass1" },
+    }),
+    ok: [401],
+  },
+  "POST /api/auth/sign-out": { access: "public", request: () => ({ url: "/api/auth/sign-out", payload: {} }) },
+  "GET /api/auth/get-session": { access: "public", request: () => ({ url: "/api/auth/get-session" }) },
+  // Without a pending sign-in challenge there is nothing to send or verify.
+  "POST /api/auth/two-factor/send-otp": {
+    access: "public",
+    request: () => ({ url: "/api/auth/two-factor/send-otp", payload: {} }),
+    ok: [401],
+  },
+  "POST /api/auth/two-factor/verify-otp": {
+    access: "public",
+    request: () => ({ url: "/api/auth/two-factor/verify-otp", payload: { code: "123456" } }),
+    ok: [401],
+  },
+  "POST /api/auth/email-otp/send-verification-otp": {
+    access: "signed-in",
+    request: ({ actor, owner }) => ({
+      url: "/api/auth/email-otp/send-verification-otp",
+      payload: { email: (actor ?? owner).email, type: "email-verification" },
+    }),
+  },
+  // A wrong code: the owner reaches the check (400), nobody else gets that far.
+  "POST /api/auth/email-otp/verify-email": {
+    access: "signed-in",
+    request: ({ actor, owner }) => ({
+      url: "/api/auth/email-otp/verify-email",
+      payload: { email: (actor ?? owner).email, otp: "000000" },
+    }),
+    ok: [400],
+  },
+  "GET /api/auth/verify-email": {
+    access: "public",
+    request: () => ({ url: "/api/auth/verify-email?token=not-a-token" }),
+    ok: [401],
+  },
+  "POST /api/auth/request-password-reset": {
+    access: "public",
+    request: () => ({
+      url: "/api/auth/request-password-reset",
+      payload: { email: `nobody-${randomUUID()}@ferry.test` },
+    }),
+  },
+  "POST /api/auth/reset-password": {
+    access: "public",
+    request: () => ({
+      url: "/api/auth/reset-password",
+      payload: { token: "aZ09aZ09aZ09aZ09aZ09aZ09", newPassword: GOOD_PASSWORD },
+    }),
+    ok: [400],
+  },
+  // Users made for this test have no password, so the check fails after the guard (400), not at it.
+  "POST /api/auth/change-password": {
+    access: "signed-in",
+    request: () => ({
+      url: "/api/auth/change-password",
+      payload: { currentPassword: GOOD_PASSWORD, newPassword: "Ferry#Other2026" },
+    }),
+    ok: [400],
+  },
+
+  // The signed-in customer's own data.
+  "GET /api/v1/me": { access: "signed-in", request: () => ({ url: "/api/v1/me" }) },
+  "PUT /api/v1/me/profile": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/me/profile", payload: { firstName: "Grace", lastName: "Hopper" } }),
+  },
+  "GET /api/v1/balances": { access: "signed-in", request: () => ({ url: "/api/v1/balances" }) },
+  "GET /api/v1/recipients": { access: "signed-in", request: () => ({ url: "/api/v1/recipients?type=bank" }) },
+  "POST /api/v1/recipients": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/recipients", payload: BANK_RECIPIENT }),
+    ok: [201],
+  },
+  "GET /api/v1/payment-methods": { access: "signed-in", request: () => ({ url: "/api/v1/payment-methods" }) },
+  "POST /api/v1/payment-methods": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/payment-methods", payload: BANK_PAYMENT_METHOD }),
+    ok: [201],
+  },
+  "PUT /api/v1/payment-methods/:paymentMethodId": {
+    access: "signed-in",
+    resource: "paymentMethodId",
+    request: ({ owner }) => ({
+      url: `/api/v1/payment-methods/${owner.owns.paymentMethodId}`,
+      payload: BANK_PAYMENT_METHOD,
+    }),
+  },
+  "DELETE /api/v1/payment-methods/:paymentMethodId": {
+    access: "signed-in",
+    resource: "paymentMethodId",
+    request: ({ owner }) => ({ url: `/api/v1/payment-methods/${owner.owns.paymentMethodId}` }),
+    ok: [204],
+  },
+  "GET /api/v1/notifications": { access: "signed-in", request: () => ({ url: "/api/v1/notifications" }) },
+  "POST /api/v1/notifications/read-all": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/notifications/read-all", payload: {} }),
+  },
+  "POST /api/v1/notifications/:notificationId/read": {
+    access: "signed-in",
+    resource: "notificationId",
+    request: ({ owner }) => ({ url: `/api/v1/notifications/${owner.owns.notificationId}/read`, payload: {} }),
+  },
+  "GET /api/v1/deposits": { access: "signed-in", request: () => ({ url: "/api/v1/deposits" }) },
+  "GET /api/v1/deposits/instructions": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/deposits/instructions" }),
+  },
+  "POST /api/v1/deposits": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/deposits", payload: { depositType: "bank", currency: "USD", amount: "10.00" } }),
+    ok: [201],
+  },
+  // Others have no money: their own quote is refused for the balance, not for who they are.
+  "POST /api/v1/transfers/quote": {
+    access: "signed-in",
+    request: (context) => ({ url: "/api/v1/transfers/quote", payload: toPayee(context) }),
+    othersGet: [200, 422],
+  },
+  "POST /api/v1/transfers/verification-code": {
+    access: "signed-in",
+    request: (context) => ({ url: "/api/v1/transfers/verification-code", payload: toPayee(context) }),
+    othersGet: [200, 422],
+  },
+  // The code is bound to whoever sends: the owner's transfer goes through; others have no funds.
+  "POST /api/v1/transfers": {
+    access: "signed-in",
+    request: async (context) => {
+      const sender = context.actor ?? context.owner;
+      const code = await issueCode(context.ferry, {
+        userId: sender.userId,
+        recipientKey: `user:${context.payee.userId}`,
+        amountMinor: 100n,
+        currency: "USD",
+      });
+      return withKey("/api/v1/transfers", { ...toPayee(context), code });
+    },
+    ok: [201],
+    othersGet: [422],
+  },
+  "GET /api/v1/transfers/:transferId": {
+    access: "signed-in",
+    resource: "transferId",
+    request: ({ owner }) => ({ url: `/api/v1/transfers/${owner.owns.transferId}` }),
+  },
+  "GET /api/v1/transactions": { access: "signed-in", request: () => ({ url: "/api/v1/transactions" }) },
+  "GET /api/v1/transactions/export.csv": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/transactions/export.csv" }),
+  },
+
+  // Administration, acting on the owner's resources.
+  "GET /api/v1/admin/transactions": { access: "admin", request: () => ({ url: "/api/v1/admin/transactions" }) },
+  "PATCH /api/v1/admin/transactions/:transferId/status": {
+    access: "admin",
+    request: ({ owner }) => ({
+      url: `/api/v1/admin/transactions/${owner.owns.transferId}/status`,
+      payload: { status: "processed" },
+    }),
+  },
+  "GET /api/v1/admin/deposits": { access: "admin", request: () => ({ url: "/api/v1/admin/deposits" }) },
+  "POST /api/v1/admin/deposits/:depositId/review": {
+    access: "admin",
+    request: ({ owner }) => ({
+      url: `/api/v1/admin/deposits/${owner.owns.depositId}/review`,
+      payload: { decision: "reject", adminNotes: "No matching payment" },
+    }),
+  },
+  "GET /api/v1/admin/ledger/reconciliation": {
+    access: "admin",
+    request: () => ({ url: "/api/v1/admin/ledger/reconciliation" }),
+  },
+  "GET /api/v1/admin/users": { access: "admin", request: () => ({ url: "/api/v1/admin/users?limit=5" }) },
+  "POST /api/v1/admin/users/:userId/ban": {
+    access: "admin",
+    request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}/ban`, payload: {} }),
+  },
+  "POST /api/v1/admin/users/:userId/unban": {
+    access: "admin",
+    request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}/unban`, payload: {} }),
+  },
+
+  // Development only: the outbox with every sign-in code, for clients on this machine.
+  "GET /dev/mail": { access: "dev-only", request: () => ({ url: "/dev/mail" }) },
+  "GET /dev/mail/messages.json": { access: "dev-only", request: () => ({ url: "/dev/mail/messages.json" }) },
+};
+
+/**
+ * The built web app's files (`index.html`, hashed `/assets/*`): public by nature, and named by the
+ * build, so they are matched by being files of the build rather than listed one by one.
+ */
+function isWebBuildFile(route: RouteKey, webDistDir: string): boolean {
+  if (route.method !== "GET" || !existsSync(webDistDir)) {
+    return false;
+  }
+  const files = readdirSync(webDistDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(webDistDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`);
+  return files.includes(route.url);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let ferry: TestApp;
+let payee: BareUser;
+
+beforeAll(async () => {
+  ferry = await buildTestApp();
+  [payee] = await insertBareUsers(ferry.db, 1, "authz-payee");
+});
+
+afterAll(async () => {
+  await ferry?.close();
+});
+
+/** Fresh accounts for one route, so nothing one route does (a ban, a sign-out) reaches another's. */
+async function createCast() {
+  const owner = await createCustomer(ferry, "authz-owner", payee);
+  const other = await createPersona(ferry, "authz-other");
+  const admin = await createPersona(ferry, "authz-admin", true);
+  // Banned with a session still in the database: what a ban must hold against even if a session survived it.
+  const banned = await createPersona(ferry, "authz-banned");
+  await ferry.db.updateTable("user").set({ banned: true }).where("id", "=", banned.userId).execute();
+  return { owner, other, admin, banned };
+}
+
+type Cast = Awaited<ReturnType<typeof createCast>>;
+
+function actorOf(cast: Cast, persona: Persona): SessionUser | undefined {
+  return persona === "anonymous" ? undefined : cast[persona];
+}
+
+/** What each persona may get on a route, by its access. */
+function expectedStatuses(entry: RouteEntry, persona: Persona): readonly number[] {
+  const ok = entry.ok ?? [200];
+  switch (entry.access) {
+    case "public":
+      return ok;
+    case "unlisted":
+    case "dev-only":
+      return [403, 404];
+    case "signed-in":
+      if (persona === "anonymous") {
+        return [401];
+      }
+      if (persona === "banned") {
+        return [401, 403];
+      }
+      if (persona === "owner") {
+        return ok;
+      }
+      return entry.resource ? [404] : (entry.othersGet ?? ok);
+    case "admin":
+      if (persona === "anonymous") {
+        return [401];
+      }
+      if (persona === "banned") {
+        return [401, 403];
+      }
+      return persona === "admin" ? ok : [403];
+  }
+}
+
+/**
+ * Whether a response carries what its caller may not have: for anyone but the owner, the owner's
+ * e-mail or the id of anything they own (admin routes are the admin's to read); for a banned account,
+ * anything about itself.
+ */
+function leaksOwnerData(response: LightMyRequestResponse, cast: Cast, entry: RouteEntry, persona: Persona): boolean {
+  // A banned account gets nothing of its own either, not even its session (GET /api/auth/get-session).
+  if (persona === "banned" && response.body.includes(cast.banned.email)) {
+    return true;
+  }
+  if (persona === "owner" || (persona === "admin" && entry.access === "admin")) {
+    return false;
+  }
+  const secrets = [cast.owner.email, cast.owner.userId, ...Object.values(cast.owner.owns)];
+  return secrets.some((secret) => response.body.includes(secret));
+}
+
+async function sendAs(
+  route: RouteKey,
+  built: BuiltRequest,
+  actor: SessionUser | undefined,
+  ip = randomIp(),
+): Promise<LightMyRequestResponse> {
+  return send(ferry.app, {
+    method: route.method,
+    url: built.url,
+    ip,
+    cookie: actor?.cookie,
+    headers: built.headers,
+    payload: route.method === "GET" || route.method === "DELETE" ? undefined : built.payload,
+  });
+}
+
+/** Signed-in and admin routes judge the caller before the input: junk input still gets 401/403. */
+function junkOf(built: BuiltRequest): BuiltRequest {
+  const separator = built.url.includes("?") ? "&" : "?";
+  return { ...built, url: `${built.url}${separator}type=%00&limit=-1`, payload: { junk: "\u0000", amount: -1 } };
+}
+
+test("every route answers each kind of caller as its entry says, and never with another customer's data", async () => {
+  const routes = [
+    ...listRoutes(ferry.app),
+    ...authEndpoints().map((endpoint) => ({ method: endpoint.method as RouteMethod, url: endpoint.url })),
+  ];
+  const unlisted = routes
+    .filter((route) => !(routeName(route) in ROUTES) && !isWebBuildFile(route, ferry.config.webDistDir))
+    .map(routeName);
+  expect(unlisted, "routes without an entry in ROUTES: add one saying who may use them").toEqual([]);
+  const stale = Object.keys(ROUTES).filter((name) => !routes.some((route) => routeName(route) === name));
+  expect(stale, "entries in ROUTES for routes the server no longer has").toEqual([]);
+
+  const mismatches: string[] = [];
+  const leaks: string[] = [];
+  let checks = 0;
+  const record = (label: string, response: LightMyRequestResponse, expected: readonly number[]) => {
+    checks += 1;
+    if (!expected.includes(response.statusCode)) {
+      mismatches.push(
+        `${label}: expected ${expected.join("/")}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
+      );
+    }
+    if (response.statusCode >= 400 && !hasErrorShape(response)) {
+      mismatches.push(`${label}: ${response.statusCode} without the error shape: ${response.body.slice(0, 200)}`);
+    }
+  };
+
+  for (const route of routes) {
+    const entry = ROUTES[routeName(route)];
+    if (!entry) {
+      continue;
+    }
+    const cast = await createCast();
+    // The owner and the admin go last: what they are allowed to do may change what the others would see.
+    const order: Persona[] =
+      entry.access === "admin"
+        ? ["anonymous", "banned", "other", "owner", "admin"]
+        : ["anonymous", "banned", "other", "admin", "owner"];
+    for (const persona of order) {
+      const actor = actorOf(cast, persona);
+      const built = await entry.request({ owner: cast.owner, actor, payee, ferry });
+      const label = `${persona} ${routeName(route)}`;
+      const response = await sendAs(route, built, actor);
+      record(label, response, expectedStatuses(entry, persona));
+      const isRefusalExpected = !expectedStatuses(entry, persona).some((status) => status < 400);
+      if ((isRefusalExpected && response.statusCode < 400) || leaksOwnerData(response, cast, entry, persona)) {
+        leaks.push(`${label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+      const isGuarded = entry.access === "signed-in" || entry.access === "admin";
+      const isGate = persona === "anonymous" || (persona === "other" && entry.access === "admin");
+      if (isGuarded && isGate) {
+        record(
+          `${label} with junk input`,
+          await sendAs(route, junkOf(built), actor),
+          persona === "anonymous" ? [401] : [403],
+        );
+      }
+    }
+    if (entry.access === "dev-only") {
+      // On this machine the mailbox opens, to anyone.
+      const built = await entry.request({ owner: cast.owner, actor: undefined, payee, ferry });
+      record(`loopback ${routeName(route)}`, await sendAs(route, built, undefined, "127.0.0.1"), [200]);
+    }
+  }
+
+  recordHardening("authz", { authzChecks: checks, authzLeaks: leaks.length });
+  console.log(
+    `[authz] ${routes.length} routes, ${checks} checks, ${leaks.length} leaks, ${mismatches.length} mismatches`,
+  );
+  expect(leaks, "responses that gave someone what was not theirs").toEqual([]);
+  expect(mismatches, "responses other than the route's entry says").toEqual([]);
+  // Every route of the table was exercised by five kinds of caller at least.
+  expect(checks).toBeGreaterThanOrEqual(Object.keys(ROUTES).length * 5);
+}, 180_000);
