@@ -20,6 +20,11 @@ export type Currency = (typeof CURRENCIES)[CurrencyCode];
 /** Every currency code Ferry holds, in display order. */
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
 
+/** The fiat currencies, in display order: the ones a bank account holds (bank deposits and bank cash-outs). */
+export const FIAT_CURRENCIES: readonly CurrencyCode[] = CURRENCY_CODES.filter(
+  (code) => CURRENCIES[code].kind === "fiat",
+);
+
 /** The four currency accounts the dashboard home always shows (spec §2 Dashboard). */
 export const DASHBOARD_CURRENCIES: readonly CurrencyCode[] = ["USD", "CAD", "AUD", "EUR"];
 

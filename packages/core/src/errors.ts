@@ -25,11 +25,6 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   /** Anything unexpected; the body says nothing internal and the log has the request id. */
   internal: 500,
-  /**
-   * Ferry cannot reach its database for the moment (restarting, failing over, refusing connections).
-   * Nothing was changed; retry after the time the Retry-After header gives.
-   */
-  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

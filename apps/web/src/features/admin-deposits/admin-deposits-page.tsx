@@ -1,7 +1,10 @@
-import type { AdminDeposit } from "@ferry/core/contracts/deposits";
+import { type AdminDeposit, ReviewDepositRequest } from "@ferry/core/contracts/deposits";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckIcon, InboxIcon, XIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -21,12 +24,21 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { messageOf } from "../../lib/api.ts";
 import { usePendingDeposits, useReviewDeposit } from "./api/deposits.ts";
 
+/** The review form: the notes of the review request; the decision is the button pressed. */
+const ReviewForm = z.object({ adminNotes: ReviewDepositRequest.shape.adminNotes });
+type ReviewForm = z.output<typeof ReviewForm>;
+
 function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: () => void }) {
   const review = useReviewDeposit();
-  const [notes, setNotes] = useState("");
-  function decide(decision: "approve" | "reject") {
+  const form = useForm<z.input<typeof ReviewForm>, unknown, ReviewForm>({
+    resolver: zodResolver(ReviewForm),
+    defaultValues: { adminNotes: "" },
+  });
+  const notesError = form.formState.errors.adminNotes?.message;
+  const decide = (decision: "approve" | "reject") => form.handleSubmit((values) => submit(decision, values))();
+  function submit(decision: "approve" | "reject", values: ReviewForm) {
     review.mutate(
-      { depositId: deposit.id, decision, adminNotes: notes.trim() },
+      { depositId: deposit.id, decision, adminNotes: values.adminNotes ?? "" },
       {
         onSuccess: () => {
           toast.success(decision === "approve" ? "Deposit approved successfully" : "Deposit rejected");
@@ -76,11 +88,17 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
           <Label htmlFor="admin-notes">Admin notes (optional)</Label>
           <textarea
             id="admin-notes"
-            value={notes}
             maxLength={500}
-            onChange={(event) => setNotes(event.target.value)}
-            className="min-h-20 rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            aria-invalid={notesError ? true : undefined}
+            aria-describedby={notesError ? "admin-notes-error" : undefined}
+            className="min-h-20 rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
+            {...form.register("adminNotes")}
           />
+          {notesError ? (
+            <p id="admin-notes-error" className="text-xs font-medium text-destructive">
+              {notesError}
+            </p>
+          ) : null}
         </div>
         <DialogFooter>
           <Button

@@ -1,3 +1,4 @@
+import { FIAT_CURRENCIES } from "@ferry/core/currencies";
 import { Bitcoin, LandmarkIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
@@ -24,7 +25,7 @@ export function AddCashDialog(props: { open: boolean; onOpenChange: (open: boole
       key: "bank",
       icon: LandmarkIcon,
       title: "Connect Bank",
-      text: "Transfer from your bank account (USD, EUR, GBP, CAD, AUD)",
+      text: `Transfer from your bank account (${FIAT_CURRENCIES.join(", ")})`,
     },
     {
       key: "crypto",

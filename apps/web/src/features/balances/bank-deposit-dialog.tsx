@@ -65,7 +65,7 @@ export function BankDepositDialog(props: { open: boolean; onOpenChange: (open: b
             <p className="text-xs text-muted-foreground">
               Accepted currencies: {bank.currencies.join(", ")}. Transfers without your reference take longer to match.
             </p>
-            <ReportDepositForm kind="bank" />
+            <ReportDepositForm kind="bank" currencies={bank.currencies} />
           </div>
         ) : (
           <Skeleton className="h-64" />

@@ -1,4 +1,4 @@
-import type { DepositInstructions } from "@ferry/core/contracts/deposits";
+import { DEPOSIT_NETWORK_CURRENCIES, type DepositInstructions, DepositNetwork } from "@ferry/core/contracts/deposits";
 import { CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -18,12 +18,20 @@ import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
 import { useDepositInstructions } from "./api/deposits.ts";
 import { ReportDepositForm } from "./report-deposit-form.tsx";
 
-/** The tabs of the crypto deposit dialog: Bitcoin and USDT on Tron (the spec's), then Ethereum. */
-const TABS = [
-  { network: "bitcoin", coin: "BTC", label: "Bitcoin" },
-  { network: "tron", coin: "USDT", label: "USDT (TRC-20)" },
-  { network: "ethereum", coin: "ETH", label: "Ethereum / ERC-20" },
-] as const;
+/**
+ * Each deposit network's tab label: Bitcoin and USDT on Tron (the spec's), then Ethereum. Which
+ * networks there are, and the coins each carries, come from core.
+ */
+const TAB_LABELS: Record<DepositNetwork, string> = {
+  bitcoin: "Bitcoin",
+  tron: "USDT (TRC-20)",
+  ethereum: "Ethereum / ERC-20",
+};
+
+/** The coin a tab is named after in its copy button and toast: the first its network carries. */
+function coinOf(network: DepositNetwork): string {
+  return DEPOSIT_NETWORK_CURRENCIES[network][0];
+}
 
 function AddressPanel({ entry, coin }: { entry: DepositInstructions["crypto"][number]; coin: string }) {
   async function copy() {
@@ -68,8 +76,7 @@ function AddressPanel({ entry, coin }: { entry: DepositInstructions["crypto"][nu
 /** Your own deposit address per network, with its QR code, copy button, warning and a deposit report. */
 export function CryptoDepositDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const instructions = useDepositInstructions(props.open);
-  const [tab, setTab] = useState<(typeof TABS)[number]["network"]>("bitcoin");
-  const current = TABS.find((item) => item.network === tab) ?? TABS[0];
+  const [tab, setTab] = useState<DepositNetwork>(DepositNetwork.options[0]);
   const entry = instructions.data?.crypto.find((item) => item.network === tab);
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
@@ -81,26 +88,26 @@ export function CryptoDepositDialog(props: { open: boolean; onOpenChange: (open:
           </DialogDescription>
         </DialogHeader>
         <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1" role="tablist" aria-label="Network">
-          {TABS.map((item) => (
+          {DepositNetwork.options.map((network) => (
             <button
-              key={item.network}
+              key={network}
               type="button"
               role="tab"
-              aria-selected={tab === item.network}
-              onClick={() => setTab(item.network)}
+              aria-selected={tab === network}
+              onClick={() => setTab(network)}
               className={cn(
                 "rounded-md px-2 py-1.5 text-xs font-medium sm:text-sm",
-                tab === item.network ? "bg-card shadow-sm" : "text-muted-foreground hover:text-foreground",
+                tab === network ? "bg-card shadow-sm" : "text-muted-foreground hover:text-foreground",
               )}
             >
-              {item.label}
+              {TAB_LABELS[network]}
             </button>
           ))}
         </div>
         {instructions.isError ? (
           <p className="text-sm text-destructive">Could not load your deposit address. Please try again.</p>
         ) : entry ? (
-          <AddressPanel key={entry.network} entry={entry} coin={current.coin} />
+          <AddressPanel key={entry.network} entry={entry} coin={coinOf(entry.network)} />
         ) : (
           <Skeleton className="h-72" />
         )}

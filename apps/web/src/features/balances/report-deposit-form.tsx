@@ -1,6 +1,10 @@
 import { type DepositNetwork, ReportDepositRequest } from "@ferry/core/contracts/deposits";
+import { withPositiveAmount } from "@ferry/core/money";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
+import { type DefaultValues, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -8,88 +12,98 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useReportDeposit } from "./api/deposits.ts";
 
+/** The report the server takes, with core's amount rule: the form says "EUR amounts have at most 2 decimals" itself. */
+const DepositReport = withPositiveAmount(ReportDepositRequest);
+type ReportDepositInput = z.input<typeof DepositReport>;
+type ReportDepositField = "currency" | "amount" | "transactionHash";
+
 /**
  * "I've sent money": tells Ferry about a deposit so an admin can match and approve it. Nothing is
- * credited until then.
+ * credited until then. The currencies offered are the ones Ferry's deposit instructions name.
  */
 export function ReportDepositForm(
-  props: { kind: "bank" } | { kind: "crypto"; network: DepositNetwork; currencies: readonly string[] },
+  props:
+    | { kind: "bank"; currencies: readonly string[] }
+    | { kind: "crypto"; network: DepositNetwork; currencies: readonly string[] },
 ) {
   const report = useReportDeposit();
-  const currencies = props.kind === "bank" ? ["USD", "EUR", "GBP", "CAD", "AUD"] : props.currencies;
-  const [currency, setCurrency] = useState(currencies[0] ?? "USD");
-  const [amount, setAmount] = useState("");
-  const [transactionHash, setTransactionHash] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSent, setIsSent] = useState(false);
+  const [reported, setReported] = useState<ReportDepositRequest | null>(null);
+  const defaultValues = (
+    props.kind === "bank"
+      ? { depositType: "bank", currency: props.currencies[0], amount: "" }
+      : {
+          depositType: "crypto",
+          network: props.network,
+          currency: props.currencies[0],
+          amount: "",
+          transactionHash: "",
+        }
+  ) as DefaultValues<ReportDepositInput>;
+  const form = useForm<ReportDepositInput, unknown, ReportDepositRequest>({
+    resolver: zodResolver(DepositReport),
+    defaultValues,
+  });
+  const amount = useWatch({ control: form.control, name: "amount" });
+  const errorOf = (field: ReportDepositField): string | undefined => {
+    const message = (form.formState.errors as Partial<Record<ReportDepositField, { message?: string }>>)[field]
+      ?.message;
+    return message || undefined;
+  };
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const request =
-      props.kind === "bank"
-        ? { depositType: "bank", currency, amount }
-        : { depositType: "crypto", network: props.network, currency, amount, transactionHash };
-    const parsed = ReportDepositRequest.safeParse(request);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    report.mutate(parsed.data, {
+  function submit(request: ReportDepositRequest) {
+    report.mutate(request, {
       onSuccess: () => {
-        setIsSent(true);
+        setReported(request);
         toast.success("Deposit reported", { description: "We'll add it to your balance as soon as it's confirmed." });
       },
       onError: (error) => {
         if (error instanceof ApiError) {
-          setErrors(error.fields);
+          for (const [field, message] of Object.entries(error.fields)) {
+            if (field === "currency" || field === "amount" || field === "transactionHash") {
+              form.setError(field, { type: "server", message });
+            }
+          }
         }
         toast.error("Failed to report deposit", { description: error instanceof ApiError ? error.message : undefined });
       },
     });
   }
 
-  if (isSent) {
+  if (reported) {
     return (
       <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900" role="status">
-        Thanks! Your deposit of {currency} {amount} is waiting for review. You'll get a notification when it's credited.
+        Thanks! Your deposit of {reported.currency} {reported.amount} is waiting for review. You'll get a notification
+        when it's credited.
       </p>
     );
   }
   return (
-    <form className="grid gap-3 rounded-lg border border-border p-4" onSubmit={submit} noValidate>
+    <form className="grid gap-3 rounded-lg border border-border p-4" onSubmit={form.handleSubmit(submit)} noValidate>
       <p className="text-sm font-medium">Already sent it? Tell us to speed up the review.</p>
       <div className="grid grid-cols-[7rem_1fr] gap-3">
-        <Field id={`report-currency-${props.kind}`} label="Currency" error={errors.currency}>
-          <NativeSelect
-            id={`report-currency-${props.kind}`}
-            value={currency}
-            onChange={(event) => setCurrency(event.target.value)}
-          >
-            {currencies.map((code) => (
+        <Field id={`report-currency-${props.kind}`} label="Currency" error={errorOf("currency")}>
+          <NativeSelect id={`report-currency-${props.kind}`} {...form.register("currency")}>
+            {props.currencies.map((code) => (
               <option key={code}>{code}</option>
             ))}
           </NativeSelect>
         </Field>
-        <Field id={`report-amount-${props.kind}`} label="Amount sent" error={errors.amount}>
+        <Field id={`report-amount-${props.kind}`} label="Amount sent" error={errorOf("amount")}>
           <Input
             id={`report-amount-${props.kind}`}
             inputMode="decimal"
             placeholder="0.00"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={errorOf("amount") ? true : undefined}
+            {...form.register("amount")}
           />
         </Field>
       </div>
       {props.kind === "crypto" ? (
-        <Field id="report-hash" label="Transaction hash (optional)" error={errors.transactionHash}>
-          <Input
-            id="report-hash"
-            value={transactionHash}
-            onChange={(event) => setTransactionHash(event.target.value.trim())}
-          />
+        <Field id="report-hash" label="Transaction hash (optional)" error={errorOf("transactionHash")}>
+          <Input id="report-hash" {...form.register("transactionHash")} />
         </Field>
       ) : null}
-      <Button type="submit" variant="secondary" disabled={report.isPending || amount === ""}>
+      <Button type="submit" variant="secondary" disabled={report.isPending || !amount}>
         {report.isPending ? "Reporting…" : "Report deposit"}
       </Button>
     </form>

@@ -1,14 +1,20 @@
 import {
+  BankPaymentMethodRequest,
   CASHOUT_BANK_CURRENCIES,
+  CryptoPaymentMethodRequest,
   PAYMENT_METHOD_MESSAGES,
   type PaymentMethod,
-  PaymentMethodRequest,
+  type PaymentMethodRequest,
   WITHDRAWAL_CURRENCIES_BY_NETWORK,
 } from "@ferry/core/contracts/payment-methods";
 import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS, WITHDRAWAL_NETWORKS } from "@ferry/core/validation/networks";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { LandmarkIcon, TriangleAlertIcon, WalletIcon } from "lucide-react";
+import type * as React from "react";
 import { useState } from "react";
+import { type FieldErrors, type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,
@@ -25,101 +31,255 @@ import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useSavePaymentMethod } from "./api/payment-methods.ts";
 
-type Draft = Record<string, string>;
+type AddressType = PaymentMethod["addressType"];
+type BankForm = z.input<typeof BankPaymentMethodRequest>;
+type CryptoForm = z.input<typeof CryptoPaymentMethodRequest>;
+type CryptoNetwork = CryptoForm["cryptoNetwork"];
 
-function draftOf(method: PaymentMethod | null): Draft {
-  return {
-    addressType: method?.addressType ?? "bank",
-    name: method?.name ?? "",
-    currency: method?.currency ?? "USD",
-    bankName: method?.bankName ?? "",
-    accountNumber: method?.accountNumber ?? "",
-    swiftCode: method?.swiftCode ?? "",
-    country: method?.country ?? "",
-    accountHolderName: method?.accountHolderName ?? "",
-    cryptoAddress: method?.cryptoAddress ?? "",
-    cryptoNetwork: method?.cryptoNetwork ?? "bitcoin",
-  };
-}
-
-function requestOf(draft: Draft): unknown {
-  if (draft.addressType === "bank") {
-    const { addressType, name, currency, bankName, accountNumber, swiftCode, country, accountHolderName } = draft;
-    return { addressType, name, currency, bankName, accountNumber, swiftCode, country, accountHolderName };
-  }
-  const { addressType, name, currency, cryptoAddress, cryptoNetwork } = draft;
-  return { addressType, name, currency, cryptoAddress, cryptoNetwork };
-}
-
-/** Add or edit a payment method, validated with the same schema the server uses. */
-export function PaymentMethodDialog(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+/** What the two forms share: the dialog's state, and how a save ends. */
+interface MethodFormProps {
   editing: PaymentMethod | null;
-}) {
+  /** The name typed so far, kept when the address type changes. */
+  name: string;
+  onTypeChange: (type: AddressType, name: string) => void;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
+  return values.some((known) => known === value);
+}
+
+/**
+ * Saving: the server's word on each field it refused (the same rules as the form, so this is rare),
+ * and the spec's toasts either way.
+ */
+function useSave<T extends FieldValues>(props: MethodFormProps, form: UseFormReturn<T, unknown, PaymentMethodRequest>) {
   const save = useSavePaymentMethod();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(props.editing));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const isBank = draft.addressType === "bank";
-
-  function set(field: string, value: string) {
-    setDraft((current) => {
-      const next = { ...current, [field]: value };
-      if (field === "addressType") {
-        next.currency = value === "bank" ? "USD" : "BTC";
-        next.cryptoNetwork = "bitcoin";
-      }
-      if (field === "cryptoNetwork") {
-        const allowed = WITHDRAWAL_CURRENCIES_BY_NETWORK[value] ?? [];
-        next.currency = allowed.includes(next.currency) ? next.currency : (allowed[0] ?? next.currency);
-      }
-      return next;
-    });
-    setErrors((current) => ({ ...current, [field]: "" }));
-  }
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = PaymentMethodRequest.safeParse(requestOf(draft));
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        fieldErrors[String(issue.path[0] ?? "name")] ??= issue.message;
-      }
-      setErrors(fieldErrors);
-      toast.error(Object.values(fieldErrors)[0] ?? "Failed to save address");
-      return;
-    }
+  function submit(request: PaymentMethodRequest) {
     save.mutate(
-      { id: props.editing?.id, request: parsed.data },
+      { id: props.editing?.id, request },
       {
         onSuccess: () => {
           toast.success(props.editing ? "Address updated successfully" : "Address added successfully");
-          props.onOpenChange(false);
+          props.onSaved();
         },
         onError: (error) => {
           if (error instanceof ApiError) {
-            setErrors(error.fields);
+            for (const [field, message] of Object.entries(error.fields)) {
+              if (field in form.getValues()) {
+                form.setError(field as Path<T>, { type: "server", message });
+              }
+            }
           }
           toast.error("Failed to save address", { description: error instanceof ApiError ? error.message : undefined });
         },
       },
     );
   }
+  // Spec §5: a refused form also says its first problem in a toast ("Please fill in all bank details").
+  function refuse(errors: FieldErrors<T>) {
+    const first = Object.values(errors).find((error) => typeof error?.message === "string");
+    toast.error(typeof first?.message === "string" ? first.message : "Failed to save address");
+  }
+  return { onSubmit: form.handleSubmit(submit, refuse), isSaving: save.isPending };
+}
 
-  const networkCurrencies = WITHDRAWAL_CURRENCIES_BY_NETWORK[draft.cryptoNetwork] ?? CRYPTO_CURRENCIES;
-  const input = (field: string, label: string, placeholder = "") => (
-    <Field id={`pm-${field}`} label={label} error={errors[field] || undefined}>
+function AddressTypeChoice(props: { value: AddressType; onChange: (type: AddressType) => void }) {
+  return (
+    <fieldset className="grid grid-cols-2 gap-2">
+      <legend className="sr-only">Address type</legend>
+      {(["bank", "crypto"] as const).map((type) => {
+        const Icon = type === "bank" ? LandmarkIcon : WalletIcon;
+        const isSelected = props.value === type;
+        return (
+          <label
+            key={type}
+            className={cn(
+              "flex cursor-pointer items-center justify-center gap-2 rounded-lg border p-3 text-sm font-medium",
+              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+              isSelected ? "border-primary bg-secondary text-secondary-foreground" : "border-border hover:bg-accent",
+            )}
+          >
+            <input
+              type="radio"
+              name="address-type"
+              value={type}
+              checked={isSelected}
+              onChange={() => props.onChange(type)}
+              className="sr-only"
+            />
+            <Icon className="size-4" aria-hidden="true" /> {type === "bank" ? "Bank Account" : "Crypto Wallet"}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** A text input registered with its form, with its error (the form's or the server's) underneath. */
+function TextField<T extends FieldValues>(props: {
+  form: UseFormReturn<T, unknown, PaymentMethodRequest>;
+  name: Path<T>;
+  label: string;
+  placeholder?: string;
+}) {
+  const id = `pm-${props.name}`;
+  const error = props.form.formState.errors[props.name]?.message;
+  const message = typeof error === "string" ? error : undefined;
+  return (
+    <Field id={id} label={props.label} error={message}>
       <Input
-        id={`pm-${field}`}
-        value={draft[field]}
-        placeholder={placeholder}
-        aria-invalid={errors[field] ? true : undefined}
-        onChange={(event) => set(field, event.target.value)}
+        id={id}
+        placeholder={props.placeholder}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+        {...props.form.register(props.name)}
       />
     </Field>
   );
+}
 
+function FormFooter(props: { editing: PaymentMethod | null; isSaving: boolean; onCancel: () => void }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={props.onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={props.isSaving}>
+        {props.isSaving ? "Saving…" : props.editing ? "Save Changes" : "Add Address"}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+function BankMethodForm(props: MethodFormProps) {
+  const { editing } = props;
+  const form = useForm<BankForm, unknown, PaymentMethodRequest>({
+    resolver: zodResolver(BankPaymentMethodRequest),
+    defaultValues: {
+      addressType: "bank",
+      name: props.name,
+      currency: isOneOf(CASHOUT_BANK_CURRENCIES, editing?.currency) ? editing.currency : CASHOUT_BANK_CURRENCIES[0],
+      accountHolderName: editing?.accountHolderName ?? "",
+      bankName: editing?.bankName ?? "",
+      accountNumber: editing?.accountNumber ?? "",
+      swiftCode: editing?.swiftCode ?? "",
+      country: editing?.country ?? "",
+    },
+  });
+  const { onSubmit, isSaving } = useSave(props, form);
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <AddressTypeChoice value="bank" onChange={(type) => props.onTypeChange(type, form.getValues("name"))} />
+      <TextField form={form} name="name" label="Name" placeholder="e.g. My checking account" />
+      <Field id="pm-currency" label="Currency">
+        <NativeSelect id="pm-currency" {...form.register("currency")}>
+          {CASHOUT_BANK_CURRENCIES.map((code) => (
+            <option key={code}>{code}</option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <TextField form={form} name="accountHolderName" label="Account holder name" />
+      <TextField form={form} name="bankName" label="Bank name" />
+      <TextField form={form} name="accountNumber" label="Account number or IBAN" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField form={form} name="swiftCode" label="SWIFT / BIC" placeholder="DEUTDEFF" />
+        <TextField form={form} name="country" label="Country" />
+      </div>
+      <FormFooter editing={editing} isSaving={isSaving} onCancel={props.onCancel} />
+    </form>
+  );
+}
+
+function CryptoMethodForm(props: MethodFormProps) {
+  const { editing } = props;
+  const network: CryptoNetwork = isOneOf(WITHDRAWAL_NETWORKS, editing?.cryptoNetwork)
+    ? editing.cryptoNetwork
+    : WITHDRAWAL_NETWORKS[0];
+  const form = useForm<CryptoForm, unknown, PaymentMethodRequest>({
+    resolver: zodResolver(CryptoPaymentMethodRequest),
+    defaultValues: {
+      addressType: "crypto",
+      name: props.name,
+      cryptoNetwork: network,
+      currency: isOneOf(CRYPTO_CURRENCIES, editing?.currency) ? editing.currency : CRYPTO_CURRENCIES[0],
+      cryptoAddress: editing?.cryptoAddress ?? "",
+    },
+  });
+  const { onSubmit, isSaving } = useSave(props, form);
+  const chosenNetwork = useWatch({ control: form.control, name: "cryptoNetwork" });
+  const networkCurrencies = WITHDRAWAL_CURRENCIES_BY_NETWORK[chosenNetwork] ?? CRYPTO_CURRENCIES;
+  const networkError = form.formState.errors.cryptoNetwork?.message;
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <AddressTypeChoice value="crypto" onChange={(type) => props.onTypeChange(type, form.getValues("name"))} />
+      <TextField form={form} name="name" label="Name" placeholder="e.g. Hardware wallet" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="pm-network" label="Network" error={networkError}>
+          <NativeSelect
+            id="pm-network"
+            aria-invalid={networkError ? true : undefined}
+            {...form.register("cryptoNetwork", {
+              // Each network carries some currencies only: keep the currency when it still fits.
+              onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+                const allowed = WITHDRAWAL_CURRENCIES_BY_NETWORK[event.target.value] ?? [];
+                const currency = form.getValues("currency");
+                if (!allowed.includes(currency) && isOneOf(CRYPTO_CURRENCIES, allowed[0])) {
+                  form.setValue("currency", allowed[0]);
+                }
+              },
+            })}
+          >
+            {WITHDRAWAL_NETWORKS.map((id) => (
+              <option key={id} value={id}>
+                {CRYPTO_NETWORKS[id].name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="pm-currency" label="Currency">
+          <NativeSelect id="pm-currency" {...form.register("currency")}>
+            {networkCurrencies.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </NativeSelect>
+        </Field>
+      </div>
+      <TextField form={form} name="cryptoAddress" label="Wallet address" />
+      <p
+        className="flex gap-2 rounded-md border border-yellow-200 bg-yellow-50 p-3 text-xs text-yellow-900"
+        role="note"
+      >
+        <TriangleAlertIcon className="size-4 shrink-0" /> {PAYMENT_METHOD_MESSAGES.lossWarning}
+      </p>
+      <FormFooter editing={editing} isSaving={isSaving} onCancel={props.onCancel} />
+    </form>
+  );
+}
+
+/** The dialog's body; it lives only while the dialog is open, so a new opening starts afresh. */
+function PaymentMethodForm(props: { editing: PaymentMethod | null; onClose: () => void }) {
+  const [choice, setChoice] = useState<{ type: AddressType; name: string }>({
+    type: props.editing?.addressType ?? "bank",
+    name: props.editing?.name ?? "",
+  });
+  const formProps: MethodFormProps = {
+    editing: props.editing,
+    name: choice.name,
+    onTypeChange: (type, name) => setChoice({ type, name }),
+    onSaved: props.onClose,
+    onCancel: props.onClose,
+  };
+  return choice.type === "bank" ? <BankMethodForm {...formProps} /> : <CryptoMethodForm {...formProps} />;
+}
+
+/** Add or edit a payment method, validated with the same schemas the server uses. */
+export function PaymentMethodDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  editing: PaymentMethod | null;
+}) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
@@ -127,104 +287,7 @@ export function PaymentMethodDialog(props: {
           <DialogTitle>{props.editing ? "Edit Address" : "Add Withdrawal Address"}</DialogTitle>
           <DialogDescription>Where Ferry sends your money when you cash out.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <fieldset className="grid grid-cols-2 gap-2">
-            <legend className="sr-only">Address type</legend>
-            {(["bank", "crypto"] as const).map((type) => {
-              const Icon = type === "bank" ? LandmarkIcon : WalletIcon;
-              const isSelected = draft.addressType === type;
-              return (
-                <label
-                  key={type}
-                  className={cn(
-                    "flex cursor-pointer items-center justify-center gap-2 rounded-lg border p-3 text-sm font-medium",
-                    "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                    isSelected
-                      ? "border-primary bg-secondary text-secondary-foreground"
-                      : "border-border hover:bg-accent",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="address-type"
-                    value={type}
-                    checked={isSelected}
-                    onChange={() => set("addressType", type)}
-                    className="sr-only"
-                  />
-                  <Icon className="size-4" aria-hidden="true" /> {type === "bank" ? "Bank Account" : "Crypto Wallet"}
-                </label>
-              );
-            })}
-          </fieldset>
-          {input("name", "Name", isBank ? "e.g. My checking account" : "e.g. Hardware wallet")}
-          {isBank ? (
-            <>
-              <Field id="pm-currency" label="Currency">
-                <NativeSelect
-                  id="pm-currency"
-                  value={draft.currency}
-                  onChange={(event) => set("currency", event.target.value)}
-                >
-                  {CASHOUT_BANK_CURRENCIES.map((code) => (
-                    <option key={code}>{code}</option>
-                  ))}
-                </NativeSelect>
-              </Field>
-              {input("accountHolderName", "Account holder name")}
-              {input("bankName", "Bank name")}
-              {input("accountNumber", "Account number or IBAN")}
-              <div className="grid gap-4 sm:grid-cols-2">
-                {input("swiftCode", "SWIFT / BIC", "DEUTDEFF")}
-                {input("country", "Country")}
-              </div>
-            </>
-          ) : (
-            <>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field id="pm-network" label="Network" error={errors.cryptoNetwork || undefined}>
-                  <NativeSelect
-                    id="pm-network"
-                    value={draft.cryptoNetwork}
-                    onChange={(event) => set("cryptoNetwork", event.target.value)}
-                  >
-                    {WITHDRAWAL_NETWORKS.map((network) => (
-                      <option key={network} value={network}>
-                        {CRYPTO_NETWORKS[network].name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </Field>
-                <Field id="pm-currency" label="Currency">
-                  <NativeSelect
-                    id="pm-currency"
-                    value={draft.currency}
-                    onChange={(event) => set("currency", event.target.value)}
-                  >
-                    {networkCurrencies.map((code) => (
-                      <option key={code}>{code}</option>
-                    ))}
-                  </NativeSelect>
-                </Field>
-              </div>
-              {input("cryptoAddress", "Wallet address")}
-              <p
-                className="flex gap-2 rounded-md border border-yellow-200 bg-yellow-50 p-3 text-xs text-yellow-900"
-                role="note"
-              >
-                <TriangleAlertIcon className="size-4 shrink-0" /> {PAYMENT_METHOD_MESSAGES.lossWarning}
-              </p>
-            </>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving…" : props.editing ? "Save Changes" : "Add Address"}
-            </Button>
-          </DialogFooter>
-        </form>
+        <PaymentMethodForm editing={props.editing} onClose={() => props.onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

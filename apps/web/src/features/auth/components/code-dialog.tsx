@@ -1,9 +1,12 @@
 import { CODE_LENGTH, CODE_TTL_SECONDS, OneTimeCode } from "@ferry/core/contracts/auth";
 import { TOASTS } from "@ferry/core/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { MailIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { CodeInput } from "../../../components/code-input.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -15,6 +18,10 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { messageOf } from "../../../lib/api.ts";
+
+/** The code form: one e-mailed 6-digit code. */
+const CodeForm = z.object({ code: OneTimeCode });
+type CodeForm = z.output<typeof CodeForm>;
 
 function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
@@ -34,7 +41,11 @@ export function CodeDialog(props: {
   verifyCode: (code: string) => Promise<unknown>;
   onVerified: () => void;
 }) {
-  const [code, setCode] = useState("");
+  const form = useForm<z.input<typeof CodeForm>, unknown, CodeForm>({
+    resolver: zodResolver(CodeForm),
+    defaultValues: { code: "" },
+  });
+  const code = useWatch({ control: form.control, name: "code" });
   const [secondsLeft, setSecondsLeft] = useState(CODE_TTL_SECONDS);
   const hasSentForThisOpening = useRef(false);
 
@@ -49,7 +60,7 @@ export function CodeDialog(props: {
   const verify = useMutation({
     mutationFn: props.verifyCode,
     onSuccess: () => {
-      setCode("");
+      form.reset();
       props.onVerified();
     },
     onError: (error) => toast.error(TOASTS.invalidCode, { description: messageOf(error, "") || undefined }),
@@ -58,6 +69,7 @@ export function CodeDialog(props: {
   // Opening the dialog is the request for a code (spec §4), so it is sent once per opening.
   const { open } = props;
   const sendCode = send.mutate;
+  const resetForm = form.reset;
   useEffect(() => {
     if (!open) {
       hasSentForThisOpening.current = false;
@@ -65,10 +77,10 @@ export function CodeDialog(props: {
     }
     if (!hasSentForThisOpening.current) {
       hasSentForThisOpening.current = true;
-      setCode("");
+      resetForm();
       sendCode();
     }
-  }, [open, sendCode]);
+  }, [open, sendCode, resetForm]);
 
   useEffect(() => {
     if (!open || secondsLeft <= 0) {
@@ -78,7 +90,7 @@ export function CodeDialog(props: {
     return () => clearTimeout(timer);
   }, [open, secondsLeft]);
 
-  const isCodeValid = OneTimeCode.safeParse(code).success;
+  const isCodeValid = CodeForm.safeParse({ code }).success;
 
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
@@ -93,16 +105,14 @@ export function CodeDialog(props: {
             <strong className="text-foreground">{props.email}</strong>.
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (isCodeValid) {
-              verify.mutate(code);
-            }
-          }}
-        >
-          <CodeInput id="verification-code" value={code} onChange={setCode} autoFocus />
+        <form className="grid gap-4" onSubmit={form.handleSubmit((values) => verify.mutate(values.code))} noValidate>
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <CodeInput id="verification-code" value={field.value} onChange={field.onChange} autoFocus />
+            )}
+          />
           <div className="text-center text-sm text-muted-foreground">
             {secondsLeft > 0 ? (
               <span>

@@ -1,9 +1,12 @@
-import { ForgotPasswordRequest, isValidPassword } from "@ferry/core/contracts/auth";
+import { ForgotPasswordRequest, ResetPasswordRequest } from "@ferry/core/contracts/auth";
 import { MESSAGES } from "@ferry/core/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheckIcon } from "lucide-react";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -19,30 +22,24 @@ const backToLogin = (
 );
 
 function RequestResetForm() {
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [isSent, setIsSent] = useState(false);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const form = useForm<z.input<typeof ForgotPasswordRequest>, unknown, z.output<typeof ForgotPasswordRequest>>({
+    resolver: zodResolver(ForgotPasswordRequest),
+    defaultValues: { email: "" },
+  });
+  const email = useWatch({ control: form.control, name: "email" });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = ForgotPasswordRequest.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setIsSubmitting(true);
+  async function onSubmit(values: z.output<typeof ForgotPasswordRequest>) {
     try {
-      await requestPasswordReset(parsed.data.email);
-      setIsSent(true);
+      await requestPasswordReset(values.email);
+      setSentTo(values.email);
     } catch (failure) {
       toast.error(messageOf(failure, MESSAGES.unexpectedError));
-    } finally {
-      setIsSubmitting(false);
     }
   }
 
-  if (isSent) {
+  if (sentTo) {
     return (
       <AuthLayout
         title="Check your email"
@@ -52,7 +49,7 @@ function RequestResetForm() {
         <div className="flex items-start gap-3 rounded-lg border border-border bg-card p-4 text-sm">
           <MailCheckIcon className="mt-0.5 size-5 text-primary" />
           <p>
-            We sent the link to <strong>{email}</strong> if it belongs to a Ferry account. It expires in 60 minutes.
+            We sent the link to <strong>{sentTo}</strong> if it belongs to a Ferry account. It expires in 60 minutes.
           </p>
         </div>
       </AuthLayout>
@@ -64,14 +61,14 @@ function RequestResetForm() {
       subtitle="Enter your e-mail and we'll send you a link to choose a new one."
       footer={backToLogin}
     >
-      <form className="grid gap-5" onSubmit={onSubmit} noValidate>
-        <Field id="email" label="Email" error={error}>
+      <form className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Field id="email" label="Email" error={errors.email?.message}>
           <Input
             id="email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            {...form.register("email")}
           />
         </Field>
         <Button type="submit" size="lg" disabled={isSubmitting || email.trim() === ""}>
@@ -82,40 +79,39 @@ function RequestResetForm() {
   );
 }
 
+/** The new-password form: the new password of the reset request, under the sign-up rule. */
+const NewPasswordForm = z.object({ newPassword: ResetPasswordRequest.shape.newPassword });
+type NewPasswordForm = z.output<typeof NewPasswordForm>;
+
 function ChooseNewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const isValid = isValidPassword(password);
+  const form = useForm<z.input<typeof NewPasswordForm>, unknown, NewPasswordForm>({
+    resolver: zodResolver(NewPasswordForm),
+    defaultValues: { newPassword: "" },
+  });
+  const newPassword = useWatch({ control: form.control, name: "newPassword" });
+  const isValid = NewPasswordForm.safeParse({ newPassword }).success;
+  const { isSubmitting } = form.formState;
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!isValid) {
-      toast.error(MESSAGES.invalidPassword);
-      return;
-    }
-    setIsSubmitting(true);
+  async function onSubmit(values: NewPasswordForm) {
     try {
-      await resetPassword(token, password);
+      await resetPassword(token, values.newPassword);
       toast.success("Password updated", { description: "Sign in with your new password." });
       navigate("/login", { replace: true });
     } catch (failure) {
       toast.error(messageOf(failure, MESSAGES.verificationInvalid));
-    } finally {
-      setIsSubmitting(false);
     }
   }
 
   return (
     <AuthLayout title="Choose a new password" subtitle="Every other device will be signed out." footer={backToLogin}>
-      <form className="grid gap-5" onSubmit={onSubmit} noValidate>
+      <form
+        className="grid gap-5"
+        onSubmit={form.handleSubmit(onSubmit, () => toast.error(MESSAGES.invalidPassword))}
+        noValidate
+      >
         <Field id="new-password" label="New password" hint={MESSAGES.passwordHint}>
-          <PasswordInput
-            id="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <PasswordInput id="new-password" autoComplete="new-password" {...form.register("newPassword")} />
         </Field>
         <Button type="submit" size="lg" disabled={!isValid || isSubmitting}>
           Save new password

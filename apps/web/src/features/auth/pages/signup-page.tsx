@@ -1,9 +1,11 @@
 import { isValidPassword, SignUpRequest } from "@ferry/core/contracts/auth";
 import { MESSAGES, TOASTS } from "@ferry/core/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, CircleIcon } from "lucide-react";
-import { useState } from "react";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -21,42 +23,42 @@ const RULES = [
 
 export function SignupPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const form = useForm<z.input<typeof SignUpRequest>, unknown, SignUpRequest>({
+    resolver: zodResolver(SignUpRequest),
+    defaultValues: { email: "", password: "" },
+  });
+  const [email, password] = useWatch({ control: form.control, name: ["email", "password"] });
   const canSubmit = email.trim() !== "" && password !== "" && isValidPassword(password);
+  const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      toast.error(MESSAGES.missingInformation);
-      return;
-    }
-    const parsed = SignUpRequest.safeParse({ email, password });
-    if (!parsed.success) {
-      const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-      setFieldErrors(errors);
-      toast.error(errors.password ? MESSAGES.invalidPassword : (errors.email ?? MESSAGES.missingInformation));
-      return;
-    }
-    setIsSubmitting(true);
+  async function onSubmit(values: SignUpRequest) {
     try {
-      await signUp(parsed.data);
+      await signUp(values);
       toast.success(TOASTS.accountCreated, {
         description: "We e-mailed you a link to verify your address. You can sign in now.",
       });
       navigate("/login");
     } catch (error) {
       if (error instanceof ApiError) {
-        setFieldErrors(error.fields);
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field === "email" || field === "password") {
+            form.setError(field, { type: "server", message });
+          }
+        }
       }
       toast.error(TOASTS.signupFailed, {
         description: error instanceof ApiError ? error.message : MESSAGES.unexpectedError,
       });
-    } finally {
-      setIsSubmitting(false);
     }
+  }
+
+  // Spec §5: a missing field and a weak password each have their own toast.
+  function onInvalid(invalid: FieldErrors<z.input<typeof SignUpRequest>>) {
+    if (!email.trim() || !password) {
+      toast.error(MESSAGES.missingInformation);
+      return;
+    }
+    toast.error(invalid.password ? MESSAGES.invalidPassword : (invalid.email?.message ?? MESSAGES.missingInformation));
   }
 
   return (
@@ -72,24 +74,24 @@ export function SignupPage() {
         </>
       }
     >
-      <form className="grid gap-5" onSubmit={onSubmit} noValidate>
-        <Field id="email" label="Email" error={fieldErrors.email}>
+      <form className="grid gap-5" onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
+        <Field id="email" label="Email" error={errors.email?.message}>
           <Input
             id="email"
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            {...form.register("email")}
           />
         </Field>
-        <Field id="password" label="Password" error={fieldErrors.password}>
+        <Field id="password" label="Password" error={errors.password?.message}>
           <PasswordInput
             id="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={errors.password ? true : undefined}
             aria-describedby="password-rules"
+            {...form.register("password")}
           />
         </Field>
         <div id="password-rules" className="rounded-md bg-muted p-3 text-xs text-muted-foreground">

@@ -103,7 +103,7 @@ function BankRecipientForm(props: { onSaved: (recipient: Recipient) => void; onB
       accountNumber: "",
       swiftCode: "",
       accountHolderName: "",
-      currency: "USD",
+      currency: BANK_CURRENCIES[0],
     },
   });
   const { save, isSaving } = useSaveRecipient(props.onSaved, (field, message) => {
@@ -187,7 +187,13 @@ const CRYPTO_FIELDS: readonly (keyof CryptoForm)[] = ["name", "email", "currency
 function CryptoRecipientForm(props: { onSaved: (recipient: Recipient) => void; onBack: () => void }) {
   const form = useForm<CryptoForm, unknown, z.output<typeof CryptoRecipientFields>>({
     resolver: zodResolver(CryptoRecipientFields),
-    defaultValues: { name: "", email: "", currency: "BTC", cryptoNetwork: "bitcoin", cryptoAddress: "" },
+    defaultValues: {
+      name: "",
+      email: "",
+      currency: CRYPTO_CURRENCIES[0],
+      cryptoNetwork: SEND_NETWORKS_BY_CURRENCY[CRYPTO_CURRENCIES[0]][0],
+      cryptoAddress: "",
+    },
   });
   const { save, isSaving } = useSaveRecipient(props.onSaved, (field, message) => {
     const name = CRYPTO_FIELDS.find((known) => known === field);
