@@ -13,7 +13,7 @@ import type { TransferStatus } from "./contracts/transfers.ts";
 export type TransferLedgerState = "reserved" | "posted" | "released";
 
 /** Every status and where it leaves the money. Total over `TransferStatus`: a new status must say. */
-export const TRANSFER_LEDGER_STATES: Readonly<Record<TransferStatus, TransferLedgerState>> = {
+const TRANSFER_LEDGER_STATES: Readonly<Record<TransferStatus, TransferLedgerState>> = {
   /** Created, waiting for Ferry to pay it out: the amount and fee are reserved. */
   pending: "reserved",
   /** Being paid out by Ferry: still only reserved until it is sent. */

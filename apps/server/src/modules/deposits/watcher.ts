@@ -1,6 +1,5 @@
 import type { Deposit } from "@ferry/core/contracts/deposits";
-import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { Database } from "../../db/database.ts";
 import { createNotification } from "../notifications/service.ts";
 
 /**
@@ -10,7 +9,7 @@ import { createNotification } from "../notifications/service.ts";
  */
 export interface DepositWatcher {
   readonly name: string;
-  onDepositReported(db: Kysely<DB>, deposit: Deposit & { userEmail: string }): Promise<void>;
+  onDepositReported(db: Database, deposit: Deposit & { userEmail: string }): Promise<void>;
 }
 
 /** Admin approval: every admin is notified that a deposit waits for review at /admin/deposits. */

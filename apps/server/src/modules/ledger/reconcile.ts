@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { LedgerDb } from "./service.ts";
+import type { Database } from "../../db/database.ts";
 
 export interface ReconciliationReport {
   readonly checkedAt: string;
@@ -17,7 +17,7 @@ export interface ReconciliationReport {
  * 3. every account's balance equals its posted credits minus posted debits, and its reserve equals
  *    its pending debits (the account rows agree with the transfer history).
  */
-export async function reconcileLedger(db: LedgerDb): Promise<ReconciliationReport> {
+export async function reconcileLedger(db: Database): Promise<ReconciliationReport> {
   const violations: string[] = [];
   const sums = await sql<{ currency: string; total: string }>`
     SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency ORDER BY currency`.execute(db);

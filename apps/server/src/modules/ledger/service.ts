@@ -1,6 +1,7 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { type Kysely, sql } from "kysely";
-import type { AccountPurpose, DB } from "../../db/schema.ts";
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import type { AccountPurpose } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 
 /**
@@ -14,10 +15,8 @@ import { AppError } from "../../errors.ts";
  * - Accounts are locked in ascending id order, once per call, so concurrent calls never deadlock.
  * - The database refuses an overdraft (CHECK `balance - reserved >= 0` on non-external accounts);
  *   the check here only turns it into a clear `insufficient_funds` error first.
+ * - Every function writes through the `db` it is given: pass the caller's transaction.
  */
-
-/** A transaction (or the database) the ledger writes through; pass the caller's transaction. */
-export type LedgerDb = Kysely<DB>;
 
 export interface TransferLeg {
   readonly transferKey: string;
@@ -58,13 +57,24 @@ interface LockedAccount {
   isChanged: boolean;
 }
 
+/** The accounts of one ledger call, locked, with the balances this call leaves them at. */
+type LockedAccounts = Map<string, LockedAccount>;
+
+/** How the new legs of one call were written: inserted now, or applied by an earlier call with the same key. */
+interface WrittenLegs {
+  /** The id of each leg inserted by this call, by transfer key. */
+  readonly insertedIds: Map<string, string>;
+  /** The stored transfer of each leg applied before (a replay), by transfer key. */
+  readonly replayed: Map<string, LedgerTransfer>;
+}
+
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) {
     throw new Error(`Ledger invariant: ${message}`);
   }
 }
 
-function toTransfer(row: {
+function toLedgerTransfer(row: {
   id: string;
   transfer_key: string;
   debit_account_id: string;
@@ -103,12 +113,40 @@ function isSameLeg(existing: LedgerTransfer, leg: TransferLeg): boolean {
   );
 }
 
+/** A ledger call moves something, and every new leg moves a positive amount between two accounts. */
+function assertSoundRequest(legs: readonly TransferLeg[], settlements: readonly Settlement[]): void {
+  assert(legs.length + settlements.length > 0, "a ledger call moves something");
+  for (const leg of legs) {
+    assert(leg.amountMinor > 0n, `amount of ${leg.transferKey} is positive`);
+    assert(leg.debitAccountId !== leg.creditAccountId, `${leg.transferKey} moves between two accounts`);
+  }
+}
+
+/** Reads and locks the pending transfers to settle, in id order; every one must exist. */
+async function lockTransfersToSettle(db: Database, settlements: readonly Settlement[]): Promise<LedgerTransfer[]> {
+  const settleKeys = settlements.map((item) => item.transferKey);
+  if (settleKeys.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .selectFrom("ledger_transfers")
+    .selectAll()
+    .where("transfer_key", "in", settleKeys)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  if (rows.length !== settleKeys.length) {
+    throw new AppError("not_found", "Transfer to settle not found");
+  }
+  return rows.map(toLedgerTransfer);
+}
+
 /**
  * Locks the accounts in ascending id order. NO KEY UPDATE, not UPDATE: rows that reference an account
  * (a transfer's foreign keys) hold KEY SHARE locks on it, which a plain FOR UPDATE would wait for,
  * deadlocking two transfers into the same account.
  */
-async function lockAccounts(db: LedgerDb, ids: string[]): Promise<Map<string, LockedAccount>> {
+async function lockAccounts(db: Database, ids: string[]): Promise<LockedAccounts> {
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   const rows = await sql<{ id: string; currency: string; balance: string; reserved: string; is_external: boolean }>`
     SELECT id, currency, balance, reserved, is_external FROM ledger_accounts
@@ -130,96 +168,72 @@ async function lockAccounts(db: LedgerDb, ids: string[]): Promise<Map<string, Lo
 }
 
 /**
- * Applies new transfer legs and settlements of pending ones, all or nothing, in the caller's
- * transaction. Returns the transfers as they stand afterwards (the originals when replayed).
+ * Inserts the new legs; a leg whose key already exists is not inserted. Call it under the account
+ * locks: a key that already exists is then a replay or a conflict, found without a separate read, and
+ * a concurrent duplicate sees the first one committed. Anything thrown later rolls the insert back
+ * with the rest of the caller's transaction.
  */
-export async function applyLedger(
-  db: LedgerDb,
-  request: { create?: readonly TransferLeg[]; settle?: readonly Settlement[] },
-): Promise<LedgerTransfer[]> {
-  const legs = request.create ?? [];
-  const settlements = request.settle ?? [];
-  assert(legs.length + settlements.length > 0, "a ledger call moves something");
-  for (const leg of legs) {
-    assert(leg.amountMinor > 0n, `amount of ${leg.transferKey} is positive`);
-    assert(leg.debitAccountId !== leg.creditAccountId, `${leg.transferKey} moves between two accounts`);
-  }
-
-  const settleKeys = settlements.map((item) => item.transferKey);
-  const pendingRows =
-    settleKeys.length > 0
-      ? (
-          await db
-            .selectFrom("ledger_transfers")
-            .selectAll()
-            .where("transfer_key", "in", settleKeys)
-            .orderBy("id")
-            .forUpdate()
-            .execute()
-        ).map(toTransfer)
-      : [];
-  if (pendingRows.length !== settleKeys.length) {
-    throw new AppError("not_found", "Transfer to settle not found");
-  }
-
-  const accountIds = [
-    ...legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]),
-    ...pendingRows.flatMap((row) => [row.debitAccountId, row.creditAccountId]),
-  ];
-  const accounts = await lockAccounts(db, accountIds);
-
-  // New legs are inserted first, under the account locks: a key that already exists is a replay or a
-  // conflict, found without a separate read, and a concurrent duplicate sees the first one committed.
-  // Anything thrown below rolls the insert back with the rest of the caller's transaction.
+async function insertLegs(db: Database, legs: readonly TransferLeg[]): Promise<WrittenLegs> {
   const insertedIds = new Map<string, string>();
-  const existingByKey = new Map<string, LedgerTransfer>();
-  if (legs.length > 0) {
-    const inserted = await db
-      .insertInto("ledger_transfers")
-      .values(
-        legs.map((leg) => ({
-          transfer_key: leg.transferKey,
-          debit_account_id: leg.debitAccountId,
-          credit_account_id: leg.creditAccountId,
-          amount: leg.amountMinor.toString(),
-          currency: leg.currency,
-          kind: leg.kind,
-          reference_type: leg.referenceType ?? null,
-          reference_id: leg.referenceId ?? null,
-          state: leg.state,
-          initial_state: leg.state,
-          settled_at: leg.state === "posted" ? new Date() : null,
-        })),
-      )
-      .onConflict((oc) => oc.column("transfer_key").doNothing())
-      .returning(["id", "transfer_key"])
-      .execute();
-    for (const row of inserted) {
-      insertedIds.set(row.transfer_key, row.id);
-    }
-    if (inserted.length < legs.length) {
-      const replayedKeys = legs.map((leg) => leg.transferKey).filter((key) => !insertedIds.has(key));
-      const existing = await db
-        .selectFrom("ledger_transfers")
-        .selectAll()
-        .where("transfer_key", "in", replayedKeys)
-        .execute();
-      for (const row of existing) {
-        existingByKey.set(row.transfer_key, toTransfer(row));
-      }
-      for (const leg of legs) {
-        const found = existingByKey.get(leg.transferKey);
-        if (found && !isSameLeg(found, leg)) {
-          throw new AppError("conflict", `Transfer id ${leg.transferKey} was already used for a different transfer`);
-        }
-      }
-      if (inserted.length > 0) {
-        throw new AppError("conflict", "Some legs of this operation were applied before and some were not");
-      }
+  if (legs.length === 0) {
+    return { insertedIds, replayed: new Map() };
+  }
+  const inserted = await db
+    .insertInto("ledger_transfers")
+    .values(
+      legs.map((leg) => ({
+        transfer_key: leg.transferKey,
+        debit_account_id: leg.debitAccountId,
+        credit_account_id: leg.creditAccountId,
+        amount: leg.amountMinor.toString(),
+        currency: leg.currency,
+        kind: leg.kind,
+        reference_type: leg.referenceType ?? null,
+        reference_id: leg.referenceId ?? null,
+        state: leg.state,
+        initial_state: leg.state,
+        settled_at: leg.state === "posted" ? new Date() : null,
+      })),
+    )
+    .onConflict((oc) => oc.column("transfer_key").doNothing())
+    .returning(["id", "transfer_key"])
+    .execute();
+  for (const row of inserted) {
+    insertedIds.set(row.transfer_key, row.id);
+  }
+  if (inserted.length === legs.length) {
+    return { insertedIds, replayed: new Map() };
+  }
+  const replayed = await readReplayedLegs(db, legs, insertedIds);
+  if (inserted.length > 0) {
+    throw new AppError("conflict", "Some legs of this operation were applied before and some were not");
+  }
+  return { insertedIds, replayed };
+}
+
+/**
+ * The stored transfers of the legs the insert skipped, by key. A replay is the same leg again; the
+ * same key with different content is refused as a conflict.
+ */
+async function readReplayedLegs(
+  db: Database,
+  legs: readonly TransferLeg[],
+  insertedIds: ReadonlyMap<string, string>,
+): Promise<Map<string, LedgerTransfer>> {
+  const replayedKeys = legs.map((leg) => leg.transferKey).filter((key) => !insertedIds.has(key));
+  const rows = await db.selectFrom("ledger_transfers").selectAll().where("transfer_key", "in", replayedKeys).execute();
+  const replayed = new Map(rows.map((row) => [row.transfer_key, toLedgerTransfer(row)]));
+  for (const leg of legs) {
+    const found = replayed.get(leg.transferKey);
+    if (found && !isSameLeg(found, leg)) {
+      throw new AppError("conflict", `Transfer id ${leg.transferKey} was already used for a different transfer`);
     }
   }
-  const newLegs = legs.filter((leg) => insertedIds.has(leg.transferKey));
+  return replayed;
+}
 
+/** Reserves (pending) or moves (posted) each newly inserted leg on the locked accounts. */
+function applyNewLegs(accounts: LockedAccounts, newLegs: readonly TransferLeg[]): void {
   for (const leg of newLegs) {
     const debit = accounts.get(leg.debitAccountId);
     const credit = accounts.get(leg.creditAccountId);
@@ -237,7 +251,18 @@ export async function applyLedger(
     debit.isChanged = true;
     credit.isChanged = true;
   }
+}
 
+/**
+ * Posts or voids each pending transfer on the locked accounts, and returns the settlements that
+ * changed something. One already in the wanted state is a replay and changes nothing; one settled
+ * the other way is a conflict.
+ */
+function applySettlements(
+  accounts: LockedAccounts,
+  pendingRows: readonly LedgerTransfer[],
+  settlements: readonly Settlement[],
+): Settlement[] {
   const settledNow: Settlement[] = [];
   for (const settlement of settlements) {
     const row = pendingRows.find((item) => item.transferKey === settlement.transferKey);
@@ -262,25 +287,35 @@ export async function applyLedger(
     credit.isChanged = true;
     settledNow.push(settlement);
   }
+  return settledNow;
+}
 
+/** Refuses the call when it leaves an account that may not go negative below zero, counting reserves. */
+function refuseOverdraft(accounts: LockedAccounts): void {
   for (const account of accounts.values()) {
     if (account.isChanged && !account.isExternal && account.balance - account.reserved < 0n) {
       throw new AppError("insufficient_funds", "Insufficient balance");
     }
   }
+}
 
+/** Writes the new balance and reserve of every changed account, in one statement. */
+async function writeBalances(db: Database, accounts: LockedAccounts): Promise<void> {
   const changed = [...accounts.values()].filter((account) => account.isChanged);
-  if (changed.length > 0) {
-    // One statement for every changed account.
-    const rows = sql.join(
-      changed.map(
-        (account) =>
-          sql`(${account.id}::bigint, ${account.balance.toString()}::numeric, ${account.reserved.toString()}::numeric)`,
-      ),
-    );
-    await sql`UPDATE ledger_accounts AS a SET balance = v.balance, reserved = v.reserved
-      FROM (VALUES ${rows}) AS v(id, balance, reserved) WHERE a.id = v.id`.execute(db);
+  if (changed.length === 0) {
+    return;
   }
+  const rows = sql.join(
+    changed.map(
+      (account) =>
+        sql`(${account.id}::bigint, ${account.balance.toString()}::numeric, ${account.reserved.toString()}::numeric)`,
+    ),
+  );
+  await sql`UPDATE ledger_accounts AS a SET balance = v.balance, reserved = v.reserved
+    FROM (VALUES ${rows}) AS v(id, balance, reserved) WHERE a.id = v.id`.execute(db);
+}
+
+async function markSettled(db: Database, settledNow: readonly Settlement[]): Promise<void> {
   for (const settlement of settledNow) {
     await db
       .updateTable("ledger_transfers")
@@ -288,13 +323,16 @@ export async function applyLedger(
       .where("transfer_key", "=", settlement.transferKey)
       .execute();
   }
+}
 
-  const created: LedgerTransfer[] = legs.map((leg) => {
-    const replayed = existingByKey.get(leg.transferKey);
+/** The new legs as they stand after the call: as inserted now, or as first applied when replayed. */
+function createdTransfersOf(legs: readonly TransferLeg[], written: WrittenLegs): LedgerTransfer[] {
+  return legs.map((leg) => {
+    const replayed = written.replayed.get(leg.transferKey);
     if (replayed) {
       return replayed;
     }
-    const id = insertedIds.get(leg.transferKey);
+    const id = written.insertedIds.get(leg.transferKey);
     assert(id, `${leg.transferKey} was inserted`);
     return {
       id,
@@ -308,15 +346,51 @@ export async function applyLedger(
       initialState: leg.state,
     };
   });
-  const settled: LedgerTransfer[] = pendingRows.map((row) => {
+}
+
+/** The settled transfers in the state the call left them. */
+function settledTransfersOf(
+  pendingRows: readonly LedgerTransfer[],
+  settlements: readonly Settlement[],
+): LedgerTransfer[] {
+  return pendingRows.map((row) => {
     const settlement = settlements.find((item) => item.transferKey === row.transferKey);
     const state = settlement?.outcome === "post" ? "posted" : "voided";
     return { ...row, state };
   });
-  return [...created, ...settled];
 }
 
-function findUserAccountId(db: LedgerDb, userId: string, currency: CurrencyCode, purpose: "wallet" | "investment") {
+/**
+ * Applies new transfer legs and settlements of pending ones, all or nothing, in the caller's
+ * transaction. Returns the transfers as they stand afterwards (the originals when replayed).
+ *
+ * The steps keep one lock order for every call: the transfers to settle (by id), then their accounts
+ * and the new legs' accounts (by id); only then is anything written.
+ */
+export async function applyLedger(
+  db: Database,
+  request: { create?: readonly TransferLeg[]; settle?: readonly Settlement[] },
+): Promise<LedgerTransfer[]> {
+  const legs = request.create ?? [];
+  const settlements = request.settle ?? [];
+  assertSoundRequest(legs, settlements);
+  const pendingRows = await lockTransfersToSettle(db, settlements);
+  const accounts = await lockAccounts(db, [
+    ...legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]),
+    ...pendingRows.flatMap((row) => [row.debitAccountId, row.creditAccountId]),
+  ]);
+  // Inserted under the account locks, so a replayed key is found by the insert itself (see insertLegs).
+  const written = await insertLegs(db, legs);
+  const newLegs = legs.filter((leg) => written.insertedIds.has(leg.transferKey));
+  applyNewLegs(accounts, newLegs);
+  const settledNow = applySettlements(accounts, pendingRows, settlements);
+  refuseOverdraft(accounts);
+  await writeBalances(db, accounts);
+  await markSettled(db, settledNow);
+  return [...createdTransfersOf(legs, written), ...settledTransfersOf(pendingRows, settlements)];
+}
+
+function findUserAccountId(db: Database, userId: string, currency: CurrencyCode, purpose: "wallet" | "investment") {
   return db
     .selectFrom("ledger_accounts")
     .select("id")
@@ -328,7 +402,7 @@ function findUserAccountId(db: LedgerDb, userId: string, currency: CurrencyCode,
 
 /** The id of a user's account of `purpose` in `currency`, created on first use. */
 export async function ensureUserAccount(
-  db: LedgerDb,
+  db: Database,
   userId: string,
   currency: CurrencyCode,
   purpose: "wallet" | "investment" = "wallet",
@@ -350,7 +424,7 @@ export async function ensureUserAccount(
 
 /** The id of Ferry's system account of `purpose` in `currency` (created by migration 003). */
 export async function systemAccountId(
-  db: LedgerDb,
+  db: Database,
   currency: CurrencyCode,
   purpose: Exclude<AccountPurpose, "wallet" | "investment">,
 ): Promise<string> {
@@ -372,7 +446,7 @@ export interface AccountBalance {
 }
 
 /** A user's wallet balances per currency, as the ledger holds them. */
-export async function readWalletBalances(db: LedgerDb, userId: string): Promise<AccountBalance[]> {
+export async function readWalletBalances(db: Database, userId: string): Promise<AccountBalance[]> {
   const rows = await db
     .selectFrom("ledger_accounts")
     .select(["currency", "balance", "reserved"])

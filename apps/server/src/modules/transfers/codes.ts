@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { CODE_MAX_ATTEMPTS } from "@ferry/core/contracts/auth";
-import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 
 /** A transfer code lives 15 minutes (spec §9) and dies after 5 wrong tries. */
@@ -27,7 +26,7 @@ export interface CodeBinding {
  * value can imitate a separator). Read from the sender's own row; someone else's reads as missing.
  * Stored values are already normalised (IBAN without spaces, upper-case BIC, checksummed address).
  */
-async function readDestination(db: Kysely<DB>, userId: string, recipientKey: string): Promise<string> {
+async function readDestination(db: Database, userId: string, recipientKey: string): Promise<string> {
   const separator = recipientKey.indexOf(":");
   const kind = recipientKey.slice(0, separator);
   const id = recipientKey.slice(separator + 1);
@@ -103,7 +102,7 @@ function codeHashOf(secret: string, code: string, bindingHash: string): string {
  * e-mail describes, after locking the destination's row, so both describe the same destination.
  */
 export async function issueTransferCode(
-  db: Kysely<DB>,
+  db: Database,
   secret: string,
   binding: CodeBinding,
 ): Promise<{ code: string; expiresAt: Date }> {
@@ -131,7 +130,7 @@ export async function issueTransferCode(
  * never matches.
  */
 export async function checkTransferCode(
-  db: Kysely<DB>,
+  db: Database,
   secret: string,
   binding: CodeBinding,
   code: string,
@@ -175,11 +174,7 @@ export async function checkTransferCode(
  * the transaction that edits or deletes it: a code e-mailed for the old details must not survive the
  * change, even if the details are changed back later. Returns how many codes it expired.
  */
-export async function expirePaymentMethodCodes(
-  db: Kysely<DB>,
-  userId: string,
-  paymentMethodId: string,
-): Promise<number> {
+export async function expirePaymentMethodCodes(db: Database, userId: string, paymentMethodId: string): Promise<number> {
   const now = new Date();
   const result = await db
     .updateTable("transfer_codes")

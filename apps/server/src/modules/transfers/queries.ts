@@ -1,10 +1,9 @@
 import type { AdminTransfer, TransactionItem, Transfer, TransferStatus } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { toDecimalString } from "@ferry/core/money";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import { CURSOR_TIMESTAMP, type Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
 
 interface HistoryRow {
   id: string;
@@ -56,7 +55,8 @@ export async function selectHistory(
   return result.rows;
 }
 
-export function toTransactionItem(row: HistoryRow): TransactionItem {
+/** One history row as the API shows it. */
+export function toHistoryItem(row: HistoryRow): TransactionItem {
   const currency = row.currency as CurrencyCode;
   return {
     id: row.id,
@@ -107,7 +107,7 @@ export function toTransfer(row: TransferSelect): Transfer {
 
 /** One transfer of its sender (someone else's transfer reads as missing). */
 export async function selectOwnTransfer(
-  db: Kysely<DB>,
+  db: Database,
   userId: string,
   transferId: string,
 ): Promise<Transfer | undefined> {

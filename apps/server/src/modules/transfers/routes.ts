@@ -4,6 +4,7 @@ import {
   CreateTransferRequest,
   IdempotencyKeyHeader,
   PageQuery,
+  type TransactionItem,
   TransactionList,
   Transfer,
   TransferCodeSent,
@@ -22,7 +23,7 @@ import { AppError } from "../../errors.ts";
 import { InFlightLimit } from "../../http/in-flight.ts";
 import { type Guards, viewerOf } from "../auth/guards.ts";
 import { enforceThrottle } from "../auth/throttle.ts";
-import { selectAdminTransfers, selectHistory, selectOwnTransfer, toTransactionItem } from "./queries.ts";
+import { selectAdminTransfers, selectHistory, selectOwnTransfer, toHistoryItem } from "./queries.ts";
 import { changeTransferStatus, createTransfer, quoteTransfer, requestTransferCode } from "./service.ts";
 
 const CSV_EXPORT_MAX_ROWS = 10_000;
@@ -40,13 +41,45 @@ function csvCell(value: string | null, kind: "text" | "number" = "text"): string
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-export function registerTransferRoutes(app: FastifyInstance, deps: { db: Database; config: Config; guards: Guards }) {
+/** The statement as CSV: one line per history item, amounts leaving the account negative. */
+function statementCsvOf(items: readonly TransactionItem[]): string {
+  const lines = [["date", "type", "status", "currency", "amount", "fee", "counterparty", "memo"].join(",")];
+  for (const item of items) {
+    const signed = item.direction === "out" ? `-${item.amount}` : item.amount;
+    lines.push(
+      [
+        csvCell(item.createdAt),
+        csvCell(item.type),
+        csvCell(item.status),
+        csvCell(item.currency),
+        csvCell(signed, "number"),
+        csvCell(item.fee, "number"),
+        csvCell(item.counterparty),
+        csvCell(item.memo),
+      ].join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** What the transfer routes need: the database, the settings, and the guards that say who may call them. */
+interface TransferRouteDeps {
+  readonly db: Database;
+  readonly config: Config;
+  readonly guards: Guards;
+}
+
+export function registerTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
+  registerSendRoutes(app, deps);
+  registerOwnTransferRoutes(app, deps);
+  registerStatementExport(app, deps);
+  registerAdminTransferRoutes(app, deps);
+}
+
+/** Send money: quote, e-mailed code, then the transfer itself. */
+function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
   const { db, config, guards } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const exportsInFlight = new InFlightLimit(
-    CSV_EXPORTS_IN_FLIGHT_PER_USER,
-    "Your statement is already being prepared. Please wait for it to finish.",
-  );
 
   typed.post(
     "/api/v1/transfers/quote",
@@ -109,6 +142,12 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
       return reply.status(isReplay ? 200 : 201).send(transfer);
     },
   );
+}
+
+/** A customer's own transfers and history. */
+function registerOwnTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
+  const { db, guards } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
     "/api/v1/transfers/:transferId",
@@ -147,8 +186,17 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       const nextCursor = rows.length > limit && last ? encodeCursor({ createdAt: last.cursor_at, id: last.id }) : null;
-      return { items: page.map(toTransactionItem), nextCursor };
+      return { items: page.map(toHistoryItem), nextCursor };
     },
+  );
+}
+
+/** A customer's statement as CSV: bounded in size, one at a time per user, and a few per window. */
+function registerStatementExport(app: FastifyInstance, deps: TransferRouteDeps) {
+  const { db, guards } = deps;
+  const exportsInFlight = new InFlightLimit(
+    CSV_EXPORTS_IN_FLIGHT_PER_USER,
+    "Your statement is already being prepared. Please wait for it to finish.",
   );
 
   app.get(
@@ -160,29 +208,19 @@ export function registerTransferRoutes(app: FastifyInstance, deps: { db: Databas
         { key: `export:account:${userId}`, max: CSV_EXPORTS_PER_WINDOW, windowSeconds: CSV_EXPORT_WINDOW_SECONDS },
       ]);
       const rows = await exportsInFlight.run(userId, () => selectHistory(db, userId, CSV_EXPORT_MAX_ROWS));
-      const lines = [["date", "type", "status", "currency", "amount", "fee", "counterparty", "memo"].join(",")];
-      for (const row of rows.slice(0, CSV_EXPORT_MAX_ROWS).map(toTransactionItem)) {
-        const signed = row.direction === "out" ? `-${row.amount}` : row.amount;
-        lines.push(
-          [
-            csvCell(row.createdAt),
-            csvCell(row.type),
-            csvCell(row.status),
-            csvCell(row.currency),
-            csvCell(signed, "number"),
-            csvCell(row.fee, "number"),
-            csvCell(row.counterparty),
-            csvCell(row.memo),
-          ].join(","),
-        );
-      }
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="ferry-statement.csv"')
         .header("cache-control", "no-store")
-        .send(`${lines.join("\r\n")}\r\n`);
+        .send(statementCsvOf(rows.slice(0, CSV_EXPORT_MAX_ROWS).map(toHistoryItem)));
     },
   );
+}
+
+/** The admin's list of every transfer, and status changes (which the ledger follows). */
+function registerAdminTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
+  const { db, config, guards } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
     "/api/v1/admin/transactions",

@@ -1,0 +1,138 @@
+import { createHash } from "node:crypto";
+import type { CreateTransferRequest, Transfer } from "@ferry/core/contracts/transfers";
+import { formatMoney } from "@ferry/core/money";
+import { sql } from "kysely";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
+import { createNotification } from "../notifications/service.ts";
+import { checkTransferCode } from "./codes.ts";
+import { countsTowardDailyLimit, enforceDailyLimit, lockDailyLimit } from "./daily-limit.ts";
+import { movementLegs } from "./legs.ts";
+import { codeBindingOf, type PricedTransfer, priceTransfer } from "./pricing.ts";
+import { selectOwnTransfer, toTransfer } from "./queries.ts";
+
+/** One attempt to send money: who sends it, under which Idempotency-Key, and what they asked for. */
+interface TransferAttempt {
+  readonly sender: { readonly userId: string; readonly email: string };
+  readonly idempotencyKey: string;
+  /** The request's canonical hash: a replay of the key must carry the same request. */
+  readonly requestHash: string;
+  readonly request: CreateTransferRequest;
+}
+
+/** What one attempt came to: the transfer (the first one, on a replay), or a wrong code. */
+type TransferOutcome = { transfer: Transfer; isReplay: boolean } | { isWrongCode: true };
+
+/** The canonical hash of a transfer request, which a replay of its Idempotency-Key must match. */
+export function requestHashOf(request: CreateTransferRequest, amountMinor: bigint): string {
+  const canonical = JSON.stringify([request.target, request.currency, amountMinor.toString(), request.memo ?? ""]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/**
+ * The transfer this attempt's Idempotency-Key already made, if any. Duplicates of one request wait
+ * here (under a lock held until the transaction ends) for the first, then find its transfer.
+ */
+async function findReplay(trx: Database, attempt: TransferAttempt): Promise<Transfer | undefined> {
+  const { sender, idempotencyKey } = attempt;
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${sender.userId}|${idempotencyKey}`}, 0))`.execute(trx);
+  const existing = await trx
+    .selectFrom("transfers")
+    .select(["id", "request_hash"])
+    .where("sender_user_id", "=", sender.userId)
+    .where("idempotency_key", "=", idempotencyKey)
+    .executeTakeFirst();
+  if (!existing) {
+    return undefined;
+  }
+  if (existing.request_hash !== attempt.requestHash) {
+    throw new AppError("conflict", "This Idempotency-Key was already used for a different transfer");
+  }
+  const original = await selectOwnTransfer(trx, sender.userId, existing.id);
+  if (!original) {
+    throw new AppError("not_found", "Transfer not found");
+  }
+  return original;
+}
+
+/** Writes the transfer row, with the accounts its money moves between. */
+async function insertTransfer(
+  trx: Database,
+  attempt: TransferAttempt,
+  priced: PricedTransfer,
+  status: "pending" | "sent",
+) {
+  const { sender, request } = attempt;
+  const senderAccountId = await ensureUserAccount(trx, sender.userId, priced.currency);
+  const destinationAccountId = priced.target.recipientUserId
+    ? await ensureUserAccount(trx, priced.target.recipientUserId, priced.currency)
+    : await systemAccountId(trx, priced.currency, "payouts");
+  const feeAccountId = await systemAccountId(trx, priced.currency, "fees");
+  return trx
+    .insertInto("transfers")
+    .values({
+      sender_user_id: sender.userId,
+      method: priced.target.method,
+      recipient_id: priced.target.recipientId,
+      payment_method_id: priced.target.paymentMethodId,
+      recipient_user_id: priced.target.recipientUserId,
+      ...priced.target.snapshot,
+      currency: priced.currency,
+      amount: priced.amountMinor.toString(),
+      fee: priced.feeMinor.toString(),
+      memo: request.memo || null,
+      status,
+      sender_account_id: senderAccountId,
+      destination_account_id: destinationAccountId,
+      fee_account_id: feeAccountId,
+      idempotency_key: attempt.idempotencyKey,
+      request_hash: attempt.requestHash,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Sends money once, in the caller's transaction: a replay of the Idempotency-Key returns the first
+ * transfer; otherwise the destination is resolved and priced, the daily limit enforced, the code
+ * checked against these exact details and consumed, the transfer row written, and the ledger reserves
+ * (bank, crypto, cash-out) or moves (Ferry user) the amount and its fee. A wrong code is counted and
+ * nothing else is written: the caller commits that, then refuses.
+ */
+export async function createTransferIn(
+  trx: Database,
+  config: Config,
+  attempt: TransferAttempt,
+): Promise<TransferOutcome> {
+  const { sender, request } = attempt;
+  const original = await findReplay(trx, attempt);
+  if (original) {
+    return { transfer: original, isReplay: true };
+  }
+  const priced = await priceTransfer(trx, config, sender.userId, request);
+  if (countsTowardDailyLimit(priced.target.method)) {
+    // One limited transfer at a time per user: the sum read below includes every one committed before.
+    await lockDailyLimit(trx, sender.userId);
+    await enforceDailyLimit(trx, config, sender.userId, priced);
+  }
+  const codeCheck = await checkTransferCode(trx, config.authSecret, codeBindingOf(sender.userId, priced), request.code);
+  if (codeCheck === "wrong") {
+    return { isWrongCode: true };
+  }
+  // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
+  const isInstant = priced.target.method === "ferry_user";
+  const inserted = await insertTransfer(trx, attempt, priced, isInstant ? "sent" : "pending");
+  if (priced.target.recipientUserId) {
+    await createNotification(trx, {
+      userId: priced.target.recipientUserId,
+      title: "Money received",
+      message: `${sender.email} sent you ${formatMoney({ currency: priced.currency, amountMinor: priced.amountMinor })}.`,
+      type: "success",
+    });
+  }
+  // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
+  await applyLedger(trx, { create: movementLegs(inserted, 0, isInstant ? "posted" : "pending") });
+  return { transfer: toTransfer(inserted), isReplay: false };
+}

@@ -1,0 +1,113 @@
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { formatMoney, type Money, parseAmount } from "@ferry/core/money";
+import { statusesWithLedgerState } from "@ferry/core/transfer-status";
+import { sql } from "kysely";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import type { TransfersTable } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+
+/**
+ * Whether a transfer's amount counts toward its sender's daily limit: everything that leaves Ferry for
+ * an outside party — bank and crypto recipients and cash-outs — does. A transfer to another Ferry user
+ * does not: the money stays on Ferry's own books (it only changes wallets), no outside party receives
+ * it, and the receiver can take it out only through their own limit.
+ */
+export function countsTowardDailyLimit(method: TransfersTable["method"]): boolean {
+  return method !== "ferry_user";
+}
+
+/**
+ * Serialises, per user, every decision that uses the daily limit (a new outgoing transfer, an admin
+ * reopening one), until the caller's transaction ends: two of them cannot both fit under the same
+ * remaining limit. A transaction-level advisory lock, so it needs no row and is released on rollback.
+ */
+export async function lockDailyLimit(db: Database, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`outgoing-limit|${userId}`}, 0))`.execute(db);
+}
+
+interface DailyLimit {
+  readonly limitMinor: bigint;
+  /** What is left of it in the last 24 hours; negative when an admin already went over it. */
+  readonly remainingMinor: bigint;
+  readonly isVerified: boolean;
+}
+
+/**
+ * A user's daily limit in a currency for money leaving Ferry (CASHOUT_DAILY_LIMITS: the configured
+ * limit, or CASHOUT_UNVERIFIED_PERCENT of it until both the e-mail and KYC are verified), and how much
+ * of it their bank, crypto and cash-out transfers of the last 24 hours left. A failed or cancelled
+ * transfer does not count; one reopened by an admin counts from when it was reopened.
+ */
+async function readDailyLimit(
+  db: Database,
+  config: Config,
+  userId: string,
+  currency: CurrencyCode,
+): Promise<DailyLimit> {
+  const limitText = config.cashoutDailyLimits[currency] ?? "0";
+  const parsedLimit = parseAmount(limitText, currency);
+  const fullLimitMinor = parsedLimit.ok ? parsedLimit.amountMinor : 0n;
+  const account = await db
+    .selectFrom("user")
+    .leftJoin("profiles", "profiles.user_id", "user.id")
+    .select(["user.emailVerified", "profiles.kyc_status"])
+    .where("user.id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const isVerified = account.emailVerified && account.kyc_status === "approved";
+  const limitMinor = isVerified ? fullLimitMinor : (fullLimitMinor * BigInt(config.cashoutUnverifiedPercent)) / 100n;
+  const used = await db
+    .selectFrom("transfers")
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
+    .where("sender_user_id", "=", userId)
+    .where("method", "<>", "ferry_user")
+    .where("currency", "=", currency)
+    // A transfer whose money was given back (failed, cancelled) takes nothing from the limit.
+    .where("status", "not in", statusesWithLedgerState("released"))
+    .where("limit_counted_at", ">", sql<Date>`now() - interval '24 hours'`)
+    .executeTakeFirstOrThrow();
+  return { limitMinor, remainingMinor: limitMinor - BigInt(used.total), isVerified };
+}
+
+/** What remains of a limit, never shown below zero. */
+function formatRemaining(currency: CurrencyCode, remainingMinor: bigint): string {
+  return formatMoney({ currency, amountMinor: remainingMinor > 0n ? remainingMinor : 0n });
+}
+
+/** Refuses an outgoing external transfer that would go over the sender's daily limit, saying how much remains. */
+export async function enforceDailyLimit(db: Database, config: Config, userId: string, amount: Money): Promise<void> {
+  const { limitMinor, remainingMinor, isVerified } = await readDailyLimit(db, config, userId, amount.currency);
+  if (amount.amountMinor > remainingMinor) {
+    const limit = formatMoney({ currency: amount.currency, amountMinor: limitMinor });
+    const remaining = formatRemaining(amount.currency, remainingMinor);
+    const tier = isVerified ? "" : " until your e-mail and identity (KYC) are verified";
+    throw new AppError(
+      "limit_exceeded",
+      `Your daily limit for bank and crypto transfers and cash-outs is ${limit}${tier}; ${remaining} remains today.`,
+      { amount: `At most ${remaining} today` },
+    );
+  }
+}
+
+/**
+ * An admin reopening a failed or cancelled outgoing transfer reserves its money again: like a new
+ * transfer, under the sender's lock, it must fit in what remains of their daily limit, or it is refused
+ * and nothing changes.
+ */
+export async function enforceDailyLimitOnReopen(
+  db: Database,
+  config: Config,
+  transfer: { sender_user_id: string; currency: string; amount: string },
+): Promise<void> {
+  const currency = transfer.currency as CurrencyCode;
+  await lockDailyLimit(db, transfer.sender_user_id);
+  const { limitMinor, remainingMinor } = await readDailyLimit(db, config, transfer.sender_user_id, currency);
+  if (BigInt(transfer.amount) > remainingMinor) {
+    const limit = formatMoney({ currency, amountMinor: limitMinor });
+    const remaining = formatRemaining(currency, remainingMinor);
+    throw new AppError(
+      "limit_exceeded",
+      `Reopening this transfer would take the sender over their daily limit of ${limit} for bank and crypto transfers and cash-outs; ${remaining} remains today.`,
+    );
+  }
+}

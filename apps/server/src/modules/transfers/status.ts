@@ -1,0 +1,121 @@
+import type { TransferStatus } from "@ferry/core/contracts/transfers";
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { formatMoney } from "@ferry/core/money";
+import { isReopening, ledgerEffectOf, ledgerStateOf, type TransferLedgerEffect } from "@ferry/core/transfer-status";
+import { type Selectable, sql } from "kysely";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import type { TransfersTable } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { applyLedger } from "../ledger/service.ts";
+import { createNotification } from "../notifications/service.ts";
+import { countsTowardDailyLimit, enforceDailyLimitOnReopen } from "./daily-limit.ts";
+import { movementLegs, refundLegs, settlementsOf } from "./legs.ts";
+
+type TransferRow = Selectable<TransfersTable>;
+
+/**
+ * Makes the ledger follow a status change (core's `ledgerEffectOf`) and returns the generation of
+ * the transfer's money afterwards: money reserved or moved again after it was given back is a new
+ * generation, with ledger keys of its own.
+ */
+async function applyLedgerEffect(trx: Database, transfer: TransferRow, effect: TransferLedgerEffect): Promise<number> {
+  const generation = transfer.ledger_generation;
+  switch (effect) {
+    case "none":
+      return generation;
+    case "post":
+      await applyLedger(trx, { settle: settlementsOf(transfer, generation, "post") });
+      return generation;
+    case "void":
+      await applyLedger(trx, { settle: settlementsOf(transfer, generation, "void") });
+      return generation;
+    case "refund":
+      await applyLedger(trx, { create: refundLegs(transfer, generation) });
+      return generation;
+    case "reserve_again":
+      await applyLedger(trx, { create: movementLegs(transfer, generation + 1, "pending") });
+      return generation + 1;
+    case "post_again":
+      await applyLedger(trx, { create: movementLegs(transfer, generation + 1, "posted") });
+      return generation + 1;
+    case "refund_and_reserve":
+      // Give the money back and reserve it again, in one ledger call.
+      await applyLedger(trx, {
+        create: [...refundLegs(transfer, generation), ...movementLegs(transfer, generation + 1, "pending")],
+      });
+      return generation + 1;
+  }
+}
+
+/** The notification's tone: money that moved is good news, money given back is not. */
+function notificationTypeOf(status: TransferStatus): "success" | "error" | "info" {
+  const state = ledgerStateOf(status);
+  if (state === "posted") {
+    return "success";
+  }
+  if (state === "released") {
+    return "error";
+  }
+  return "info";
+}
+
+async function notifySender(trx: Database, transfer: TransferRow, status: TransferStatus): Promise<void> {
+  const amount = formatMoney({ currency: transfer.currency as CurrencyCode, amountMinor: BigInt(transfer.amount) });
+  const noun = transfer.method === "withdrawal" ? "Withdrawal" : "Transfer";
+  await createNotification(trx, {
+    userId: transfer.sender_user_id,
+    title: `${noun} ${status}`,
+    message: `Your ${noun.toLowerCase()} of ${amount} to ${transfer.recipient_name} is now ${status}.`,
+    type: notificationTypeOf(status),
+  });
+}
+
+/**
+ * An admin sets a transfer's status, in the caller's transaction. The ledger follows exactly: `sent`
+ * posts the reserve, `failed` and `cancelled` release it (or refund a sent transfer), back to
+ * `pending` reserves again and fails when the money is gone, or when it would take the sender over
+ * their daily limit. Setting the current status again changes nothing. Every change is audited and
+ * the sender is notified.
+ */
+export async function changeTransferStatusIn(
+  trx: Database,
+  config: Config,
+  change: { actorId: string; transferId: string; status: TransferStatus },
+): Promise<{ isChanged: boolean }> {
+  const { actorId, status } = change;
+  const transfer = await trx
+    .selectFrom("transfers")
+    .selectAll()
+    .where("id", "=", change.transferId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!transfer) {
+    throw new AppError("not_found", "Transaction not found");
+  }
+  if (transfer.status === status) {
+    return { isChanged: false };
+  }
+  const isReopened = isReopening(transfer.status, status);
+  if (isReopened && countsTowardDailyLimit(transfer.method)) {
+    await enforceDailyLimitOnReopen(trx, config, transfer);
+  }
+  const nextGeneration = await applyLedgerEffect(trx, transfer, ledgerEffectOf(transfer.status, status));
+  await trx
+    .updateTable("transfers")
+    .set({
+      status,
+      ledger_generation: nextGeneration,
+      updated_at: new Date(),
+      // Money reserved again counts toward the sender's limit from now, like a new transfer.
+      ...(isReopened ? { limit_counted_at: sql<Date>`now()` } : {}),
+    })
+    .where("id", "=", transfer.id)
+    .execute();
+  await trx
+    .insertInto("transfer_status_changes")
+    .values({ transfer_id: transfer.id, actor_user_id: actorId, from_status: transfer.status, to_status: status })
+    .execute();
+  await notifySender(trx, transfer, status);
+  return { isChanged: true };
+}
