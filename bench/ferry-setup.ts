@@ -8,7 +8,8 @@ import type http from "node:http";
 import { toDecimalString } from "@ferry/core/money";
 import type { Database } from "../apps/server/src/db/database.ts";
 import type { Auth } from "../apps/server/src/modules/auth/auth.ts";
-import { applyLedger, ensureUserAccount, systemAccountId } from "../apps/server/src/modules/ledger/service.ts";
+import { creditDeposit } from "../apps/server/src/modules/deposits/service.ts";
+import { ensureUserAccount } from "../apps/server/src/modules/ledger/service.ts";
 import { issueTransferCode } from "../apps/server/src/modules/transfers/codes.ts";
 import type { HttpClientPlan, PlannedRequest } from "./http-load-worker.ts";
 import { mergeCookies, sendHttp } from "./http-request.ts";
@@ -69,21 +70,13 @@ export async function createUsers(auth: Auth, runId: string, role: string, count
 /** Credits each sender's USD wallet from the bank-deposits system account, as an approved deposit would. */
 export async function fundSenders(db: Database, senders: readonly BenchUser[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const bankDeposits = await systemAccountId(trx, "USD", "bank_deposits");
     for (const sender of senders) {
-      await applyLedger(trx, {
-        create: [
-          {
-            transferKey: `bench:funding:${sender.userId}`,
-            debitAccountId: bankDeposits,
-            creditAccountId: await ensureUserAccount(trx, sender.userId, "USD"),
-            amountMinor: FUNDING_MINOR,
-            currency: "USD",
-            kind: "deposit",
-            state: "posted",
-            referenceType: "bench",
-          },
-        ],
+      await creditDeposit(trx, {
+        transferKey: `bench:funding:${sender.userId}`,
+        userId: sender.userId,
+        currency: "USD",
+        amountMinor: FUNDING_MINOR,
+        referenceType: "bench",
       });
     }
   });

@@ -8,7 +8,7 @@ import { type Database, openDatabase } from "../../apps/server/src/db/database.t
 import { createDatabaseIfMissing } from "../../apps/server/src/db/embedded.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import type { Auth } from "../../apps/server/src/modules/auth/auth.ts";
-import { applyLedger, ensureUserAccount, systemAccountId } from "../../apps/server/src/modules/ledger/service.ts";
+import { creditDeposit } from "../../apps/server/src/modules/deposits/service.ts";
 import type { MailWorker } from "../../apps/server/src/modules/mail/worker.ts";
 import { issueTransferCode } from "../../apps/server/src/modules/transfers/codes.ts";
 
@@ -471,8 +471,6 @@ export async function createSessionUser(
   return { ...user, ip: randomIp(), cookie };
 }
 
-const CRYPTO_CURRENCIES: readonly string[] = ["BTC", "ETH", "USDC", "USDT"];
-
 /**
  * Credits `amountMinor` to the user's wallet as a posted deposit from Ferry's external deposit
  * account (bank deposits for fiat, crypto deposits for crypto), in its own transaction.
@@ -485,22 +483,7 @@ export async function fundWallet(
   amountMinor: bigint,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const walletId = await ensureUserAccount(trx, userId, currency);
-    const source = CRYPTO_CURRENCIES.includes(currency) ? "crypto_deposits" : "bank_deposits";
-    await applyLedger(trx, {
-      create: [
-        {
-          transferKey: `test-fund:${randomUUID()}`,
-          debitAccountId: await systemAccountId(trx, currency, source),
-          creditAccountId: walletId,
-          amountMinor,
-          currency,
-          kind: "deposit",
-          state: "posted",
-        },
-      ],
-    });
-    return walletId;
+    return creditDeposit(trx, { transferKey: `test-fund:${randomUUID()}`, userId, currency, amountMinor });
   });
 }
 

@@ -4,7 +4,7 @@ import { parseAmount } from "@ferry/core/money";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { Database } from "../../apps/server/src/db/database.ts";
-import { applyLedger, ensureUserAccount, systemAccountId } from "../../apps/server/src/modules/ledger/service.ts";
+import { creditDeposit } from "../../apps/server/src/modules/deposits/service.ts";
 import { createUser, mergeCookies, ORIGIN, readCodeFromMailbox, send, type TestApp, type TestUser } from "./helpers.ts";
 
 /** A signed-in test user: who they are and the `Cookie` header of their session. */
@@ -96,22 +96,11 @@ function minorUnitsOf(amount: string, currency: CurrencyCode): bigint {
   return parsed.amountMinor;
 }
 
-/** Puts money in a user's wallet the way an approved bank deposit does: a ledger transfer from bank_deposits. */
+/** Puts money in a user's wallet the way an approved deposit does (`creditDeposit`), in its own transaction. */
 export async function fundWallet(db: Database, userId: string, currency: CurrencyCode, amount: string): Promise<void> {
+  const amountMinor = minorUnitsOf(amount, currency);
   await db.transaction().execute(async (trx) => {
-    await applyLedger(trx, {
-      create: [
-        {
-          transferKey: `test-funding:${randomUUID()}`,
-          debitAccountId: await systemAccountId(trx, currency, "bank_deposits"),
-          creditAccountId: await ensureUserAccount(trx, userId, currency),
-          amountMinor: minorUnitsOf(amount, currency),
-          currency,
-          kind: "deposit",
-          state: "posted",
-        },
-      ],
-    });
+    await creditDeposit(trx, { transferKey: `test-funding:${randomUUID()}`, userId, currency, amountMinor });
   });
 }
 

@@ -2,7 +2,7 @@ import type { CurrencyCode } from "@ferry/core/currencies";
 import { parseAmount } from "@ferry/core/money";
 import type { Database } from "./db/database.ts";
 import type { Auth } from "./modules/auth/auth.ts";
-import { applyLedger, ensureUserAccount, systemAccountId } from "./modules/ledger/service.ts";
+import { creditDeposit } from "./modules/deposits/service.ts";
 
 /**
  * The demo accounts, seeded once on a development database. These passwords are public on purpose
@@ -35,24 +35,12 @@ export async function fundDemoCustomer(db: Database, userId: string): Promise<vo
       if (!parsed.ok) {
         throw new Error(`Bad demo amount ${funding.amount} ${funding.currency}`);
       }
-      const isCrypto = ["BTC", "ETH", "USDC", "USDT"].includes(funding.currency);
-      await applyLedger(trx, {
-        create: [
-          {
-            transferKey: `seed:demo-deposit:${funding.currency}`,
-            debitAccountId: await systemAccountId(
-              trx,
-              funding.currency,
-              isCrypto ? "crypto_deposits" : "bank_deposits",
-            ),
-            creditAccountId: await ensureUserAccount(trx, userId, funding.currency),
-            amountMinor: parsed.amountMinor,
-            currency: funding.currency,
-            kind: "deposit",
-            state: "posted",
-            referenceType: "seed",
-          },
-        ],
+      await creditDeposit(trx, {
+        transferKey: `seed:demo-deposit:${funding.currency}`,
+        userId,
+        currency: funding.currency,
+        amountMinor: parsed.amountMinor,
+        referenceType: "seed",
       });
     }
   });

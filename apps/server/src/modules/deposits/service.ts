@@ -1,7 +1,7 @@
 import type { AdminDeposit, Deposit, DepositInstructions, ReportDepositRequest } from "@ferry/core/contracts/deposits";
 import { DEPOSIT_NETWORK_CURRENCIES } from "@ferry/core/contracts/deposits";
 import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
-import { formatMoney, parseAmount, toDecimalString } from "@ferry/core/money";
+import { formatMoney, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
 import type { Selectable } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -123,14 +123,10 @@ export async function reportDeposit(
   userId: string,
   request: ReportDepositRequest,
 ): Promise<Deposit> {
-  const currency = request.currency as CurrencyCode;
-  const parsed = parseAmount(request.amount, currency);
-  if (!parsed.ok || parsed.amountMinor <= 0n) {
-    const message =
-      parsed.ok || parsed.error === "invalid_format"
-        ? "Please enter a valid amount"
-        : `${currency} amounts have at most ${CURRENCIES[currency].scale} decimals`;
-    throw new AppError("validation_failed", message, { amount: message });
+  const currency = request.currency;
+  const parsed = parsePositiveAmount(request.amount, currency);
+  if (!parsed.ok) {
+    throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
   }
   if (
     request.depositType === "crypto" &&
@@ -205,6 +201,51 @@ export async function listPendingDeposits(db: Database): Promise<{ deposits: Adm
   };
 }
 
+/** A deposit to credit: whose wallet, how much, and the ledger key that makes it happen once. */
+interface DepositCredit {
+  /** The ledger transfer key: crediting the same key again moves nothing. */
+  readonly transferKey: string;
+  readonly userId: string;
+  readonly currency: CurrencyCode;
+  readonly amountMinor: bigint;
+  /** How the money came in, which decides the system account it comes from; by default the currency's kind. */
+  readonly depositType?: "bank" | "crypto";
+  /** The business object it records (a reviewed deposit, the demo seed…). */
+  readonly referenceType?: string;
+  readonly referenceId?: string;
+}
+
+/**
+ * Credits a user's wallet as a deposit: a posted ledger transfer from Ferry's bank or crypto deposit
+ * system account (which stand for the outside world and may go negative), in the caller's transaction.
+ * The one way money enters a wallet from outside, for approved deposits, the demo seed, tests and the
+ * benchmark alike. Returns the wallet's ledger account id.
+ */
+export async function creditDeposit(db: Database, credit: DepositCredit): Promise<string> {
+  const depositType = credit.depositType ?? (CURRENCIES[credit.currency].kind === "crypto" ? "crypto" : "bank");
+  const walletId = await ensureUserAccount(db, credit.userId, credit.currency);
+  await applyLedger(db, {
+    create: [
+      {
+        transferKey: credit.transferKey,
+        debitAccountId: await systemAccountId(
+          db,
+          credit.currency,
+          depositType === "bank" ? "bank_deposits" : "crypto_deposits",
+        ),
+        creditAccountId: walletId,
+        amountMinor: credit.amountMinor,
+        currency: credit.currency,
+        kind: "deposit",
+        state: "posted",
+        referenceType: credit.referenceType,
+        referenceId: credit.referenceId,
+      },
+    ],
+  });
+  return walletId;
+}
+
 /**
  * Approves (credits the wallet from the deposit system account, through the ledger) or rejects a
  * pending deposit. The row is locked, so racing reviews have one outcome; the ledger key is the
@@ -233,24 +274,14 @@ export async function reviewDeposit(
     const currency = deposit.currency as CurrencyCode;
     const amountMinor = BigInt(deposit.amount);
     if (decision === "approve") {
-      await applyLedger(trx, {
-        create: [
-          {
-            transferKey: `deposit:${deposit.id}`,
-            debitAccountId: await systemAccountId(
-              trx,
-              currency,
-              deposit.deposit_type === "bank" ? "bank_deposits" : "crypto_deposits",
-            ),
-            creditAccountId: await ensureUserAccount(trx, deposit.user_id, currency),
-            amountMinor,
-            currency,
-            kind: "deposit",
-            state: "posted",
-            referenceType: "deposit",
-            referenceId: deposit.id,
-          },
-        ],
+      await creditDeposit(trx, {
+        transferKey: `deposit:${deposit.id}`,
+        userId: deposit.user_id,
+        currency,
+        amountMinor,
+        depositType: deposit.deposit_type,
+        referenceType: "deposit",
+        referenceId: deposit.id,
       });
     }
     const updated = await trx
