@@ -9,8 +9,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { type Config, toFastifyTrustProxy } from "./config.ts";
-import type { Database } from "./db/database.ts";
-import { AppError, registerErrorHandler } from "./errors.ts";
+import { type Database, isDatabaseReachable } from "./db/database.ts";
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, registerErrorHandler } from "./errors.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
 import { createGuards } from "./modules/auth/guards.ts";
@@ -45,6 +45,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+/** `/api/health` reports the database unreachable when `SELECT 1` takes longer than this. */
+const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
 
 function originOf(value: string | undefined): string | undefined {
   if (!value) {
@@ -127,9 +129,18 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   const auth = createAuth(config, db);
   const guards = createGuards(auth);
 
-  app.get("/api/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  // Health is the database's health too: a load balancer must stop sending traffic while it is gone.
+  app.get("/api/health", { schema: { hide: true } }, async (_request, reply) => {
+    if (await isDatabaseReachable(pool, HEALTH_DATABASE_TIMEOUT_MS)) {
+      return { status: "ok", database: "ok" };
+    }
+    return reply
+      .status(503)
+      .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ status: "unavailable", database: "unreachable" });
+  });
   app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  registerAuthRoutes(app, { auth, db, config, guards });
+  registerAuthRoutes(app, { auth, db, pool, config, guards });
   registerProfileRoutes(app, { db, guards });
   registerBalanceRoutes(app, { db, guards });
   registerRecipientRoutes(app, { db, guards });

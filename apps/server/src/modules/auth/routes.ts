@@ -9,11 +9,12 @@ import {
 } from "@ferry/core/contracts/auth";
 import { MESSAGES } from "@ferry/core/messages";
 import type { FastifyInstance } from "fastify";
+import type pg from "pg";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
+import { type Database, isDatabaseReachable } from "../../db/database.ts";
+import { AppError, databaseUnavailableError } from "../../errors.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
 import { recordSignInDevice } from "./devices.ts";
 import { type Guards, isBanned, toFetchHeaders, viewerOf } from "./guards.ts";
@@ -74,6 +75,9 @@ function parseBody(schema: z.ZodType, body: unknown): unknown {
 }
 
 /** Turns Better Auth's error body (`{ code, message }`) into Ferry's (`{ error: { code, message } }`). */
+/** How long a failed Better Auth request waits to learn whether the database is there. */
+const DATABASE_PROBE_TIMEOUT_MS = 1000;
+
 function toFerryErrorBody(status: number, text: string): string {
   try {
     const parsed = JSON.parse(text) as { code?: string; message?: string };
@@ -96,9 +100,9 @@ function isSessionOfBannedUser(text: string): boolean {
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Database; config: Config; guards: Guards },
+  deps: { auth: Auth; db: Database; pool: pg.Pool; config: Config; guards: Guards },
 ) {
-  const { auth, db, config, guards } = deps;
+  const { auth, db, pool, config, guards } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -162,6 +166,15 @@ export function registerAuthRoutes(
         }),
       );
       const text = await response.text();
+      if (response.status >= 500) {
+        // Better Auth answers its own failures (most often: the database went away) with a 500 of its
+        // own; Ferry's clients get the one error shape, and 503 when it is the database.
+        request.log.error({ status: response.status, body: text.slice(0, 500) }, "Better Auth failed");
+        if (!(await isDatabaseReachable(pool, DATABASE_PROBE_TIMEOUT_MS))) {
+          throw databaseUnavailableError();
+        }
+        throw new AppError("internal", "Something went wrong. Please try again.");
+      }
       await attempt.settle(response.status);
       if (path === "/get-session" && response.ok && isSessionOfBannedUser(text)) {
         // A banned account is signed out everywhere, even if a session row of it survived the ban.
