@@ -51,6 +51,20 @@ export default defineConfig({
       },
       {
         test: {
+          name: "crash",
+          include: ["tests/crash/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // Starts Ferry itself as child processes and kills them: alone, after `reconcile`, so it does
+          // not compete for CPU with the integration files (under a minute on 2 cores).
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+          testTimeout: 400_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
           environment: "node",

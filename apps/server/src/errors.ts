@@ -18,6 +18,70 @@ export class AppError extends Error {
   }
 }
 
+/** How long a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// Socket errors of a connection to PostgreSQL that could not be opened or was cut.
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+// SQLSTATEs of a server that is going away or not taking connections: admin_shutdown, crash_shutdown,
+// cannot_connect_now (starting up, shutting down, recovering) and too_many_connections.
+// Class 08 (connection exceptions) is matched by its prefix.
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+// node-postgres reports a cut connection, a full pool and a dead client only in the message.
+const CONNECTION_ERROR_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /Client has encountered a connection error and is not queryable/,
+  /Client was closed and is not queryable/,
+];
+/** Bounds the walk through `cause` chains and AggregateErrors (Node's multi-address connect). */
+const MAX_CAUSE_DEPTH = 5;
+
+/**
+ * Whether `error` means PostgreSQL cannot be reached right now (refused or cut connections, a server
+ * shutting down or starting), rather than a fault in the request or the code. Such errors become a
+ * 503 `unavailable` that clients may retry; nothing was changed, because the transaction never committed.
+ */
+export function isDatabaseUnavailableError(error: unknown, depth = 0): boolean {
+  if (typeof error !== "object" || error === null || depth > MAX_CAUSE_DEPTH) {
+    return false;
+  }
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === "string") {
+    if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) {
+      return true;
+    }
+  }
+  if (typeof message === "string" && CONNECTION_ERROR_MESSAGES.some((pattern) => pattern.test(message))) {
+    return true;
+  }
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailableError(inner, depth + 1))) {
+    return true;
+  }
+  return isDatabaseUnavailableError(cause, depth + 1);
+}
+
+/** The 503 every request gets while the database is unreachable. */
+export function databaseUnavailableError(): AppError {
+  return new AppError(
+    "unavailable",
+    "Ferry cannot reach its database right now. Please try again shortly.",
+    undefined,
+    {
+      "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+    },
+  );
+}
+
 function fieldName(instancePath: string, missingProperty: unknown): string {
   const fromPath = instancePath.replace(/^\//, "").replaceAll("/", ".");
   if (typeof missingProperty === "string") {
@@ -48,6 +112,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const firstMessage = Object.values(fields)[0] ?? "Invalid request";
       return reply.status(400).send({ error: { code: "validation_failed", message: firstMessage, fields } });
+    }
+    if (isDatabaseUnavailableError(error)) {
+      // Expected during a database restart or failover: a warning, not an error, and a retryable 503.
+      request.log.warn({ reason: error.message }, "database unavailable");
+      const unavailable = databaseUnavailableError();
+      return reply
+        .status(unavailable.status)
+        .headers(unavailable.headers ?? {})
+        .send({ error: { code: unavailable.code, message: unavailable.message } });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

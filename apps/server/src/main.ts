@@ -1,13 +1,56 @@
-import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/database.ts";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "./db/embedded.ts";
+import { buildApp, type FerryApp } from "./app.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type DatabaseHandle, openDatabase } from "./db/database.ts";
+import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
+import { isDatabaseUnavailableError } from "./errors.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./seed.ts";
+
+/** The setting to name when the database cannot be used: the operator's URL, or the embedded cluster. */
+function databaseSetting(config: Config): string {
+  return config.databaseUrl ? "DATABASE_URL" : "EMBEDDED_PG_PORT (or DATABASE_URL)";
+}
+
+/**
+ * One sentence for a start-up failure that names the setting that fixes it. Known causes are named;
+ * anything else still says what failed rather than printing a bare object (or `undefined`).
+ */
+function explainStartupFailure(error: unknown, config: Config, phase: "database" | "listen" | "app"): string {
+  if (error instanceof EmbeddedDatabaseError) {
+    return error.message;
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (phase === "listen") {
+    if (code === "EADDRINUSE") {
+      return `Port ${config.port} is in use; set PORT to a free port.`;
+    }
+    if (code === "EACCES") {
+      return `Port ${config.port} needs privileges this user does not have; set PORT to 1024 or above.`;
+    }
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
+      return `${config.host} is not an address of this machine; set HOST to one that is, such as 127.0.0.1.`;
+    }
+  }
+  if (phase === "database") {
+    const where = config.databaseUrl ? "The PostgreSQL at DATABASE_URL" : "The embedded PostgreSQL";
+    if (code === "28P01" || code === "28000") {
+      return `${where} refused the user name or password; set DATABASE_URL with the right credentials.`;
+    }
+    if (code === "3D000") {
+      return `${where} has no such database; create it, or set DATABASE_URL to one that exists.`;
+    }
+    if (isDatabaseUnavailableError(error)) {
+      const reason = typeof code === "string" ? code : "connection failed";
+      return `${where} cannot be reached (${reason}); start it, or set ${databaseSetting(config)} to one that answers.`;
+    }
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `Ferry could not start (${phase}): ${message || (error as Error)?.name || "unknown error"}`;
+}
 
 /** Boot: config -> database (embedded or DATABASE_URL) -> migrate -> app -> listen. */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -19,28 +62,54 @@ async function main(): Promise<void> {
   }
 
   let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    console.log(`Starting the embedded PostgreSQL in ${config.dataDir} (port ${config.embeddedPgPort})…`);
-    embedded = await startEmbeddedDatabase({
-      dataDir: config.dataDir,
-      port: config.embeddedPgPort,
-      databaseName: "ferry",
-    });
-    databaseUrl = embedded.url;
-  }
-  const database = openDatabase(databaseUrl);
-  const applied = await migrate(database.pool);
-  const { app, auth } = await buildApp({ config, db: database.db, pool: database.pool });
-  if (applied.length > 0) {
-    app.log.info({ migrations: applied }, "migrations applied");
-  }
-  if (config.shouldSeedDemo) {
-    const created = await seedDemo(auth, database.db);
-    if (created.length > 0) {
-      app.log.info({ accounts: created }, "demo accounts created");
+  let database: DatabaseHandle | null = null;
+  let ferry: FerryApp | null = null;
+  // Whatever was started before a failure is stopped again, so a failed start leaves no PostgreSQL behind.
+  async function failStartup(error: unknown, phase: "database" | "listen" | "app"): Promise<never> {
+    console.error(explainStartupFailure(error, config, phase));
+    if (config.logLevel === "debug" || config.logLevel === "trace") {
+      console.error(error);
     }
+    await ferry?.app.close().catch(() => {});
+    await database?.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(1);
   }
+
+  let databaseUrl = config.databaseUrl;
+  let applied: string[] = [];
+  try {
+    if (!databaseUrl) {
+      console.log(`Starting the embedded PostgreSQL in ${config.dataDir} (port ${config.embeddedPgPort})…`);
+      embedded = await startEmbeddedDatabase({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        databaseName: "ferry",
+      });
+      databaseUrl = embedded.url;
+    }
+    database = openDatabase(databaseUrl);
+    applied = await migrate(database.pool);
+  } catch (error) {
+    return failStartup(error, "database");
+  }
+
+  try {
+    ferry = await buildApp({ config, db: database.db, pool: database.pool });
+    if (applied.length > 0) {
+      ferry.app.log.info({ migrations: applied }, "migrations applied");
+    }
+    if (config.shouldSeedDemo) {
+      const created = await seedDemo(ferry.auth, database.db);
+      if (created.length > 0) {
+        ferry.app.log.info({ accounts: created }, "demo accounts created");
+      }
+    }
+  } catch (error) {
+    return failStartup(error, "app");
+  }
+  const { app } = ferry;
+  const openDatabaseHandle = database;
 
   let isStopping = false;
   async function stop(signal: string): Promise<void> {
@@ -50,14 +119,18 @@ async function main(): Promise<void> {
     isStopping = true;
     app.log.info({ signal }, "stopping");
     await app.close();
-    await database.close();
+    await openDatabaseHandle.close();
     await embedded?.stop();
     process.exit(0);
   }
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    return failStartup(error, "listen");
+  }
   const lines = [
     "",
     `  Ferry is running at ${config.publicUrl}`,
@@ -74,6 +147,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(`Ferry stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

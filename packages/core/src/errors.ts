@@ -17,7 +17,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   /** The account's available balance does not cover the amount (and its fee). */
   insufficient_funds: 422,
-  /** A cash-out would go over the user's daily limit; the message says the limit and what remains. */
+  /** A transfer leaving Ferry (bank, crypto, cash-out) would go over the daily limit; the message says the limit and what remains. */
   limit_exceeded: 422,
   /** A verification code is wrong, expired, used, or bound to a different transfer. */
   invalid_code: 422,
@@ -25,6 +25,11 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   /** Anything unexpected; the body says nothing internal and the log has the request id. */
   internal: 500,
+  /**
+   * Ferry cannot reach its database for the moment (restarting, failing over, refusing connections).
+   * Nothing was changed; retry after the time the Retry-After header gives.
+   */
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -14,13 +14,26 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * How long a request waits for a connection (a new one, or a free one in a busy pool) before it is
+ * answered 503: a server that neither accepts nor refuses must not hold requests forever.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Opens the pool and the typed query builder over it. */
 export function openDatabase(url: string, maxConnections = 20): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection closed by the server (restart, failover, shutdown) must not crash the process:
   // the pool drops it and opens another when needed; queries in flight still fail normally.
   pool.on("error", (error) => {
     console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
+  // The pool listens for errors only while a connection is idle. A connection checked out by a
+  // transaction or a LISTEN that the server cuts emits 'error' too, and an 'error' nobody listens to
+  // ends the process. The query that was running fails on its own (and the request answers 503);
+  // the pool discards the broken connection when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -34,4 +47,27 @@ export function openDatabase(url: string, maxConnections = 20): DatabaseHandle {
       }
     },
   };
+}
+
+/**
+ * Whether the database answers `SELECT 1` within `timeoutMs` (waiting for a connection included).
+ * Never throws: a refused, cut or hung connection is simply "no".
+ */
+export async function isDatabaseReachable(pool: pg.Pool, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  // query_timeout (read by node-postgres, missing from its types) also ends a query stuck on a hung
+  // server, and the pool then discards that connection.
+  const probeQuery = { text: "SELECT 1", query_timeout: timeoutMs } as pg.QueryConfig;
+  const probe = pool.query(probeQuery).then(
+    () => true,
+    () => false,
+  );
+  const deadline = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([probe, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

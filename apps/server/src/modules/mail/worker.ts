@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type pg from "pg";
+import { isDatabaseUnavailableError } from "../../errors.ts";
 import { MAIL_CHANNEL } from "./outbox.ts";
 
 export interface MailWorker {
@@ -12,6 +13,9 @@ export interface MailWorker {
 const BATCH_SIZE = 20;
 const MAX_ATTEMPTS = 5;
 const POLL_INTERVAL_MS = 2_000;
+/** Back-off between attempts to LISTEN again after the connection was lost: doubling, capped. */
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
 
 interface OutboxRow {
   id: string;
@@ -91,24 +95,101 @@ export function startMailWorker(options: {
     return running;
   }
 
+  // Logged once when delivery starts failing and once when it recovers, not every poll of an outage.
+  let isFailing = false;
   function wake(): void {
-    if (!isStopped) {
-      drain().catch((error) => options.log.error({ err: error }, "mail worker failed"));
+    if (isStopped) {
+      return;
     }
+    drain().then(
+      () => {
+        if (isFailing) {
+          isFailing = false;
+          options.log.info("mail worker recovered");
+        }
+      },
+      (error) => {
+        if (isFailing) {
+          return;
+        }
+        isFailing = true;
+        if (isDatabaseUnavailableError(error)) {
+          options.log.warn({ err: error }, "mail worker cannot reach the database; retrying");
+        } else {
+          options.log.error({ err: error }, "mail worker failed");
+        }
+      },
+    );
+  }
+
+  // The LISTEN connection is checked out for the worker's whole life, so the pool never watches it:
+  // when the server cuts it (restart, failover, pg_terminate_backend) the worker must notice, drop it
+  // and LISTEN again with back-off. Polling carries on meanwhile, so no mail waits for it.
+  let listenRetryMs = LISTEN_RETRY_MIN_MS;
+  let listenTimer: NodeJS.Timeout | null = null;
+  /** Removes the worker's own listeners from the LISTEN connection before it goes back to the pool. */
+  let detachListener: () => void = () => {};
+
+  function scheduleListen(): void {
+    if (isStopped || listenTimer) {
+      return;
+    }
+    listenTimer = setTimeout(() => {
+      listenTimer = null;
+      void listen();
+    }, listenRetryMs);
+    listenTimer.unref();
+    listenRetryMs = Math.min(listenRetryMs * 2, LISTEN_RETRY_MAX_MS);
+  }
+
+  function dropListener(client: pg.PoolClient, error: Error): void {
+    if (listener !== client) {
+      return;
+    }
+    listener = null;
+    detachListener();
+    // Releasing with the error makes the pool destroy the connection instead of reusing it.
+    client.release(error);
+    options.log.warn({ err: error }, "mail worker lost its LISTEN connection; reconnecting");
+    scheduleListen();
+  }
+
+  async function listen(): Promise<void> {
+    let client: pg.PoolClient;
+    try {
+      client = await options.pool.connect();
+    } catch {
+      scheduleListen();
+      return;
+    }
+    if (isStopped) {
+      client.release();
+      return;
+    }
+    listener = client;
+    const onError = (error: Error) => dropListener(client, error);
+    const onEnd = () => dropListener(client, new Error("Connection terminated"));
+    client.on("error", onError);
+    client.on("end", onEnd);
+    client.on("notification", wake);
+    detachListener = () => {
+      client.removeListener("error", onError);
+      client.removeListener("end", onEnd);
+      client.removeListener("notification", wake);
+    };
+    try {
+      await client.query(`LISTEN ${MAIL_CHANNEL}`);
+    } catch (error) {
+      dropListener(client, error as Error);
+      return;
+    }
+    listenRetryMs = LISTEN_RETRY_MIN_MS;
+    // Mail queued while the worker was not listening is picked up now rather than at the next poll.
+    wake();
   }
 
   const timer = setInterval(wake, POLL_INTERVAL_MS);
-  options.pool
-    .connect()
-    .then(async (client) => {
-      listener = client;
-      client.on("notification", wake);
-      await client.query(`LISTEN ${MAIL_CHANNEL}`);
-      if (isStopped) {
-        client.release();
-      }
-    })
-    .catch((error) => options.log.warn({ err: error }, "mail worker could not LISTEN; polling only"));
+  void listen();
   wake();
 
   return {
@@ -116,12 +197,21 @@ export function startMailWorker(options: {
     async stop() {
       isStopped = true;
       clearInterval(timer);
+      if (listenTimer) {
+        clearTimeout(listenTimer);
+        listenTimer = null;
+      }
       await running?.catch(() => 0);
-      if (listener) {
-        listener.removeAllListeners("notification");
-        await listener.query(`UNLISTEN ${MAIL_CHANNEL}`).catch(() => {});
-        listener.release();
+      const client = listener;
+      if (client) {
         listener = null;
+        // A connection cut meanwhile fails the UNLISTEN; the pool then discards it rather than reusing it.
+        const error = await client.query(`UNLISTEN ${MAIL_CHANNEL}`).then(
+          () => undefined,
+          (failure: Error) => failure,
+        );
+        detachListener();
+        client.release(error);
       }
       transport.close();
     },
