@@ -82,7 +82,9 @@ describe("cash-out to a saved bank payment method", () => {
     expect(await balanceOf(ferry, user, "USD")).toEqual({ balance: "100.00", reserved: "20.10", available: "79.90" });
     expect(await ledgerStatesOf(response.json().id)).toEqual({ "withdrawal 2000": "pending", "fee 10": "pending" });
     const mail = await readMail(ferry.db, user.email, "Your Ferry transfer code");
+    // The e-mail names the destination the code is bound to, not only its name.
     expect(mail.text_body).toContain("Send USD 20.00 to Checking");
+    expect(mail.text_body).toContain("account •••• 6789");
     expect(mail.text_body).toContain("Fee USD 0.10, total USD 20.10.");
   });
 

@@ -89,10 +89,11 @@ export function passwordResetMail(to: string, url: string, minutes: number): Mai
 export function transferCodeMail(
   to: string,
   code: string,
-  details: { amount: string; fee: string; total: string; recipient: string },
+  details: { amount: string; fee: string; total: string; recipient: string; destination: string | null },
 ): MailMessage {
   const subject = "Your Ferry transfer code";
-  const summary = `Send ${details.amount} to ${details.recipient}. Fee ${details.fee}, total ${details.total}.`;
+  const payee = details.destination ? `${details.recipient}, ${details.destination}` : details.recipient;
+  const summary = `Send ${details.amount} to ${payee}. Fee ${details.fee}, total ${details.total}.`;
   const text = `${summary}\n\nYour code: ${code}\n\nIt works only for this transfer and expires in 15 minutes. If you did not ask to send money, change your password now.`;
   const html = layout(
     subject,

@@ -1,3 +1,4 @@
+import { maskAccountNumber } from "@ferry/core/contracts/payment-methods";
 import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { BANK_CURRENCIES, CRYPTO_CURRENCIES, isNetworkAllowedForCurrency } from "@ferry/core/validation/networks";
@@ -28,6 +29,23 @@ export interface ResolvedTarget {
   readonly recipientId: string | null;
   readonly recipientUserId: string | null;
   readonly snapshot: DestinationSnapshot;
+}
+
+/**
+ * Where the money goes, in words for the transfer-code e-mail, so the owner approves the destination
+ * itself and not only a name (dynamic linking: the code is bound to these details). A crypto address is
+ * shown whole: it is the only thing that says where coins go. An account number shows its last 4 digits.
+ */
+export function describeDestination(snapshot: DestinationSnapshot): string | null {
+  if (snapshot.crypto_address) {
+    return `${snapshot.crypto_network ?? "crypto"} address ${snapshot.crypto_address}`;
+  }
+  if (snapshot.recipient_account_number) {
+    const bank = [snapshot.recipient_bank_name, snapshot.recipient_country].filter(Boolean).join(", ");
+    const account = `account ${maskAccountNumber(snapshot.recipient_account_number)}`;
+    return bank ? `${account} (${bank})` : account;
+  }
+  return null;
 }
 
 /** Resolves the destination of `details` for `senderId`, refusing one they may not send these details to. */

@@ -14,6 +14,7 @@ import { transferCodeMail } from "../mail/templates.ts";
 import { issueTransferCode } from "./codes.ts";
 import { createTransferIn, requestHashOf } from "./create.ts";
 import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
+import { describeDestination } from "./destinations.ts";
 import { availableMinorOf, codeBindingOf, priceTransfer, readAmountMinor } from "./pricing.ts";
 import { changeTransferStatusIn } from "./status.ts";
 
@@ -69,6 +70,7 @@ export async function requestTransferCode(
         fee: formatMoney({ currency: priced.currency, amountMinor: priced.feeMinor }),
         total: formatMoney(total),
         recipient: `${priced.target.snapshot.recipient_name} (${priced.target.snapshot.recipient_email})`,
+        destination: describeDestination(priced.target.snapshot),
       }),
     );
     return { expiresAt: expiresAt.toISOString() };
