@@ -816,19 +816,19 @@ async function snapshotState(): Promise<string> {
   const result = await sql<{ state: unknown }>`
     WITH accounts AS (SELECT id FROM ledger_accounts WHERE owner_user_id = ANY(${userIds}::text[]))
     SELECT json_build_object(
-      'ledger', (SELECT json_object_agg(state, n) FROM (
+      'ledger', (SELECT json_object_agg(state, n ORDER BY state) FROM (
         SELECT state, count(*) AS n FROM ledger_transfers
         WHERE debit_account_id IN (SELECT id FROM accounts) OR credit_account_id IN (SELECT id FROM accounts)
         GROUP BY state) l),
       'balances', (SELECT json_agg(json_build_array(owner_user_id, currency, balance::text, reserved::text)
         ORDER BY owner_user_id, currency, purpose) FROM ledger_accounts
         WHERE owner_user_id = ANY(${userIds}::text[]) AND (balance <> 0 OR reserved <> 0)),
-      'transfers', (SELECT json_object_agg(status, n) FROM (
+      'transfers', (SELECT json_object_agg(status, n ORDER BY status) FROM (
         SELECT status, count(*) AS n FROM transfers
         WHERE sender_user_id = ANY(${userIds}::text[]) OR recipient_user_id = ANY(${userIds}::text[]) GROUP BY status) t),
       'recipients', (SELECT count(*) FROM recipients WHERE user_id = ANY(${userIds}::text[])),
       'paymentMethods', (SELECT count(*) FROM payment_methods WHERE user_id = ANY(${userIds}::text[])),
-      'deposits', (SELECT json_object_agg(status, n) FROM (
+      'deposits', (SELECT json_object_agg(status, n ORDER BY status) FROM (
         SELECT status, count(*) AS n FROM deposits WHERE user_id = ANY(${userIds}::text[]) GROUP BY status) d),
       'notifications', (SELECT count(*) FROM notifications WHERE user_id = ANY(${customerIds}::text[]))
     ) AS state`.execute(ferry.db);
