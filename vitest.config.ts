@@ -18,6 +18,17 @@ export default defineConfig({
       },
       {
         test: {
+          // Component tests of the web app's forms, in a simulated browser (jsdom), acting as a person would.
+          name: "web",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/web.ts"],
+          sequence: { groupOrder: 0 },
+          testTimeout: 15_000,
+        },
+      },
+      {
+        test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           exclude: [...configDefaults.exclude, RECONCILE_TEST],

@@ -1,0 +1,112 @@
+import type { BalancesResponse } from "@ferry/core/contracts/balances";
+import type { TransferDetails, TransferQuote } from "@ferry/core/contracts/transfers";
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, test, vi } from "vitest";
+import { balancesQueryKey } from "../../../../lib/queries/balances.ts";
+import { fakeApi, renderWithApp } from "../../../../testing/render.tsx";
+import type { ChosenRecipient } from "../send-money-flow.ts";
+import { AmountStep } from "./amount-step.tsx";
+
+const RECIPIENT: ChosenRecipient = {
+  target: { method: "bank", recipientId: "6f1c1d2e-8a4b-4c3d-9e8f-0a1b2c3d4e5f" },
+  name: "Erika Mustermann",
+  email: "erika@example.com",
+  detail: "Deutsche Bank · •••• 3000",
+  currency: "EUR",
+};
+
+const BALANCES: BalancesResponse = {
+  balances: [{ currency: "EUR", balance: "250.00", reserved: "0.00", available: "250.00" }],
+};
+
+/** The server's pricing: a 0.5% fee, rounded up to the cent, against the 250.00 EUR available. */
+function quoteOf(details: TransferDetails): TransferQuote {
+  const amountCents = Math.round(Number(details.amount) * 100);
+  const feeCents = Math.ceil(amountCents * 0.005);
+  const euros = (cents: number) => (cents / 100).toFixed(2);
+  return {
+    currency: "EUR",
+    amount: euros(amountCents),
+    fee: euros(feeCents),
+    total: euros(amountCents + feeCents),
+    available: "250.00",
+    feeBasisPoints: 50,
+    recipientName: "Erika Mustermann",
+  };
+}
+
+/** The step for a saved EUR recipient, with 250.00 EUR available and the fake server's quotes. */
+function renderAmountStep() {
+  const requests = fakeApi({
+    "GET /api/v1/balances": () => ({ body: BALANCES }),
+    "POST /api/v1/transfers/quote": (request) => ({ body: quoteOf(request.body as TransferDetails) }),
+  });
+  const onContinue = vi.fn();
+  const rendered = renderWithApp(
+    <AmountStep recipient={RECIPIENT} initial={null} onContinue={onContinue} onBack={() => {}} />,
+    (client) => client.setQueryData(balancesQueryKey, BALANCES),
+  );
+  return { ...rendered, onContinue, requests };
+}
+
+describe("the amount step", () => {
+  test("asks for an amount again when the one typed is cleared", async () => {
+    const { user } = renderAmountStep();
+    const amount = screen.getByLabelText("Amount");
+    await user.type(amount, "5");
+    await user.clear(amount);
+    await user.tab();
+    expect(await screen.findByText("Please enter a valid amount")).toBeVisible();
+    expect(amount).toHaveAccessibleDescription("Please enter a valid amount");
+  });
+
+  test("refuses an amount that is not a number", async () => {
+    const { user } = renderAmountStep();
+    await user.type(screen.getByLabelText("Amount"), "12abc");
+    expect(await screen.findByText("Please enter a valid amount")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
+  });
+
+  test("refuses zero", async () => {
+    const { user } = renderAmountStep();
+    await user.type(screen.getByLabelText("Amount"), "0.00");
+    expect(await screen.findByText("Please enter a valid amount")).toBeVisible();
+  });
+
+  test("refuses more decimals than the currency has, naming its scale", async () => {
+    const { user, requests } = renderAmountStep();
+    await user.type(screen.getByLabelText("Amount"), "100.123");
+    expect(await screen.findByText("EUR amounts have at most 2 decimals")).toBeVisible();
+    expect(requests.filter((request) => request.path === "/api/v1/transfers/quote")).toEqual([]);
+  });
+
+  test("shows the fee and refuses more than is available", async () => {
+    const { user } = renderAmountStep();
+    await user.type(screen.getByLabelText("Amount"), "300");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Insufficient balance");
+    expect(screen.getByTestId("quote-total")).toHaveTextContent("EUR 301.50");
+    expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
+  });
+
+  test("continues with the exact amount, the memo and the server's quote", async () => {
+    const { user, onContinue, requests } = renderAmountStep();
+    await user.type(screen.getByLabelText("Amount"), "100");
+    await user.type(screen.getByLabelText("Memo (optional)"), "Invoice 42");
+    expect(await screen.findByTestId("quote-total")).toHaveTextContent("EUR 100.50");
+    const continueButton = screen.getByRole("button", { name: /Continue/ });
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+
+    expect(requests.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/api/v1/transfers/quote",
+      body: { target: RECIPIENT.target, amount: "100.00", currency: "EUR" },
+    });
+    expect(onContinue).toHaveBeenCalledWith({
+      amount: "100.00",
+      currency: "EUR",
+      memo: "Invoice 42",
+      quote: quoteOf({ target: RECIPIENT.target, amount: "100.00", currency: "EUR" }),
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type * as React from "react";
+import { MemoryRouter } from "react-router";
+import { Toaster } from "sonner";
+import { vi } from "vitest";
+
+/** One answer of the fake API: its status and JSON body. */
+export interface FakeResponse {
+  readonly status?: number;
+  readonly body: unknown;
+}
+
+/** A request the component made, as the fake API saw it. */
+export interface SeenRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body: unknown;
+}
+
+/**
+ * Replaces `fetch` with an API that answers by "METHOD /path" (the query string ignored) and records
+ * every request. An unknown route answers 404, so a test sees what the component asked for.
+ */
+export function fakeApi(routes: Record<string, (request: SeenRequest) => FakeResponse>): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
+    const method = init.method ?? "GET";
+    const path = input.split("?")[0];
+    const headers = { ...(init.headers as Record<string, string> | undefined) };
+    const request = { method, path, headers, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    seen.push(request);
+    const route = routes[`${method} ${path}`];
+    const answer = route
+      ? route(request)
+      : { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  return seen;
+}
+
+/**
+ * Renders a component as the app does — a query client (no retries, so a failure shows at once), a
+ * router and the toaster — and returns a user to act with, plus the client to seed data into.
+ */
+export function renderWithApp(ui: React.ReactElement, seed?: (client: QueryClient) => void) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  seed?.(client);
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        {ui}
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, user, client };
+}

@@ -1,0 +1,13 @@
+// Web component tests (the `web` Vitest project): Testing Library's matchers, and a clean DOM after
+// each test. Failing on console.error is the shared fail-on-console-error.ts, loaded beside this.
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { toast } from "sonner";
+import { afterEach, vi } from "vitest";
+
+afterEach(() => {
+  // Sonner keeps its toasts in a module-wide store and replays the live ones to the next Toaster.
+  toast.dismiss();
+  cleanup();
+  vi.unstubAllGlobals();
+});
