@@ -32,11 +32,20 @@ describe("one-line text", () => {
     ["plain text", "Ada Lovelace"],
     ["accents and other scripts", "Zoë Ærøskøbing 東京 القاهرة"],
     ["an emoji (a surrogate pair)", "Ada 🚀"],
-    ["an RTL override, which is a format character, not a control", "abc\u202Edef"],
+    ["right-to-left text with its marks", "\u200Fשלום עולם\u200F"],
     ["HTML and SQL text, which is only text", "<script>' OR 1=1--"],
     ["nothing", ""],
   ])("accepts %s", (_label, text) => {
     expect(isSingleLineText(text)).toBe(true);
+  });
+
+  test.each([
+    ["a right-to-left override", "invoice\u202Egpj.exe"],
+    ["a left-to-right embedding", "\u202AAda"],
+    ["a first-strong isolate", "Ada\u2068Lovelace\u2069"],
+  ])("refuses %s, which can make text read differently from what is stored", (_label, text) => {
+    expect(isSingleLineText(text)).toBe(false);
+    expect(isMultiLineText(text)).toBe(false);
   });
 
   test.each([

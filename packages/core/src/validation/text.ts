@@ -4,17 +4,19 @@ import { multiLineTextMessage, singleLineTextMessage } from "../messages.ts";
 // Control characters have no place in a name, an address or a note: PostgreSQL refuses NUL in text
 // outright, and the others (C0, DEL, C1) can hide content on screen or break a line-based export.
 // A lone UTF-16 surrogate is not text at all (it cannot be encoded as UTF-8), so it is refused too;
-// a surrogate pair (an emoji, say) is fine. Patterns rather than functions, so the OpenAPI document
+// a surrogate pair (an emoji, say) is fine. The bidirectional embedding, override and isolate controls
+// (U+202A-U+202E, U+2066-U+2069) are refused as well: they can make a recipient's name or an address
+// read differently on screen from what is stored ("Trojan Source"); plain right-to-left text needs none. Patterns rather than functions, so the OpenAPI document
 // shows the rule as each field's `pattern`.
 
-/** Any character but C0 controls (NUL to US), DEL and C1 controls, and no lone surrogate. */
+/** Any character but C0 controls (NUL to US), DEL, C1 controls and bidi overrides, and no lone surrogate. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: naming control characters is this pattern's purpose.
-const SINGLE_LINE_PATTERN = /^(?:[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const SINGLE_LINE_PATTERN = /^(?:[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 
 /** The same, except that a line feed or a tab is allowed. */
 const MULTI_LINE_PATTERN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: naming control characters is this pattern's purpose.
-  /^(?:[^\u0000-\u0008\u000B-\u001F\u007F-\u009F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+  /^(?:[^\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 
 /** Whether `text` is safe for a one-line field: no control character (line breaks and tabs included). */
 export function isSingleLineText(text: string): boolean {
