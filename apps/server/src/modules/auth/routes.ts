@@ -9,8 +9,8 @@ import {
 } from "@ferry/core/contracts/auth";
 import { MESSAGES } from "@ferry/core/messages";
 import type { FastifyInstance } from "fastify";
-import type pg from "pg";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type pg from "pg";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { type Database, isDatabaseReachable } from "../../db/database.ts";
