@@ -10,8 +10,8 @@ import { multiLineTextMessage, singleLineTextMessage } from "../messages.ts";
 // shows the rule as each field's `pattern`.
 
 /** Any character but C0 controls (NUL to US), DEL, C1 controls and bidi overrides, and no lone surrogate. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: naming control characters is this pattern's purpose.
 const SINGLE_LINE_PATTERN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: naming control characters is this pattern's purpose.
   /^(?:[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 
 /** The same, except that a line feed or a tab is allowed. */
