@@ -216,6 +216,20 @@ describe("withPositiveAmount", () => {
     const result = Form.safeParse({ name: "Ann", amount: "1.005", currency: "XXX" });
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([["currency"]]);
   });
+
+  test("refuses more than one request may carry, with the limit's own message", () => {
+    const overLimit = `${"9".repeat(29)}.00`;
+    const result = Form.safeParse({ name: "Ann", amount: overLimit, currency: "EUR" });
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [["amount"], "Amount is too large"],
+    ]);
+    expect(Form.safeParse({ name: "Ann", amount: `${"9".repeat(28)}.99`, currency: "EUR" }).success).toBe(true);
+  });
+
+  test("does not run on something that is not an object at all", () => {
+    expect(() => Form.safeParse(null)).not.toThrow();
+    expect(Form.safeParse(null).success).toBe(false);
+  });
 });
 
 describe("minorOf", () => {

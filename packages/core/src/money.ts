@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { CURRENCIES, type CurrencyCode } from "./currencies.ts";
+import { MESSAGES } from "./messages.ts";
 
 /**
  * Money is an integer count of minor units (bigint) travelling with its currency.
@@ -81,29 +82,36 @@ export function parsePositiveAmount(
 }
 
 /**
- * `parsePositiveAmount` as a zod refinement of an object with `amount` and `currency`, so a form
- * schema picked from a request schema gets the rule and its messages on its `amount` field:
- * `z.object({ amount, currency }).superRefine(checkPositiveAmount)`, or `withPositiveAmount` below.
+ * The one amount rule as a zod refinement of an object with `amount` and `currency`: a plain decimal
+ * above zero within the currency's scale (`parsePositiveAmount`'s messages), and no more than one
+ * request may carry ("Amount is too large", `MAX_AMOUNT_MINOR`). The request contracts and the web's
+ * forms both use it through `withPositiveAmount`, so the same input gets the same message everywhere.
  */
 export function checkPositiveAmount(value: { amount: string; currency: CurrencyCode }, ctx: z.RefinementCtx): void {
   const parsed = parsePositiveAmount(value.amount, value.currency);
   if (!parsed.ok) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: parsed.message });
+  } else if (!isWithinAmountLimit(parsed.amountMinor)) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.amountTooLarge });
   }
 }
 
-/** The fields `checkPositiveAmount` reads; it waits until both are valid on their own. */
-const AMOUNT_RULE_FIELDS: readonly PropertyKey[] = ["amount", "currency"];
-
 /**
- * Adds `checkPositiveAmount` to a form or request schema. Zod skips an object's refinement once any
- * of its fields failed; this one runs as soon as `amount` and `currency` are valid themselves, so a
- * form shows "EUR amounts have at most 2 decimals" even while another field is still empty.
+ * Whether `checkPositiveAmount` may run: once `amount` and `currency` are valid on their own. Zod
+ * skips an object's refinement as soon as any field failed; this runs it anyway, so a form shows
+ * "EUR amounts have at most 2 decimals" while another field is still empty. An issue without a field
+ * (the input is not an object at all) stops it.
  */
-export function withPositiveAmount<T extends z.ZodType<{ amount: string; currency: CurrencyCode }>>(schema: T): T {
-  return schema.superRefine(checkPositiveAmount, {
-    when: (payload) => payload.issues.every((issue) => !AMOUNT_RULE_FIELDS.includes(issue.path?.[0] ?? "")),
+function isAmountRuleReady(payload: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean {
+  return payload.issues.every((issue) => {
+    const field = issue.path?.[0];
+    return field !== undefined && field !== "amount" && field !== "currency";
   });
+}
+
+/** Adds the one amount rule (`checkPositiveAmount`) to a request or form schema with `amount` and `currency`. */
+export function withPositiveAmount<T extends z.ZodType<{ amount: string; currency: CurrencyCode }>>(schema: T): T {
+  return schema.superRefine(checkPositiveAmount, { when: isAmountRuleReady });
 }
 
 /**
