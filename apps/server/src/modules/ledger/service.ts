@@ -1,7 +1,7 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { AccountPurpose } from "../../db/schema.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 
 /**
@@ -426,7 +426,7 @@ export async function ensureUserAccount(
 export async function systemAccountId(
   db: Database,
   currency: CurrencyCode,
-  purpose: Exclude<AccountPurpose, "wallet" | "investment">,
+  purpose: Exclude<Selectable<DB["ledger_accounts"]>["purpose"], "wallet" | "investment">,
 ): Promise<string> {
   const row = await db
     .selectFrom("ledger_accounts")
@@ -457,7 +457,7 @@ export async function readWalletBalances(db: Database, userId: string): Promise<
     const balanceMinor = BigInt(row.balance);
     const reservedMinor = BigInt(row.reserved);
     return {
-      currency: row.currency as CurrencyCode,
+      currency: row.currency,
       balanceMinor,
       reservedMinor,
       availableMinor: balanceMinor - reservedMinor,

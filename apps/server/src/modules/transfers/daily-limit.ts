@@ -1,10 +1,10 @@
+import type { TransferMethod } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { formatMoney, type Money, parseAmount } from "@ferry/core/money";
 import { statusesWithLedgerState } from "@ferry/core/transfer-status";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import type { TransfersTable } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 
 /**
@@ -13,7 +13,7 @@ import { AppError } from "../../errors.ts";
  * does not: the money stays on Ferry's own books (it only changes wallets), no outside party receives
  * it, and the receiver can take it out only through their own limit.
  */
-export function countsTowardDailyLimit(method: TransfersTable["method"]): boolean {
+export function countsTowardDailyLimit(method: TransferMethod): boolean {
   return method !== "ferry_user";
 }
 
@@ -97,9 +97,9 @@ export async function enforceDailyLimit(db: Database, config: Config, userId: st
 export async function enforceDailyLimitOnReopen(
   db: Database,
   config: Config,
-  transfer: { sender_user_id: string; currency: string; amount: string },
+  transfer: { sender_user_id: string; currency: CurrencyCode; amount: string },
 ): Promise<void> {
-  const currency = transfer.currency as CurrencyCode;
+  const currency = transfer.currency;
   await lockDailyLimit(db, transfer.sender_user_id);
   const { limitMinor, remainingMinor } = await readDailyLimit(db, config, transfer.sender_user_id, currency);
   if (BigInt(transfer.amount) > remainingMinor) {

@@ -3,12 +3,12 @@ import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { BANK_CURRENCIES, CRYPTO_CURRENCIES, isNetworkAllowedForCurrency } from "@ferry/core/validation/networks";
 import type { Database } from "../../db/database.ts";
-import type { TransfersTable } from "../../db/schema.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 
 /** The destination's details as the transfer row keeps them, whatever happens to the destination later. */
 type DestinationSnapshot = Pick<
-  TransfersTable,
+  DB["transfers"],
   | "recipient_email"
   | "recipient_name"
   | "recipient_bank_name"

@@ -1,12 +1,12 @@
+import type { TransferMethod } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
-import type { TransfersTable } from "../../db/schema.ts";
 import type { Settlement, TransferLeg } from "../ledger/service.ts";
 
 /** The columns of a transfer row that its ledger legs are made from. */
 interface TransferMoney {
   readonly id: string;
-  readonly method: TransfersTable["method"];
-  readonly currency: string;
+  readonly method: TransferMethod;
+  readonly currency: CurrencyCode;
   readonly amount: string;
   readonly fee: string;
   readonly sender_account_id: string;
@@ -43,7 +43,7 @@ function principalKindOf(method: TransferMoney["method"]): string {
  */
 export function movementLegs(transfer: TransferMoney, generation: number, state: "pending" | "posted"): TransferLeg[] {
   const keys = legKeys(transfer.id, generation);
-  const currency = transfer.currency as CurrencyCode;
+  const currency = transfer.currency;
   const legs: TransferLeg[] = [
     {
       transferKey: keys.principal,

@@ -1,18 +1,17 @@
 import type { TransferStatus } from "@ferry/core/contracts/transfers";
-import type { CurrencyCode } from "@ferry/core/currencies";
 import { formatMoney } from "@ferry/core/money";
 import { isReopening, ledgerEffectOf, ledgerStateOf, type TransferLedgerEffect } from "@ferry/core/transfer-status";
 import { type Selectable, sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import type { TransfersTable } from "../../db/schema.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { applyLedger } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { countsTowardDailyLimit, enforceDailyLimitOnReopen } from "./daily-limit.ts";
 import { movementLegs, refundLegs, settlementsOf } from "./legs.ts";
 
-type TransferRow = Selectable<TransfersTable>;
+type TransferRow = Selectable<DB["transfers"]>;
 
 /**
  * Makes the ledger follow a status change (core's `ledgerEffectOf`) and returns the generation of
@@ -61,7 +60,7 @@ function notificationTypeOf(status: TransferStatus): "success" | "error" | "info
 }
 
 async function notifySender(trx: Database, transfer: TransferRow, status: TransferStatus): Promise<void> {
-  const amount = formatMoney({ currency: transfer.currency as CurrencyCode, amountMinor: BigInt(transfer.amount) });
+  const amount = formatMoney({ currency: transfer.currency, amountMinor: BigInt(transfer.amount) });
   const noun = transfer.method === "withdrawal" ? "Withdrawal" : "Transfer";
   await createNotification(trx, {
     userId: transfer.sender_user_id,
