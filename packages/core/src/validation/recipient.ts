@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Email } from "../contracts/auth.ts";
 import { validateBankAccountNumber, validateBic } from "./bank.ts";
 import { validateCryptoAddress } from "./crypto-address.ts";
+import { normalizeBankDetails, normalizeCryptoDetails } from "./destination.ts";
 import { networkNotAllowedMessage, VALIDATION_MESSAGES } from "./messages.ts";
 import {
   BANK_CURRENCIES,
@@ -144,20 +145,5 @@ export type NewRecipientRequest = z.infer<typeof NewRecipientRequest>;
  * throws on an invalid value rather than store it.
  */
 export function normalizeNewRecipient(request: NewRecipientRequest): NewRecipientRequest {
-  if (request.type === "bank") {
-    return {
-      ...request,
-      accountNumber: normalizedOrThrow(validateBankAccountNumber(request.accountNumber), "accountNumber"),
-      swiftCode: normalizedOrThrow(validateBic(request.swiftCode), "swiftCode"),
-    };
-  }
-  const address = validateCryptoAddress(request.cryptoNetwork, request.cryptoAddress);
-  return { ...request, cryptoAddress: normalizedOrThrow(address, "cryptoAddress") };
-}
-
-function normalizedOrThrow(result: ValidationResult, field: string): string {
-  if (!result.ok) {
-    throw new Error(`normalizeNewRecipient: ${field} was not validated first (${result.message})`);
-  }
-  return result.normalized;
+  return request.type === "bank" ? normalizeBankDetails(request) : normalizeCryptoDetails(request);
 }
