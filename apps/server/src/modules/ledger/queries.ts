@@ -1,0 +1,58 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+
+/*
+ * The reconciliation's reads (reconcile.ts decides what counts as a violation). The ledger's own
+ * writes, with their locking, live in service.ts.
+ */
+
+/** Per currency, the sum of every account's balance. */
+export async function selectBalanceSums(db: Database) {
+  const sums = await sql<{ currency: string; total: string }>`
+    SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency ORDER BY currency`.execute(db);
+  return sums.rows;
+}
+
+/** Accounts that may not go negative but are below zero, counting what they reserve. */
+export async function selectAccountsBelowZero(db: Database) {
+  const negative = await sql<{ id: string; currency: string; balance: string; reserved: string }>`
+    SELECT id, currency, balance::text, reserved::text FROM ledger_accounts
+    WHERE NOT is_external AND (balance - reserved < 0 OR reserved < 0)`.execute(db);
+  return negative.rows;
+}
+
+/**
+ * Accounts whose balance differs from their posted credits minus posted debits, or whose reserve
+ * differs from their pending debits, with the figures their transfers give.
+ */
+export async function selectAccountsDisagreeingWithTransfers(db: Database) {
+  const mismatched = await sql<{
+    id: string;
+    balance: string;
+    reserved: string;
+    expected_balance: string;
+    expected_reserved: string;
+  }>`
+    SELECT a.id, a.balance::text, a.reserved::text,
+      (coalesce(c.posted, 0) - coalesce(d.posted, 0))::text AS expected_balance,
+      coalesce(d.pending, 0)::text AS expected_reserved
+    FROM ledger_accounts a
+    LEFT JOIN (SELECT credit_account_id AS id, sum(amount) FILTER (WHERE state = 'posted') AS posted
+               FROM ledger_transfers GROUP BY credit_account_id) c ON c.id = a.id
+    LEFT JOIN (SELECT debit_account_id AS id, sum(amount) FILTER (WHERE state = 'posted') AS posted,
+                      sum(amount) FILTER (WHERE state = 'pending') AS pending
+               FROM ledger_transfers GROUP BY debit_account_id) d ON d.id = a.id
+    WHERE a.balance <> coalesce(c.posted, 0) - coalesce(d.posted, 0) OR a.reserved <> coalesce(d.pending, 0)`.execute(
+    db,
+  );
+  return mismatched.rows;
+}
+
+/** How many accounts and ledger transfers there are. */
+export async function countLedgerRows(db: Database): Promise<{ accounts: number; transfers: number }> {
+  const counts = await sql<{ accounts: string; transfers: string }>`
+    SELECT (SELECT count(*) FROM ledger_accounts)::text AS accounts, (SELECT count(*) FROM ledger_transfers)::text AS transfers`.execute(
+    db,
+  );
+  return { accounts: Number(counts.rows[0]?.accounts ?? 0), transfers: Number(counts.rows[0]?.transfers ?? 0) };
+}
