@@ -4,14 +4,19 @@ import { MESSAGES } from "../messages.ts";
 /** Symbols that count towards the "number or symbol" password rule (spec §5). */
 export const PASSWORD_SYMBOLS = "!@#$%^&*";
 
+/** The shortest password the sign-up rule accepts (spec §5). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** The longest password accepted anywhere, so hashing cost stays bounded. */
+export const PASSWORD_MAX_LENGTH = 128;
+
 /**
  * The sign-up password rule of spec §5: at least 8 characters, an uppercase letter, a lowercase
  * letter, and a digit or one of ! @ # $ % ^ & *. At most 128 so hashing cost stays bounded.
  */
 export function isValidPassword(password: string): boolean {
   return (
-    password.length >= 8 &&
-    password.length <= 128 &&
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
     /[A-Z]/.test(password) &&
     /[a-z]/.test(password) &&
     /[0-9!@#$%^&*]/.test(password)
@@ -34,10 +39,14 @@ export const Email = z
 export const SignUpRequest = z.object({ email: Email, password: Password });
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
+/** The one answer to a sign-up, whether or not the address already had an account. */
+export const SignUpResponse = z.object({ status: z.literal("ok") });
+export type SignUpResponse = z.infer<typeof SignUpResponse>;
+
 /** Sign-in (`/login`): e-mail and password are required; the password rule is not re-checked. */
 export const SignInRequest = z.object({
   email: Email,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
   rememberMe: z.boolean().default(false),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
@@ -55,6 +64,7 @@ export const VERIFICATION_LINK_TTL_SECONDS = 24 * 60 * 60;
 
 /** Forgot password: request a reset link. */
 export const ForgotPasswordRequest = z.object({ email: Email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 /**
  * A password-reset token from the e-mailed link: Better Auth issues letters and digits. Any other
  * text cannot be one, so it is refused here rather than looked up.
@@ -65,6 +75,44 @@ export const ResetToken = z
 
 /** Reset password: the token from the link and a new password under the sign-up rule. */
 export const ResetPasswordRequest = z.object({ token: ResetToken, newPassword: Password });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 export const Role = z.enum(["user", "admin"]);
 export type Role = z.infer<typeof Role>;
+
+/*
+ * The bodies of the Better Auth endpoints Ferry forwards (`/api/auth/...`), validated before Better
+ * Auth sees them so only known fields reach it.
+ */
+
+/** A request without a body (`/sign-out`, `/two-factor/send-otp`). */
+export const EmptyRequest = z.object({});
+export type EmptyRequest = z.infer<typeof EmptyRequest>;
+
+/** `/sign-in/email`: the sign-in form, and where Better Auth may send the browser afterwards. */
+export const SignInEmailRequest = SignInRequest.extend({ callbackURL: z.string().optional() });
+export type SignInEmailRequest = z.infer<typeof SignInEmailRequest>;
+
+/** `/two-factor/verify-otp`: the e-mailed sign-in code. */
+export const TwoFactorCodeRequest = z.object({ code: OneTimeCode });
+export type TwoFactorCodeRequest = z.infer<typeof TwoFactorCodeRequest>;
+
+/** `/email-otp/send-verification-otp`: e-mail a code that verifies the signed-in user's address. */
+export const SendVerificationCodeRequest = z.object({ email: Email, type: z.literal("email-verification") });
+export type SendVerificationCodeRequest = z.infer<typeof SendVerificationCodeRequest>;
+
+/** `/email-otp/verify-email`: the address and the code e-mailed to it. */
+export const VerifyEmailCodeRequest = z.object({ email: Email, otp: OneTimeCode });
+export type VerifyEmailCodeRequest = z.infer<typeof VerifyEmailCodeRequest>;
+
+/** `/request-password-reset`: the address, and the page the e-mailed link opens. */
+export const PasswordResetLinkRequest = ForgotPasswordRequest.extend({ redirectTo: z.string().optional() });
+export type PasswordResetLinkRequest = z.infer<typeof PasswordResetLinkRequest>;
+
+/** `/change-password`: the current password, and a new one under the sign-up rule. */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, MESSAGES.passwordRequired),
+  newPassword: Password,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

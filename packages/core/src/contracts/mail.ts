@@ -9,3 +9,7 @@ export const DevMailMessage = z.object({
   createdAt: z.string(),
 });
 export type DevMailMessage = z.infer<typeof DevMailMessage>;
+
+/** The development mailbox: every queued message, newest first. */
+export const DevMailbox = z.array(DevMailMessage);
+export type DevMailbox = z.infer<typeof DevMailbox>;
