@@ -111,23 +111,71 @@ describe("findViolations", () => {
     ]);
   });
 
-  test("lets a server module import another module's public files only", () => {
+  test("lets a server module import another module's public file only", () => {
     const root = fixture({
       "apps/server/src/modules/transfers/routes.ts": [
         'import { createTransfer } from "./service.ts";',
-        'import { requireUser } from "../auth/guards.ts";',
+        'import { requireUser } from "../../http/guards.ts";',
         'import { findAccount } from "../ledger/queries.ts";',
         'import { post } from "../ledger/service.ts";',
         'import { outbox } from "../mail/outbox.ts";',
+        'import { findTransfer } from "./queries.ts";',
       ].join("\n"),
     });
     expect(findViolations(root, [])).toEqual([
+      {
+        file: "apps/server/src/modules/transfers/routes.ts",
+        line: 3,
+        specifier: "../ledger/queries.ts",
+        rule: expect.stringContaining('server module "transfers" reaches into module "ledger"'),
+      },
       {
         file: "apps/server/src/modules/transfers/routes.ts",
         line: 5,
         specifier: "../mail/outbox.ts",
         rule: expect.stringContaining('server module "transfers" reaches into module "mail"'),
       },
+    ]);
+  });
+
+  test("refuses server modules that import each other in a cycle, at each import on the cycle", () => {
+    const root = fixture({
+      "apps/server/src/modules/auth/devices.ts": 'import { notify } from "../notifications/service.ts";\n',
+      "apps/server/src/modules/notifications/service.ts": 'import { signIn } from "../auth/service.ts";\n',
+      "apps/server/src/modules/auth/service.ts": "export const signIn = 1;\n",
+      "apps/server/src/modules/deposits/service.ts": 'import { notify } from "../notifications/service.ts";\n',
+    });
+    expect(findViolations(root, [])).toEqual([
+      expect.objectContaining({
+        file: "apps/server/src/modules/auth/devices.ts",
+        rule: expect.stringContaining("cycle (auth -> notifications -> auth)"),
+      }),
+      expect.objectContaining({
+        file: "apps/server/src/modules/notifications/service.ts",
+        rule: expect.stringContaining("cycle (notifications -> auth -> notifications)"),
+      }),
+    ]);
+  });
+
+  test("keeps the server's layers: modules and http/ import no plugin, external plugins no app plugin or module", () => {
+    const root = fixture({
+      "apps/server/src/modules/profile/routes.ts": [
+        'import { requireUser } from "../../http/guards.ts";',
+        'import auth from "../../plugins/app/auth.ts";',
+        'import { AppError } from "../../errors.ts";',
+      ].join("\n"),
+      "apps/server/src/http/guards.ts": 'import type { Auth } from "../modules/auth/auth.ts";\n',
+      "apps/server/src/plugins/external/swagger.ts": 'import guards from "../app/guards.ts";\n',
+      "apps/server/src/plugins/app/auth.ts": 'import { createAuth } from "../../modules/auth/auth.ts";\n',
+      "apps/server/src/app.ts": [
+        'import auth from "./plugins/app/auth.ts";',
+        'import { registerProfileRoutes } from "./modules/profile/routes.ts";',
+      ].join("\n"),
+    });
+    expect(findViolations(root, []).map((violation) => [violation.file, violation.line, violation.rule])).toEqual([
+      ["apps/server/src/http/guards.ts", 1, expect.stringContaining("http/ lies under every module")],
+      ["apps/server/src/modules/profile/routes.ts", 2, expect.stringContaining("does not import plugins/")],
+      ["apps/server/src/plugins/external/swagger.ts", 1, expect.stringContaining("an external plugin comes before")],
     ]);
   });
 

@@ -1,33 +1,33 @@
 // Import boundaries (DESIGN.md "Layout", STYLE.md "Shape"), checked on every `npm test`:
 //   node scripts/check-boundaries.ts [root]
 // It reads the import specifiers of every .ts/.tsx file under apps/ and packages/ and fails with
-// file:line and the rule for each import that crosses a boundary.
+// file:line and the rule for each import that crosses a boundary:
+// - packages/core imports no app; apps/web and apps/server do not import each other;
+// - a web feature does not import another feature;
+// - the server stands in layers (docs/decisions/012-plugin-layout.md): http/ (guards, throttle) under
+//   every module; modules/<name>/; plugins/external/ then plugins/app/; app.ts composing them all.
+//   A module never imports plugins/: what a plugin provides reaches a module through the app instance
+//   it decorates (app.ts hands it on), so modules do not depend on how the app is put together.
+//   http/ imports no module and no plugin; an external plugin imports no app plugin and no module;
+//   app plugins and app.ts may import any module file (they are where modules are wired up);
+// - a server module reaches another module only through its public file (service.ts), and modules
+//   import each other without cycles.
 import { type Dirent, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The files of a server module that another module may import, for now: its services and the
- * auth module's guards and throttle. A later change narrows this to each module's public file.
+ * The file of a server module that another module may import: its service, the module's public
+ * operations. Everything else in the folder (routes, queries, helpers) is the module's own.
  */
-export const SERVER_MODULE_PUBLIC_FILES: readonly string[] = ["service.ts", "guards.ts", "throttle.ts", "queries.ts"];
+export const SERVER_MODULE_PUBLIC_FILES: readonly string[] = ["service.ts"];
 
 /**
- * Imports between server modules that broke the rule before it was enforced, as "importer -> target".
- * They are being moved behind each module's public file; this list may only shrink. An entry that no
+ * Imports that break a rule but are tolerated for now, as "importer -> target". None are left; an
+ * entry may be added only with a reason beside it and the issue that removes it. An entry that no
  * longer occurs fails the check too, so it is deleted as soon as its import is fixed.
  */
-export const KNOWN_SERVER_MODULE_EXCEPTIONS: readonly string[] = [
-  "apps/server/src/modules/auth/auth.ts -> apps/server/src/modules/mail/outbox.ts",
-  "apps/server/src/modules/auth/auth.ts -> apps/server/src/modules/mail/templates.ts",
-  "apps/server/src/modules/auth/limits.ts -> apps/server/src/modules/mail/outbox.ts",
-  "apps/server/src/modules/auth/limits.ts -> apps/server/src/modules/mail/templates.ts",
-  "apps/server/src/modules/auth/service.ts -> apps/server/src/modules/mail/outbox.ts",
-  "apps/server/src/modules/auth/service.ts -> apps/server/src/modules/mail/templates.ts",
-  "apps/server/src/modules/payment-methods/service.ts -> apps/server/src/modules/transfers/codes.ts",
-  "apps/server/src/modules/transfers/service.ts -> apps/server/src/modules/mail/outbox.ts",
-  "apps/server/src/modules/transfers/service.ts -> apps/server/src/modules/mail/templates.ts",
-];
+export const KNOWN_SERVER_MODULE_EXCEPTIONS: readonly string[] = [];
 
 /** Workspace package names and the folder each one's imports resolve into. */
 const WORKSPACE_PACKAGES: Readonly<Record<string, string>> = {
@@ -98,6 +98,40 @@ function webFeatureOf(file: string): string | null {
   return match ? match[1] : null;
 }
 
+/** The server layer a path lies in, or null for the rest of apps/server (app.ts, config, db, errors…). */
+function serverLayerOf(file: string): "http" | "modules" | "external-plugins" | "app-plugins" | null {
+  if (file.startsWith("apps/server/src/http/")) {
+    return "http";
+  }
+  if (file.startsWith("apps/server/src/modules/")) {
+    return "modules";
+  }
+  if (file.startsWith("apps/server/src/plugins/external/")) {
+    return "external-plugins";
+  }
+  if (file.startsWith("apps/server/src/plugins/app/")) {
+    return "app-plugins";
+  }
+  return null;
+}
+
+/** The rule a server import breaks by crossing layers the wrong way, or null. */
+function serverLayerRuleBrokenBy(importer: string, target: string): string | null {
+  const importerLayer = serverLayerOf(importer);
+  const targetLayer = serverLayerOf(target);
+  const isPlugin = targetLayer === "external-plugins" || targetLayer === "app-plugins";
+  if (importerLayer === "modules" && isPlugin) {
+    return "a server module does not import plugins/: use what the plugin decorates the app with, handed on by app.ts";
+  }
+  if (importerLayer === "http" && (targetLayer === "modules" || isPlugin)) {
+    return "http/ lies under every module: it imports no module and no plugin";
+  }
+  if (importerLayer === "external-plugins" && (targetLayer === "modules" || targetLayer === "app-plugins")) {
+    return "an external plugin comes before the app: it imports no app plugin and no module";
+  }
+  return null;
+}
+
 /** A server module and the file's path inside it, or null outside `apps/server/src/modules/`. */
 function serverModuleOf(file: string): { module: string; inner: string } | null {
   const match = /^apps\/server\/src\/modules\/([^/]+)\/(.+)$/.exec(file);
@@ -137,9 +171,65 @@ export function ruleBrokenBy(importer: string, target: string): string | null {
     importerModule.module !== targetModule.module &&
     !SERVER_MODULE_PUBLIC_FILES.includes(targetModule.inner)
   ) {
-    return `server module "${importerModule.module}" reaches into module "${targetModule.module}": import only its public files (${SERVER_MODULE_PUBLIC_FILES.join(", ")})`;
+    return `server module "${importerModule.module}" reaches into module "${targetModule.module}": import only its public file (${SERVER_MODULE_PUBLIC_FILES.join(", ")})`;
+  }
+  return serverLayerRuleBrokenBy(importer, target);
+}
+
+/** One import from one server module into another: the first place it is made. */
+interface ModuleEdge {
+  readonly file: string;
+  readonly line: number;
+  readonly specifier: string;
+}
+
+/** A path of modules from `from` to `to` along `edges` ("a -> b -> c"), or null when there is none. */
+function modulePathBetween(
+  edges: ReadonlyMap<string, ReadonlyMap<string, ModuleEdge>>,
+  from: string,
+  to: string,
+): string[] | null {
+  const cameFrom = new Map<string, string>([[from, from]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const current = queue.shift() as string;
+    if (current === to) {
+      const route = [to];
+      while (route[0] !== from) {
+        route.unshift(cameFrom.get(route[0]) as string);
+      }
+      return route;
+    }
+    for (const next of edges.get(current)?.keys() ?? []) {
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, current);
+        queue.push(next);
+      }
+    }
   }
   return null;
+}
+
+/**
+ * Every import between server modules that closes a cycle (module A imports B while B, directly or
+ * through others, imports A), reported at the first import of each edge on a cycle.
+ */
+export function findModuleCycles(edges: ReadonlyMap<string, ReadonlyMap<string, ModuleEdge>>): Violation[] {
+  const violations: Violation[] = [];
+  for (const [importer, targets] of edges) {
+    for (const [target, edge] of targets) {
+      const back = modulePathBetween(edges, target, importer);
+      if (back) {
+        violations.push({
+          file: edge.file,
+          line: edge.line,
+          specifier: edge.specifier,
+          rule: `server modules import each other in a cycle (${[importer, ...back].join(" -> ")}): move what both need behind one of them, or into http/ or core`,
+        });
+      }
+    }
+  }
+  return violations;
 }
 
 /** Every .ts/.tsx file under `directory`, relative to `root`, skipping dependencies and build output. */
@@ -172,10 +262,20 @@ export function findViolations(
 ): Violation[] {
   const violations: Violation[] = [];
   const unseenExceptions = new Set(knownExceptions);
+  const moduleEdges = new Map<string, Map<string, ModuleEdge>>();
   for (const file of [...sourceFilesUnder(root, "apps"), ...sourceFilesUnder(root, "packages")]) {
     const source = readFileSync(path.join(root, file), "utf8");
     for (const { specifier, line } of importSpecifiersOf(source)) {
       const target = resolveTarget(file, specifier);
+      const importerModule = serverModuleOf(file)?.module;
+      const targetModule = target ? serverModuleOf(target)?.module : undefined;
+      if (importerModule && targetModule && importerModule !== targetModule) {
+        const targets = moduleEdges.get(importerModule) ?? new Map<string, ModuleEdge>();
+        if (!targets.has(targetModule)) {
+          targets.set(targetModule, { file, line, specifier });
+        }
+        moduleEdges.set(importerModule, targets);
+      }
       const rule = target ? ruleBrokenBy(file, target) : null;
       const pair = `${file} -> ${target}`;
       if (rule && knownExceptions.includes(pair)) {
@@ -185,6 +285,7 @@ export function findViolations(
       }
     }
   }
+  violations.push(...findModuleCycles(moduleEdges));
   for (const pair of unseenExceptions) {
     violations.push({
       file: "scripts/check-boundaries.ts",

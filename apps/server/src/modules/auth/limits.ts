@@ -1,10 +1,6 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
-import { enqueueMail } from "../mail/outbox.ts";
-import { failedSignInAttemptsMail } from "../mail/templates.ts";
-import type { Auth } from "./auth.ts";
-import { resolveSignInChallenge } from "./challenge.ts";
 import {
   clearThrottle,
   countHits,
@@ -13,7 +9,10 @@ import {
   type ThrottleHits,
   type ThrottleRule,
   tryThrottle,
-} from "./throttle.ts";
+} from "../../http/throttle.ts";
+import { enqueueMail, failedSignInAttemptsMail } from "../mail/service.ts";
+import type { Auth } from "./auth.ts";
+import { resolveSignInChallenge } from "./challenge.ts";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

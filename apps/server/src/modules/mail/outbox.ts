@@ -14,10 +14,10 @@ export interface MailMessage {
 export const MAIL_CHANNEL = "ferry_mail_outbox";
 
 /**
- * Queues a message in the outbox. Pass the caller's transaction so the mail exists exactly when
- * the business change that caused it commits.
+ * Writes a message into the outbox and wakes the worker (PostgreSQL delivers the notification when
+ * the transaction commits). Other modules queue mail through `enqueueMail` in service.ts.
  */
-export async function enqueueMail(db: Kysely<DB>, message: MailMessage): Promise<void> {
+export async function insertOutboxMessage(db: Kysely<DB>, message: MailMessage): Promise<void> {
   await db
     .insertInto("mail_outbox")
     .values({ recipient: message.to, subject: message.subject, text_body: message.text, html_body: message.html })

@@ -2,7 +2,7 @@ import { Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
-import { type Guards, viewerOf } from "../auth/guards.ts";
+import { type Guards, viewerOf } from "../../http/guards.ts";
 import { getProfile, updateProfile } from "./service.ts";
 
 export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {

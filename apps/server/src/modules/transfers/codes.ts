@@ -170,17 +170,16 @@ export async function checkTransferCode(
 }
 
 /**
- * Expires every outstanding code the user was issued for a cash-out to this payment method. Called in
- * the transaction that edits or deletes it: a code e-mailed for the old details must not survive the
- * change, even if the details are changed back later. Returns how many codes it expired.
+ * Expires every outstanding code the user was issued for one destination (`recipientKey`, as in
+ * `CodeBinding`). Returns how many codes it expired.
  */
-export async function expirePaymentMethodCodes(db: Database, userId: string, paymentMethodId: string): Promise<number> {
+export async function expireDestinationCodes(db: Database, userId: string, recipientKey: string): Promise<number> {
   const now = new Date();
   const result = await db
     .updateTable("transfer_codes")
     .set({ expires_at: now })
     .where("user_id", "=", userId)
-    .where("destination_ref", "=", `payment-method:${paymentMethodId}`)
+    .where("destination_ref", "=", recipientKey)
     .where("consumed_at", "is", null)
     .where("expires_at", ">", now)
     .executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import type { DB } from "../../db/schema.ts";
-import { AppError } from "../../errors.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 
 export interface ThrottleRule {
   /** What is being limited, and for whom: `sign-in:ip:10.0.0.1`. */
@@ -141,7 +141,7 @@ export async function countHits(db: Kysely<DB>, key: string, windowSeconds: numb
   return Number(row.hits);
 }
 
-/** Forgets hits older than a day; called from the periodic housekeeping. */
+/** Forgets hits older than a day; called from the periodic housekeeping (plugins/app/housekeeping.ts). */
 export async function pruneThrottle(db: Kysely<DB>): Promise<void> {
   await db
     .deleteFrom("rate_limit_hits")

@@ -1,7 +1,6 @@
 import type { Role } from "@ferry/core/contracts/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../../errors.ts";
-import type { Auth } from "./auth.ts";
+import { AppError } from "../errors.ts";
 
 /** Who is making the request, once a guard has checked the session. */
 export interface Viewer {
@@ -46,6 +45,24 @@ export function isBanned(user: { banned?: boolean | null; banExpires?: Date | st
   return new Date(user.banExpires).getTime() > Date.now();
 }
 
+/** What the guards read of a session: Better Auth's user (with the admin plugin's role and ban) and session. */
+export interface SessionOfRequest {
+  readonly user: {
+    readonly id: string;
+    readonly email: string;
+    readonly role?: string | null;
+    readonly banned?: boolean | null;
+    readonly banExpires?: Date | string | null;
+  };
+  readonly session: { readonly id: string };
+}
+
+/**
+ * Reads the session a request's headers carry, or null. The auth plugin passes Better Auth's
+ * `getSession`; taking it as a function keeps every module's guards free of the auth module.
+ */
+export type ReadSession = (headers: Headers) => Promise<SessionOfRequest | null>;
+
 /**
  * Route guards. `requireUser` admits a signed-in, non-banned account; `requireAdmin` also requires
  * the admin role. Both read the session from the database on every request, so a ban or sign-out
@@ -53,9 +70,9 @@ export function isBanned(user: { banned?: boolean | null; banExpires?: Date | st
  * what they sent is judged, so an anonymous caller gets 401 (and a customer 403 on an admin route)
  * whatever the body, and learns nothing about the endpoint's rules.
  */
-export function createGuards(auth: Auth) {
+export function createGuards(readSession: ReadSession) {
   async function readViewer(request: FastifyRequest): Promise<Viewer | null> {
-    const result = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
+    const result = await readSession(toFetchHeaders(request.headers));
     if (!result || isBanned(result.user)) {
       return null;
     }

@@ -1,4 +1,20 @@
-import type { MailMessage } from "./outbox.ts";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { insertOutboxMessage, type MailMessage } from "./outbox.ts";
+
+/*
+ * The mail module's public file: the e-mails Ferry sends (each a function that builds one message) and
+ * `enqueueMail`, which queues a message. Other modules import only this file; the outbox, the worker
+ * and the development mailbox are the module's own.
+ */
+
+/**
+ * Queues a message for delivery. Pass the caller's transaction so the mail exists exactly when the
+ * business change that caused it commits; the worker (worker.ts) sends it.
+ */
+export async function enqueueMail(db: Kysely<DB>, message: MailMessage): Promise<void> {
+  await insertOutboxMessage(db, message);
+}
 
 function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");

@@ -1,0 +1,41 @@
+import fp from "fastify-plugin";
+import { AppError } from "../../errors.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export interface OriginCheckOptions {
+  /** Origins (scheme, host, port) whose pages may send cookie-authenticated writes. */
+  readonly trustedOrigins: readonly string[];
+}
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) {
+    return undefined;
+  }
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Cookie sessions are protected from cross-site requests by SameSite cookies and this check: a write
+ * to /api/v1 that carries a cookie must come from a trusted origin (Origin, else Referer). Better Auth
+ * checks the origin on its own endpoints (/api/auth).
+ */
+export default fp<OriginCheckOptions>(
+  async (app, options) => {
+    const trustedOrigins = new Set(options.trustedOrigins);
+    app.addHook("onRequest", async (request) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/v1/") || !request.headers.cookie) {
+        return;
+      }
+      const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+      if (!origin || !trustedOrigins.has(origin)) {
+        throw new AppError("forbidden", "Cross-site request refused");
+      }
+    });
+  },
+  { name: "ferry-origin-check", fastify: "5.x" },
+);

@@ -1,0 +1,43 @@
+import helmet from "@fastify/helmet";
+import fp from "fastify-plugin";
+
+/** Browser features none of Ferry's pages use; refusing them limits what injected script could do. */
+const PERMISSIONS_POLICY =
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
+
+export interface SecurityHeadersOptions {
+  /** Strict-Transport-Security only where Ferry is served over HTTPS (production). */
+  readonly isHstsEnabled: boolean;
+}
+
+/**
+ * Security headers on every response: helmet's (a Content-Security-Policy that admits only Ferry's own
+ * scripts), Permissions-Policy, and `cache-control: no-store` on JSON unless a route chose otherwise,
+ * so no shared cache keeps an account's data.
+ */
+export default fp<SecurityHeadersOptions>(
+  async (app, options) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Toasts and Radix inject style attributes at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+        },
+      },
+      hsts: options.isHstsEnabled,
+    });
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("permissions-policy", PERMISSIONS_POLICY);
+      if (!reply.hasHeader("cache-control") && String(reply.getHeader("content-type") ?? "").includes("json")) {
+        reply.header("cache-control", "no-store");
+      }
+    });
+  },
+  { name: "ferry-security-headers", fastify: "5.x" },
+);
