@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   buildTestApp,
   createSignedInUser,
   createUser,
   getMe,
+  insertBareUsers,
   mailTo,
   randomIp,
   requestSignInCode,
@@ -70,7 +73,7 @@ describe("admin authorisation", () => {
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.users).toEqual([
+    expect(body.items).toEqual([
       expect.objectContaining({
         userId: customer.userId,
         email: customer.email,
@@ -103,6 +106,89 @@ describe("admin authorisation", () => {
 
     expect(response.statusCode).toBe(409);
     expect((await getMe(ferry.app, admin.cookie, admin.ip)).statusCode).toBe(200);
+  });
+});
+
+/** Users written straight into the database with the given creation times; a search term that finds only them. */
+async function insertUsersCreatedAt(createdAts: readonly string[]): Promise<{ search: string; userIds: string[] }> {
+  const search = `paging-${randomUUID().slice(0, 8)}`;
+  const users = await insertBareUsers(ferry.db, createdAts.length, search);
+  for (const [index, user] of users.entries()) {
+    await ferry.db
+      .updateTable("user")
+      .set({ createdAt: sql`${createdAts[index]}::timestamptz` })
+      .where("id", "=", user.userId)
+      .execute();
+  }
+  return { search, userIds: users.map((user) => user.userId) };
+}
+
+/** Every page of the admin user list for `search`, `limit` users a page, following `nextCursor`. */
+async function walkUserList(search: string, limit: number) {
+  const pages: { userIds: string[]; nextCursor: string | null }[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams({ search, limit: String(limit) });
+    if (cursor) {
+      params.set("cursor", cursor);
+    }
+    const response = await send(ferry.app, {
+      method: "GET",
+      url: `/api/v1/admin/users?${params.toString()}`,
+      ip: admin.ip,
+      cookie: admin.cookie,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { items: { userId: string }[]; nextCursor: string | null };
+    pages.push({ userIds: body.items.map((user) => user.userId), nextCursor: body.nextCursor });
+    cursor = body.nextCursor;
+  } while (cursor && pages.length < 20);
+  return pages;
+}
+
+describe("admin user list paging", () => {
+  test("walks users created within the same millisecond page by page, each exactly once", async () => {
+    // Microseconds apart inside one millisecond, two of them at the very same instant (the id decides).
+    const { search, userIds } = await insertUsersCreatedAt([
+      "2024-03-05T10:00:00.123101Z",
+      "2024-03-05T10:00:00.123102Z",
+      "2024-03-05T10:00:00.123103Z",
+      "2024-03-05T10:00:00.123103Z",
+      "2024-03-05T10:00:00.123104Z",
+      "2024-03-05T10:00:00.123500Z",
+      "2024-03-05T10:00:00.123999Z",
+    ]);
+
+    const pages = await walkUserList(search, 2);
+
+    const seen = pages.flatMap((page) => page.userIds);
+    expect(pages.map((page) => page.userIds.length)).toEqual([2, 2, 2, 1]);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual([...userIds].sort());
+    expect(pages.at(-1)?.nextCursor).toBeNull();
+  });
+
+  test("a last page that is exactly full reports no next page", async () => {
+    const { search } = await insertUsersCreatedAt([
+      "2024-03-05T10:00:01Z",
+      "2024-03-05T10:00:02Z",
+      "2024-03-05T10:00:03Z",
+      "2024-03-05T10:00:04Z",
+    ]);
+
+    const pages = await walkUserList(search, 2);
+
+    expect(pages.map((page) => page.userIds.length)).toEqual([2, 2]);
+    expect(pages[0].nextCursor).not.toBeNull();
+    expect(pages[1].nextCursor).toBeNull();
+  });
+
+  test("a first page holding every user reports no next page", async () => {
+    const { search, userIds } = await insertUsersCreatedAt(["2024-03-05T10:00:01Z", "2024-03-05T10:00:02Z"]);
+
+    const pages = await walkUserList(search, 2);
+
+    expect(pages).toEqual([{ userIds: [userIds[1], userIds[0]], nextCursor: null }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { singleLineText } from "../validation/text.ts";
 import { Role } from "./auth.ts";
-import { PageCursor } from "./pagination.ts";
+import { pageOf, pageQuery } from "./pagination.ts";
 import { KycStatus, UserStatus } from "./profile.ts";
 
 /** One row of the admin user list. */
@@ -18,12 +18,17 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const AdminUserListQuery = z.object({
+/** The admin user list: newest first, 50 a page, optionally searched by name or e-mail. */
+export const AdminUserListQuery = pageQuery({ defaultLimit: 50, maxLimit: 100 }).extend({
   search: singleLineText("Search").max(200).optional(),
-  cursor: PageCursor.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-export const AdminUserList = z.object({ users: z.array(AdminUser), nextCursor: z.string().nullable() });
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
+export const AdminUserList = pageOf(AdminUser);
+export type AdminUserList = z.infer<typeof AdminUserList>;
+
+/** The answer to a ban or an unban: the user's status now. */
+export const UserBanResponse = z.object({ status: z.enum(["banned", "active"]) });
+export type UserBanResponse = z.infer<typeof UserBanResponse>;
 
 /**
  * A user's id as Ferry issues them: Better Auth's 32 letters and digits, or a UUID for users written
@@ -32,3 +37,4 @@ export const AdminUserList = z.object({ users: z.array(AdminUser), nextCursor: z
 export const USER_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 export const UserId = z.string().regex(USER_ID_PATTERN, "Invalid user id");
 export const UserIdParams = z.object({ userId: UserId });
+export type UserIdParams = z.infer<typeof UserIdParams>;

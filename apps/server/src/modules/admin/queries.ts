@@ -1,12 +1,20 @@
 import type { AdminUser } from "@ferry/core/contracts/admin";
 import { sql } from "kysely";
+import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
+import { keysetPage } from "../../db/page.ts";
 
-/** Users newest first, optionally filtered by name or e-mail, with keyset pagination on (created, id). */
+/** One row of the admin user list, with its cursor time at full precision. */
+export type AdminUserRow = AdminUser & { readonly cursorAt: string };
+
+/**
+ * Users newest first, optionally filtered by name or e-mail, after `after` in (created, id) order;
+ * one row past `limit`, so the caller knows whether another page exists.
+ */
 export async function selectUsers(
   db: Database,
-  options: { search?: string; limit: number; after?: { createdAt: string; id: string } },
-): Promise<AdminUser[]> {
+  options: { search?: string; limit: number; after?: Cursor },
+): Promise<AdminUserRow[]> {
   let query = db
     .selectFrom("user")
     .leftJoin("profiles", "profiles.user_id", "user.id")
@@ -20,10 +28,7 @@ export async function selectUsers(
       "profiles.first_name",
       "profiles.last_name",
       "profiles.kyc_status",
-    ])
-    .orderBy("user.createdAt", "desc")
-    .orderBy("user.id", "desc")
-    .limit(options.limit);
+    ]);
   if (options.search) {
     const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
@@ -33,11 +38,8 @@ export async function selectUsers(
       ]),
     );
   }
-  if (options.after) {
-    const { createdAt, id } = options.after;
-    query = query.where(sql<boolean>`("user"."createdAt", "user".id) < (${new Date(createdAt)}, ${id})`);
-  }
-  const rows = await query.execute();
+  const page = { time: "user.createdAt", id: "user.id", limit: options.limit, after: options.after };
+  const rows = await keysetPage(query, page).execute();
   return rows.map((row) => ({
     userId: row.id,
     email: row.email,
@@ -48,5 +50,21 @@ export async function selectUsers(
     kycStatus: row.kyc_status ?? "pending",
     emailVerified: row.emailVerified,
     createdAt: new Date(row.createdAt).toISOString(),
+    cursorAt: row.cursor_at,
   }));
+}
+
+/** Sets a user's ban flag; whether such a user exists. */
+export async function updateUserBanned(db: Database, userId: string, isBanned: boolean): Promise<boolean> {
+  const updated = await db
+    .updateTable("user")
+    .set({ banned: isBanned, banReason: isBanned ? "Banned by an administrator" : null, updatedAt: new Date() })
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** Ends every session of a user. */
+export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
+  await db.deleteFrom("session").where("userId", "=", userId).execute();
 }

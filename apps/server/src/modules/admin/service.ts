@@ -1,5 +1,21 @@
+import { type AdminUserList, type AdminUserListQuery, USER_ID_PATTERN } from "@ferry/core/contracts/admin";
+import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
+import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
+import { deleteUserSessions, selectUsers, updateUserBanned } from "./queries.ts";
+
+/** One page of users for the admin, newest first, searched by name or e-mail. */
+export async function listUsers(db: Database, query: AdminUserListQuery): Promise<AdminUserList> {
+  const after = decodeCursor(query.cursor, USER_ID_PATTERN);
+  const rows = await selectUsers(db, { search: query.search, limit: query.limit, after });
+  return paginate(
+    rows,
+    query.limit,
+    (row) => ({ createdAt: row.cursorAt, id: row.userId }),
+    ({ cursorAt: _cursorAt, ...user }) => user,
+  );
+}
 
 /**
  * Bans or unbans a user. Banning ends every session of theirs in the same transaction, so a banned
@@ -10,16 +26,11 @@ export async function setUserBanned(db: Database, actorId: string, userId: strin
     throw new AppError("conflict", "You cannot ban your own account");
   }
   await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("user")
-      .set({ banned: isBanned, banReason: isBanned ? "Banned by an administrator" : null, updatedAt: new Date() })
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) {
+    if (!(await updateUserBanned(trx, userId, isBanned))) {
       throw new AppError("not_found", "User not found");
     }
     if (isBanned) {
-      await trx.deleteFrom("session").where("userId", "=", userId).execute();
+      await deleteUserSessions(trx, userId);
     }
   });
 }
