@@ -223,7 +223,8 @@ export async function notificationsOf(
 ): Promise<{ notifications: NotificationView[]; unreadCount: number }> {
   const response = await sendAs(ferry.app, user, "GET", "/api/v1/notifications?limit=100");
   expect(response.statusCode, response.body).toBe(200);
-  return response.json();
+  const page = response.json() as { items: NotificationView[]; unreadCount: number };
+  return { notifications: page.items, unreadCount: page.unreadCount };
 }
 
 /** Reports a deposit as the user; returns the response. */

@@ -88,8 +88,8 @@ describe("reading notifications", () => {
     const cursor = first.json().nextCursor;
     const second = await sendAs(ferry.app, user, "GET", `/api/v1/notifications?limit=2&cursor=${cursor}`);
 
-    expect(first.json().notifications.map((item: { title: string }) => item.title)).toEqual(["Day 03", "Day 02"]);
-    expect(second.json().notifications.map((item: { title: string }) => item.title)).toEqual(["Day 01"]);
+    expect(first.json().items.map((item: { title: string }) => item.title)).toEqual(["Day 03", "Day 02"]);
+    expect(second.json().items.map((item: { title: string }) => item.title)).toEqual(["Day 01"]);
     expect(second.json().nextCursor).toBeNull();
     expect(second.json().unreadCount).toBe(3);
   });

@@ -1,12 +1,14 @@
-import { NotificationIdParams, NotificationList } from "@ferry/core/contracts/notifications";
-import { PageQuery } from "@ferry/core/contracts/transfers";
+import {
+  MarkAllNotificationsReadResponse,
+  MarkNotificationReadResponse,
+  NotificationIdParams,
+  NotificationList,
+} from "@ferry/core/contracts/notifications";
+import { PageQuery } from "@ferry/core/contracts/pagination";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { decodeCursor, encodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
-import { type Guards, viewerOf } from "../auth/guards.ts";
+import { type Guards, viewerOf } from "../../http/guards.ts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "./service.ts";
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -23,23 +25,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
         response: { 200: NotificationList },
       },
     },
-    async (request) => {
-      const { limit, cursor } = request.query;
-      const page = await listNotifications(db, viewerOf(request).userId, limit, decodeCursor(cursor));
-      const last = page.rows.at(-1);
-      return {
-        notifications: page.rows.map((row) => ({
-          id: row.id,
-          title: row.title,
-          message: row.message,
-          type: row.type,
-          read: row.read,
-          createdAt: new Date(row.created_at).toISOString(),
-        })),
-        unreadCount: page.unreadCount,
-        nextCursor: page.hasMore && last ? encodeCursor({ createdAt: last.cursor_at, id: last.id }) : null,
-      };
-    },
+    async (request) => listNotifications(db, viewerOf(request).userId, request.query),
   );
   typed.post(
     "/api/v1/notifications/:notificationId/read",
@@ -49,13 +35,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
         tags: ["notifications"],
         summary: "Mark one notification read",
         params: NotificationIdParams,
-        response: { 200: z.object({ read: z.literal(true) }) },
+        response: { 200: MarkNotificationReadResponse },
       },
     },
     async (request) => {
-      if (!(await markNotificationRead(db, viewerOf(request).userId, request.params.notificationId))) {
-        throw new AppError("not_found", "Notification not found");
-      }
+      await markNotificationRead(db, viewerOf(request).userId, request.params.notificationId);
       return { read: true as const };
     },
   );
@@ -66,7 +50,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
       schema: {
         tags: ["notifications"],
         summary: "Mark all notifications read",
-        response: { 200: z.object({ updated: z.number().int() }) },
+        response: { 200: MarkAllNotificationsReadResponse },
       },
     },
     async (request) => ({ updated: await markAllNotificationsRead(db, viewerOf(request).userId) }),

@@ -80,9 +80,9 @@ export function NotificationsPage() {
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
         </div>
-      ) : notifications.data && notifications.data.notifications.length > 0 ? (
+      ) : notifications.data && notifications.data.items.length > 0 ? (
         <ul className="grid gap-3">
-          {notifications.data.notifications.map((notification) => (
+          {notifications.data.items.map((notification) => (
             <NotificationRow key={notification.id} notification={notification} />
           ))}
         </ul>
