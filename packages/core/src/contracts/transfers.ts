@@ -1,11 +1,9 @@
 import { z } from "zod";
-import type { CurrencyCode } from "../currencies.ts";
-import { MESSAGES } from "../messages.ts";
-import { isWithinAmountLimit, parseAmount } from "../money.ts";
+import { withPositiveAmount } from "../money.ts";
 import { singleLineText } from "../validation/text.ts";
 import { Email, OneTimeCode } from "./auth.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
-import { PageCursor } from "./pagination.ts";
+import { PageQuery, pageOf } from "./pagination.ts";
 
 /**
  * How money leaves the sender: to a saved bank or crypto recipient, instantly to another Ferry user,
@@ -24,31 +22,6 @@ export const AmountText = z
   .trim()
   .regex(/^\d{1,30}(\.\d{1,18})?$/, "Please enter a valid amount");
 
-/**
- * Refuses, on the `amount` field, an amount whose minor units in its currency go over
- * `MAX_AMOUNT_MINOR` ("Amount is too large"): the shape alone cannot say, since the scale is the
- * currency's. Too many decimals for the currency is left to the service, which names the scale.
- */
-export function checkAmountLimit(value: { amount: string; currency: CurrencyCode }, ctx: z.RefinementCtx): void {
-  const parsed = parseAmount(value.amount, value.currency);
-  if (parsed.ok && !isWithinAmountLimit(parsed.amountMinor)) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.amountTooLarge });
-  }
-}
-
-/**
- * Runs `checkAmountLimit` whenever the amount and currency are valid on their own, even when another
- * field failed (Zod would otherwise skip the object's refinement), so every problem shows at once.
- * An issue without a field (the input is not an object at all) stops it.
- */
-export const whenAmountAndCurrencyAreValid = {
-  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    payload.issues.every((issue) => {
-      const field = issue.path?.[0];
-      return field !== undefined && field !== "amount" && field !== "currency";
-    }),
-};
-
 /** Who receives the money. */
 export const TransferTarget = z.discriminatedUnion("method", [
   z.object({ method: z.literal("bank"), recipientId: z.uuid("Please choose a recipient") }),
@@ -65,7 +38,7 @@ const TransferDetailsFields = z.object({
 });
 
 /** What a transfer is: recipient, amount and currency. A verification code is bound to exactly this. */
-export const TransferDetails = TransferDetailsFields.superRefine(checkAmountLimit, whenAmountAndCurrencyAreValid);
+export const TransferDetails = withPositiveAmount(TransferDetailsFields);
 export type TransferDetails = z.infer<typeof TransferDetails>;
 
 /** The amount step's figures: the fee and total the sender will pay, and what they have. */
@@ -82,13 +55,16 @@ export type TransferQuote = z.infer<typeof TransferQuote>;
 
 /** The answer to a code request: when the e-mailed code stops working. */
 export const TransferCodeSent = z.object({ expiresAt: z.string() });
+export type TransferCodeSent = z.infer<typeof TransferCodeSent>;
 
 /** Confirm: the details again, an optional memo, and the e-mailed code. Sent with an Idempotency-Key header. */
-export const CreateTransferRequest = TransferDetailsFields.extend({
-  // One line: it is typed in a one-line input and printed on statements and in CSV exports.
-  memo: singleLineText("Memo").max(140, "Keep the memo under 140 characters").optional(),
-  code: OneTimeCode,
-}).superRefine(checkAmountLimit, whenAmountAndCurrencyAreValid);
+export const CreateTransferRequest = withPositiveAmount(
+  TransferDetailsFields.extend({
+    // One line: it is typed in a one-line input and printed on statements and in CSV exports.
+    memo: singleLineText("Memo").max(140, "Keep the memo under 140 characters").optional(),
+    code: OneTimeCode,
+  }),
+);
 export type CreateTransferRequest = z.infer<typeof CreateTransferRequest>;
 
 export const IdempotencyKeyHeader = z.object({
@@ -98,6 +74,7 @@ export const IdempotencyKeyHeader = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9_:.-]+$/, "Idempotency-Key may use letters, digits and _ : . - only"),
 });
+export type IdempotencyKeyHeader = z.infer<typeof IdempotencyKeyHeader>;
 
 /** One entry of a user's history: a transfer sent or received, a deposit, or a withdrawal. */
 export const TransactionItem = z.object({
@@ -116,12 +93,8 @@ export const TransactionItem = z.object({
 });
 export type TransactionItem = z.infer<typeof TransactionItem>;
 
-export const PageQuery = z.object({
-  cursor: PageCursor.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-export const TransactionList = z.object({ items: z.array(TransactionItem), nextCursor: z.string().nullable() });
+/** A page of the user's history, newest first. */
+export const TransactionList = pageOf(TransactionItem);
 export type TransactionList = z.infer<typeof TransactionList>;
 
 /** A transfer as its sender (and an admin) sees it. */
@@ -145,6 +118,7 @@ export const AdminTransferListQuery = PageQuery.extend({
   search: singleLineText("Search").max(200).optional(),
   status: TransferStatus.optional(),
 });
+export type AdminTransferListQuery = z.infer<typeof AdminTransferListQuery>;
 
 export const AdminTransfer = Transfer.extend({
   senderEmail: z.string(),
@@ -155,7 +129,15 @@ export const AdminTransfer = Transfer.extend({
 });
 export type AdminTransfer = z.infer<typeof AdminTransfer>;
 
-export const AdminTransferList = z.object({ items: z.array(AdminTransfer), nextCursor: z.string().nullable() });
+export const AdminTransferList = pageOf(AdminTransfer);
+export type AdminTransferList = z.infer<typeof AdminTransferList>;
 
 export const UpdateTransferStatusRequest = z.object({ status: TransferStatus });
+export type UpdateTransferStatusRequest = z.infer<typeof UpdateTransferStatusRequest>;
+
+/** The answer to a status change: the status now, and whether it changed (setting it again moves nothing). */
+export const TransferStatusChange = z.object({ status: TransferStatus, isChanged: z.boolean() });
+export type TransferStatusChange = z.infer<typeof TransferStatusChange>;
+
 export const TransferIdParams = z.object({ transferId: z.uuid() });
+export type TransferIdParams = z.infer<typeof TransferIdParams>;

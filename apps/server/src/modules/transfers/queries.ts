@@ -1,9 +1,16 @@
-import type { AdminTransfer, TransactionItem, Transfer, TransferStatus } from "@ferry/core/contracts/transfers";
+import type {
+  AdminTransfer,
+  TransactionItem,
+  Transfer,
+  TransferMethod,
+  TransferStatus,
+} from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { toDecimalString } from "@ferry/core/money";
 import { sql } from "kysely";
-import { CURSOR_TIMESTAMP, type Cursor } from "../../db/cursor.ts";
+import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
+import { cursorTimeOf, isPastCursor, keysetPage, rowsToRead } from "../../db/page.ts";
 
 interface HistoryRow {
   id: string;
@@ -11,7 +18,8 @@ interface HistoryRow {
   type: "sent" | "received" | "deposit" | "withdraw";
   method: "bank" | "crypto" | "ferry_user" | "withdrawal" | null;
   status: string;
-  currency: string;
+  /** Read from `transfers.currency` and `ledger_transfers.currency`. */
+  currency: CurrencyCode;
   amount: string;
   fee: string;
   counterparty: string | null;
@@ -21,7 +29,7 @@ interface HistoryRow {
 
 /**
  * A user's history, newest first: transfers they sent, transfers other users sent them, and deposits
- * credited to their wallets. `limit + 1` rows are read to know whether another page exists.
+ * credited to their wallets, after `after`; one row past `limit` (see db/page.ts).
  */
 export async function selectHistory(
   db: Database,
@@ -29,9 +37,9 @@ export async function selectHistory(
   limit: number,
   after?: Cursor,
 ): Promise<HistoryRow[]> {
-  const afterClause = after ? sql`WHERE (created_at, id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``;
+  const afterClause = after ? sql`WHERE ${isPastCursor(after, { time: "created_at", id: "id" })}` : sql``;
   const result = await sql<HistoryRow>`
-    SELECT *, ${sql.raw(CURSOR_TIMESTAMP)} AS cursor_at FROM (
+    SELECT *, ${cursorTimeOf("created_at")} AS cursor_at FROM (
       SELECT 't' || t.id::text AS id,
              CASE WHEN t.method = 'withdrawal' THEN 'withdraw'
                   WHEN t.sender_user_id = ${userId} THEN 'sent' ELSE 'received' END AS type,
@@ -51,13 +59,13 @@ export async function selectHistory(
     ) history
     ${afterClause}
     ORDER BY created_at DESC, id DESC
-    LIMIT ${limit + 1}`.execute(db);
+    LIMIT ${rowsToRead(limit)}`.execute(db);
   return result.rows;
 }
 
 /** One history row as the API shows it. */
 export function toHistoryItem(row: HistoryRow): TransactionItem {
-  const currency = row.currency as CurrencyCode;
+  const currency = row.currency;
   return {
     id: row.id,
     type: row.type,
@@ -75,9 +83,9 @@ export function toHistoryItem(row: HistoryRow): TransactionItem {
 
 type TransferSelect = {
   id: string;
-  method: "bank" | "crypto" | "ferry_user" | "withdrawal";
+  method: TransferMethod;
   status: TransferStatus;
-  currency: string;
+  currency: CurrencyCode;
   amount: string;
   fee: string;
   recipient_name: string;
@@ -87,7 +95,7 @@ type TransferSelect = {
 };
 
 export function toTransfer(row: TransferSelect): Transfer {
-  const currency = row.currency as CurrencyCode;
+  const currency = row.currency;
   const amountMinor = BigInt(row.amount);
   const feeMinor = BigInt(row.fee);
   return {
@@ -157,12 +165,7 @@ export async function selectAdminTransfers(
       "user.email as sender_email",
       "profiles.first_name",
       "profiles.last_name",
-      sql<string>`${sql.raw(CURSOR_TIMESTAMP.replace("created_at", "transfers.created_at"))}`.as("cursor_at"),
-    ])
-    .orderBy("transfers.created_at", "desc")
-    .orderBy("transfers.id", "desc")
-    // One row more than asked, to know whether another page exists.
-    .limit(options.limit + 1);
+    ]);
   if (options.status) {
     query = query.where("transfers.status", "=", options.status);
   }
@@ -177,12 +180,8 @@ export async function selectAdminTransfers(
       ]),
     );
   }
-  if (options.after) {
-    query = query.where(
-      sql<boolean>`(transfers.created_at, transfers.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`,
-    );
-  }
-  const rows = await query.execute();
+  const page = { time: "transfers.created_at", id: "transfers.id", limit: options.limit, after: options.after };
+  const rows = await keysetPage(query, page).execute();
   return rows.map((row) => ({
     ...toTransfer(row),
     senderEmail: row.sender_email,

@@ -1,66 +1,39 @@
+import { PageQuery } from "@ferry/core/contracts/pagination";
 import {
   AdminTransferList,
   AdminTransferListQuery,
   CreateTransferRequest,
   IdempotencyKeyHeader,
-  PageQuery,
-  type TransactionItem,
   TransactionList,
   Transfer,
   TransferCodeSent,
   TransferDetails,
   TransferIdParams,
   TransferQuote,
+  TransferStatusChange,
   UpdateTransferStatusRequest,
 } from "@ferry/core/contracts/transfers";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Config } from "../../config.ts";
-import { decodeCursor, encodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
+import { type Guards, viewerOf } from "../../http/guards.ts";
 import { InFlightLimit } from "../../http/in-flight.ts";
-import { type Guards, viewerOf } from "../auth/guards.ts";
-import { enforceThrottle } from "../auth/throttle.ts";
-import { selectAdminTransfers, selectHistory, selectOwnTransfer, toHistoryItem } from "./queries.ts";
-import { changeTransferStatus, createTransfer, quoteTransfer, requestTransferCode } from "./service.ts";
+import { enforceThrottle } from "../../http/throttle.ts";
+import { exportStatement, listHistory } from "./history.ts";
+import {
+  changeTransferStatus,
+  createTransfer,
+  getOwnTransfer,
+  listAdminTransfers,
+  quoteTransfer,
+  requestTransferCode,
+} from "./service.ts";
 
-const CSV_EXPORT_MAX_ROWS = 10_000;
-/** An export reads up to 10,000 rows: one at a time per user, and a bounded number per window. */
+/** An export reads up to `STATEMENT_MAX_ROWS` rows: one at a time per user, and a bounded number per window. */
 const CSV_EXPORTS_IN_FLIGHT_PER_USER = 1;
 const CSV_EXPORTS_PER_WINDOW = 10;
 const CSV_EXPORT_WINDOW_SECONDS = 15 * 60;
-/** History ids: "t" + a transfer's uuid, or "d" + a zero-padded ledger transfer id. */
-const HISTORY_ID_PATTERN = /^(t[0-9a-f-]{36}|d\d{20})$/;
-
-/** A quoted CSV cell. Text cells that a spreadsheet would run as a formula are neutralised with a quote. */
-function csvCell(value: string | null, kind: "text" | "number" = "text"): string {
-  const text = value ?? "";
-  const safe = kind === "text" && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
-/** The statement as CSV: one line per history item, amounts leaving the account negative. */
-function statementCsvOf(items: readonly TransactionItem[]): string {
-  const lines = [["date", "type", "status", "currency", "amount", "fee", "counterparty", "memo"].join(",")];
-  for (const item of items) {
-    const signed = item.direction === "out" ? `-${item.amount}` : item.amount;
-    lines.push(
-      [
-        csvCell(item.createdAt),
-        csvCell(item.type),
-        csvCell(item.status),
-        csvCell(item.currency),
-        csvCell(signed, "number"),
-        csvCell(item.fee, "number"),
-        csvCell(item.counterparty),
-        csvCell(item.memo),
-      ].join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
-}
 
 /** What the transfer routes need: the database, the settings, and the guards that say who may call them. */
 interface TransferRouteDeps {
@@ -160,13 +133,7 @@ function registerOwnTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps
         response: { 200: Transfer },
       },
     },
-    async (request) => {
-      const transfer = await selectOwnTransfer(db, viewerOf(request).userId, request.params.transferId);
-      if (!transfer) {
-        throw new AppError("not_found", "Transfer not found");
-      }
-      return transfer;
-    },
+    async (request) => getOwnTransfer(db, viewerOf(request).userId, request.params.transferId),
   );
 
   typed.get(
@@ -180,14 +147,7 @@ function registerOwnTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps
         response: { 200: TransactionList },
       },
     },
-    async (request) => {
-      const { limit, cursor } = request.query;
-      const rows = await selectHistory(db, viewerOf(request).userId, limit, decodeCursor(cursor, HISTORY_ID_PATTERN));
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const nextCursor = rows.length > limit && last ? encodeCursor({ createdAt: last.cursor_at, id: last.id }) : null;
-      return { items: page.map(toHistoryItem), nextCursor };
-    },
+    async (request) => listHistory(db, viewerOf(request).userId, request.query),
   );
 }
 
@@ -207,12 +167,12 @@ function registerStatementExport(app: FastifyInstance, deps: TransferRouteDeps) 
       await enforceThrottle(db, [
         { key: `export:account:${userId}`, max: CSV_EXPORTS_PER_WINDOW, windowSeconds: CSV_EXPORT_WINDOW_SECONDS },
       ]);
-      const rows = await exportsInFlight.run(userId, () => selectHistory(db, userId, CSV_EXPORT_MAX_ROWS));
+      const csv = await exportsInFlight.run(userId, () => exportStatement(db, userId));
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="ferry-statement.csv"')
         .header("cache-control", "no-store")
-        .send(statementCsvOf(rows.slice(0, CSV_EXPORT_MAX_ROWS).map(toHistoryItem)));
+        .send(csv);
     },
   );
 }
@@ -233,16 +193,7 @@ function registerAdminTransferRoutes(app: FastifyInstance, deps: TransferRouteDe
         response: { 200: AdminTransferList },
       },
     },
-    async (request) => {
-      const { limit, cursor, search, status } = request.query;
-      const rows = await selectAdminTransfers(db, { limit, search, status, after: decodeCursor(cursor) });
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items,
-        nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null,
-      };
-    },
+    async (request) => listAdminTransfers(db, request.query),
   );
 
   typed.patch(
@@ -254,7 +205,7 @@ function registerAdminTransferRoutes(app: FastifyInstance, deps: TransferRouteDe
         summary: "Set a transfer's status; the ledger follows (idempotent, audited)",
         params: TransferIdParams,
         body: UpdateTransferStatusRequest,
-        response: { 200: z.object({ status: z.string(), isChanged: z.boolean() }) },
+        response: { 200: TransferStatusChange },
       },
     },
     async (request) => {

@@ -1,4 +1,6 @@
 import type {
+  AdminTransferList,
+  AdminTransferListQuery,
   CreateTransferRequest,
   Transfer,
   TransferDetails,
@@ -7,15 +9,17 @@ import type {
 } from "@ferry/core/contracts/transfers";
 import { formatMoney, toDecimalString } from "@ferry/core/money";
 import type { Config } from "../../config.ts";
+import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
+import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
-import { enqueueMail } from "../mail/outbox.ts";
-import { transferCodeMail } from "../mail/templates.ts";
-import { issueTransferCode } from "./codes.ts";
+import { enqueueMail, transferCodeMail } from "../mail/service.ts";
+import { expireDestinationCodes, issueTransferCode } from "./codes.ts";
 import { createTransferIn, requestHashOf } from "./create.ts";
 import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
 import { describeDestination } from "./destinations.ts";
 import { availableMinorOf, codeBindingOf, priceTransfer, readAmountMinor } from "./pricing.ts";
+import { selectAdminTransfers, selectOwnTransfer } from "./queries.ts";
 import { changeTransferStatusIn } from "./status.ts";
 
 /*
@@ -111,4 +115,39 @@ export async function changeTransferStatus(
   status: TransferStatus,
 ): Promise<{ isChanged: boolean }> {
   return db.transaction().execute((trx) => changeTransferStatusIn(trx, config, { actorId, transferId, status }));
+}
+
+/**
+ * Expires every outstanding code the user was issued for a cash-out to this payment method. The
+ * payment-methods module calls it in the transaction that edits or deletes one: a code e-mailed for the
+ * old details must not survive the change, even if the details are changed back later. Returns how
+ * many codes it expired.
+ */
+export async function expirePaymentMethodCodes(db: Database, userId: string, paymentMethodId: string): Promise<number> {
+  return expireDestinationCodes(db, userId, `payment-method:${paymentMethodId}`);
+}
+
+/** One transfer the user sent or received; anyone else's reads as missing. */
+export async function getOwnTransfer(db: Database, userId: string, transferId: string): Promise<Transfer> {
+  const transfer = await selectOwnTransfer(db, userId, transferId);
+  if (!transfer) {
+    throw new AppError("not_found", "Transfer not found");
+  }
+  return transfer;
+}
+
+/** A page of every user's transfers for the admin, newest first, searched and filtered by status. */
+export async function listAdminTransfers(db: Database, query: AdminTransferListQuery): Promise<AdminTransferList> {
+  const rows = await selectAdminTransfers(db, {
+    limit: query.limit,
+    search: query.search,
+    status: query.status,
+    after: decodeCursor(query.cursor),
+  });
+  return paginate(
+    rows,
+    query.limit,
+    (row) => ({ createdAt: row.cursorAt, id: row.id }),
+    ({ cursorAt: _cursorAt, ...transfer }) => transfer,
+  );
 }

@@ -1,4 +1,4 @@
-import type { AdminTransfer, TransferStatus } from "@ferry/core/contracts/transfers";
+import type { AdminTransferList, TransferStatus } from "@ferry/core/contracts/transfers";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api.ts";
 
@@ -11,16 +11,11 @@ export interface AdminTransactionFilters {
   readonly status: TransferStatus | "";
 }
 
-export interface AdminTransferPage {
-  readonly items: AdminTransfer[];
-  readonly nextCursor: string | null;
-}
-
 /** One page of every user's transfers, newest first, searched and filtered on the server. */
 export function getAdminTransactions(
   filters: AdminTransactionFilters,
   cursor: string | null,
-): Promise<AdminTransferPage> {
+): Promise<AdminTransferList> {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (filters.search) {
     params.set("search", filters.search);
@@ -31,7 +26,7 @@ export function getAdminTransactions(
   if (cursor) {
     params.set("cursor", cursor);
   }
-  return apiFetch<AdminTransferPage>(`/api/v1/admin/transactions?${params.toString()}`);
+  return apiFetch<AdminTransferList>(`/api/v1/admin/transactions?${params.toString()}`);
 }
 
 export function adminTransactionsQueryOptions(filters: AdminTransactionFilters) {

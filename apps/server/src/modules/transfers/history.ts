@@ -1,0 +1,56 @@
+import type { PageQuery } from "@ferry/core/contracts/pagination";
+import type { TransactionItem, TransactionList } from "@ferry/core/contracts/transfers";
+import { decodeCursor } from "../../db/cursor.ts";
+import type { Database } from "../../db/database.ts";
+import { paginate } from "../../db/page.ts";
+import { selectHistory, toHistoryItem } from "./queries.ts";
+
+/*
+ * A customer's history: transfers sent and received, and deposits credited, newest first. A page of
+ * it for the screens, and the whole of it (bounded) as a CSV statement.
+ */
+
+/** The most rows one statement export reads. */
+const STATEMENT_MAX_ROWS = 10_000;
+/** History ids: "t" + a transfer's uuid, or "d" + a zero-padded ledger transfer id. */
+const HISTORY_ID_PATTERN = /^(t[0-9a-f-]{36}|d\d{20})$/;
+
+/** A page of the user's history, newest first. */
+export async function listHistory(db: Database, userId: string, query: PageQuery): Promise<TransactionList> {
+  const rows = await selectHistory(db, userId, query.limit, decodeCursor(query.cursor, HISTORY_ID_PATTERN));
+  return paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toHistoryItem);
+}
+
+/** A quoted CSV cell. Text cells that a spreadsheet would run as a formula are neutralised with a quote. */
+function csvCell(value: string | null, kind: "text" | "number" = "text"): string {
+  const text = value ?? "";
+  const safe = kind === "text" && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/** The statement as CSV: one line per history item, amounts leaving the account negative. */
+function statementCsvOf(items: readonly TransactionItem[]): string {
+  const lines = [["date", "type", "status", "currency", "amount", "fee", "counterparty", "memo"].join(",")];
+  for (const item of items) {
+    const signed = item.direction === "out" ? `-${item.amount}` : item.amount;
+    lines.push(
+      [
+        csvCell(item.createdAt),
+        csvCell(item.type),
+        csvCell(item.status),
+        csvCell(item.currency),
+        csvCell(signed, "number"),
+        csvCell(item.fee, "number"),
+        csvCell(item.counterparty),
+        csvCell(item.memo),
+      ].join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The user's statement as CSV text: their newest `STATEMENT_MAX_ROWS` history items. */
+export async function exportStatement(db: Database, userId: string): Promise<string> {
+  const rows = await selectHistory(db, userId, STATEMENT_MAX_ROWS);
+  return statementCsvOf(rows.slice(0, STATEMENT_MAX_ROWS).map(toHistoryItem));
+}
