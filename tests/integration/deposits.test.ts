@@ -61,7 +61,7 @@ describe("reporting a deposit", () => {
       adminNotes: null,
     });
     const own = await sendAs(ferry.app, user, "GET", "/api/v1/deposits");
-    expect(own.json().deposits.map((deposit: { id: string }) => deposit.id)).toEqual([response.json().id]);
+    expect(own.json().items.map((deposit: { id: string }) => deposit.id)).toEqual([response.json().id]);
     expect(await balanceOf(ferry, user, "EUR")).toEqual({ balance: "0.00", reserved: "0.00", available: "0.00" });
   });
 
@@ -312,14 +312,14 @@ describe("admin deposit approvals", () => {
 
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as {
-      deposits: Array<{ id: string; userId: string; userEmail: string; amount: string; status: string }>;
+      items: Array<{ id: string; userId: string; userEmail: string; amount: string; status: string }>;
       pendingCount: number;
     };
-    const mine = body.deposits.filter((deposit) => deposit.userId === user.userId);
+    const mine = body.items.filter((deposit) => deposit.userId === user.userId);
     expect(mine).toEqual([
       expect.objectContaining({ id: waiting, userEmail: user.email, amount: "5.00", status: "pending" }),
     ]);
-    expect(body.deposits.every((deposit) => deposit.status === "pending")).toBe(true);
+    expect(body.items.every((deposit) => deposit.status === "pending")).toBe(true);
     // Other test files may report deposits meanwhile: the count lies between the counts around the call.
     expect(body.pendingCount).toBeGreaterThanOrEqual(Math.min(pendingBefore, pendingAfter));
     expect(body.pendingCount).toBeLessThanOrEqual(Math.max(pendingBefore, pendingAfter));

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { withPositiveAmount } from "../money.ts";
 import { multiLineText } from "../validation/text.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
-import { AmountText, checkAmountLimit, whenAmountAndCurrencyAreValid } from "./transfers.ts";
+import { pageOf, pageQuery } from "./pagination.ts";
+import { AmountText } from "./transfers.ts";
 
 /** Networks Ferry receives crypto on, and the coins each carries (spec: Bitcoin, and USDT on Tron; plus Ethereum). */
 export const DEPOSIT_NETWORK_CURRENCIES = {
@@ -35,15 +37,15 @@ export type DepositInstructions = z.infer<typeof DepositInstructions>;
 
 /** A user reports money they sent, so an admin can match and approve it. */
 export const ReportDepositRequest = z.discriminatedUnion("depositType", [
-  z
-    .object({
+  withPositiveAmount(
+    z.object({
       depositType: z.literal("bank"),
       currency: z.enum(["USD", "EUR", "GBP", "CAD", "AUD"], { error: "Please choose a currency" }),
       amount: AmountText,
-    })
-    .superRefine(checkAmountLimit, whenAmountAndCurrencyAreValid),
-  z
-    .object({
+    }),
+  ),
+  withPositiveAmount(
+    z.object({
       depositType: z.literal("crypto"),
       network: DepositNetwork,
       currency: z.enum(["BTC", "ETH", "USDC", "USDT"], { error: "Please choose a currency" }),
@@ -54,12 +56,13 @@ export const ReportDepositRequest = z.discriminatedUnion("depositType", [
         .regex(/^(0x)?[0-9a-fA-F]{64}$/, "A transaction hash is 64 hexadecimal characters")
         .optional()
         .or(z.literal("")),
-    })
-    .superRefine(checkAmountLimit, whenAmountAndCurrencyAreValid),
+    }),
+  ),
 ]);
 export type ReportDepositRequest = z.infer<typeof ReportDepositRequest>;
 
 export const DepositStatus = z.enum(["pending", "approved", "rejected"]);
+export type DepositStatus = z.infer<typeof DepositStatus>;
 
 export const Deposit = z.object({
   id: z.uuid(),
@@ -75,12 +78,26 @@ export const Deposit = z.object({
 });
 export type Deposit = z.infer<typeof Deposit>;
 
+/** The user's own deposits, newest first: the latest 100 by default. */
+export const DepositListQuery = pageQuery({ defaultLimit: 100, maxLimit: 100 });
+export type DepositListQuery = z.infer<typeof DepositListQuery>;
+export const DepositList = pageOf(Deposit);
+export type DepositList = z.infer<typeof DepositList>;
+
 export const AdminDeposit = Deposit.extend({ userId: z.string(), userEmail: z.string(), userName: z.string() });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
-export const AdminDepositList = z.object({ deposits: z.array(AdminDeposit), pendingCount: z.number().int() });
+
+/** Deposits waiting for review, oldest first so none waits forever: 200 a page by default. */
+export const AdminDepositListQuery = pageQuery({ defaultLimit: 200, maxLimit: 200 });
+export type AdminDepositListQuery = z.infer<typeof AdminDepositListQuery>;
+/** A page of pending deposits, with how many are pending in all. */
+export const AdminDepositList = pageOf(AdminDeposit).extend({ pendingCount: z.number().int() });
+export type AdminDepositList = z.infer<typeof AdminDepositList>;
 
 export const ReviewDepositRequest = z.object({
   decision: z.enum(["approve", "reject"]),
   adminNotes: multiLineText("Admin notes").max(500).optional(),
 });
+export type ReviewDepositRequest = z.infer<typeof ReviewDepositRequest>;
 export const DepositIdParams = z.object({ depositId: z.uuid() });
+export type DepositIdParams = z.infer<typeof DepositIdParams>;

@@ -1,3 +1,4 @@
+import { DepositNetwork } from "@ferry/core/contracts/deposits";
 import { validateCryptoAddress } from "@ferry/core/validation/crypto-address";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { ripemd160 } from "@noble/hashes/legacy.js";
@@ -6,13 +7,15 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bech32, createBase58check } from "@scure/base";
 import { HDKey } from "@scure/bip32";
 
-/** The networks Ferry receives crypto deposits on, each with its standard account path. */
-export const DEPOSIT_NETWORKS = {
-  bitcoin: { path: "m/84'/0'/0'", name: "Bitcoin" },
-  ethereum: { path: "m/44'/60'/0'", name: "Ethereum (ERC-20)" },
-  tron: { path: "m/44'/195'/0'", name: "Tron (TRC-20)" },
-} as const;
-export type DepositNetwork = keyof typeof DEPOSIT_NETWORKS;
+/**
+ * The standard account path of each network Ferry receives crypto deposits on (which networks, and
+ * their names, are core's `DepositNetwork` and `CRYPTO_NETWORKS`).
+ */
+export const DEPOSIT_ACCOUNT_PATHS: Readonly<Record<DepositNetwork, string>> = {
+  bitcoin: "m/84'/0'/0'",
+  ethereum: "m/44'/60'/0'",
+  tron: "m/44'/195'/0'",
+};
 
 // SLIP-132 version bytes of a BIP84 account key ("zpub"); a plain "xpub" uses BIP32's defaults.
 const ZPUB_VERSIONS = { private: 0x04b2430c, public: 0x04b24746 };
@@ -74,8 +77,8 @@ export function deriveDepositAddress(network: DepositNetwork, accountKey: HDKey,
 export function generateDevelopmentAccountKeys(): Record<DepositNetwork, string> {
   const master = HDKey.fromMasterSeed(crypto.getRandomValues(new Uint8Array(32)));
   const keys = {} as Record<DepositNetwork, string>;
-  for (const [network, { path }] of Object.entries(DEPOSIT_NETWORKS)) {
-    keys[network as DepositNetwork] = master.derive(path).publicExtendedKey;
+  for (const network of DepositNetwork.options) {
+    keys[network] = master.derive(DEPOSIT_ACCOUNT_PATHS[network]).publicExtendedKey;
   }
   return keys;
 }

@@ -1,7 +1,9 @@
+import { DepositNetwork } from "@ferry/core/contracts/deposits";
 import type { HDKey } from "@scure/bip32";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { DEPOSIT_NETWORKS, type DepositNetwork, generateDevelopmentAccountKeys, parseAccountKey } from "./addresses.ts";
+import { generateDevelopmentAccountKeys, parseAccountKey } from "./addresses.ts";
+import { insertSettingIfMissing, selectSettingsWithPrefix } from "./queries.ts";
 
 export type DepositAccountKeys = Readonly<Record<DepositNetwork, HDKey>>;
 
@@ -13,12 +15,8 @@ const SETTING_PREFIX = "deposit_xpub_";
  * and stored, so addresses stay the same across restarts. Production refuses to start without them.
  */
 export async function loadDepositKeys(db: Database, config: Config): Promise<DepositAccountKeys> {
-  const networks = Object.keys(DEPOSIT_NETWORKS) as DepositNetwork[];
-  const stored = await db
-    .selectFrom("operator_settings")
-    .select(["key", "value"])
-    .where("key", "like", `${SETTING_PREFIX}%`)
-    .execute();
+  const networks = DepositNetwork.options;
+  const stored = await selectSettingsWithPrefix(db, SETTING_PREFIX);
   const fromDatabase = new Map(stored.map((row) => [row.key.slice(SETTING_PREFIX.length), row.value]));
   const missing = networks.filter((network) => !config.depositAccountKeys[network] && !fromDatabase.has(network));
   if (missing.length > 0) {
@@ -27,11 +25,7 @@ export async function loadDepositKeys(db: Database, config: Config): Promise<Dep
     }
     const generated = generateDevelopmentAccountKeys();
     for (const network of missing) {
-      await db
-        .insertInto("operator_settings")
-        .values({ key: `${SETTING_PREFIX}${network}`, value: generated[network] })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await insertSettingIfMissing(db, `${SETTING_PREFIX}${network}`, generated[network]);
     }
     return loadDepositKeys(db, config);
   }

@@ -1,18 +1,20 @@
 import {
   AdminDepositList,
+  AdminDepositListQuery,
   Deposit,
   DepositIdParams,
   DepositInstructions,
+  DepositList,
+  DepositListQuery,
   ReportDepositRequest,
   ReviewDepositRequest,
 } from "@ferry/core/contracts/deposits";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { type Guards, viewerOf } from "../auth/guards.ts";
-import { enforceThrottle } from "../auth/throttle.ts";
+import { type Guards, viewerOf } from "../../http/guards.ts";
+import { enforceThrottle } from "../../http/throttle.ts";
 import type { DepositAccountKeys } from "./keys.ts";
 import {
   getDepositInstructions,
@@ -23,10 +25,24 @@ import {
 } from "./service.ts";
 import { adminApprovalWatcher } from "./watcher.ts";
 
-export function registerDepositRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; config: Config; guards: Guards; keys: DepositAccountKeys },
-) {
+/** What the deposit routes need: the database, the settings, the guards and the operator's deposit keys. */
+interface DepositRouteDeps {
+  readonly db: Database;
+  readonly config: Config;
+  readonly guards: Guards;
+  readonly keys: DepositAccountKeys;
+}
+
+/** How many deposits one user may report in an hour: each one notifies every admin. */
+const DEPOSIT_REPORTS_PER_HOUR = 20;
+
+export function registerDepositRoutes(app: FastifyInstance, deps: DepositRouteDeps) {
+  registerCustomerDepositRoutes(app, deps);
+  registerAdminDepositRoutes(app, deps);
+}
+
+/** A customer's deposits: where to send money, what they reported, and reporting one. */
+function registerCustomerDepositRoutes(app: FastifyInstance, deps: DepositRouteDeps) {
   const { db, config, guards, keys } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
@@ -48,10 +64,11 @@ export function registerDepositRoutes(
       schema: {
         tags: ["deposits"],
         summary: "Your deposits, newest first",
-        response: { 200: z.object({ deposits: z.array(Deposit) }) },
+        querystring: DepositListQuery,
+        response: { 200: DepositList },
       },
     },
-    async (request) => ({ deposits: await listOwnDeposits(db, viewerOf(request).userId) }),
+    async (request) => listOwnDeposits(db, viewerOf(request).userId, request.query),
   );
   typed.post(
     "/api/v1/deposits",
@@ -66,17 +83,30 @@ export function registerDepositRoutes(
     },
     async (request, reply) => {
       const userId = viewerOf(request).userId;
-      await enforceThrottle(db, [{ key: `deposit-report:account:${userId}`, max: 20, windowSeconds: 60 * 60 }]);
+      await enforceThrottle(db, [
+        { key: `deposit-report:account:${userId}`, max: DEPOSIT_REPORTS_PER_HOUR, windowSeconds: 60 * 60 },
+      ]);
       return reply.status(201).send(await reportDeposit(db, adminApprovalWatcher, userId, request.body));
     },
   );
+}
+
+/** The admin's queue of reported deposits, and the review that credits or rejects one. */
+function registerAdminDepositRoutes(app: FastifyInstance, deps: DepositRouteDeps) {
+  const { db, guards } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/api/v1/admin/deposits",
     {
       preValidation: guards.requireAdmin,
-      schema: { tags: ["admin"], summary: "Pending deposits with their count", response: { 200: AdminDepositList } },
+      schema: {
+        tags: ["admin"],
+        summary: "Pending deposits, oldest first, with their count",
+        querystring: AdminDepositListQuery,
+        response: { 200: AdminDepositList },
+      },
     },
-    async () => listPendingDeposits(db),
+    async (request) => listPendingDeposits(db, request.query),
   );
   typed.post(
     "/api/v1/admin/deposits/:depositId/review",
@@ -90,13 +120,6 @@ export function registerDepositRoutes(
         response: { 200: Deposit },
       },
     },
-    async (request) =>
-      reviewDeposit(
-        db,
-        viewerOf(request).userId,
-        request.params.depositId,
-        request.body.decision,
-        request.body.adminNotes,
-      ),
+    async (request) => reviewDeposit(db, viewerOf(request).userId, request.params.depositId, request.body),
   );
 }

@@ -1,16 +1,44 @@
-import type { AdminDeposit, Deposit, DepositInstructions, ReportDepositRequest } from "@ferry/core/contracts/deposits";
-import { DEPOSIT_NETWORK_CURRENCIES } from "@ferry/core/contracts/deposits";
-import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
+import {
+  type AdminDepositList,
+  type AdminDepositListQuery,
+  DEPOSIT_NETWORK_CURRENCIES,
+  type Deposit,
+  type DepositInstructions,
+  type DepositList,
+  type DepositListQuery,
+  DepositNetwork,
+  type ReportDepositRequest,
+  type ReviewDepositRequest,
+} from "@ferry/core/contracts/deposits";
+import { CURRENCIES, type CurrencyCode, FIAT_CURRENCIES } from "@ferry/core/currencies";
 import { formatMoney, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { CRYPTO_NETWORKS } from "@ferry/core/validation/networks";
 import type { Selectable } from "kysely";
 import type { Config } from "../../config.ts";
+import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import type { DepositsTable } from "../../db/schema.ts";
+import { paginate } from "../../db/page.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
-import { DEPOSIT_NETWORKS, type DepositNetwork, deriveDepositAddress } from "./addresses.ts";
+import { deriveDepositAddress } from "./addresses.ts";
 import type { DepositAccountKeys } from "./keys.ts";
+import {
+  countPendingDeposits,
+  type DepositAccount,
+  insertDeposit,
+  insertDepositAccount,
+  insertDepositAddress,
+  nextDepositIndex,
+  selectDepositAccount,
+  selectDepositAddress,
+  selectDepositForUpdate,
+  selectOwnDeposits,
+  selectPendingDeposits,
+  selectUserEmail,
+  updateDepositReview,
+} from "./queries.ts";
 import type { DepositWatcher } from "./watcher.ts";
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -28,31 +56,20 @@ export function bankReferenceOf(index: number): string {
   return `FERRY-${text}${suffix}`;
 }
 
-async function ensureDepositAccount(db: Database, userId: string): Promise<{ index: number; reference: string }> {
-  const existing = await db
-    .selectFrom("deposit_accounts")
-    .select(["derivation_index", "bank_reference"])
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+/** The user's deposit account, made on first use; a concurrent first use ends with the same one. */
+async function ensureDepositAccount(db: Database, userId: string): Promise<DepositAccount> {
+  const existing = await selectDepositAccount(db, userId);
   if (existing) {
-    return { index: existing.derivation_index, reference: existing.bank_reference };
+    return existing;
   }
   return db.transaction().execute(async (trx) => {
-    const { index } = await trx
-      .selectNoFrom((eb) => eb.fn<number>("nextval", [eb.val("deposit_index_seq")]).as("index"))
-      .executeTakeFirstOrThrow();
-    const numericIndex = Number(index);
-    await trx
-      .insertInto("deposit_accounts")
-      .values({ user_id: userId, derivation_index: numericIndex, bank_reference: bankReferenceOf(numericIndex) })
-      .onConflict((oc) => oc.column("user_id").doNothing())
-      .execute();
-    const row = await trx
-      .selectFrom("deposit_accounts")
-      .select(["derivation_index", "bank_reference"])
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow();
-    return { index: row.derivation_index, reference: row.bank_reference };
+    const index = await nextDepositIndex(trx);
+    await insertDepositAccount(trx, userId, { index, reference: bankReferenceOf(index) });
+    const account = await selectDepositAccount(trx, userId);
+    if (!account) {
+      throw new Error(`The deposit account of ${userId} was not recorded`);
+    }
+    return account;
   });
 }
 
@@ -68,45 +85,31 @@ export async function getDepositInstructions(
 ): Promise<DepositInstructions> {
   const account = await ensureDepositAccount(db, userId);
   const crypto: DepositInstructions["crypto"] = [];
-  for (const network of ["bitcoin", "tron", "ethereum"] as const) {
-    await db
-      .insertInto("deposit_addresses")
-      .values({
-        user_id: userId,
-        network,
-        derivation_index: account.index,
-        address: deriveDepositAddress(network, keys[network], account.index),
-      })
-      .onConflict((oc) => oc.columns(["user_id", "network"]).doNothing())
-      .execute();
+  for (const network of DepositNetwork.options) {
+    const derived = deriveDepositAddress(network, keys[network], account.index);
+    await insertDepositAddress(db, { userId, network, index: account.index, address: derived });
     // Always show the address on record: money sent to it is attributed to this user, even if the
     // operator's keys changed since it was first handed out.
-    const { address } = await db
-      .selectFrom("deposit_addresses")
-      .select("address")
-      .where("user_id", "=", userId)
-      .where("network", "=", network)
-      .executeTakeFirstOrThrow();
+    const address = await selectDepositAddress(db, userId, network);
     crypto.push({
       network,
-      networkName: DEPOSIT_NETWORKS[network].name,
+      networkName: CRYPTO_NETWORKS[network].name,
       currencies: [...DEPOSIT_NETWORK_CURRENCIES[network]],
       address,
     });
   }
   return {
-    bank: { ...config.bankDetails, reference: account.reference, currencies: ["USD", "EUR", "GBP", "CAD", "AUD"] },
+    bank: { ...config.bankDetails, reference: account.reference, currencies: [...FIAT_CURRENCIES] },
     crypto,
   };
 }
 
-function toDeposit(row: Selectable<DepositsTable>): Deposit {
-  const currency = row.currency as CurrencyCode;
+function toDeposit(row: Selectable<DB["deposits"]>): Deposit {
   return {
     id: row.id,
     depositType: row.deposit_type,
-    currency,
-    amount: toDecimalString(BigInt(row.amount), currency),
+    currency: row.currency,
+    amount: toDecimalString(BigInt(row.amount), row.currency),
     network: row.network,
     transactionHash: row.transaction_hash,
     reference: row.reference,
@@ -132,73 +135,51 @@ export async function reportDeposit(
     request.depositType === "crypto" &&
     !(DEPOSIT_NETWORK_CURRENCIES[request.network] as readonly string[]).includes(currency)
   ) {
-    const message = `${currency} is not received on ${DEPOSIT_NETWORKS[request.network].name}`;
+    const message = `${currency} is not received on ${CRYPTO_NETWORKS[request.network].name}`;
     throw new AppError("validation_failed", message, { currency: message });
   }
   const account = await ensureDepositAccount(db, userId);
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("deposits")
-      .values({
-        user_id: userId,
-        deposit_type: request.depositType,
-        currency,
-        amount: parsed.amountMinor.toString(),
-        network: request.depositType === "crypto" ? request.network : null,
-        transaction_hash:
-          request.depositType === "crypto" && request.transactionHash ? request.transactionHash.toLowerCase() : null,
-        reference: request.depositType === "bank" ? account.reference : null,
-        admin_notes: null,
-        reviewed_by: null,
-        reviewed_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertDeposit(trx, {
+      user_id: userId,
+      deposit_type: request.depositType,
+      currency,
+      amount: parsed.amountMinor.toString(),
+      network: request.depositType === "crypto" ? request.network : null,
+      transaction_hash:
+        request.depositType === "crypto" && request.transactionHash ? request.transactionHash.toLowerCase() : null,
+      reference: request.depositType === "bank" ? account.reference : null,
+      admin_notes: null,
+      reviewed_by: null,
+      reviewed_at: null,
+    });
     const deposit = toDeposit(row);
-    const owner = await trx.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
-    await watcher.onDepositReported(trx, { ...deposit, userEmail: owner.email });
+    await watcher.onDepositReported(trx, { ...deposit, userEmail: await selectUserEmail(trx, userId) });
     return deposit;
   });
 }
 
-/** The user's own deposits, newest first. */
-export async function listOwnDeposits(db: Database, userId: string): Promise<Deposit[]> {
-  const rows = await db
-    .selectFrom("deposits")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    .limit(100)
-    .execute();
-  return rows.map(toDeposit);
+/** A page of the user's own deposits, newest first. */
+export async function listOwnDeposits(db: Database, userId: string, query: DepositListQuery): Promise<DepositList> {
+  const rows = await selectOwnDeposits(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
+  return paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toDeposit);
 }
 
-/** Pending deposits for the admin, oldest first so none waits forever, with who reported them. */
-export async function listPendingDeposits(db: Database): Promise<{ deposits: AdminDeposit[]; pendingCount: number }> {
-  const rows = await db
-    .selectFrom("deposits")
-    .innerJoin("user", "user.id", "deposits.user_id")
-    .leftJoin("profiles", "profiles.user_id", "deposits.user_id")
-    .selectAll("deposits")
-    .select(["user.email", "profiles.first_name", "profiles.last_name"])
-    .where("deposits.status", "=", "pending")
-    .orderBy("deposits.created_at", "asc")
-    .limit(200)
-    .execute();
-  const count = await db
-    .selectFrom("deposits")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("status", "=", "pending")
-    .executeTakeFirstOrThrow();
-  return {
-    deposits: rows.map((row) => ({
+/** A page of pending deposits for the admin, oldest first so none waits forever, with who reported them. */
+export async function listPendingDeposits(db: Database, query: AdminDepositListQuery): Promise<AdminDepositList> {
+  const rows = await selectPendingDeposits(db, { limit: query.limit, after: decodeCursor(query.cursor) });
+  const page = paginate(
+    rows,
+    query.limit,
+    (row) => ({ createdAt: row.cursor_at, id: row.id }),
+    (row) => ({
       ...toDeposit(row),
       userId: row.user_id,
       userEmail: row.email,
       userName: `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim() || row.email,
-    })),
-    pendingCount: Number(count.count),
-  };
+    }),
+  );
+  return { ...page, pendingCount: await countPendingDeposits(db) };
 }
 
 /** A deposit to credit: whose wallet, how much, and the ledger key that makes it happen once. */
@@ -255,23 +236,18 @@ export async function reviewDeposit(
   db: Database,
   adminId: string,
   depositId: string,
-  decision: "approve" | "reject",
-  adminNotes: string | undefined,
+  review: ReviewDepositRequest,
 ): Promise<Deposit> {
+  const { decision, adminNotes } = review;
   return db.transaction().execute(async (trx) => {
-    const deposit = await trx
-      .selectFrom("deposits")
-      .selectAll()
-      .where("id", "=", depositId)
-      .forUpdate()
-      .executeTakeFirst();
+    const deposit = await selectDepositForUpdate(trx, depositId);
     if (!deposit) {
       throw new AppError("not_found", "Deposit not found");
     }
     if (deposit.status !== "pending") {
       throw new AppError("conflict", `This deposit was already ${deposit.status}`);
     }
-    const currency = deposit.currency as CurrencyCode;
+    const currency = deposit.currency;
     const amountMinor = BigInt(deposit.amount);
     if (decision === "approve") {
       await creditDeposit(trx, {
@@ -284,17 +260,11 @@ export async function reviewDeposit(
         referenceId: deposit.id,
       });
     }
-    const updated = await trx
-      .updateTable("deposits")
-      .set({
-        status: decision === "approve" ? "approved" : "rejected",
-        admin_notes: adminNotes || null,
-        reviewed_by: adminId,
-        reviewed_at: new Date(),
-      })
-      .where("id", "=", deposit.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateDepositReview(trx, deposit.id, {
+      status: decision === "approve" ? "approved" : "rejected",
+      adminNotes: adminNotes || null,
+      adminId,
+    });
     const amount = formatMoney({ currency, amountMinor });
     await createNotification(trx, {
       userId: deposit.user_id,
@@ -308,5 +278,3 @@ export async function reviewDeposit(
     return toDeposit(updated);
   });
 }
-
-export type { DepositNetwork };

@@ -1,6 +1,7 @@
 import type { Deposit } from "@ferry/core/contracts/deposits";
 import type { Database } from "../../db/database.ts";
 import { createNotification } from "../notifications/service.ts";
+import { selectActiveAdminIds } from "./queries.ts";
 
 /**
  * How a deposit comes to be confirmed. A watcher is told of every reported deposit, in the report's
@@ -16,15 +17,9 @@ export interface DepositWatcher {
 export const adminApprovalWatcher: DepositWatcher = {
   name: "admin-approval",
   async onDepositReported(db, deposit) {
-    const admins = await db
-      .selectFrom("user")
-      .select("id")
-      .where("role", "=", "admin")
-      .where("banned", "is not", true)
-      .execute();
-    for (const admin of admins) {
+    for (const adminId of await selectActiveAdminIds(db)) {
       await createNotification(db, {
-        userId: admin.id,
+        userId: adminId,
         title: "Deposit to review",
         message: `${deposit.userEmail} reported a ${deposit.depositType} deposit of ${deposit.currency} ${deposit.amount}. Review it in Deposit Approvals.`,
         type: "info",

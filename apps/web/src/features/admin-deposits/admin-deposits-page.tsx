@@ -127,7 +127,7 @@ export function AdminDepositsPage() {
       toast.error("Failed to load pending deposits");
     }
   }, [pending.isError]);
-  const deposits = pending.data?.deposits ?? [];
+  const deposits = pending.data?.items ?? [];
   return (
     <>
       <PageHeader

@@ -1,11 +1,11 @@
-import type { AdminDeposit } from "@ferry/core/contracts/deposits";
+import type { AdminDepositList, Deposit, ReviewDepositRequest } from "@ferry/core/contracts/deposits";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api.ts";
 
 export const pendingDepositsQueryKey = ["admin", "deposits", "pending"] as const;
 
-export function getPendingDeposits(): Promise<{ deposits: AdminDeposit[]; pendingCount: number }> {
-  return apiFetch("/api/v1/admin/deposits");
+export function getPendingDeposits(): Promise<AdminDepositList> {
+  return apiFetch<AdminDepositList>("/api/v1/admin/deposits");
 }
 
 export const pendingDepositsQueryOptions = queryOptions({
@@ -21,8 +21,8 @@ export function usePendingDeposits() {
 export function useReviewDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { depositId: string; decision: "approve" | "reject"; adminNotes: string }) =>
-      apiFetch(`/api/v1/admin/deposits/${input.depositId}/review`, {
+    mutationFn: (input: { depositId: string; decision: ReviewDepositRequest["decision"]; adminNotes: string }) =>
+      apiFetch<Deposit>(`/api/v1/admin/deposits/${input.depositId}/review`, {
         method: "POST",
         body: { decision: input.decision, adminNotes: input.adminNotes || undefined },
       }),
