@@ -558,7 +558,7 @@ describe("saved recipients and payment methods are capped (item 11)", () => {
       message: "You can save at most 200 recipients",
     });
     expect(await countOf("recipients", user.userId)).toBe(200);
-    expect(list.json().recipients).toHaveLength(200);
+    expect(list.json().items).toHaveLength(200);
   });
 
   test("6 recipients saved at once with room for 2: exactly 2 are saved", async () => {

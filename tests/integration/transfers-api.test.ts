@@ -179,9 +179,9 @@ describe("authorisation", () => {
     const ownList = await get(owner, "/api/v1/recipients?type=bank");
     const otherList = await get(other, "/api/v1/recipients?type=bank");
 
-    expect(ownList.json().recipients.map((recipient: { id: string }) => recipient.id)).toEqual([recipientId]);
+    expect(ownList.json().items.map((recipient: { id: string }) => recipient.id)).toEqual([recipientId]);
     expect(otherList.statusCode).toBe(200);
-    expect(otherList.json().recipients).toEqual([]);
+    expect(otherList.json().items).toEqual([]);
   });
 
   test("sending to another customer's saved recipient is 404 not_found and moves nothing", async () => {
@@ -612,7 +612,7 @@ describe("Ferry-user transfers", () => {
     expect(transfer).toMatchObject({ status: "sent", amount: "25.50", fee: "0.00", total: "25.50" });
     expect(await balanceOf(sender, "USD")).toEqual({ balance: "74.50", reserved: "0.00", available: "74.50" });
     expect(await balanceOf(recipient, "USD")).toEqual({ balance: "25.50", reserved: "0.00", available: "25.50" });
-    const notifications = (await get(recipient, "/api/v1/notifications")).json().notifications;
+    const notifications = (await get(recipient, "/api/v1/notifications")).json().items;
     expect(notifications).toEqual([
       expect.objectContaining({
         title: "Money received",

@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { CurrencyCodeSchema } from "./balances.ts";
+import { pageOf, pageQuery } from "./pagination.ts";
+
+/** The kinds of saved recipient: a bank account or a crypto address. */
+export const RecipientType = z.enum(["bank", "crypto"]);
+export type RecipientType = z.infer<typeof RecipientType>;
 
 /** A saved recipient as the API returns it (spec §3 recipients). */
 export const Recipient = z.object({
   id: z.uuid(),
-  type: z.enum(["bank", "crypto"]),
+  type: RecipientType,
   name: z.string(),
   email: z.string(),
   currency: CurrencyCodeSchema,
@@ -19,6 +24,16 @@ export const Recipient = z.object({
 });
 export type Recipient = z.infer<typeof Recipient>;
 
-export const RecipientListQuery = z.object({ type: z.enum(["bank", "crypto"]) });
-export const RecipientList = z.object({ recipients: z.array(Recipient) });
+/**
+ * An explicit bound on what one user can store. A list of one type returns up to this many by
+ * default, so every saved recipient stays visible without paging.
+ */
+export const MAX_RECIPIENTS_PER_USER = 200;
+
+export const RecipientListQuery = pageQuery({
+  defaultLimit: MAX_RECIPIENTS_PER_USER,
+  maxLimit: MAX_RECIPIENTS_PER_USER,
+}).extend({ type: RecipientType });
+export type RecipientListQuery = z.infer<typeof RecipientListQuery>;
+export const RecipientList = pageOf(Recipient);
 export type RecipientList = z.infer<typeof RecipientList>;

@@ -3,7 +3,7 @@ import { NewRecipientRequest } from "@ferry/core/validation/recipient";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
-import { type Guards, viewerOf } from "../auth/guards.ts";
+import { type Guards, viewerOf } from "../../http/guards.ts";
 import { listRecipients, saveRecipient } from "./service.ts";
 
 export function registerRecipientRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -19,7 +19,7 @@ export function registerRecipientRoutes(app: FastifyInstance, deps: { db: Databa
         response: { 200: RecipientList },
       },
     },
-    async (request) => ({ recipients: await listRecipients(deps.db, viewerOf(request).userId, request.query.type) }),
+    async (request) => listRecipients(deps.db, viewerOf(request).userId, request.query),
   );
   typed.post(
     "/api/v1/recipients",

@@ -1,17 +1,19 @@
-import type { Recipient } from "@ferry/core/contracts/recipients";
+import {
+  MAX_RECIPIENTS_PER_USER,
+  type Recipient,
+  type RecipientList,
+  type RecipientListQuery,
+} from "@ferry/core/contracts/recipients";
 import { type NewRecipientRequest, normalizeNewRecipient } from "@ferry/core/validation/recipient";
-import { type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
+import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import type { RecipientsTable } from "../../db/schema.ts";
+import { paginate } from "../../db/page.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { countRecipients, insertRecipient, lockUserRecipients, selectRecipients } from "./queries.ts";
 
-/**
- * An explicit bound on what one user can store: every saved recipient stays visible, since a list
- * of one type shows up to this many.
- */
-export const MAX_RECIPIENTS_PER_USER = 200;
-
-type RecipientRow = Selectable<RecipientsTable>;
+type RecipientRow = Selectable<DB["recipients"]>;
 
 function toRecipient(row: RecipientRow): Recipient {
   return {
@@ -19,7 +21,7 @@ function toRecipient(row: RecipientRow): Recipient {
     type: row.type,
     name: row.name,
     email: row.email,
-    currency: row.currency as Recipient["currency"],
+    currency: row.currency,
     bankName: row.bank_name,
     country: row.country,
     accountNumber: row.account_number,
@@ -31,18 +33,11 @@ function toRecipient(row: RecipientRow): Recipient {
   };
 }
 
-/** The user's saved recipients of one type, newest first. */
-export async function listRecipients(db: Database, userId: string, type: "bank" | "crypto"): Promise<Recipient[]> {
-  const rows = await db
-    .selectFrom("recipients")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("type", "=", type)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(MAX_RECIPIENTS_PER_USER)
-    .execute();
-  return rows.map(toRecipient);
+/** A page of the user's saved recipients of one type, newest first (by default all of them). */
+export async function listRecipients(db: Database, userId: string, query: RecipientListQuery): Promise<RecipientList> {
+  const after = decodeCursor(query.cursor);
+  const rows = await selectRecipients(db, { userId, type: query.type, limit: query.limit, after });
+  return paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toRecipient);
 }
 
 /**
@@ -71,16 +66,10 @@ export async function saveRecipient(db: Database, userId: string, request: NewRe
         }
       : { ...common, crypto_address: recipient.cryptoAddress, crypto_network: recipient.cryptoNetwork };
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`recipients|${userId}`}, 0))`.execute(trx);
-    const count = await trx
-      .selectFrom("recipients")
-      .select((eb) => eb.fn.countAll<string>().as("count"))
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow();
-    if (Number(count.count) >= MAX_RECIPIENTS_PER_USER) {
+    await lockUserRecipients(trx, userId);
+    if ((await countRecipients(trx, userId)) >= MAX_RECIPIENTS_PER_USER) {
       throw new AppError("conflict", `You can save at most ${MAX_RECIPIENTS_PER_USER} recipients`);
     }
-    const row = await trx.insertInto("recipients").values(values).returningAll().executeTakeFirstOrThrow();
-    return toRecipient(row);
+    return toRecipient(await insertRecipient(trx, values));
   });
 }

@@ -1,8 +1,6 @@
-import type { RecipientList } from "@ferry/core/contracts/recipients";
+import type { RecipientList, RecipientType } from "@ferry/core/contracts/recipients";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api.ts";
-
-export type RecipientType = "bank" | "crypto";
 
 export const recipientsQueryKey = ["recipients"] as const;
 

@@ -1,4 +1,4 @@
-import type { Recipient } from "@ferry/core/contracts/recipients";
+import type { Recipient, RecipientType } from "@ferry/core/contracts/recipients";
 import {
   BANK_CURRENCIES,
   CRYPTO_CURRENCIES,
@@ -19,7 +19,6 @@ import { Input } from "../../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../../components/ui/native-select.tsx";
 import { ApiError } from "../../../../lib/api.ts";
 import { useCreateRecipient } from "../../api/create-recipient.ts";
-import type { RecipientType } from "../../api/get-recipients.ts";
 import { StepFooter } from "./step-footer.tsx";
 
 /** A text input registered with the form, with its error (client or server) underneath. */

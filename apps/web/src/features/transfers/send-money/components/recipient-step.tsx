@@ -1,8 +1,8 @@
-import type { Recipient } from "@ferry/core/contracts/recipients";
+import type { Recipient, RecipientType } from "@ferry/core/contracts/recipients";
 import { ChevronRightIcon, LandmarkIcon, PlusIcon, WalletIcon } from "lucide-react";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
 import { useErrorToast } from "../../../../lib/use-error-toast.ts";
-import { type RecipientType, useRecipients } from "../../api/get-recipients.ts";
+import { useRecipients } from "../../api/get-recipients.ts";
 import { recipientDetailOf } from "../send-money-flow.ts";
 import { StepFooter } from "./step-footer.tsx";
 
@@ -26,7 +26,7 @@ function SavedRecipients(props: { type: RecipientType; onChoose: (recipient: Rec
       </div>
     );
   }
-  const list = recipients.data?.recipients ?? [];
+  const list = recipients.data?.items ?? [];
   if (list.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-border p-4 text-center text-sm text-muted-foreground">
