@@ -25,7 +25,7 @@ const WRONG_CASE_ADDRESS = "0x5aAeb6053F3E94C9b9A09f33669435e7Ef1BeAed";
 async function listOf(user: SignedInUser): Promise<Array<Record<string, unknown> & { id: string }>> {
   const response = await sendAs(ferry.app, user, "GET", "/api/v1/payment-methods");
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().paymentMethods;
+  return response.json().items;
 }
 
 async function storedCount(userId: string): Promise<number> {

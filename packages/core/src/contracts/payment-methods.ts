@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { validateBankAccountNumber, validateBic } from "../validation/bank.ts";
 import { validateCryptoAddress } from "../validation/crypto-address.ts";
+import { normalizeBankDetails, normalizeCryptoDetails } from "../validation/destination.ts";
 import { CRYPTO_CURRENCIES, type CryptoNetworkId, WITHDRAWAL_NETWORKS } from "../validation/networks.ts";
 import { singleLineText } from "../validation/text.ts";
 import { CurrencyCodeSchema } from "./balances.ts";
+import { pageOf, pageQuery } from "./pagination.ts";
 
 /** The messages of spec §5 for withdrawal addresses. */
 export const PAYMENT_METHOD_MESSAGES = {
@@ -85,6 +87,15 @@ export const PaymentMethodRequest = z.discriminatedUnion("addressType", [
 ]);
 export type PaymentMethodRequest = z.infer<typeof PaymentMethodRequest>;
 
+/**
+ * The form Ferry stores an accepted payment method in, as for recipients (validation/destination.ts):
+ * IBAN in electronic form, SWIFT code in upper case, the address in its network's canonical form.
+ * Only for a request `PaymentMethodRequest` accepted: it throws on an invalid value.
+ */
+export function normalizePaymentMethodRequest(request: PaymentMethodRequest): PaymentMethodRequest {
+  return request.addressType === "bank" ? normalizeBankDetails(request) : normalizeCryptoDetails(request);
+}
+
 export const PaymentMethod = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -101,8 +112,21 @@ export const PaymentMethod = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-export const PaymentMethodList = z.object({ paymentMethods: z.array(PaymentMethod) });
+/**
+ * An explicit bound on what one user can store, and so on the list the cash-out dialog shows: a list
+ * returns up to this many by default, every payment method without paging.
+ */
+export const MAX_PAYMENT_METHODS_PER_USER = 50;
+
+export const PaymentMethodListQuery = pageQuery({
+  defaultLimit: MAX_PAYMENT_METHODS_PER_USER,
+  maxLimit: MAX_PAYMENT_METHODS_PER_USER,
+});
+export type PaymentMethodListQuery = z.infer<typeof PaymentMethodListQuery>;
+export const PaymentMethodList = pageOf(PaymentMethod);
+export type PaymentMethodList = z.infer<typeof PaymentMethodList>;
 export const PaymentMethodIdParams = z.object({ paymentMethodId: z.uuid() });
+export type PaymentMethodIdParams = z.infer<typeof PaymentMethodIdParams>;
 
 /** Bank cards show only the last 4 digits of the account number (spec §2). */
 export function maskAccountNumber(accountNumber: string): string {

@@ -2,12 +2,13 @@ import {
   PaymentMethod,
   PaymentMethodIdParams,
   PaymentMethodList,
+  PaymentMethodListQuery,
   PaymentMethodRequest,
 } from "@ferry/core/contracts/payment-methods";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
-import { type Guards, viewerOf } from "../auth/guards.ts";
+import { type Guards, viewerOf } from "../../http/guards.ts";
 import { addPaymentMethod, deletePaymentMethod, listPaymentMethods, updatePaymentMethod } from "./service.ts";
 
 export function registerPaymentMethodRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -20,10 +21,11 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: { db: Da
       schema: {
         tags: ["payment-methods"],
         summary: "Your payment methods, newest first",
+        querystring: PaymentMethodListQuery,
         response: { 200: PaymentMethodList },
       },
     },
-    async (request) => ({ paymentMethods: await listPaymentMethods(db, viewerOf(request).userId) }),
+    async (request) => listPaymentMethods(db, viewerOf(request).userId, request.query),
   );
   typed.post(
     "/api/v1/payment-methods",

@@ -1,22 +1,33 @@
-import type { PaymentMethod, PaymentMethodRequest } from "@ferry/core/contracts/payment-methods";
-import { validateBankAccountNumber, validateBic } from "@ferry/core/validation/bank";
-import { validateCryptoAddress } from "@ferry/core/validation/crypto-address";
-import type { CryptoNetworkId } from "@ferry/core/validation/networks";
-import { type Selectable, sql } from "kysely";
+import {
+  MAX_PAYMENT_METHODS_PER_USER,
+  normalizePaymentMethodRequest,
+  type PaymentMethod,
+  type PaymentMethodList,
+  type PaymentMethodListQuery,
+  type PaymentMethodRequest,
+} from "@ferry/core/contracts/payment-methods";
+import type { Selectable } from "kysely";
+import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import type { PaymentMethodsTable } from "../../db/schema.ts";
+import { paginate } from "../../db/page.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { expirePaymentMethodCodes } from "../transfers/codes.ts";
+import { expirePaymentMethodCodes } from "../transfers/service.ts";
+import {
+  countPaymentMethods,
+  deletePaymentMethodRow,
+  insertPaymentMethod,
+  lockUserPaymentMethods,
+  selectPaymentMethods,
+  updatePaymentMethodRow,
+} from "./queries.ts";
 
-/** An explicit bound on what one user can store (and on the list the cash-out dialog shows). */
-const MAX_PAYMENT_METHODS_PER_USER = 50;
-
-function toPaymentMethod(row: Selectable<PaymentMethodsTable>): PaymentMethod {
+function toPaymentMethod(row: Selectable<DB["payment_methods"]>): PaymentMethod {
   return {
     id: row.id,
     name: row.name,
     addressType: row.address_type,
-    currency: row.currency as PaymentMethod["currency"],
+    currency: row.currency,
     bankName: row.bank_name,
     accountNumber: row.account_number,
     swiftCode: row.swift_code,
@@ -28,20 +39,17 @@ function toPaymentMethod(row: Selectable<PaymentMethodsTable>): PaymentMethod {
   };
 }
 
-function normalizedOrOriginal(result: { ok: true; normalized: string } | { ok: false }, original: string): string {
-  return result.ok ? result.normalized : original;
-}
-
 /** The columns of a validated request, with IBAN, BIC and address stored in their normal form. */
-function columnsOf(request: PaymentMethodRequest) {
+function columnsOf(accepted: PaymentMethodRequest) {
+  const request = normalizePaymentMethodRequest(accepted);
   if (request.addressType === "bank") {
     return {
       name: request.name,
       address_type: "bank" as const,
       currency: request.currency,
       bank_name: request.bankName,
-      account_number: normalizedOrOriginal(validateBankAccountNumber(request.accountNumber), request.accountNumber),
-      swift_code: normalizedOrOriginal(validateBic(request.swiftCode), request.swiftCode),
+      account_number: request.accountNumber,
+      swift_code: request.swiftCode,
       country: request.country,
       account_holder_name: request.accountHolderName,
       crypto_address: null,
@@ -57,24 +65,19 @@ function columnsOf(request: PaymentMethodRequest) {
     swift_code: null,
     country: null,
     account_holder_name: null,
-    crypto_address: normalizedOrOriginal(
-      validateCryptoAddress(request.cryptoNetwork as CryptoNetworkId, request.cryptoAddress),
-      request.cryptoAddress,
-    ),
+    crypto_address: request.cryptoAddress,
     crypto_network: request.cryptoNetwork,
   };
 }
 
-/** The user's payment methods, newest first. */
-export async function listPaymentMethods(db: Database, userId: string): Promise<PaymentMethod[]> {
-  const rows = await db
-    .selectFrom("payment_methods")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return rows.map(toPaymentMethod);
+/** A page of the user's payment methods, newest first (by default all of them). */
+export async function listPaymentMethods(
+  db: Database,
+  userId: string,
+  query: PaymentMethodListQuery,
+): Promise<PaymentMethodList> {
+  const rows = await selectPaymentMethods(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
+  return paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toPaymentMethod);
 }
 
 /**
@@ -87,21 +90,11 @@ export async function addPaymentMethod(
   request: PaymentMethodRequest,
 ): Promise<PaymentMethod> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment-methods|${userId}`}, 0))`.execute(trx);
-    const count = await trx
-      .selectFrom("payment_methods")
-      .select((eb) => eb.fn.countAll<string>().as("count"))
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow();
-    if (Number(count.count) >= MAX_PAYMENT_METHODS_PER_USER) {
+    await lockUserPaymentMethods(trx, userId);
+    if ((await countPaymentMethods(trx, userId)) >= MAX_PAYMENT_METHODS_PER_USER) {
       throw new AppError("conflict", `You can keep at most ${MAX_PAYMENT_METHODS_PER_USER} payment methods`);
     }
-    const row = await trx
-      .insertInto("payment_methods")
-      .values({ user_id: userId, ...columnsOf(request) })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toPaymentMethod(row);
+    return toPaymentMethod(await insertPaymentMethod(trx, userId, columnsOf(request)));
   });
 }
 
@@ -117,13 +110,7 @@ export async function updatePaymentMethod(
   request: PaymentMethodRequest,
 ): Promise<PaymentMethod> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("payment_methods")
-      .set({ ...columnsOf(request), updated_at: new Date() })
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updatePaymentMethodRow(trx, userId, id, columnsOf(request));
     if (!row) {
       throw new AppError("not_found", "Payment method not found");
     }
@@ -138,12 +125,7 @@ export async function updatePaymentMethod(
  */
 export async function deletePaymentMethod(db: Database, userId: string, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .deleteFrom("payment_methods")
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (result.numDeletedRows === 0n) {
+    if (!(await deletePaymentMethodRow(trx, userId, id))) {
       throw new AppError("not_found", "Payment method not found");
     }
     await expirePaymentMethodCodes(trx, userId, id);

@@ -31,7 +31,7 @@ function renderDialog(editing: PaymentMethod | null = null) {
     [`PUT /api/v1/payment-methods/${SAVED_BANK.id}`]: (request) => ({
       body: { ...SAVED_BANK, ...(request.body as object) },
     }),
-    "GET /api/v1/payment-methods": () => ({ body: { paymentMethods: [] } }),
+    "GET /api/v1/payment-methods": () => ({ body: { items: [], nextCursor: null } }),
   });
   const onOpenChange = vi.fn();
   const rendered = renderWithApp(<PaymentMethodDialog open onOpenChange={onOpenChange} editing={editing} />);

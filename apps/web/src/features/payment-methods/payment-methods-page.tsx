@@ -100,7 +100,7 @@ export function PaymentMethodsPage() {
     setIsDialogOpen(true);
   }
 
-  const list = methods.data?.paymentMethods ?? [];
+  const list = methods.data?.items ?? [];
   return (
     <>
       <PageHeader

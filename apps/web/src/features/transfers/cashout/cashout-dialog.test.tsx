@@ -49,7 +49,7 @@ describe("cashing out", () => {
     });
     const requests = fakeApi({
       "GET /api/v1/balances": () => ({ body: BALANCES }),
-      "GET /api/v1/payment-methods": () => ({ body: { paymentMethods: [BANK] } }),
+      "GET /api/v1/payment-methods": () => ({ body: { items: [BANK], nextCursor: null } }),
       "POST /api/v1/transfers/quote": (request) => ({ body: quoteOf(request.body as TransferDetails) }),
       "POST /api/v1/transfers/verification-code": () => ({ body: { expiresAt: "2026-01-01T00:15:00.000Z" } }),
       "POST /api/v1/transfers": () => ({ status: 201, body: { id: "a" } }),

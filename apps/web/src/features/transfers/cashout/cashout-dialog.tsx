@@ -271,7 +271,7 @@ export function CashoutDialog(props: { open: boolean; onOpenChange: (open: boole
   useErrorToast(methods.error, "Failed to load withdrawal addresses");
   // A list that failed to load reads as empty (spec §8); its own toast says why.
   const balanceList = balances.data?.balances ?? (balances.isError ? [] : null);
-  const methodList = methods.data?.paymentMethods ?? (methods.isError ? [] : null);
+  const methodList = methods.data?.items ?? (methods.isError ? [] : null);
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
