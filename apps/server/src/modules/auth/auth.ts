@@ -1,18 +1,24 @@
-import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, VERIFICATION_LINK_TTL_SECONDS } from "@ferry/core/contracts/auth";
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_SECONDS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  VERIFICATION_LINK_TTL_SECONDS,
+} from "@ferry/core/contracts/auth";
 import { betterAuth } from "better-auth";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { enqueueMail } from "../mail/outbox.ts";
+import { clearThrottle } from "../../http/throttle.ts";
 import {
   emailVerificationCodeMail,
+  enqueueMail,
   passwordResetMail,
   signInCodeMail,
   verificationLinkMail,
-} from "../mail/templates.ts";
+} from "../mail/service.ts";
 import { THROTTLE_KEYS } from "./limits.ts";
-import { clearThrottle } from "./throttle.ts";
 
 /** Where Better Auth's own endpoints are mounted. */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -46,7 +52,7 @@ export function createAuth(config: Config, db: Database) {
     secret: config.authSecret,
     trustedOrigins: [...config.trustedOrigins],
     database: { db, type: "postgres" },
-    // Ferry's own throttle (modules/auth/throttle.ts) limits per account and per IP with explicit windows.
+    // Ferry's own throttle (http/throttle.ts) limits per account and per IP with explicit windows.
     rateLimit: { enabled: false },
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 24 * 60 * 60 },
     logger: { disabled: config.logLevel === "silent", level: config.logLevel === "debug" ? "debug" : "warn" },
@@ -62,8 +68,9 @@ export function createAuth(config: Config, db: Database) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: false,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      // Core's password rule decides what a new password must be; Better Auth only bounds the length.
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
       sendResetPassword: async ({ user, token }) => {

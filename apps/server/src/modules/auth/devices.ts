@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../../db/database.ts";
 import { createNotification } from "../notifications/service.ts";
+import { countKnownDevices, insertKnownDevice } from "./queries.ts";
 
 function describeDevice(userAgent: string): string {
   const browser = /Edg\//.test(userAgent)
@@ -32,21 +33,10 @@ function describeDevice(userAgent: string): string {
  */
 export async function recordSignInDevice(db: Database, userId: string, userAgent: string, ip: string): Promise<void> {
   const deviceHash = createHash("sha256").update(userAgent).digest("hex");
-  const inserted = await db
-    .insertInto("known_devices")
-    .values({ user_id: userId, device_hash: deviceHash })
-    .onConflict((oc) => oc.doNothing())
-    .returning("user_id")
-    .executeTakeFirst();
-  if (!inserted) {
+  if (!(await insertKnownDevice(db, userId, deviceHash))) {
     return;
   }
-  const known = await db
-    .selectFrom("known_devices")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  if (Number(known.count) > 1) {
+  if ((await countKnownDevices(db, userId)) > 1) {
     await createNotification(db, {
       userId,
       title: "New sign-in",

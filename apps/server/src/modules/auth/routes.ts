@@ -1,26 +1,28 @@
 import {
-  Email,
-  ForgotPasswordRequest,
-  OneTimeCode,
-  Password,
+  ChangePasswordRequest,
+  EmptyRequest,
+  PasswordResetLinkRequest,
   ResetPasswordRequest,
-  SignInRequest,
+  SendVerificationCodeRequest,
+  SignInEmailRequest,
   SignUpRequest,
+  SignUpResponse,
+  TwoFactorCodeRequest,
+  VerifyEmailCodeRequest,
 } from "@ferry/core/contracts/auth";
-import { MESSAGES } from "@ferry/core/messages";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Config } from "../../config.ts";
 import { type Database, isDatabaseReachable } from "../../db/database.ts";
 import { AppError, databaseUnavailableError } from "../../errors.ts";
+import { type Guards, isBanned, toFetchHeaders, viewerOf } from "../../http/guards.ts";
+import { enforceThrottle } from "../../http/throttle.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
 import { recordSignInDevice } from "./devices.ts";
-import { type Guards, isBanned, toFetchHeaders, viewerOf } from "./guards.ts";
 import { AUTH_LIMITS, admitAuthAttempt, THROTTLE_KEYS } from "./limits.ts";
 import { signUp } from "./service.ts";
-import { enforceThrottle } from "./throttle.ts";
 
 /**
  * The Better Auth endpoints Ferry uses, each with the body it accepts (validated with core schemas
@@ -30,36 +32,17 @@ import { enforceThrottle } from "./throttle.ts";
  */
 export const ALLOWED_ENDPOINTS: Record<string, { method: "GET" | "POST"; body?: z.ZodType; isSignedInOnly?: boolean }> =
   {
-    "/sign-in/email": { method: "POST", body: SignInRequest.extend({ callbackURL: z.string().optional() }) },
-    "/sign-out": { method: "POST", body: z.object({}) },
+    "/sign-in/email": { method: "POST", body: SignInEmailRequest },
+    "/sign-out": { method: "POST", body: EmptyRequest },
     "/get-session": { method: "GET" },
-    "/two-factor/send-otp": { method: "POST", body: z.object({}) },
-    "/two-factor/verify-otp": { method: "POST", body: z.object({ code: OneTimeCode }) },
-    "/email-otp/send-verification-otp": {
-      method: "POST",
-      body: z.object({ email: Email, type: z.literal("email-verification") }),
-      isSignedInOnly: true,
-    },
-    "/email-otp/verify-email": {
-      method: "POST",
-      body: z.object({ email: Email, otp: OneTimeCode }),
-      isSignedInOnly: true,
-    },
+    "/two-factor/send-otp": { method: "POST", body: EmptyRequest },
+    "/two-factor/verify-otp": { method: "POST", body: TwoFactorCodeRequest },
+    "/email-otp/send-verification-otp": { method: "POST", body: SendVerificationCodeRequest, isSignedInOnly: true },
+    "/email-otp/verify-email": { method: "POST", body: VerifyEmailCodeRequest, isSignedInOnly: true },
     "/verify-email": { method: "GET" },
-    "/request-password-reset": {
-      method: "POST",
-      body: ForgotPasswordRequest.extend({ redirectTo: z.string().optional() }),
-    },
+    "/request-password-reset": { method: "POST", body: PasswordResetLinkRequest },
     "/reset-password": { method: "POST", body: ResetPasswordRequest },
-    "/change-password": {
-      method: "POST",
-      body: z.object({
-        currentPassword: z.string().min(1, MESSAGES.passwordRequired),
-        newPassword: Password,
-        revokeOtherSessions: z.boolean().optional(),
-      }),
-      isSignedInOnly: true,
-    },
+    "/change-password": { method: "POST", body: ChangePasswordRequest, isSignedInOnly: true },
   };
 
 function parseBody(schema: z.ZodType, body: unknown): unknown {
@@ -112,7 +95,7 @@ export function registerAuthRoutes(
         tags: ["auth"],
         summary: "Create an account (never reveals whether the e-mail already has one)",
         body: SignUpRequest,
-        response: { 200: z.object({ status: z.literal("ok") }) },
+        response: { 200: SignUpResponse },
       },
     },
     async (request) => {

@@ -2,11 +2,11 @@ import type { SignUpRequest } from "@ferry/core/contracts/auth";
 import { APIError } from "better-auth/api";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { enqueueMail } from "../mail/outbox.ts";
-import { existingAccountMail } from "../mail/templates.ts";
+import { tryThrottle } from "../../http/throttle.ts";
+import { enqueueMail, existingAccountMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limits.ts";
-import { tryThrottle } from "./throttle.ts";
+import { selectUserIdByEmail } from "./queries.ts";
 
 /**
  * Creates an account, or, when the address already has one, e-mails its owner instead (at most once
@@ -14,8 +14,7 @@ import { tryThrottle } from "./throttle.ts";
  * the password, so the response never reveals whether an address exists.
  */
 export async function signUp(auth: Auth, db: Database, config: Config, request: SignUpRequest): Promise<void> {
-  const existing = await db.selectFrom("user").select("id").where("email", "=", request.email).executeTakeFirst();
-  if (existing) {
+  if (await selectUserIdByEmail(db, request.email)) {
     await notifyExistingAccount(auth, db, config, request);
     return;
   }

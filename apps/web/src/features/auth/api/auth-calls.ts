@@ -1,4 +1,4 @@
-import type { SignInRequest, SignUpRequest } from "@ferry/core/contracts/auth";
+import type { SignInRequest, SignUpRequest, SignUpResponse } from "@ferry/core/contracts/auth";
 import { apiFetch } from "../../../lib/api.ts";
 
 /** Step one of sign-in: the password. The server answers that an e-mailed code is required next. */
@@ -17,7 +17,7 @@ export function verifySignInCode(code: string) {
 }
 
 export function signUp(request: SignUpRequest) {
-  return apiFetch<{ status: "ok" }>("/api/v1/auth/sign-up", { method: "POST", body: request });
+  return apiFetch<SignUpResponse>("/api/v1/auth/sign-up", { method: "POST", body: request });
 }
 
 export function signOut() {
