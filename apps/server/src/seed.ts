@@ -1,5 +1,5 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { parseAmount } from "@ferry/core/money";
+import { parsePositiveAmount } from "@ferry/core/money";
 import type { Database } from "./db/database.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import { creditDeposit } from "./modules/deposits/service.ts";
@@ -31,7 +31,7 @@ export const DEMO_FUNDING: readonly { currency: CurrencyCode; amount: string }[]
 export async function fundDemoCustomer(db: Database, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const funding of DEMO_FUNDING) {
-      const parsed = parseAmount(funding.amount, funding.currency);
+      const parsed = parsePositiveAmount(funding.amount, funding.currency);
       if (!parsed.ok) {
         throw new Error(`Bad demo amount ${funding.amount} ${funding.currency}`);
       }

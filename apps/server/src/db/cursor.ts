@@ -1,17 +1,14 @@
 import { MESSAGES } from "@ferry/core/messages";
 import { AppError } from "../errors.ts";
 
-/** Keyset pagination: the (created_at, id) of the last row seen, opaque to clients. */
+/**
+ * Keyset pagination: the (created_at, id) of the last row seen, opaque to clients. `createdAt` is the
+ * row's time at PostgreSQL's full precision (`cursorTimeOf` in page.ts), never a JavaScript Date's.
+ */
 export interface Cursor {
   readonly createdAt: string;
   readonly id: string;
 }
-
-/**
- * A row's created_at at PostgreSQL's full (microsecond) precision, for cursors: a JavaScript Date
- * keeps only milliseconds, which would skip rows created within the same millisecond.
- */
-export const CURSOR_TIMESTAMP = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`, "utf8").toString("base64url");
@@ -22,7 +19,7 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 /**
  * The timestamps cursors carry: UTC, years 0001 to 9999, up to microseconds — what
- * `CURSOR_TIMESTAMP` and `Date.toISOString()` print. JavaScript reads far more (year 300000, "March 7",
+ * `cursorTimeOf` and `Date.toISOString()` print. JavaScript reads far more (year 300000, "March 7",
  * February 31 rolled over into March), much of which PostgreSQL refuses or reads otherwise.
  */
 const CURSOR_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?Z$/;

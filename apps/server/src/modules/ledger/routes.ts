@@ -1,8 +1,8 @@
+import { ReconciliationReport } from "@ferry/core/contracts/ledger";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Database } from "../../db/database.ts";
-import type { Guards } from "../auth/guards.ts";
+import type { Guards } from "../../http/guards.ts";
 import { reconcileLedger } from "./reconcile.ts";
 
 export function registerLedgerAdminRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -13,15 +13,7 @@ export function registerLedgerAdminRoutes(app: FastifyInstance, deps: { db: Data
       schema: {
         tags: ["admin"],
         summary: "Check the ledger's invariants now",
-        response: {
-          200: z.object({
-            checkedAt: z.string(),
-            accounts: z.number(),
-            transfers: z.number(),
-            sums: z.record(z.string(), z.string()),
-            violations: z.array(z.string()),
-          }),
-        },
+        response: { 200: ReconciliationReport },
       },
     },
     async () => reconcileLedger(deps.db),

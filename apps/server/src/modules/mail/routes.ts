@@ -1,7 +1,6 @@
-import { DevMailMessage } from "@ferry/core/contracts/mail";
+import { DevMailbox } from "@ferry/core/contracts/mail";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { listMailbox } from "./outbox.ts";
@@ -34,7 +33,7 @@ export function registerDevMailRoutes(app: FastifyInstance, deps: { db: Database
     .withTypeProvider<ZodTypeProvider>()
     .get(
       "/dev/mail/messages.json",
-      { onRequest: requireLoopbackClient, schema: { hide: true, response: { 200: z.array(DevMailMessage) } } },
+      { onRequest: requireLoopbackClient, schema: { hide: true, response: { 200: DevMailbox } } },
       async () => listMailbox(deps.db),
     );
   app.get("/dev/mail", { onRequest: requireLoopbackClient, schema: { hide: true } }, async (_request, reply) => {

@@ -12,8 +12,10 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
   return profile;
 }
 
-/** Saves the personal-information form and returns the updated profile. */
+/** Saves the personal-information form and returns the updated profile, in one transaction. */
 export async function updateProfile(db: Database, userId: string, update: ProfileUpdateRequest): Promise<Profile> {
-  await upsertProfile(db, userId, update);
-  return getProfile(db, userId);
+  return db.transaction().execute(async (trx) => {
+    await upsertProfile(trx, userId, update);
+    return getProfile(trx, userId);
+  });
 }
