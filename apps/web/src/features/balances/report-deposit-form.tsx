@@ -1,5 +1,4 @@
 import { type DepositNetwork, ReportDepositRequest } from "@ferry/core/contracts/deposits";
-import { withPositiveAmount } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type DefaultValues, useForm, useWatch } from "react-hook-form";
@@ -12,8 +11,8 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useReportDeposit } from "./api/deposits.ts";
 
-/** The report the server takes, with core's amount rule: the form says "EUR amounts have at most 2 decimals" itself. */
-const DepositReport = withPositiveAmount(ReportDepositRequest);
+/** The report the server takes; core's amount rule lets the form say "EUR amounts have at most 2 decimals" itself. */
+const DepositReport = ReportDepositRequest;
 type ReportDepositInput = z.input<typeof DepositReport>;
 type ReportDepositField = "currency" | "amount" | "transactionHash";
 

@@ -10,8 +10,8 @@ const { currency, amount, memo, code } = CreateTransferRequest.shape;
 export const TransferAmountForm = withPositiveAmount(z.object({ currency, amount, memo }));
 export type TransferAmountForm = z.output<typeof TransferAmountForm>;
 
-/** Cashout's details: a transfer whose target is one of the user's payment methods, with core's amount rule. */
-export const CashoutForm = withPositiveAmount(TransferDetails);
+/** Cashout's details: a transfer whose target is one of the user's payment methods (core's amount rule included). */
+export const CashoutForm = TransferDetails;
 
 /** The code step of Send Money and of Cashout: the e-mailed 6-digit code. */
 export const TransferCodeForm = z.object({ code });
