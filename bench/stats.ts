@@ -21,17 +21,6 @@ export function tally(counts: Record<string, number>, key: string, count = 1): v
   counts[key] = (counts[key] ?? 0) + count;
 }
 
-/** Sums tallies into a new one. */
-export function mergeTallies(...all: Record<string, number>[]): Record<string, number> {
-  const merged: Record<string, number> = {};
-  for (const counts of all) {
-    for (const [key, count] of Object.entries(counts)) {
-      tally(merged, key, count);
-    }
-  }
-  return merged;
-}
-
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

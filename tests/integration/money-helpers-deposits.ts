@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { Database } from "../../apps/server/src/db/database.ts";
 import { creditDeposit } from "../../apps/server/src/modules/deposits/service.ts";
-import { createUser, mergeCookies, ORIGIN, readCodeFromMailbox, send, type TestApp, type TestUser } from "./helpers.ts";
+import { mergeCookies, ORIGIN, readCodeFromMailbox, send, type TestApp, type TestUser } from "./helpers.ts";
 
 /** A signed-in test user: who they are and the `Cookie` header of their session. */
 export type SignedInUser = TestUser & { readonly cookie: string };
@@ -72,19 +72,6 @@ export async function signInWithUserAgent(
   });
   expect(response.statusCode, response.body).toBe(200);
   return { cookie: mergeCookies(challenge, response), response };
-}
-
-/** A fresh user signed in from `userAgent` (a browser of their own unless told). */
-export async function createUserSignedInFrom(
-  ferry: TestApp,
-  options: { label?: string; userAgent?: string; isAdmin?: boolean } = {},
-): Promise<SignedInUser> {
-  const user = await createUser(ferry, options.label);
-  if (options.isAdmin) {
-    await ferry.db.updateTable("user").set({ role: "admin" }).where("id", "=", user.userId).execute();
-  }
-  const { cookie } = await signInWithUserAgent(ferry, user, options.userAgent ?? "Mozilla/5.0 (X11; Linux x86_64)");
-  return { ...user, cookie };
 }
 
 /** Checked here so a typo in a test is an error, not a silent zero. */
