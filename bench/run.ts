@@ -31,7 +31,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -39,7 +38,7 @@ import pg from "pg";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
-import { startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
+import { findFreePort, startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { reconcileLedger } from "../apps/server/src/modules/ledger/reconcile.ts";
 import { type CpuUsage, cpuSince, takeCpuSnapshot } from "./cpu.ts";
@@ -140,19 +139,6 @@ const runStartedAt = performance.now();
 function log(message: string): void {
   const seconds = ((performance.now() - runStartedAt) / 1000).toFixed(1).padStart(6);
   console.log(`[${seconds}s] ${message}`);
-}
-
-/** Asks the kernel for a free loopback port. */
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, LOOPBACK_HOST, () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The load worker thread: one job at a time, each bounded by the phase's time plus a margin. */

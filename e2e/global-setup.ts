@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
-import { startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
+import { findFreePort, startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { seedDemo } from "../apps/server/src/seed.ts";
 
@@ -14,17 +13,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /**
@@ -35,13 +23,13 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "ferry-e2e-"));
   const embedded = await startEmbeddedDatabase({
     dataDir,
-    port: await freePort(),
+    port: await findFreePort(),
     databaseName: "ferry_e2e",
     isThrowaway: true,
   });
   const database = openDatabase(embedded.url);
   await migrate(database.pool);
-  const port = await freePort();
+  const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
   const config = loadConfig({
     NODE_ENV: "test",

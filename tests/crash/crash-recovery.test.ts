@@ -3,15 +3,13 @@
 // and again. Every acknowledged operation must be in the ledger exactly once, a retry with the same
 // Idempotency-Key must answer with the original transfer, and the ledger must reconcile.
 import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEVELOPMENT_AUTH_SECRET } from "../../apps/server/src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../../apps/server/src/db/database.ts";
-import { embeddedDatabaseUrl } from "../../apps/server/src/db/embedded.ts";
+import { embeddedDatabaseUrl, findFreePort } from "../../apps/server/src/db/embedded.ts";
 import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../../apps/server/src/modules/ledger/service.ts";
 import { issueTransferCode } from "../../apps/server/src/modules/transfers/codes.ts";
@@ -36,17 +34,6 @@ const TRAFFIC_BETWEEN_KILLS_MS = 2_500;
 const RECOVERY_TIMEOUT_MS = 120_000;
 const REQUEST_TIMEOUT_MS = 20_000;
 const OPERATION_TIMEOUT_MS = 150_000;
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface HttpAnswer {
   readonly status: number;

@@ -4,7 +4,6 @@
 // This file runs its own throwaway cluster, because it stops it.
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -13,7 +12,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "../../apps/server/src/db/embedded.ts";
+import { type EmbeddedDatabase, findFreePort, startEmbeddedDatabase } from "../../apps/server/src/db/embedded.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { MAIL_CHANNEL } from "../../apps/server/src/modules/mail/outbox.ts";
 import {
@@ -29,17 +28,6 @@ import {
 const DATABASE_NAME = "ferry_outage";
 /** Generous: on a busy 2-core machine a cluster start or a reconnect can take a few seconds. */
 const RECOVERY_TIMEOUT_MS = 45_000;
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** An SMTP server that only counts what it is given, so the mail worker has somewhere to deliver. */
 async function startSmtpServer(): Promise<{ server: SMTPServer; port: number; recipients: string[] }> {

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { createDatabaseIfMissing, startEmbeddedDatabase } from "../../apps/server/src/db/embedded.ts";
+import { createDatabaseIfMissing, findFreePort, startEmbeddedDatabase } from "../../apps/server/src/db/embedded.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 
 declare module "vitest" {
@@ -13,19 +12,6 @@ declare module "vitest" {
     /** The migrated test database every integration test file connects to. */
     databaseUrl: string;
   }
-}
-
-/** Asks the kernel for a free loopback port, so parallel runs never fight over a fixed one. */
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The same server as `url`, connected to its `postgres` maintenance database. */
