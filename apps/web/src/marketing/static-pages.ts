@@ -1,5 +1,5 @@
-// Every public static route of the spec's route table, with the title and one-line description its
-// placeholder page shows. Copy lives here so an operator can edit it without touching components.
+// The title and one-line description each public static page shows. Copy lives here so an operator
+// can edit it without touching components.
 
 export interface StaticPageEntry {
   path: string;
@@ -7,7 +7,11 @@ export interface StaticPageEntry {
   description: string;
 }
 
-const PAGES: StaticPageEntry[] = [
+/**
+ * Every public static page with its placeholder title and description, by canonical path. The paths and
+ * their short aliases are routes of core's table (`@ferry/core/web-routes`); an alias shows its page.
+ */
+export const STATIC_PAGES: readonly StaticPageEntry[] = [
   {
     path: "/business",
     title: "Business payments",
@@ -105,26 +109,4 @@ const PAGES: StaticPageEntry[] = [
     title: "Support family abroad",
     description: "Send money to the people you love, quickly and affordably, wherever they live.",
   },
-];
-
-// Short aliases from the spec's route table, each showing the same page as its canonical route.
-const ALIASES: Record<string, string> = {
-  "/fast": "/features/fast",
-  "/lowfee": "/features/fees",
-  "/dedicated-support": "/support/dedicated",
-  "/global-security": "/security/global",
-};
-
-function aliasOf(path: string, canonicalPath: string): StaticPageEntry {
-  const canonical = PAGES.find((page) => page.path === canonicalPath);
-  if (!canonical) {
-    throw new Error(`Static page alias ${path} points at unknown page ${canonicalPath}`);
-  }
-  return { ...canonical, path };
-}
-
-/** Every public static route with its placeholder title and description, aliases included. */
-export const STATIC_PAGES: StaticPageEntry[] = [
-  ...PAGES,
-  ...Object.entries(ALIASES).map(([path, canonicalPath]) => aliasOf(path, canonicalPath)),
 ];

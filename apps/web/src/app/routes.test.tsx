@@ -1,0 +1,51 @@
+import { WEB_ROUTES, type WebRouteAccess } from "@ferry/core/web-routes";
+import type { RouteObject } from "react-router";
+import { describe, expect, test } from "vitest";
+import { PAGE_ELEMENTS, routes } from "./routes.tsx";
+
+/** Every path of the router with the guards above it, by the guard components' names. */
+function pathsWithGuards(list: RouteObject[], guards: string[] = []): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const route of list) {
+    const element = route.element as { type?: { name?: string } } | undefined;
+    const guard = element?.type?.name;
+    if (route.path !== undefined) {
+      found.set(route.path, guards);
+    }
+    if (route.children) {
+      const inner = route.path === undefined && guard ? [...guards, guard] : guards;
+      for (const [path, innerGuards] of pathsWithGuards(route.children, inner)) {
+        found.set(path, innerGuards);
+      }
+    }
+  }
+  return found;
+}
+
+const GUARDS_OF_ACCESS: Record<WebRouteAccess, string[]> = {
+  public: [],
+  "signed-out-only": ["RedirectIfSignedIn"],
+  "signed-in": ["RequireSignedIn", "AppShell"],
+  admin: ["RequireSignedIn", "AppShell", "RequireAdmin"],
+};
+
+describe("the router and core's route table", () => {
+  const routerPaths = pathsWithGuards(routes);
+
+  test("every router path is in the table, and only the not-found page besides", () => {
+    const tablePaths = new Set<string>(WEB_ROUTES.map((route) => route.path));
+    const extra = [...routerPaths.keys()].filter((path) => path !== "*" && !tablePaths.has(path));
+    expect(extra).toEqual([]);
+  });
+
+  test("every table path has a router entry under the guards of its access", () => {
+    for (const route of WEB_ROUTES) {
+      expect(routerPaths.get(route.path), route.path).toEqual(GUARDS_OF_ACCESS[route.access]);
+    }
+  });
+
+  test("every page the app has is reachable from a route of the table", () => {
+    const shown = new Set<string>(WEB_ROUTES.map((route) => ("aliasOf" in route ? route.aliasOf : route.path)));
+    expect([...PAGE_ELEMENTS.keys()].filter((path) => !shown.has(path))).toEqual([]);
+  });
+});

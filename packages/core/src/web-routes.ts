@@ -1,0 +1,102 @@
+/**
+ * Every page path of the web app and who may see it (spec "Route table"). The web router is built from
+ * this table and the server reads it to tell a page of the app from an unknown path (which answers 404),
+ * so the two cannot drift. Titles and descriptions are content and stay in the web's content files.
+ */
+
+/**
+ * Who may open a page:
+ * - `public`: anyone;
+ * - `signed-out-only`: a visitor; a signed-in user is sent on to /dashboard (login, sign-up);
+ * - `signed-in`: a signed-in user; a visitor is sent to /login and comes back after signing in;
+ * - `admin`: an administrator; anyone else signed in is sent to /dashboard.
+ */
+export type WebRouteAccess = "public" | "signed-out-only" | "signed-in" | "admin";
+
+/** One page path of the web app. */
+export interface WebRoute {
+  path: string;
+  access: WebRouteAccess;
+  /** A short alias shows the same page as this canonical path (spec: "aliases of static pages"). */
+  aliasOf?: string;
+  /** A signed-in page whose feature arrives in a later issue: it shows its heading and says so. */
+  isComingSoon?: boolean;
+}
+
+/** The table, in the spec's order. */
+export const WEB_ROUTES = [
+  { path: "/", access: "public" },
+  { path: "/login", access: "signed-out-only" },
+  { path: "/signup", access: "signed-out-only" },
+  { path: "/forgot-password", access: "public" },
+  // Public although the spec lists it as signed in: the link in the e-mail must work in any browser.
+  { path: "/verify-email", access: "public" },
+
+  { path: "/dashboard", access: "signed-in" },
+  { path: "/balance", access: "signed-in" },
+  { path: "/investment", access: "signed-in", isComingSoon: true },
+  { path: "/connect", access: "signed-in", isComingSoon: true },
+  { path: "/transactions", access: "signed-in" },
+  { path: "/withdrawal-addresses", access: "signed-in" },
+  { path: "/notifications", access: "signed-in" },
+  { path: "/help", access: "signed-in", isComingSoon: true },
+  { path: "/profile", access: "signed-in" },
+  { path: "/settings", access: "signed-in", isComingSoon: true },
+
+  { path: "/admin/deposits", access: "admin" },
+  { path: "/admin/users", access: "admin", isComingSoon: true },
+  { path: "/admin/investments", access: "admin", isComingSoon: true },
+  { path: "/admin/transactions", access: "admin" },
+  { path: "/admin/help", access: "admin", isComingSoon: true },
+
+  // Static marketing pages.
+  { path: "/business", access: "public" },
+  { path: "/support", access: "public" },
+  { path: "/support/dedicated", access: "public" },
+  { path: "/features/fast", access: "public" },
+  { path: "/security", access: "public" },
+  { path: "/security/global", access: "public" },
+  { path: "/features/fees", access: "public" },
+  { path: "/rates", access: "public" },
+  { path: "/alerts", access: "public" },
+  { path: "/tools", access: "public" },
+  { path: "/partners", access: "public" },
+  { path: "/terms", access: "public" },
+  { path: "/privacy", access: "public" },
+  { path: "/reasons", access: "public" },
+  { path: "/use-cases/property", access: "public" },
+  { path: "/use-cases/invest", access: "public" },
+  { path: "/use-cases/mortgage", access: "public" },
+  { path: "/use-cases/inheritance", access: "public" },
+  { path: "/use-cases/family", access: "public" },
+  { path: "/fast", access: "public", aliasOf: "/features/fast" },
+  { path: "/lowfee", access: "public", aliasOf: "/features/fees" },
+  { path: "/dedicated-support", access: "public", aliasOf: "/support/dedicated" },
+  { path: "/global-security", access: "public", aliasOf: "/security/global" },
+] as const satisfies readonly WebRoute[];
+
+/** A page path of the web app. */
+export type WebRoutePath = (typeof WEB_ROUTES)[number]["path"];
+
+const ROUTES_BY_PATH: ReadonlyMap<string, WebRoute> = new Map(
+  (WEB_ROUTES as readonly WebRoute[]).map((route) => [route.path, route]),
+);
+
+/**
+ * The path as the router matches it: React Router ignores case and a trailing slash, so
+ * `/Dashboard/` opens /dashboard. `pathname` carries no query string or fragment.
+ */
+function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed.toLowerCase();
+}
+
+/** The route that shows `pathname`, or undefined when no page does (the not-found page, 404). */
+export function webRouteOf(pathname: string): WebRoute | undefined {
+  return ROUTES_BY_PATH.get(normalizePath(pathname));
+}
+
+/** Whether `pathname` opens a page of the web app, matched as the router does (see `webRouteOf`). */
+export function isWebRoutePath(pathname: string): boolean {
+  return webRouteOf(pathname) !== undefined;
+}
