@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { SETTING_NAMES } from "./config.ts";
+import { ConfigError, loadConfig, SETTING_NAMES } from "./config.ts";
 
 const README = path.join(import.meta.dirname, "../../../README.md");
 
@@ -20,5 +20,61 @@ describe("the README's configuration table", () => {
   test("lists each setting once", () => {
     const names = documentedSettings();
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+/** The problems loadConfig reports for one value of CASHOUT_DAILY_LIMITS. */
+function limitProblemsOf(limits: string): string[] {
+  try {
+    loadConfig({ NODE_ENV: "test", CASHOUT_DAILY_LIMITS: limits });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      return error.problems;
+    }
+    throw error;
+  }
+  return [];
+}
+
+describe("CASHOUT_DAILY_LIMITS", () => {
+  test("reads each limit once, as minor units of its own currency", () => {
+    const config = loadConfig({ NODE_ENV: "test", CASHOUT_DAILY_LIMITS: '{"USD":"100.5","BTC":"0.25","USDT":"0"}' });
+
+    expect(config.cashoutDailyLimitsMinor).toEqual({ USD: 10_050n, BTC: 25_000_000n, USDT: 0n });
+  });
+
+  test("gives every currency Ferry holds a limit by default", () => {
+    const config = loadConfig({ NODE_ENV: "test" });
+
+    expect(config.cashoutDailyLimitsMinor.USD).toBe(1_000_000n);
+    expect(config.cashoutDailyLimitsMinor.ETH).toBe(4_000_000_000_000_000_000n);
+  });
+
+  test("refuses to start with a limit that has more decimals than its currency", () => {
+    expect(limitProblemsOf('{"USD":"10.005"}')).toEqual([
+      "CASHOUT_DAILY_LIMITS: USD 10.005: USD amounts have at most 2 decimals",
+    ]);
+  });
+
+  test("refuses to start with a currency Ferry does not hold", () => {
+    expect(limitProblemsOf('{"usd":"100","XYZ":"5"}')).toEqual([
+      expect.stringMatching(/^CASHOUT_DAILY_LIMITS: usd is not a currency Ferry holds/),
+      expect.stringMatching(/^CASHOUT_DAILY_LIMITS: XYZ is not a currency Ferry holds/),
+    ]);
+  });
+
+  test.each([
+    ["-5", "a negative limit"],
+    ["1e3", "an exponent"],
+    ["", "nothing"],
+  ])("refuses to start with %j: %s", (limit) => {
+    expect(limitProblemsOf(`{"EUR":${JSON.stringify(limit)}}`)).toEqual([
+      expect.stringMatching(/^CASHOUT_DAILY_LIMITS: EUR /),
+    ]);
+  });
+
+  test("refuses to start with a limit that is not text, or with no JSON at all", () => {
+    expect(limitProblemsOf('{"USD":100}')).toEqual(["CASHOUT_DAILY_LIMITS: every limit must be a decimal string"]);
+    expect(limitProblemsOf("USD=100")).toEqual(['CASHOUT_DAILY_LIMITS: must be JSON like {"USD":"10000"}']);
   });
 });

@@ -1,5 +1,7 @@
 import net from "node:net";
 import path from "node:path";
+import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from "@ferry/core/currencies";
+import { isWithinAmountLimit, parseAmount, tooManyDecimalsMessage } from "@ferry/core/money";
 import { z } from "zod";
 
 /** Development-only secret: the server refuses to start with it when NODE_ENV=production. */
@@ -172,8 +174,8 @@ export interface Config {
   };
   /** Account-level extended public keys for deposit addresses; unset ones come from the database. */
   readonly depositAccountKeys: { readonly bitcoin?: string; readonly ethereum?: string; readonly tron?: string };
-  /** The most a user may cash out per currency in 24 hours (decimal strings), and the share allowed before e-mail and KYC are verified. */
-  readonly cashoutDailyLimits: Readonly<Record<string, string>>;
+  /** The most a user may cash out per currency in 24 hours (minor units), and the share allowed before e-mail and KYC are verified. */
+  readonly cashoutDailyLimitsMinor: DailyLimits;
   readonly cashoutUnverifiedPercent: number;
   readonly feeBasisPoints: { readonly bank: number; readonly crypto: number; readonly ferry_user: number };
 }
@@ -189,18 +191,47 @@ export class ConfigError extends Error {
   }
 }
 
-function parseLimits(text: string): Record<string, string> {
+/** The daily limits, in minor units per currency; a currency not named has a limit of zero. */
+type DailyLimits = Readonly<Partial<Record<CurrencyCode, bigint>>>;
+
+/**
+ * Reads CASHOUT_DAILY_LIMITS once, at start: JSON naming only currencies Ferry holds, each limit a
+ * plain decimal of at least zero with no more decimals than its currency has ("0.25" BTC, not
+ * "10.005" USD), read by core's amount parser. A limit that cannot be held exactly fails the start
+ * rather than quietly becoming zero when the first transfer asks for it.
+ */
+function parseLimits(text: string): DailyLimits {
+  const name = "CASHOUT_DAILY_LIMITS";
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ConfigError(['CASHOUT_DAILY_LIMITS: must be JSON like {"USD":"10000"}']);
+    throw new ConfigError([`${name}: must be JSON like {"USD":"10000"}`]);
   }
-  const limits = z.record(z.string(), z.string().regex(/^\d+(\.\d+)?$/)).safeParse(parsed);
+  const limits = z.record(z.string(), z.string()).safeParse(parsed);
   if (!limits.success) {
-    throw new ConfigError(["CASHOUT_DAILY_LIMITS: every limit must be a decimal string"]);
+    throw new ConfigError([`${name}: every limit must be a decimal string`]);
   }
-  return limits.data;
+  const problems: string[] = [];
+  const limitsMinor: Partial<Record<CurrencyCode, bigint>> = {};
+  for (const [code, limitText] of Object.entries(limits.data)) {
+    if (!isCurrencyCode(code)) {
+      problems.push(`${name}: ${code} is not a currency Ferry holds (${CURRENCY_CODES.join(", ")})`);
+      continue;
+    }
+    const limit = parseAmount(limitText, code);
+    if (!limit.ok && limit.error === "too_many_decimals") {
+      problems.push(`${name}: ${code} ${limitText}: ${tooManyDecimalsMessage(code)}`);
+    } else if (!limit.ok || limit.amountMinor < 0n || !isWithinAmountLimit(limit.amountMinor)) {
+      problems.push(`${name}: ${code} ${limitText}: every limit must be a decimal string of at least 0`);
+    } else {
+      limitsMinor[code] = limit.amountMinor;
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(problems);
+  }
+  return limitsMinor;
 }
 
 const PRODUCTION_REQUIRED = [
@@ -261,7 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ethereum: values.DEPOSIT_XPUB_ETHEREUM,
       tron: values.DEPOSIT_XPUB_TRON,
     },
-    cashoutDailyLimits: parseLimits(values.CASHOUT_DAILY_LIMITS),
+    cashoutDailyLimitsMinor: parseLimits(values.CASHOUT_DAILY_LIMITS),
     cashoutUnverifiedPercent: values.CASHOUT_UNVERIFIED_PERCENT,
     feeBasisPoints: { bank: values.FEE_BANK_BPS, crypto: values.FEE_CRYPTO_BPS, ferry_user: values.FEE_FERRY_USER_BPS },
     trustedOrigins: isProduction ? [new URL(publicUrl).origin] : [new URL(publicUrl).origin, VITE_DEV_ORIGIN],

@@ -1,6 +1,6 @@
 import type { TransferMethod } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { formatMoney, type Money, parseAmount } from "@ferry/core/money";
+import { formatMoney, type Money } from "@ferry/core/money";
 import { statusesWithLedgerState } from "@ferry/core/transfer-status";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
@@ -45,9 +45,8 @@ async function readDailyLimit(
   userId: string,
   currency: CurrencyCode,
 ): Promise<DailyLimit> {
-  const limitText = config.cashoutDailyLimits[currency] ?? "0";
-  const parsedLimit = parseAmount(limitText, currency);
-  const fullLimitMinor = parsedLimit.ok ? parsedLimit.amountMinor : 0n;
+  // Validated at start (config.ts): a currency without a configured limit may not leave Ferry at all.
+  const fullLimitMinor = config.cashoutDailyLimitsMinor[currency] ?? 0n;
   const account = await db
     .selectFrom("user")
     .leftJoin("profiles", "profiles.user_id", "user.id")
