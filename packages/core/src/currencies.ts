@@ -20,9 +20,24 @@ export type Currency = (typeof CURRENCIES)[CurrencyCode];
 /** Every currency code Ferry holds, in display order. */
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
 
+/** The codes of the currencies of one kind ("fiat" or "crypto"). */
+type CurrencyCodeOfKind<Kind extends Currency["kind"]> = {
+  [Code in CurrencyCode]: (typeof CURRENCIES)[Code]["kind"] extends Kind ? Code : never;
+}[CurrencyCode];
+
+/** A fiat currency: one a bank account holds. */
+export type FiatCurrency = CurrencyCodeOfKind<"fiat">;
+/** A crypto currency: one a blockchain address holds. */
+export type CryptoCurrency = CurrencyCodeOfKind<"crypto">;
+
 /** The fiat currencies, in display order: the ones a bank account holds (bank deposits and bank cash-outs). */
-export const FIAT_CURRENCIES: readonly CurrencyCode[] = CURRENCY_CODES.filter(
-  (code) => CURRENCIES[code].kind === "fiat",
+export const FIAT_CURRENCIES: readonly FiatCurrency[] = CURRENCY_CODES.filter(
+  (code): code is FiatCurrency => CURRENCIES[code].kind === "fiat",
+);
+
+/** The crypto currencies, in display order: the ones crypto deposits, recipients and cash-outs carry. */
+export const CRYPTO_CURRENCIES: readonly CryptoCurrency[] = CURRENCY_CODES.filter(
+  (code): code is CryptoCurrency => CURRENCIES[code].kind === "crypto",
 );
 
 /** The four currency accounts the dashboard home always shows (spec §2 Dashboard). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from "../currencies.ts";
 import { withPositiveAmount } from "../money.ts";
 import { multiLineText } from "../validation/text.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
@@ -40,7 +41,7 @@ export const ReportDepositRequest = z.discriminatedUnion("depositType", [
   withPositiveAmount(
     z.object({
       depositType: z.literal("bank"),
-      currency: z.enum(["USD", "EUR", "GBP", "CAD", "AUD"], { error: "Please choose a currency" }),
+      currency: z.enum(FIAT_CURRENCIES, { error: "Please choose a currency" }),
       amount: AmountText,
     }),
   ),
@@ -48,7 +49,7 @@ export const ReportDepositRequest = z.discriminatedUnion("depositType", [
     z.object({
       depositType: z.literal("crypto"),
       network: DepositNetwork,
-      currency: z.enum(["BTC", "ETH", "USDC", "USDT"], { error: "Please choose a currency" }),
+      currency: z.enum(CRYPTO_CURRENCIES, { error: "Please choose a currency" }),
       amount: AmountText,
       transactionHash: z
         .string()

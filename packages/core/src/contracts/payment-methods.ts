@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from "../currencies.ts";
 import { validateBankAccountNumber, validateBic } from "../validation/bank.ts";
 import { validateCryptoAddress } from "../validation/crypto-address.ts";
 import { normalizeBankDetails, normalizeCryptoDetails } from "../validation/destination.ts";
-import { CRYPTO_CURRENCIES, type CryptoNetworkId, WITHDRAWAL_NETWORKS } from "../validation/networks.ts";
+import { type CryptoNetworkId, WITHDRAWAL_NETWORKS } from "../validation/networks.ts";
 import { singleLineText } from "../validation/text.ts";
 import { CurrencyCodeSchema } from "./balances.ts";
 import { pageOf, pageQuery } from "./pagination.ts";
@@ -16,7 +17,7 @@ export const PAYMENT_METHOD_MESSAGES = {
 } as const;
 
 /** Bank cash-outs: every fiat currency Ferry holds and accepts by bank deposit, GBP included. */
-export const CASHOUT_BANK_CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD"] as const;
+export const CASHOUT_BANK_CURRENCIES = FIAT_CURRENCIES;
 
 /** Which currencies each cash-out network carries: Bitcoin only BTC; the EVM networks ETH and stablecoins. */
 export const WITHDRAWAL_CURRENCIES_BY_NETWORK: Readonly<Record<string, readonly string[]>> = {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CURRENCIES } from "../currencies.ts";
+import { CRYPTO_CURRENCIES, CURRENCIES } from "../currencies.ts";
 import {
   BANK_CURRENCIES,
-  CRYPTO_CURRENCIES,
   CRYPTO_NETWORK_IDS,
   CRYPTO_NETWORKS,
   isNetworkAllowedForCurrency,

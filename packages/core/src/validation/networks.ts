@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "../currencies.ts";
+import { CRYPTO_CURRENCIES, type CryptoCurrency, type CurrencyCode } from "../currencies.ts";
 
 /**
  * The blockchains Ferry knows. `name` is what a select shows (spec §5 wording); `shortName` is the
@@ -20,10 +20,6 @@ export const CRYPTO_NETWORK_IDS = Object.keys(CRYPTO_NETWORKS) as [CryptoNetwork
 /** The currencies a bank recipient can receive (spec §5 Send money). */
 export const BANK_CURRENCIES = ["USD", "EUR", "CAD", "AUD"] as const satisfies readonly CurrencyCode[];
 export type BankCurrency = (typeof BANK_CURRENCIES)[number];
-
-/** The currencies a crypto recipient can receive (spec §5 Send money). */
-export const CRYPTO_CURRENCIES = ["BTC", "ETH", "USDC", "USDT"] as const satisfies readonly CurrencyCode[];
-export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number];
 
 /**
  * Which networks each crypto currency can be sent on (spec §5 Send money): BTC only on Bitcoin;

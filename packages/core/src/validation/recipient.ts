@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { Email } from "../contracts/auth.ts";
+import { CRYPTO_CURRENCIES, type CryptoCurrency } from "../currencies.ts";
 import { validateBankAccountNumber, validateBic } from "./bank.ts";
 import { validateCryptoAddress } from "./crypto-address.ts";
 import { normalizeBankDetails, normalizeCryptoDetails } from "./destination.ts";
 import { networkNotAllowedMessage, VALIDATION_MESSAGES } from "./messages.ts";
 import {
   BANK_CURRENCIES,
-  CRYPTO_CURRENCIES,
   CRYPTO_NETWORK_IDS,
   CRYPTO_NETWORKS,
-  type CryptoCurrency,
   type CryptoNetworkId,
   isNetworkAllowedForCurrency,
 } from "./networks.ts";

@@ -1,7 +1,7 @@
 import { maskAccountNumber } from "@ferry/core/contracts/payment-methods";
 import type { TransferDetails } from "@ferry/core/contracts/transfers";
-import type { CurrencyCode } from "@ferry/core/currencies";
-import { BANK_CURRENCIES, CRYPTO_CURRENCIES, isNetworkAllowedForCurrency } from "@ferry/core/validation/networks";
+import { CRYPTO_CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
+import { BANK_CURRENCIES, isNetworkAllowedForCurrency } from "@ferry/core/validation/networks";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";

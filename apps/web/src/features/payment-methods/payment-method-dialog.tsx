@@ -7,7 +7,8 @@ import {
   type PaymentMethodRequest,
   WITHDRAWAL_CURRENCIES_BY_NETWORK,
 } from "@ferry/core/contracts/payment-methods";
-import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS, WITHDRAWAL_NETWORKS } from "@ferry/core/validation/networks";
+import { CRYPTO_CURRENCIES } from "@ferry/core/currencies";
+import { CRYPTO_NETWORKS, WITHDRAWAL_NETWORKS } from "@ferry/core/validation/networks";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LandmarkIcon, TriangleAlertIcon, WalletIcon } from "lucide-react";
 import type * as React from "react";

@@ -1,11 +1,6 @@
 import type { Recipient, RecipientType } from "@ferry/core/contracts/recipients";
-import {
-  BANK_CURRENCIES,
-  CRYPTO_CURRENCIES,
-  CRYPTO_NETWORKS,
-  type CryptoCurrency,
-  SEND_NETWORKS_BY_CURRENCY,
-} from "@ferry/core/validation/networks";
+import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@ferry/core/currencies";
+import { BANK_CURRENCIES, CRYPTO_NETWORKS, SEND_NETWORKS_BY_CURRENCY } from "@ferry/core/validation/networks";
 import { BankRecipientFields, CryptoRecipientFields, type NewRecipientRequest } from "@ferry/core/validation/recipient";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TriangleAlertIcon } from "lucide-react";
