@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { MESSAGES } from "../messages.ts";
-import { isValidPassword, OneTimeCode, SignInRequest, SignUpRequest } from "./auth.ts";
+import { isValidPassword, OneTimeCode, PASSWORD_RULES, SignInRequest, SignUpRequest } from "./auth.ts";
 
 describe("isValidPassword (spec §5)", () => {
   test.each([
@@ -26,6 +26,28 @@ describe("isValidPassword (spec §5)", () => {
 
   test.each([..."!@#$%^&*"])("counts %s as the symbol", (symbol) => {
     expect(isValidPassword(`Abcdefg${symbol}`)).toBe(true);
+  });
+});
+
+describe("PASSWORD_RULES (the sign-up checklist)", () => {
+  test("names each check of the rule in the spec's words", () => {
+    expect(PASSWORD_RULES.map((rule) => rule.label)).toEqual([
+      "At least 8 characters",
+      "1 uppercase letter",
+      "1 lowercase letter",
+      "1 number or symbol (!@#$%^&*)",
+    ]);
+  });
+
+  test.each([
+    ["Abcdefg1", [true, true, true, true]],
+    ["abcdefg1", [true, false, true, true]],
+    ["ABCDEFG!", [true, true, false, true]],
+    ["Abc1", [false, true, true, true]],
+    ["Abcdefg-", [true, true, true, false]],
+  ])("ticks off what %j meets, and the validator accepts it only when all are met", (password, met) => {
+    expect(PASSWORD_RULES.map((rule) => rule.test(password))).toEqual(met);
+    expect(isValidPassword(password)).toBe(met.every(Boolean));
   });
 });
 

@@ -9,18 +9,30 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** The longest password accepted anywhere, so hashing cost stays bounded. */
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** One check of the sign-up password rule, with the words the sign-up page's checklist shows for it. */
+export interface PasswordRule {
+  readonly label: string;
+  readonly test: (password: string) => boolean;
+}
+
 /**
- * The sign-up password rule of spec §5: at least 8 characters, an uppercase letter, a lowercase
- * letter, and a digit or one of ! @ # $ % ^ & *. At most 128 so hashing cost stays bounded.
+ * The sign-up password rule of spec §5, one check at a time: at least 8 characters, an uppercase
+ * letter, a lowercase letter, and a digit or one of ! @ # $ % ^ & *. `isValidPassword` asks all of
+ * them; the sign-up page ticks each off as it is met.
+ */
+export const PASSWORD_RULES: readonly PasswordRule[] = [
+  { label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (password) => password.length >= PASSWORD_MIN_LENGTH },
+  { label: "1 uppercase letter", test: (password) => /[A-Z]/.test(password) },
+  { label: "1 lowercase letter", test: (password) => /[a-z]/.test(password) },
+  { label: `1 number or symbol (${PASSWORD_SYMBOLS})`, test: (password) => /[0-9!@#$%^&*]/.test(password) },
+];
+
+/**
+ * Whether a password meets every one of `PASSWORD_RULES`, and is at most 128 characters so hashing
+ * cost stays bounded (a bound, not a rule the checklist shows).
  */
 export function isValidPassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    password.length <= PASSWORD_MAX_LENGTH &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[0-9!@#$%^&*]/.test(password)
-  );
+  return password.length <= PASSWORD_MAX_LENGTH && PASSWORD_RULES.every((rule) => rule.test(password));
 }
 
 export const Password = z

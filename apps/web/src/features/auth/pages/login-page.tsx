@@ -9,14 +9,12 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
-import { Field } from "../../../components/ui/field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { PasswordInput } from "../../../components/ui/password-input.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { meQueryKey } from "../../../lib/queries/session.ts";
 import { sendSignInCode, startSignIn, verifySignInCode } from "../api/auth-calls.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
+import { CredentialFields } from "../components/credential-fields.tsx";
 
 /** Where to go after signing in: back to the protected page that sent the user here, or the dashboard. */
 function destinationOf(state: unknown): string {
@@ -71,24 +69,13 @@ export function LoginPage() {
       }
     >
       <form className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            {...form.register("email")}
-          />
-        </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            {...form.register("password")}
-          />
-        </Field>
+        <CredentialFields
+          email={form.register("email")}
+          password={form.register("password")}
+          emailError={errors.email?.message}
+          passwordError={errors.password?.message}
+          passwordAutoComplete="current-password"
+        />
         <div className="flex items-center justify-between">
           <Controller
             control={form.control}

@@ -1,4 +1,4 @@
-import { isValidPassword, SignUpRequest } from "@ferry/core/contracts/auth";
+import { isValidPassword, PASSWORD_RULES, SignUpRequest } from "@ferry/core/contracts/auth";
 import { MESSAGES, TOASTS } from "@ferry/core/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, CircleIcon } from "lucide-react";
@@ -7,19 +7,10 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
-import { Field } from "../../../components/ui/field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { PasswordInput } from "../../../components/ui/password-input.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { signUp } from "../api/auth-calls.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
-
-const RULES = [
-  { label: "At least 8 characters", test: (value: string) => value.length >= 8 },
-  { label: "1 uppercase letter", test: (value: string) => /[A-Z]/.test(value) },
-  { label: "1 lowercase letter", test: (value: string) => /[a-z]/.test(value) },
-  { label: "1 number or symbol (!@#$%^&*)", test: (value: string) => /[0-9!@#$%^&*]/.test(value) },
-];
+import { CredentialFields } from "../components/credential-fields.tsx";
 
 export function SignupPage() {
   const navigate = useNavigate();
@@ -75,29 +66,18 @@ export function SignupPage() {
       }
     >
       <form className="grid gap-5" onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            {...form.register("email")}
-          />
-        </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby="password-rules"
-            {...form.register("password")}
-          />
-        </Field>
+        <CredentialFields
+          email={form.register("email")}
+          password={form.register("password")}
+          emailError={errors.email?.message}
+          passwordError={errors.password?.message}
+          passwordAutoComplete="new-password"
+          passwordDescribedBy="password-rules"
+        />
         <div id="password-rules" className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
           <p className="mb-2">{MESSAGES.passwordHint}</p>
           <ul className="grid grid-cols-2 gap-1">
-            {RULES.map((rule) => {
+            {PASSWORD_RULES.map((rule) => {
               const isMet = rule.test(password);
               return (
                 <li
