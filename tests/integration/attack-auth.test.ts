@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ConfigError } from "../../apps/server/src/config.ts";
 import { createAuth } from "../../apps/server/src/modules/auth/auth.ts";
 import { resolveSignInChallenge, twoFactorCookieName } from "../../apps/server/src/modules/auth/challenge.ts";
-import { THROTTLE_KEYS } from "../../apps/server/src/modules/auth/limits.ts";
+import { THROTTLE_KEYS } from "../../apps/server/src/modules/auth/limit-rules.ts";
 import {
   buildTestApp,
   createSessionUser,

@@ -18,7 +18,7 @@ import {
   signInCodeMail,
   verificationLinkMail,
 } from "../mail/service.ts";
-import { THROTTLE_KEYS } from "./limits.ts";
+import { THROTTLE_KEYS } from "./limit-rules.ts";
 
 /** Where Better Auth's own endpoints are mounted. */
 export const AUTH_BASE_PATH = "/api/auth";

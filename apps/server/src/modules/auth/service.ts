@@ -5,7 +5,7 @@ import type { Database } from "../../db/database.ts";
 import { tryThrottle } from "../../http/throttle.ts";
 import { enqueueMail, existingAccountMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
-import { AUTH_LIMITS, THROTTLE_KEYS } from "./limits.ts";
+import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 import { selectUserIdByEmail } from "./queries.ts";
 
 /**
