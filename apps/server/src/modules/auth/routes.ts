@@ -18,7 +18,6 @@ import type { Config } from "../../config.ts";
 import { type Database, isDatabaseReachable } from "../../db/database.ts";
 import { AppError, databaseUnavailableError } from "../../errors.ts";
 import { type Guards, isBanned, toFetchHeaders, viewerOf } from "../../http/guards.ts";
-import { PUBLIC, errorResponses } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
 import { recordSignInDevice } from "./devices.ts";
@@ -95,11 +94,9 @@ export function registerAuthRoutes(
     {
       schema: {
         tags: ["auth"],
-        operationId: "signUp",
-        security: PUBLIC,
         summary: "Create an account (never reveals whether the e-mail already has one)",
         body: SignUpRequest,
-        response: { 200: SignUpResponse, ...errorResponses("validation_failed", "rate_limited", "unavailable") },
+        response: { 200: SignUpResponse },
       },
     },
     async (request) => {
