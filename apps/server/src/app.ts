@@ -24,6 +24,7 @@ import guardsPlugin from "./plugins/app/guards.ts";
 import healthPlugin from "./plugins/app/health.ts";
 import housekeepingPlugin from "./plugins/app/housekeeping.ts";
 import mailWorkerPlugin from "./plugins/app/mail-worker.ts";
+import routeMethodsPlugin from "./plugins/app/route-methods.ts";
 import webAppPlugin from "./plugins/app/web-app.ts";
 import originCheckPlugin from "./plugins/external/origin-check.ts";
 import securityHeadersPlugin from "./plugins/external/security-headers.ts";
@@ -68,9 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First, so that its onRoute hook sees every route, the OpenAPI pages' included.
+  await app.register(routeMethodsPlugin);
 
   await app.register(securityHeadersPlugin, { isHstsEnabled: config.isProduction });
-  await app.register(swaggerPlugin);
+  await app.register(swaggerPlugin, { publicUrl: config.publicUrl });
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
 
   await app.register(authPlugin, { config, db });

@@ -13,6 +13,11 @@ export const ERROR_STATUS = {
   forbidden: 403,
   /** The thing does not exist, or belongs to someone else (never revealed which). */
   not_found: 404,
+  /**
+   * The path exists but not with this method (for example DELETE on a list that can only be read); the
+   * `Allow` header lists the methods it has.
+   */
+  method_not_allowed: 405,
   /** The request conflicts with the current state (for example an idempotency key reused with other content). */
   conflict: 409,
   /** The account's available balance does not cover the amount (and its fee). */

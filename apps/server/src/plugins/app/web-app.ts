@@ -1,17 +1,56 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { isWebRoutePath } from "@ferry/core/web-routes";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { AppError } from "../../errors.ts";
 
 export interface WebAppOptions {
   /** The web app's build (apps/web/dist); without one, only the API is served. */
   readonly webDistDir: string;
 }
 
+/** Where the build's hashed files live; their names change with their content. */
+const ASSETS_PREFIX = "/assets/";
+
+/** The path of a request URL, without its query string. */
+function pathOf(url: string): string {
+  const queryStart = url.indexOf("?");
+  return queryStart < 0 ? url : url.slice(0, queryStart);
+}
+
+/** Paths the single-page app never owns: the API, the development mailbox, the build's files. */
+function isServerPath(requestPath: string): boolean {
+  return /^\/(api|dev)(\/|$)/.test(requestPath) || requestPath.startsWith(ASSETS_PREFIX);
+}
+
+/** Every page answers GET (and HEAD, its twin); nothing else. */
+const PAGE_METHODS = ["GET", "HEAD"];
+
 /**
- * Serves the web app's build and answers every unknown path: the single-page app owns the pages
- * (its own not-found page included), while /api/ and /dev/ get Ferry's JSON 404. Registered after
- * every route.
+ * A HEAD request answers what GET would, without the body: Fastify does this for the HEAD twin of
+ * every GET route, but not for the not-found handler, which serves the pages. The length stays that
+ * of the body a GET would receive, as for Fastify's own HEAD routes.
+ */
+async function dropBodyOfHead(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (request.method !== "HEAD" || !request.is404 || payload === null || payload === undefined) {
+    return payload;
+  }
+  if (typeof payload === "string" || Buffer.isBuffer(payload)) {
+    reply.header("content-length", String(Buffer.byteLength(payload)));
+  } else if (typeof (payload as NodeJS.ReadableStream).resume === "function") {
+    (payload as NodeJS.ReadableStream).resume();
+  }
+  return null;
+}
+
+/**
+ * Serves the web app's build and answers every path no route has: a known path with another method
+ * gets 405 with `Allow` (from the route table, plugins/app/route-methods.ts); a missing file under
+ * /assets/ gets 404, never index.html, so a browser still running an old build is not handed HTML as
+ * its script; the single-page app owns the pages (its own not-found page included); /api/ and /dev/
+ * get Ferry's JSON 404. Registered after every route. HEAD mirrors GET throughout.
  */
 export default fp<WebAppOptions>(
   async (app, options) => {
@@ -30,15 +69,35 @@ export default fp<WebAppOptions>(
         },
       });
     }
-    app.setNotFoundHandler((request, reply) => {
-      const isApi = request.url.startsWith("/api/") || request.url.startsWith("/dev/");
-      if (!isApi && hasWebBuild && request.method === "GET") {
-        return reply.header("cache-control", "no-cache").sendFile("index.html");
+    app.addHook("onSend", dropBodyOfHead);
+    app.setNotFoundHandler(async (request, reply) => {
+      const requestPath = pathOf(request.url);
+      // HEAD answers exactly what GET would, down to the Content-Length of the message.
+      const method = request.method === "HEAD" ? "GET" : request.method;
+      const isPage = hasWebBuild && !isServerPath(requestPath);
+      const allowed = isPage && isWebRoutePath(requestPath) ? PAGE_METHODS : app.allowedMethods(requestPath);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        // OPTIONS included: Ferry offers no CORS and no other optional feature, so the only thing
+        // OPTIONS could tell is the Allow header, which this answer carries; a 204 would let a
+        // cross-origin preflight look answered when nothing is allowed to it.
+        throw new AppError("method_not_allowed", `${method} is not allowed on ${requestPath}`, undefined, {
+          allow: allowed.join(", "),
+        });
       }
-      return reply
-        .status(404)
-        .send({ error: { code: "not_found", message: `No route for ${request.method} ${request.url}` } });
+      if (isPage && method === "GET") {
+        // The web app shows its own not-found page for a path its router lacks (core's route table,
+        // matched as the router matches); the status tells crawlers and monitors the same thing.
+        return reply
+          .status(isWebRoutePath(requestPath) ? 200 : 404)
+          .header("cache-control", "no-cache")
+          .sendFile("index.html");
+      }
+      // A miss must not be cached: the file may be deployed a moment later (a CDN in front would
+      // otherwise keep answering 404 for an immutable name).
+      throw new AppError("not_found", `No route for ${method} ${requestPath}`, undefined, {
+        "cache-control": "no-store",
+      });
     });
   },
-  { name: "ferry-web-app", fastify: "5.x" },
+  { name: "ferry-web-app", fastify: "5.x", dependencies: ["ferry-route-methods"] },
 );
