@@ -22,6 +22,26 @@ export interface CodeBinding {
 }
 
 /**
+ * The saved destinations a code can name, each with its table, the column saying whether it is a bank
+ * account or a crypto address, and the words for one the sender does not have.
+ */
+const SAVED_DESTINATIONS = {
+  recipient: { table: "recipients", kindColumn: "type", missing: "Recipient not found" },
+  "payment-method": { table: "payment_methods", kindColumn: "address_type", missing: "Payment method not found" },
+} as const;
+
+/** The columns that say where a saved destination's money goes, in the order the canonical text lists them. */
+const DESTINATION_COLUMNS = [
+  "currency",
+  "country",
+  "account_number",
+  "swift_code",
+  "account_holder_name",
+  "crypto_address",
+  "crypto_network",
+] as const;
+
+/**
  * The details that decide where the money of `recipientKey` goes, in one canonical text (JSON, so no
  * value can imitate a separator). Read from the sender's own row; someone else's reads as missing.
  * Stored values are already normalised (IBAN without spaces, upper-case BIC, checksummed address).
@@ -34,51 +54,21 @@ async function readDestination(db: Database, userId: string, recipientKey: strin
     // A Ferry user's id is where the money lands: their own wallet, on Ferry's books.
     return JSON.stringify(["ferry_user", id]);
   }
-  if (kind === "recipient") {
-    const row = await db
-      .selectFrom("recipients")
-      .select(["type", "currency", "country", "account_number", "swift_code", "account_holder_name"])
-      .select(["crypto_address", "crypto_network"])
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (!row) {
-      throw new AppError("not_found", "Recipient not found");
-    }
-    return JSON.stringify([
-      row.type,
-      row.currency,
-      row.country,
-      row.account_number,
-      row.swift_code,
-      row.account_holder_name,
-      row.crypto_address,
-      row.crypto_network,
-    ]);
+  if (kind !== "recipient" && kind !== "payment-method") {
+    throw new Error(`Unknown transfer destination ${JSON.stringify(kind)}`);
   }
-  if (kind === "payment-method") {
-    const row = await db
-      .selectFrom("payment_methods")
-      .select(["address_type", "currency", "country", "account_number", "swift_code", "account_holder_name"])
-      .select(["crypto_address", "crypto_network"])
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (!row) {
-      throw new AppError("not_found", "Payment method not found");
-    }
-    return JSON.stringify([
-      row.address_type,
-      row.currency,
-      row.country,
-      row.account_number,
-      row.swift_code,
-      row.account_holder_name,
-      row.crypto_address,
-      row.crypto_network,
-    ]);
+  const saved = SAVED_DESTINATIONS[kind];
+  const row = await db
+    .selectFrom(saved.table)
+    .select((eb) => eb.ref(saved.kindColumn).as("kind"))
+    .select(DESTINATION_COLUMNS)
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) {
+    throw new AppError("not_found", saved.missing);
   }
-  throw new Error(`Unknown transfer destination ${JSON.stringify(kind)}`);
+  return JSON.stringify([row.kind, ...DESTINATION_COLUMNS.map((column) => row[column])]);
 }
 
 function bindingHashOf(binding: CodeBinding, destination: string): string {
