@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetPage } from "../../db/page.ts";
+import { selectUserWithProfile, userSummaryOf } from "../../db/users.ts";
 
 /** One row of the admin user list, with its cursor time at full precision. */
 export type AdminUserRow = AdminUser & { readonly cursorAt: string };
@@ -15,20 +16,7 @@ export async function selectUsers(
   db: Database,
   options: { search?: string; limit: number; after?: Cursor },
 ): Promise<AdminUserRow[]> {
-  let query = db
-    .selectFrom("user")
-    .leftJoin("profiles", "profiles.user_id", "user.id")
-    .select([
-      "user.id",
-      "user.email",
-      "user.emailVerified",
-      "user.role",
-      "user.banned",
-      "user.createdAt",
-      "profiles.first_name",
-      "profiles.last_name",
-      "profiles.kyc_status",
-    ]);
+  let query = selectUserWithProfile(db);
   if (options.search) {
     const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
@@ -40,18 +28,7 @@ export async function selectUsers(
   }
   const page = { time: "user.createdAt", id: "user.id", limit: options.limit, after: options.after };
   const rows = await keysetPage(query, page).execute();
-  return rows.map((row) => ({
-    userId: row.id,
-    email: row.email,
-    firstName: row.first_name ?? "",
-    lastName: row.last_name ?? "",
-    role: row.role === "admin" ? "admin" : "user",
-    status: row.banned ? "banned" : "active",
-    kycStatus: row.kyc_status ?? "pending",
-    emailVerified: row.emailVerified,
-    createdAt: new Date(row.createdAt).toISOString(),
-    cursorAt: row.cursor_at,
-  }));
+  return rows.map((row) => ({ ...userSummaryOf(row), cursorAt: row.cursor_at }));
 }
 
 /** Sets a user's ban flag; whether such a user exists. */

@@ -1,48 +1,24 @@
 import type { Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
 import type { Database } from "../../db/database.ts";
+import { selectUserWithProfile, userSummaryOf } from "../../db/users.ts";
 
 /** The user, their profile and role in one read. The profile row is optional: defaults fill the gap. */
 export async function selectProfile(db: Database, userId: string): Promise<Profile | undefined> {
-  const row = await db
-    .selectFrom("user")
-    .leftJoin("profiles", "profiles.user_id", "user.id")
-    .select([
-      "user.id",
-      "user.email",
-      "user.emailVerified",
-      "user.role",
-      "user.banned",
-      "user.createdAt",
-      "profiles.first_name",
-      "profiles.last_name",
-      "profiles.phone",
-      "profiles.address",
-      "profiles.city",
-      "profiles.country",
-      "profiles.postal_code",
-      "profiles.kyc_status",
-    ])
+  const row = await selectUserWithProfile(db)
+    .select(["profiles.phone", "profiles.address", "profiles.city", "profiles.country", "profiles.postal_code"])
     .where("user.id", "=", userId)
     .executeTakeFirst();
   if (!row) {
     return undefined;
   }
   return {
-    userId: row.id,
-    email: row.email,
-    firstName: row.first_name ?? "",
-    lastName: row.last_name ?? "",
+    ...userSummaryOf(row),
     phone: row.phone ?? "",
     address: row.address ?? "",
     city: row.city ?? "",
     country: row.country ?? "",
     postalCode: row.postal_code ?? "",
-    emailVerified: row.emailVerified,
-    kycStatus: row.kyc_status ?? "pending",
-    status: row.banned ? "banned" : "active",
     accountType: "personal",
-    role: row.role === "admin" ? "admin" : "user",
-    createdAt: new Date(row.createdAt).toISOString(),
   };
 }
 

@@ -1,0 +1,43 @@
+import type { AdminUser } from "@ferry/core/contracts/admin";
+import type { Database } from "./database.ts";
+
+/**
+ * A user joined with their profile row, which is optional (a user who never filled in the form has
+ * none): the columns every view of a person starts from, their own profile and the admin's list alike.
+ */
+export function selectUserWithProfile(db: Database) {
+  return db
+    .selectFrom("user")
+    .leftJoin("profiles", "profiles.user_id", "user.id")
+    .select([
+      "user.id",
+      "user.email",
+      "user.emailVerified",
+      "user.role",
+      "user.banned",
+      "user.createdAt",
+      "profiles.first_name",
+      "profiles.last_name",
+      "profiles.kyc_status",
+    ]);
+}
+
+type UserWithProfileRow = Awaited<ReturnType<ReturnType<typeof selectUserWithProfile>["executeTakeFirstOrThrow"]>>;
+
+/**
+ * Who a user is, as the profile and the admin list both show it: a missing profile reads as empty
+ * names and a pending KYC, and any role but "admin" as "user", so a stray value never grants anything.
+ */
+export function userSummaryOf(row: UserWithProfileRow): AdminUser {
+  return {
+    userId: row.id,
+    email: row.email,
+    firstName: row.first_name ?? "",
+    lastName: row.last_name ?? "",
+    role: row.role === "admin" ? "admin" : "user",
+    status: row.banned ? "banned" : "active",
+    kycStatus: row.kyc_status ?? "pending",
+    emailVerified: row.emailVerified,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
