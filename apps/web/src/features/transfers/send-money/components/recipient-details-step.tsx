@@ -5,7 +5,14 @@ import { BankRecipientFields, CryptoRecipientFields, type NewRecipientRequest } 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TriangleAlertIcon } from "lucide-react";
 import type * as React from "react";
-import { type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
+import {
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+  useForm,
+  useWatch,
+} from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -46,13 +53,61 @@ function TextField(props: {
   );
 }
 
+/** The recipient's name and e-mail, which bank and crypto recipients both have. */
+function ContactFields(props: {
+  name: UseFormRegisterReturn<"name">;
+  email: UseFormRegisterReturn<"email">;
+  nameError: string | undefined;
+  emailError: string | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        registration={props.name}
+        error={props.nameError}
+        label="Recipient name"
+        autoComplete="name"
+        autoFocus
+      />
+      <TextField
+        registration={props.email}
+        error={props.emailError}
+        label="Recipient email"
+        type="email"
+        placeholder="name@example.com"
+      />
+    </>
+  );
+}
+
+/** The options of a currency select, one per code. */
+function CurrencyOptions(props: { codes: readonly string[] }) {
+  return props.codes.map((code) => (
+    <option key={code} value={code}>
+      {code}
+    </option>
+  ));
+}
+
+function SaveFooter(props: { onBack: () => void; isSaving: boolean }) {
+  return (
+    <StepFooter onBack={props.onBack}>
+      <Button type="submit" disabled={props.isSaving}>
+        {props.isSaving ? "Saving…" : "Save and continue"}
+      </Button>
+    </StepFooter>
+  );
+}
+
 /**
- * Saving shows the server's own word on each field it refused (the same rules as the form, so this
- * is rare: a race, or a rule only the server can check), and the spec's toasts either way.
+ * Saving shows the server's own word on each of the form's `fields` it refused (the same rules as
+ * the form, so this is rare: a race, or a rule only the server can check), and the spec's toasts
+ * either way.
  */
-function useSaveRecipient(
+function useSaveRecipient<Form extends FieldValues>(
   onSaved: (recipient: Recipient) => void,
-  showFieldError: (field: string, message: string) => void,
+  setError: UseFormSetError<Form>,
+  fields: readonly Path<Form>[],
 ) {
   const create = useCreateRecipient();
   function save(request: NewRecipientRequest) {
@@ -64,7 +119,10 @@ function useSaveRecipient(
       onError: (error) => {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fields)) {
-            showFieldError(field, message);
+            const name = fields.find((known) => known === field);
+            if (name) {
+              setError(name, { type: "server", message });
+            }
           }
         }
         toast.error("Failed to save recipient", { description: error.message || undefined });
@@ -100,12 +158,7 @@ function BankRecipientForm(props: { onSaved: (recipient: Recipient) => void; onB
       currency: BANK_CURRENCIES[0],
     },
   });
-  const { save, isSaving } = useSaveRecipient(props.onSaved, (field, message) => {
-    const name = BANK_FIELDS.find((known) => known === field);
-    if (name) {
-      form.setError(name, { type: "server", message });
-    }
-  });
+  const { save, isSaving } = useSaveRecipient(props.onSaved, form.setError, BANK_FIELDS);
   const { errors } = form.formState;
   return (
     <form
@@ -116,19 +169,11 @@ function BankRecipientForm(props: { onSaved: (recipient: Recipient) => void; onB
       )}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField
-          registration={form.register("name")}
-          error={errors.name?.message}
-          label="Recipient name"
-          autoComplete="name"
-          autoFocus
-        />
-        <TextField
-          registration={form.register("email")}
-          error={errors.email?.message}
-          label="Recipient email"
-          type="email"
-          placeholder="name@example.com"
+        <ContactFields
+          name={form.register("name")}
+          email={form.register("email")}
+          nameError={errors.name?.message}
+          emailError={errors.email?.message}
         />
         <TextField registration={form.register("bankName")} error={errors.bankName?.message} label="Bank name" />
         <TextField
@@ -152,11 +197,7 @@ function BankRecipientForm(props: { onSaved: (recipient: Recipient) => void; onB
         />
         <Field id="recipient-currency" label="Currency" error={errors.currency?.message}>
           <NativeSelect id="recipient-currency" {...form.register("currency")}>
-            {BANK_CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
+            <CurrencyOptions codes={BANK_CURRENCIES} />
           </NativeSelect>
         </Field>
         <TextField
@@ -166,11 +207,7 @@ function BankRecipientForm(props: { onSaved: (recipient: Recipient) => void; onB
           className="sm:col-span-2"
         />
       </div>
-      <StepFooter onBack={props.onBack}>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? "Saving…" : "Save and continue"}
-        </Button>
-      </StepFooter>
+      <SaveFooter onBack={props.onBack} isSaving={isSaving} />
     </form>
   );
 }
@@ -189,12 +226,7 @@ function CryptoRecipientForm(props: { onSaved: (recipient: Recipient) => void; o
       cryptoAddress: "",
     },
   });
-  const { save, isSaving } = useSaveRecipient(props.onSaved, (field, message) => {
-    const name = CRYPTO_FIELDS.find((known) => known === field);
-    if (name) {
-      form.setError(name, { type: "server", message });
-    }
-  });
+  const { save, isSaving } = useSaveRecipient(props.onSaved, form.setError, CRYPTO_FIELDS);
   const currency = useWatch({ control: form.control, name: "currency" });
   const networks = SEND_NETWORKS_BY_CURRENCY[currency] ?? [];
   const { errors } = form.formState;
@@ -205,19 +237,11 @@ function CryptoRecipientForm(props: { onSaved: (recipient: Recipient) => void; o
       onSubmit={form.handleSubmit((values) => save({ type: "crypto", ...values }))}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField
-          registration={form.register("name")}
-          error={errors.name?.message}
-          label="Recipient name"
-          autoComplete="name"
-          autoFocus
-        />
-        <TextField
-          registration={form.register("email")}
-          error={errors.email?.message}
-          label="Recipient email"
-          type="email"
-          placeholder="name@example.com"
+        <ContactFields
+          name={form.register("name")}
+          email={form.register("email")}
+          nameError={errors.name?.message}
+          emailError={errors.email?.message}
         />
         <Field id="recipient-currency" label="Currency" error={errors.currency?.message}>
           <NativeSelect
@@ -233,11 +257,7 @@ function CryptoRecipientForm(props: { onSaved: (recipient: Recipient) => void; o
               },
             })}
           >
-            {CRYPTO_CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
+            <CurrencyOptions codes={CRYPTO_CURRENCIES} />
           </NativeSelect>
         </Field>
         <Field id="recipient-cryptoNetwork" label="Network" error={errors.cryptoNetwork?.message}>
@@ -264,11 +284,7 @@ function CryptoRecipientForm(props: { onSaved: (recipient: Recipient) => void; o
         <TriangleAlertIcon className="size-4 shrink-0" aria-hidden="true" />
         Check the address and network carefully: money sent to a wrong address cannot be recovered.
       </p>
-      <StepFooter onBack={props.onBack}>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? "Saving…" : "Save and continue"}
-        </Button>
-      </StepFooter>
+      <SaveFooter onBack={props.onBack} isSaving={isSaving} />
     </form>
   );
 }
