@@ -41,6 +41,7 @@ run("Lint and format (Biome)", "npx", ["biome", "check", "."]);
 run("Typecheck (tsc)", "npx", ["tsc", "-p", "tsconfig.json"]);
 run("Import boundaries", "node", ["scripts/check-boundaries.ts"]);
 run("Unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]);
+run("OpenAPI document (Redocly, recommended rules)", "npx", ["tsx", "scripts/lint-openapi.ts"]);
 ensureChromium();
 run("Build the web app (Vite)", "npm", ["run", "build", "--silent"]);
 run("Tests (Vitest: unit, integration, end-to-end)", "npx", ["vitest", "run", ...process.argv.slice(2)]);

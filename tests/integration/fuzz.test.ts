@@ -84,6 +84,7 @@ interface Operation {
 }
 
 interface OpenApiDocument {
+  readonly components?: { readonly schemas?: Record<string, unknown> };
   readonly paths: Record<
     string,
     Record<
@@ -107,9 +108,29 @@ function personaFor(path: string, isSignedInOnly: boolean): Persona {
   return "anonymous";
 }
 
+const COMPONENT_PREFIX = "#/components/schemas/";
+
+/** `value` with every `$ref` to a named component schema replaced by the schema (the contracts have no cycles). */
+function inlineRefs(value: unknown, schemas: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) {
+    return value.map((item) => inlineRefs(item, schemas));
+  }
+  if (value === null || typeof value !== "object") {
+    return value;
+  }
+  const { $ref, ...rest } = value as { $ref?: unknown };
+  const inlined = Object.fromEntries(Object.entries(rest).map(([key, child]) => [key, inlineRefs(child, schemas)]));
+  if (typeof $ref === "string" && $ref.startsWith(COMPONENT_PREFIX)) {
+    return { ...(inlineRefs(schemas[$ref.slice(COMPONENT_PREFIX.length)], schemas) as object), ...inlined };
+  }
+  return inlined;
+}
+
+/** The document's operations, but Better Auth's: `authOperations` lists those with the persona each needs. */
 function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries(document.paths)) {
+  const paths = inlineRefs(document.paths, document.components?.schemas ?? {}) as OpenApiDocument["paths"];
+  for (const [path, methods] of Object.entries(paths).filter(([path]) => !path.startsWith("/api/auth/"))) {
     for (const [method, operation] of Object.entries(methods)) {
       operations.push({
         method: method.toUpperCase() as Operation["method"],
@@ -136,7 +157,7 @@ const AUTH_QUERY_PARAMETERS: Record<string, readonly string[]> = {
   "/api/auth/get-session": ["disableCookieCache"],
 };
 
-/** Better Auth's allow-list is hidden from the OpenAPI document; its bodies are core schemas. */
+/** Better Auth's allow-list, with the persona that gets past its guard; its bodies are core schemas. */
 function authOperations(): Operation[] {
   return authEndpoints().map((endpoint) => ({
     method: endpoint.method,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
+import { ADMIN_ERRORS, errorResponses, SIGNED_IN } from "../../http/openapi.ts";
 import { listUsers, setUserBanned } from "./service.ts";
 
 export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -13,9 +14,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
       preValidation: deps.guards.requireAdmin,
       schema: {
         tags: ["admin"],
+        operationId: "listUsers",
+        security: SIGNED_IN,
         summary: "Users, newest first, searchable by name or e-mail",
         querystring: AdminUserListQuery,
-        response: { 200: AdminUserList },
+        response: { 200: AdminUserList, ...errorResponses(...ADMIN_ERRORS, "validation_failed") },
       },
     },
     async (request) => listUsers(deps.db, request.query),
@@ -28,9 +31,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
         preValidation: deps.guards.requireAdmin,
         schema: {
           tags: ["admin"],
+          operationId: action === "ban" ? "banUser" : "unbanUser",
+          security: SIGNED_IN,
           summary: action === "ban" ? "Ban a user and end their sessions" : "Lift a ban",
           params: UserIdParams,
-          response: { 200: UserBanResponse },
+          response: {
+            200: UserBanResponse,
+            ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found", "conflict"),
+          },
         },
       },
       async (request) => {

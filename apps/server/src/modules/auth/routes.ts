@@ -10,14 +10,27 @@ import {
   TwoFactorCodeRequest,
   VerifyEmailCodeRequest,
 } from "@ferry/core/contracts/auth";
-import type { FastifyInstance } from "fastify";
+import {
+  AuthStatus,
+  AuthSuccess,
+  CurrentSession,
+  EmailVerified,
+  GetSessionQuery,
+  PasswordChanged,
+  SignedIn,
+  SignInChallenge,
+  VerifyEmailQuery,
+} from "@ferry/core/contracts/auth-responses";
+import type { ErrorCode } from "@ferry/core/errors";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { type Database, isDatabaseReachable } from "../../db/database.ts";
 import { AppError, databaseUnavailableError } from "../../errors.ts";
 import { type Guards, isBanned, toFetchHeaders, viewerOf } from "../../http/guards.ts";
+import { errorResponses, PUBLIC, SIGNED_IN, SIGNED_IN_OR_NOT } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
 import { recordSignInDevice } from "./devices.ts";
@@ -25,26 +38,137 @@ import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 import { admitAuthAttempt } from "./limits.ts";
 import { signUp } from "./service.ts";
 
+/** One Better Auth endpoint Ferry lets through, and how the OpenAPI document describes it. */
+interface AllowedEndpoint {
+  readonly method: "GET" | "POST";
+  /** The body it accepts, validated here and forwarded as parsed. */
+  readonly body?: z.ZodType;
+  /** The query string Better Auth reads (documented; Better Auth validates it). */
+  readonly querystring?: z.ZodType;
+  /** Guarded like every signed-in route: the guard answers before the body is judged. */
+  readonly isSignedInOnly?: boolean;
+  /** Reads the session cookie when there is one, and answers without it too. */
+  readonly isSessionOptional?: boolean;
+  readonly operationId: string;
+  readonly summary: string;
+  /** What Better Auth answers on success (core's contracts/auth-responses.ts). */
+  readonly success: Readonly<Record<number, z.ZodType>>;
+  /** The statuses of its refusals: Ferry's validation, guard and throttle, and Better Auth's own. */
+  readonly errors: readonly ErrorCode[];
+}
+
+/** Every Better Auth endpoint can fail for want of its database, and most are throttled per address or account. */
+const THROTTLED = ["validation_failed", "rate_limited", "unavailable"] as const;
+
 /**
  * The Better Auth endpoints Ferry uses, each with the body it accepts (validated with core schemas
  * and forwarded as parsed, so only known fields reach Better Auth). Every other Better Auth path —
  * switching the second factor off, trusted devices, backup codes, password-less sign-in, its admin
  * API — answers 404.
  */
-export const ALLOWED_ENDPOINTS: Record<string, { method: "GET" | "POST"; body?: z.ZodType; isSignedInOnly?: boolean }> =
-  {
-    "/sign-in/email": { method: "POST", body: SignInEmailRequest },
-    "/sign-out": { method: "POST", body: EmptyRequest },
-    "/get-session": { method: "GET" },
-    "/two-factor/send-otp": { method: "POST", body: EmptyRequest },
-    "/two-factor/verify-otp": { method: "POST", body: TwoFactorCodeRequest },
-    "/email-otp/send-verification-otp": { method: "POST", body: SendVerificationCodeRequest, isSignedInOnly: true },
-    "/email-otp/verify-email": { method: "POST", body: VerifyEmailCodeRequest, isSignedInOnly: true },
-    "/verify-email": { method: "GET" },
-    "/request-password-reset": { method: "POST", body: PasswordResetLinkRequest },
-    "/reset-password": { method: "POST", body: ResetPasswordRequest },
-    "/change-password": { method: "POST", body: ChangePasswordRequest, isSignedInOnly: true },
-  };
+export const ALLOWED_ENDPOINTS: Readonly<Record<string, AllowedEndpoint>> = {
+  "/sign-in/email": {
+    method: "POST",
+    body: SignInEmailRequest,
+    operationId: "signIn",
+    summary: "Check e-mail and password, then e-mail the sign-in code (no session until the code is verified)",
+    success: { 200: SignInChallenge },
+    errors: [...THROTTLED, "unauthenticated", "forbidden"],
+  },
+  "/sign-out": {
+    method: "POST",
+    body: EmptyRequest,
+    isSessionOptional: true,
+    operationId: "signOut",
+    summary: "End the session and clear its cookie",
+    success: { 200: AuthSuccess },
+    errors: ["validation_failed", "unavailable"],
+  },
+  "/get-session": {
+    method: "GET",
+    querystring: GetSessionQuery,
+    isSessionOptional: true,
+    operationId: "getSession",
+    summary: "The current session and its account, or null",
+    success: { 200: CurrentSession },
+    errors: ["unavailable"],
+  },
+  "/two-factor/send-otp": {
+    method: "POST",
+    body: EmptyRequest,
+    operationId: "sendSignInCode",
+    summary: "E-mail the sign-in code again (needs the cookie of a password check)",
+    success: { 200: AuthStatus },
+    errors: [...THROTTLED, "unauthenticated"],
+  },
+  "/two-factor/verify-otp": {
+    method: "POST",
+    body: TwoFactorCodeRequest,
+    operationId: "verifySignInCode",
+    summary: "Verify the e-mailed sign-in code: starts the session (sets the session cookie)",
+    success: { 200: SignedIn },
+    errors: [...THROTTLED, "unauthenticated"],
+  },
+  "/email-otp/send-verification-otp": {
+    method: "POST",
+    body: SendVerificationCodeRequest,
+    isSignedInOnly: true,
+    operationId: "sendEmailVerificationCode",
+    summary: "E-mail a code that verifies your own address",
+    success: { 200: AuthSuccess },
+    errors: [...THROTTLED, "unauthenticated", "forbidden"],
+  },
+  "/email-otp/verify-email": {
+    method: "POST",
+    body: VerifyEmailCodeRequest,
+    isSignedInOnly: true,
+    operationId: "verifyEmailWithCode",
+    summary: "Verify your address with the e-mailed code",
+    success: { 200: EmailVerified },
+    errors: [...THROTTLED, "unauthenticated", "forbidden"],
+  },
+  "/verify-email": {
+    method: "GET",
+    querystring: VerifyEmailQuery,
+    operationId: "verifyEmailWithLink",
+    summary: "Verify an address with the link's token (redirects to callbackURL when given)",
+    success: { 200: AuthStatus, 302: z.null() },
+    errors: [...THROTTLED, "unauthenticated"],
+  },
+  "/request-password-reset": {
+    method: "POST",
+    body: PasswordResetLinkRequest,
+    operationId: "requestPasswordReset",
+    summary: "E-mail a password-reset link (never reveals whether the address has an account)",
+    success: { 200: AuthStatus },
+    errors: THROTTLED,
+  },
+  "/reset-password": {
+    method: "POST",
+    body: ResetPasswordRequest,
+    operationId: "resetPassword",
+    summary: "Set a new password with the link's token; ends every session",
+    success: { 200: AuthStatus },
+    errors: THROTTLED,
+  },
+  "/change-password": {
+    method: "POST",
+    body: ChangePasswordRequest,
+    isSignedInOnly: true,
+    operationId: "changePassword",
+    summary: "Change your password (the current one is asked again)",
+    success: { 200: PasswordChanged },
+    errors: [...THROTTLED, "unauthenticated"],
+  },
+};
+
+/** `security` of an allow-listed endpoint in the OpenAPI document. */
+function securityOf(endpoint: AllowedEndpoint) {
+  if (endpoint.isSignedInOnly) {
+    return SIGNED_IN;
+  }
+  return endpoint.isSessionOptional ? SIGNED_IN_OR_NOT : PUBLIC;
+}
 
 function parseBody(schema: z.ZodType, body: unknown): unknown {
   const parsed = schema.safeParse(body ?? {});
@@ -94,9 +218,11 @@ export function registerAuthRoutes(
     {
       schema: {
         tags: ["auth"],
+        operationId: "signUp",
+        security: PUBLIC,
         summary: "Create an account (never reveals whether the e-mail already has one)",
         body: SignUpRequest,
-        response: { 200: SignUpResponse },
+        response: { 200: SignUpResponse, ...errorResponses("validation_failed", "rate_limited", "unavailable") },
       },
     },
     async (request) => {
@@ -107,85 +233,108 @@ export function registerAuthRoutes(
   );
 
   // Better Auth's own endpoints, behind Ferry's validation and throttle.
+  async function proxyToBetterAuth(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, config.publicUrl);
+    const path = url.pathname.slice(AUTH_BASE_PATH.length);
+    const endpoint = ALLOWED_ENDPOINTS[path];
+    if (!endpoint || endpoint.method !== request.method) {
+      throw new AppError("not_found", `No route for ${request.method} ${url.pathname}`);
+    }
+    if (endpoint.isSignedInOnly) {
+      // Who is asking is settled before what they sent is judged, as on every other signed-in route.
+      await guards.requireUser(request, reply);
+    }
+    const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
+    if (endpoint.isSignedInOnly) {
+      const email = (body as { email?: string } | undefined)?.email;
+      if (email !== undefined && email !== viewerOf(request).email) {
+        throw new AppError("forbidden", "You can only verify your own e-mail address");
+      }
+    }
+    const attempt = await admitAuthAttempt(
+      { auth, db, config },
+      {
+        path,
+        ip: request.ip,
+        body,
+        cookieHeader: request.headers.cookie,
+        viewerUserId: request.viewer?.userId,
+      },
+    );
+    const headers = toFetchHeaders(request.headers);
+    headers.set("x-ferry-client-ip", request.ip);
+    headers.delete("content-length");
+    const response = await auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers,
+        body: request.method === "POST" ? JSON.stringify(body ?? {}) : undefined,
+      }),
+    );
+    const text = await response.text();
+    if (response.status >= 500) {
+      // Better Auth answers its own failures (most often: the database went away) with a 500 of its
+      // own; Ferry's clients get the one error shape, and 503 when it is the database.
+      request.log.error({ status: response.status, body: text.slice(0, 500) }, "Better Auth failed");
+      if (!(await isDatabaseReachable(pool, DATABASE_PROBE_TIMEOUT_MS))) {
+        throw databaseUnavailableError();
+      }
+      throw new AppError("internal", "Something went wrong. Please try again.");
+    }
+    await attempt.settle(response.status);
+    if (path === "/get-session" && response.ok && isSessionOfBannedUser(text)) {
+      // A banned account is signed out everywhere, even if a session row of it survived the ban.
+      reply.header("content-type", "application/json; charset=utf-8");
+      return reply.status(200).send("null");
+    }
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== "set-cookie" && name !== "content-length") {
+        reply.header(name, value);
+      }
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) {
+      reply.header("set-cookie", cookies);
+    }
+    if (path === "/two-factor/verify-otp" && response.ok) {
+      const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
+      if (userId) {
+        await recordSignInDevice(db, userId, request.headers["user-agent"] ?? "unknown", request.ip);
+      }
+    }
+    if (response.status >= 400) {
+      reply.header("content-type", "application/json; charset=utf-8");
+      return reply.send(toFerryErrorBody(response.status, text));
+    }
+    return reply.send(text || null);
+  }
+
+  for (const [path, endpoint] of Object.entries(ALLOWED_ENDPOINTS)) {
+    app.route({
+      method: endpoint.method,
+      url: `${AUTH_BASE_PATH}${path}`,
+      schema: {
+        tags: ["auth"],
+        operationId: endpoint.operationId,
+        summary: endpoint.summary,
+        security: securityOf(endpoint),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
+        response: { ...endpoint.success, ...errorResponses(...endpoint.errors) },
+      },
+      // The schemas above describe the endpoint; the handler validates the body itself (parseBody) and
+      // forwards Better Auth's answer as Better Auth wrote it, so Fastify neither validates nor serialises.
+      validatorCompiler: () => (data) => ({ value: data }),
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      handler: proxyToBetterAuth,
+    });
+  }
+  // Any other path under /api/auth answers 404 (from the same handler), whatever Better Auth has there.
   app.route({
     method: ["GET", "POST"],
     url: `${AUTH_BASE_PATH}/*`,
     schema: { hide: true },
-    async handler(request, reply) {
-      const url = new URL(request.url, config.publicUrl);
-      const path = url.pathname.slice(AUTH_BASE_PATH.length);
-      const endpoint = ALLOWED_ENDPOINTS[path];
-      if (!endpoint || endpoint.method !== request.method) {
-        throw new AppError("not_found", `No route for ${request.method} ${url.pathname}`);
-      }
-      if (endpoint.isSignedInOnly) {
-        // Who is asking is settled before what they sent is judged, as on every other signed-in route.
-        await guards.requireUser(request, reply);
-      }
-      const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
-      if (endpoint.isSignedInOnly) {
-        const email = (body as { email?: string } | undefined)?.email;
-        if (email !== undefined && email !== viewerOf(request).email) {
-          throw new AppError("forbidden", "You can only verify your own e-mail address");
-        }
-      }
-      const attempt = await admitAuthAttempt(
-        { auth, db, config },
-        {
-          path,
-          ip: request.ip,
-          body,
-          cookieHeader: request.headers.cookie,
-          viewerUserId: request.viewer?.userId,
-        },
-      );
-      const headers = toFetchHeaders(request.headers);
-      headers.set("x-ferry-client-ip", request.ip);
-      headers.delete("content-length");
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers,
-          body: request.method === "POST" ? JSON.stringify(body ?? {}) : undefined,
-        }),
-      );
-      const text = await response.text();
-      if (response.status >= 500) {
-        // Better Auth answers its own failures (most often: the database went away) with a 500 of its
-        // own; Ferry's clients get the one error shape, and 503 when it is the database.
-        request.log.error({ status: response.status, body: text.slice(0, 500) }, "Better Auth failed");
-        if (!(await isDatabaseReachable(pool, DATABASE_PROBE_TIMEOUT_MS))) {
-          throw databaseUnavailableError();
-        }
-        throw new AppError("internal", "Something went wrong. Please try again.");
-      }
-      await attempt.settle(response.status);
-      if (path === "/get-session" && response.ok && isSessionOfBannedUser(text)) {
-        // A banned account is signed out everywhere, even if a session row of it survived the ban.
-        reply.header("content-type", "application/json; charset=utf-8");
-        return reply.status(200).send("null");
-      }
-      reply.status(response.status);
-      for (const [name, value] of response.headers) {
-        if (name !== "set-cookie" && name !== "content-length") {
-          reply.header(name, value);
-        }
-      }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) {
-        reply.header("set-cookie", cookies);
-      }
-      if (path === "/two-factor/verify-otp" && response.ok) {
-        const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
-        if (userId) {
-          await recordSignInDevice(db, userId, request.headers["user-agent"] ?? "unknown", request.ip);
-        }
-      }
-      if (response.status >= 400) {
-        reply.header("content-type", "application/json; charset=utf-8");
-        return reply.send(toFerryErrorBody(response.status, text));
-      }
-      return reply.send(text || null);
-    },
+    handler: proxyToBetterAuth,
   });
 }

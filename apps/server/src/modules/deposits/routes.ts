@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
+import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import type { DepositAccountKeys } from "./keys.ts";
 import {
@@ -51,8 +52,10 @@ function registerCustomerDepositRoutes(app: FastifyInstance, deps: DepositRouteD
       preValidation: guards.requireUser,
       schema: {
         tags: ["deposits"],
+        operationId: "getDepositInstructions",
+        security: SIGNED_IN,
         summary: "Ferry's bank details with your reference, and your own crypto addresses",
-        response: { 200: DepositInstructions },
+        response: { 200: DepositInstructions, ...errorResponses(...SIGNED_IN_ERRORS) },
       },
     },
     async (request) => getDepositInstructions(db, config, keys, viewerOf(request).userId),
@@ -63,9 +66,11 @@ function registerCustomerDepositRoutes(app: FastifyInstance, deps: DepositRouteD
       preValidation: guards.requireUser,
       schema: {
         tags: ["deposits"],
+        operationId: "listDeposits",
+        security: SIGNED_IN,
         summary: "Your deposits, newest first",
         querystring: DepositListQuery,
-        response: { 200: DepositList },
+        response: { 200: DepositList, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
       },
     },
     async (request) => listOwnDeposits(db, viewerOf(request).userId, request.query),
@@ -76,9 +81,11 @@ function registerCustomerDepositRoutes(app: FastifyInstance, deps: DepositRouteD
       preValidation: guards.requireUser,
       schema: {
         tags: ["deposits"],
+        operationId: "reportDeposit",
+        security: SIGNED_IN,
         summary: "Report a deposit you sent (an admin approves it)",
         body: ReportDepositRequest,
-        response: { 201: Deposit },
+        response: { 201: Deposit, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "rate_limited") },
       },
     },
     async (request, reply) => {
@@ -101,9 +108,11 @@ function registerAdminDepositRoutes(app: FastifyInstance, deps: DepositRouteDeps
       preValidation: guards.requireAdmin,
       schema: {
         tags: ["admin"],
+        operationId: "listPendingDeposits",
+        security: SIGNED_IN,
         summary: "Pending deposits, oldest first, with their count",
         querystring: AdminDepositListQuery,
-        response: { 200: AdminDepositList },
+        response: { 200: AdminDepositList, ...errorResponses(...ADMIN_ERRORS, "validation_failed") },
       },
     },
     async (request) => listPendingDeposits(db, request.query),
@@ -114,10 +123,12 @@ function registerAdminDepositRoutes(app: FastifyInstance, deps: DepositRouteDeps
       preValidation: guards.requireAdmin,
       schema: {
         tags: ["admin"],
+        operationId: "reviewDeposit",
+        security: SIGNED_IN,
         summary: "Approve (credits once) or reject a pending deposit",
         params: DepositIdParams,
         body: ReviewDepositRequest,
-        response: { 200: Deposit },
+        response: { 200: Deposit, ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found", "conflict") },
       },
     },
     async (request) => reviewDeposit(db, viewerOf(request).userId, request.params.depositId, request.body),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import type { Guards } from "../../http/guards.ts";
+import { ADMIN_ERRORS, errorResponses, SIGNED_IN } from "../../http/openapi.ts";
 import { reconcileLedger } from "./reconcile.ts";
 
 export function registerLedgerAdminRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -12,8 +13,10 @@ export function registerLedgerAdminRoutes(app: FastifyInstance, deps: { db: Data
       preValidation: deps.guards.requireAdmin,
       schema: {
         tags: ["admin"],
+        operationId: "reconcileLedger",
+        security: SIGNED_IN,
         summary: "Check the ledger's invariants now",
-        response: { 200: ReconciliationReport },
+        response: { 200: ReconciliationReport, ...errorResponses(...ADMIN_ERRORS) },
       },
     },
     async () => reconcileLedger(deps.db),

@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
+import { errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "./service.ts";
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -20,9 +21,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
       preValidation: guards.requireUser,
       schema: {
         tags: ["notifications"],
+        operationId: "listNotifications",
+        security: SIGNED_IN,
         summary: "Your notifications, newest first, with the unread count",
         querystring: PageQuery,
-        response: { 200: NotificationList },
+        response: { 200: NotificationList, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
       },
     },
     async (request) => listNotifications(db, viewerOf(request).userId, request.query),
@@ -33,9 +36,14 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
       preValidation: guards.requireUser,
       schema: {
         tags: ["notifications"],
+        operationId: "markNotificationRead",
+        security: SIGNED_IN,
         summary: "Mark one notification read",
         params: NotificationIdParams,
-        response: { 200: MarkNotificationReadResponse },
+        response: {
+          200: MarkNotificationReadResponse,
+          ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found"),
+        },
       },
     },
     async (request) => {
@@ -49,8 +57,10 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
       preValidation: guards.requireUser,
       schema: {
         tags: ["notifications"],
+        operationId: "markAllNotificationsRead",
+        security: SIGNED_IN,
         summary: "Mark all notifications read",
-        response: { 200: MarkAllNotificationsReadResponse },
+        response: { 200: MarkAllNotificationsReadResponse, ...errorResponses(...SIGNED_IN_ERRORS) },
       },
     },
     async (request) => ({ updated: await markAllNotificationsRead(db, viewerOf(request).userId) }),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
+import { errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { getProfile, updateProfile } from "./service.ts";
 
 export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -11,7 +12,13 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database
     "/api/v1/me",
     {
       preValidation: deps.guards.requireUser,
-      schema: { tags: ["profile"], summary: "The signed-in user's profile", response: { 200: Profile } },
+      schema: {
+        tags: ["profile"],
+        operationId: "getProfile",
+        security: SIGNED_IN,
+        summary: "The signed-in user's profile",
+        response: { 200: Profile, ...errorResponses(...SIGNED_IN_ERRORS, "not_found") },
+      },
     },
     async (request) => getProfile(deps.db, viewerOf(request).userId),
   );
@@ -21,9 +28,11 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database
       preValidation: deps.guards.requireUser,
       schema: {
         tags: ["profile"],
+        operationId: "updateProfile",
+        security: SIGNED_IN,
         summary: "Save the personal-information form",
         body: ProfileUpdateRequest,
-        response: { 200: Profile },
+        response: { 200: Profile, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found") },
       },
     },
     async (request) => updateProfile(deps.db, viewerOf(request).userId, request.body),

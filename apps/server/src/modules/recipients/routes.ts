@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
+import { errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { listRecipients, saveRecipient } from "./service.ts";
 
 export function registerRecipientRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -14,9 +15,11 @@ export function registerRecipientRoutes(app: FastifyInstance, deps: { db: Databa
       preValidation: deps.guards.requireUser,
       schema: {
         tags: ["recipients"],
+        operationId: "listRecipients",
+        security: SIGNED_IN,
         summary: "Your saved recipients of a type, newest first",
         querystring: RecipientListQuery,
-        response: { 200: RecipientList },
+        response: { 200: RecipientList, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
       },
     },
     async (request) => listRecipients(deps.db, viewerOf(request).userId, request.query),
@@ -27,9 +30,11 @@ export function registerRecipientRoutes(app: FastifyInstance, deps: { db: Databa
       preValidation: deps.guards.requireUser,
       schema: {
         tags: ["recipients"],
+        operationId: "createRecipient",
+        security: SIGNED_IN,
         summary: "Save a bank or crypto recipient",
         body: NewRecipientRequest,
-        response: { 201: Recipient },
+        response: { 201: Recipient, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "conflict") },
       },
     },
     async (request, reply) =>

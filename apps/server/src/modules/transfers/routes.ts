@@ -15,10 +15,12 @@ import {
 } from "@ferry/core/contracts/transfers";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { InFlightLimit } from "../../http/in-flight.ts";
+import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { exportStatement, listHistory } from "./history.ts";
 import {
@@ -60,9 +62,21 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
       preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
+        operationId: "quoteTransfer",
+        security: SIGNED_IN,
         summary: "Fee, total and available balance for a transfer",
         body: TransferDetails,
-        response: { 200: TransferQuote },
+        response: {
+          200: TransferQuote,
+          ...errorResponses(
+            ...SIGNED_IN_ERRORS,
+            "validation_failed",
+            "not_found",
+            "insufficient_funds",
+            "limit_exceeded",
+            "rate_limited",
+          ),
+        },
       },
     },
     async (request) => {
@@ -79,9 +93,21 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
       preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
+        operationId: "sendTransferCode",
+        security: SIGNED_IN,
         summary: "E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries)",
         body: TransferDetails,
-        response: { 200: TransferCodeSent },
+        response: {
+          200: TransferCodeSent,
+          ...errorResponses(
+            ...SIGNED_IN_ERRORS,
+            "validation_failed",
+            "not_found",
+            "insufficient_funds",
+            "limit_exceeded",
+            "rate_limited",
+          ),
+        },
       },
     },
     async (request) => {
@@ -97,10 +123,24 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
       preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
+        operationId: "createTransfer",
+        security: SIGNED_IN,
         summary: "Send money (idempotent: the same Idempotency-Key returns the first transfer)",
         headers: IdempotencyKeyHeader,
         body: CreateTransferRequest,
-        response: { 200: Transfer, 201: Transfer },
+        response: {
+          200: Transfer,
+          201: Transfer,
+          ...errorResponses(
+            ...SIGNED_IN_ERRORS,
+            "validation_failed",
+            "not_found",
+            "conflict",
+            "insufficient_funds",
+            "limit_exceeded",
+            "invalid_code",
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -128,9 +168,11 @@ function registerOwnTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps
       preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
+        operationId: "getTransfer",
+        security: SIGNED_IN,
         summary: "One of your transfers",
         params: TransferIdParams,
-        response: { 200: Transfer },
+        response: { 200: Transfer, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found") },
       },
     },
     async (request) => getOwnTransfer(db, viewerOf(request).userId, request.params.transferId),
@@ -142,9 +184,11 @@ function registerOwnTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps
       preValidation: guards.requireUser,
       schema: {
         tags: ["transfers"],
+        operationId: "listTransactions",
+        security: SIGNED_IN,
         summary: "Your history, newest first",
         querystring: PageQuery,
-        response: { 200: TransactionList },
+        response: { 200: TransactionList, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
       },
     },
     async (request) => listHistory(db, viewerOf(request).userId, request.query),
@@ -161,7 +205,19 @@ function registerStatementExport(app: FastifyInstance, deps: TransferRouteDeps) 
 
   app.get(
     "/api/v1/transactions/export.csv",
-    { preValidation: guards.requireUser, schema: { tags: ["transfers"], summary: "Your statement as CSV" } },
+    {
+      preValidation: guards.requireUser,
+      schema: {
+        tags: ["transfers"],
+        operationId: "exportStatement",
+        security: SIGNED_IN,
+        summary: "Your statement as CSV",
+        response: {
+          200: { description: "The statement, one row per entry", content: { "text/csv": { schema: z.string() } } },
+          ...errorResponses(...SIGNED_IN_ERRORS, "rate_limited"),
+        },
+      },
+    },
     async (request, reply) => {
       const { userId } = viewerOf(request);
       await enforceThrottle(db, [
@@ -188,9 +244,11 @@ function registerAdminTransferRoutes(app: FastifyInstance, deps: TransferRouteDe
       preValidation: guards.requireAdmin,
       schema: {
         tags: ["admin"],
+        operationId: "listAllTransfers",
+        security: SIGNED_IN,
         summary: "Every transfer, newest first, with search and status filter",
         querystring: AdminTransferListQuery,
-        response: { 200: AdminTransferList },
+        response: { 200: AdminTransferList, ...errorResponses(...ADMIN_ERRORS, "validation_failed") },
       },
     },
     async (request) => listAdminTransfers(db, request.query),
@@ -202,10 +260,15 @@ function registerAdminTransferRoutes(app: FastifyInstance, deps: TransferRouteDe
       preValidation: guards.requireAdmin,
       schema: {
         tags: ["admin"],
+        operationId: "setTransferStatus",
+        security: SIGNED_IN,
         summary: "Set a transfer's status; the ledger follows (idempotent, audited)",
         params: TransferIdParams,
         body: UpdateTransferStatusRequest,
-        response: { 200: TransferStatusChange },
+        response: {
+          200: TransferStatusChange,
+          ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found", "conflict", "insufficient_funds"),
+        },
       },
     },
     async (request) => {

@@ -1,19 +1,40 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import fp from "fastify-plugin";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { createContractRegistry, describeResponses, nameComponents, SECURITY_SCHEMES } from "./openapi-document.ts";
+
+export interface SwaggerOptions {
+  /** Where Ferry is served (PUBLIC_URL): the document's one server. */
+  readonly publicUrl: string;
+}
 
 /**
  * The OpenAPI document, built from every route's zod schemas: served at /api/v1/openapi.json, with a
- * docs page at /api/docs. Registered before any route, so it sees them all.
+ * docs page at /api/docs. Registered before any route, so it sees them all. Core's contracts are its
+ * named component schemas; each operation says how it authenticates (`security`) and which errors it
+ * answers with. `npm test` lints it with Redocly (scripts/lint-openapi.ts) and checks every operation's
+ * real answers against it (tests/integration/openapi-contract.test.ts).
  */
-export default fp(
-  async (app) => {
+export default fp<SwaggerOptions>(
+  async (app, options) => {
+    const schemaRegistry = createContractRegistry();
+    const transformObject = createJsonSchemaTransformObject({ schemaRegistry });
     await app.register(swagger, {
       openapi: {
-        info: { title: "Ferry API", version: "1.0.0", description: "Ferry's REST API. Amounts are decimal strings." },
+        openapi: "3.1.0",
+        info: {
+          title: "Ferry API",
+          version: "1.0.0",
+          description:
+            "Ferry's REST API. Amounts are decimal strings. Errors are `{ error: { code, message, fields? } }` with the status of their code.",
+          license: { name: "MIT", identifier: "MIT" },
+        },
+        servers: [{ url: options.publicUrl }],
+        components: { securitySchemes: SECURITY_SCHEMES },
       },
-      transform: jsonSchemaTransform,
+      transform: createJsonSchemaTransform({ schemaRegistry }),
+      transformObject: (documentObject) => describeResponses(nameComponents(transformObject(documentObject))),
     });
     await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
     app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());

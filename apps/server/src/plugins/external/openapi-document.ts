@@ -1,0 +1,217 @@
+import * as adminContracts from "@ferry/core/contracts/admin";
+import * as authContracts from "@ferry/core/contracts/auth";
+import * as authResponseContracts from "@ferry/core/contracts/auth-responses";
+import * as balanceContracts from "@ferry/core/contracts/balances";
+import * as depositContracts from "@ferry/core/contracts/deposits";
+import * as healthContracts from "@ferry/core/contracts/health";
+import * as ledgerContracts from "@ferry/core/contracts/ledger";
+import * as notificationContracts from "@ferry/core/contracts/notifications";
+import * as paginationContracts from "@ferry/core/contracts/pagination";
+import * as paymentMethodContracts from "@ferry/core/contracts/payment-methods";
+import * as profileContracts from "@ferry/core/contracts/profile";
+import * as recipientContracts from "@ferry/core/contracts/recipients";
+import * as transferContracts from "@ferry/core/contracts/transfers";
+import * as errorContracts from "@ferry/core/errors";
+import * as recipientValidation from "@ferry/core/validation/recipient";
+import { z } from "zod";
+import { SESSION_COOKIE_SCHEME } from "../../http/openapi.ts";
+
+/**
+ * Parameters (`…Params`), query strings (`…Query`) and headers (`…Header`) are not named: the
+ * OpenAPI document lists their fields one by one as parameters, which a `$ref` would hide.
+ */
+const PARAMETER_SCHEMA_NAME = /(Params|Query|Header)$/;
+
+/**
+ * The named component schemas: every zod schema core's contracts export, under its export name (the
+ * contract's own name, STYLE.md). Only those a documented operation uses end up in the document.
+ */
+export function createContractRegistry(): z.core.$ZodRegistry<{ id: string }> {
+  const registry = z.registry<{ id: string }>();
+  const modules = [
+    errorContracts,
+    healthContracts,
+    paginationContracts,
+    authContracts,
+    authResponseContracts,
+    profileContracts,
+    balanceContracts,
+    recipientValidation,
+    recipientContracts,
+    paymentMethodContracts,
+    notificationContracts,
+    depositContracts,
+    transferContracts,
+    ledgerContracts,
+    adminContracts,
+  ];
+  for (const module of modules) {
+    for (const [name, value] of Object.entries(module)) {
+      if (value instanceof z.ZodType && !PARAMETER_SCHEMA_NAME.test(name) && !registry.has(value)) {
+        registry.add(value, { id: name });
+      }
+    }
+  }
+  return registry;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is plain JSON, walked generically here.
+type Json = any;
+
+const COMPONENT_PREFIX = "#/components/schemas/";
+/** fastify-type-provider-zod names a registered schema's request (input) form `<id>Input`. */
+const INPUT_SUFFIX = "Input";
+
+/** Every `$ref` in `value`, recursively. */
+function collectRefs(value: Json, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      collectRefs(item, into);
+    }
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string" && child.startsWith(COMPONENT_PREFIX)) {
+        into.add(child.slice(COMPONENT_PREFIX.length));
+      } else {
+        collectRefs(child, into);
+      }
+    }
+  }
+  return into;
+}
+
+/** The component names the operations use, directly or through other components. */
+function reachableComponents(paths: Json, schemas: Record<string, Json>): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...collectRefs(paths, new Set())];
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (reached.has(name) || !(name in schemas)) {
+      continue;
+    }
+    reached.add(name);
+    pending.push(...collectRefs(schemas[name], new Set()));
+  }
+  return reached;
+}
+
+function renameRefs(value: Json, renames: Map<string, string>): Json {
+  return JSON.parse(JSON.stringify(value), (key, child) => {
+    if (key === "$ref" && typeof child === "string" && child.startsWith(COMPONENT_PREFIX)) {
+      const renamed = renames.get(child.slice(COMPONENT_PREFIX.length));
+      return renamed ? `${COMPONENT_PREFIX}${renamed}` : child;
+    }
+    return child;
+  });
+}
+
+/** The `<id>Input` components to list under their contract's plain name, and that name. */
+function inputRenames(schemas: Record<string, Json>, used: Set<string>): Map<string, string> {
+  const renames = new Map<string, string>();
+  for (const name of used) {
+    if (!name.endsWith(INPUT_SUFFIX)) {
+      continue;
+    }
+    const base = name.slice(0, -INPUT_SUFFIX.length);
+    const isSameAsOutput = JSON.stringify(schemas[name]) === JSON.stringify(schemas[base]);
+    if (!used.has(base) || isSameAsOutput) {
+      renames.set(name, base);
+    }
+  }
+  return renames;
+}
+
+/** Bounds the renaming rounds; each round renames at least one component, and there are fewer than this. */
+const MAX_RENAME_ROUNDS = 1_000;
+
+/**
+ * The component schemas the operations use, each under its contract's name: a request-only schema
+ * drops the `Input` suffix, and one whose request and response forms are the same is listed once
+ * (renaming one can make its users' two forms the same, hence the rounds). Unused components are
+ * left out (Redocly's `no-unused-components`).
+ */
+export function nameComponents(document: Json): Json {
+  let current = document;
+  for (let round = 0; round < MAX_RENAME_ROUNDS; round += 1) {
+    const schemas: Record<string, Json> = current.components?.schemas ?? {};
+    const used = reachableComponents(current.paths, schemas);
+    const renames = inputRenames(schemas, used);
+    if (renames.size === 0) {
+      const kept = Object.keys(schemas)
+        .filter((name) => used.has(name))
+        .sort()
+        .map((name) => [name, schemas[name]]);
+      return { ...current, components: { ...current.components, schemas: Object.fromEntries(kept) } };
+    }
+    const renamed = renameRefs(current, renames);
+    const renamedSchemas: Record<string, Json> = {};
+    for (const [name, schema] of Object.entries<Json>(renamed.components.schemas)) {
+      if (!renames.has(name)) {
+        renamedSchemas[name] = schema;
+      }
+    }
+    for (const [from, to] of renames) {
+      renamedSchemas[to] = renamed.components.schemas[from];
+    }
+    current = { ...renamed, components: { ...renamed.components, schemas: renamedSchemas } };
+  }
+  throw new Error("Naming the OpenAPI components did not settle");
+}
+
+/** What each error status means, for every operation's error responses. */
+const ERROR_RESPONSE_DESCRIPTIONS: Record<string, string> = {
+  "400":
+    "The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code).",
+  "401":
+    "No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code.",
+  "403": "Signed in, but this account may not do this (`forbidden`).",
+  "404": "No such resource, or it belongs to someone else (`not_found`).",
+  "409": "The request conflicts with the current state (`conflict`).",
+  "422":
+    "Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`.",
+  "429": "Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds.",
+  "503":
+    "Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`.",
+};
+const SUCCESS_RESPONSE_DESCRIPTIONS: Record<string, string> = {
+  "200": "OK",
+  "201": "Created",
+  "204": "Done; no content",
+  "302": "Redirects to the `callbackURL` given",
+};
+const RETRY_AFTER_HEADER = {
+  "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },
+};
+
+/** Response descriptions by status (Fastify's are all "Default Response"), and `Retry-After` where it is sent. */
+export function describeResponses(document: Json): Json {
+  for (const operations of Object.values<Json>(document.paths ?? {})) {
+    for (const operation of Object.values<Json>(operations)) {
+      for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+        if (response.description === "Default Response") {
+          response.description =
+            ERROR_RESPONSE_DESCRIPTIONS[status] ?? SUCCESS_RESPONSE_DESCRIPTIONS[status] ?? response.description;
+        }
+        if (status === "429" || status === "503") {
+          response.headers = { ...RETRY_AFTER_HEADER, ...response.headers };
+        }
+      }
+    }
+  }
+  return document;
+}
+
+/**
+ * How callers authenticate. Browsers carry Better Auth's session cookie (named with a `__Secure-`
+ * prefix in production, where cookies are Secure); an API-key scheme for third-party apps will sit
+ * beside it, and operations will list both.
+ */
+export const SECURITY_SCHEMES = {
+  [SESSION_COOKIE_SCHEME]: {
+    type: "apiKey",
+    in: "cookie",
+    name: "better-auth.session_token",
+    description:
+      "Better Auth's httpOnly session cookie, set by `POST /api/auth/two-factor/verify-otp` after the e-mailed sign-in code (`__Secure-better-auth.session_token` over HTTPS in production).",
+  },
+} as const;
