@@ -1,17 +1,10 @@
 import { CopyIcon } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
 import { useDepositInstructions } from "./api/deposits.ts";
+import { DepositDialogFrame } from "./components/deposit-dialog-frame.tsx";
 import { ReportDepositForm } from "./report-deposit-form.tsx";
 
 function CopyRow({ label, value }: { label: string; value: string }) {
@@ -45,37 +38,29 @@ export function BankDepositDialog(props: { open: boolean; onOpenChange: (open: b
   const instructions = useDepositInstructions(props.open);
   const bank = instructions.data?.bank;
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Deposit from your bank</DialogTitle>
-          <DialogDescription>
-            Send a transfer from your bank to this account. Always include your reference.
-          </DialogDescription>
-        </DialogHeader>
-        {bank ? (
-          <div className="grid gap-4">
-            <div className="rounded-lg border border-border px-4">
-              <CopyRow label="Account name" value={bank.accountName} />
-              <CopyRow label="Bank" value={bank.bankName} />
-              <CopyRow label="IBAN" value={bank.iban} />
-              <CopyRow label="BIC / SWIFT" value={bank.bic} />
-              <CopyRow label="Your reference" value={bank.reference} />
-            </div>
-            <p className="text-xs text-muted-foreground">
-              Accepted currencies: {bank.currencies.join(", ")}. Transfers without your reference take longer to match.
-            </p>
-            <ReportDepositForm kind="bank" currencies={bank.currencies} />
+    <DepositDialogFrame
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Deposit from your bank"
+      description="Send a transfer from your bank to this account. Always include your reference."
+    >
+      {bank ? (
+        <div className="grid gap-4">
+          <div className="rounded-lg border border-border px-4">
+            <CopyRow label="Account name" value={bank.accountName} />
+            <CopyRow label="Bank" value={bank.bankName} />
+            <CopyRow label="IBAN" value={bank.iban} />
+            <CopyRow label="BIC / SWIFT" value={bank.bic} />
+            <CopyRow label="Your reference" value={bank.reference} />
           </div>
-        ) : (
-          <Skeleton className="h-64" />
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => props.onOpenChange(false)}>
-            Close
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          <p className="text-xs text-muted-foreground">
+            Accepted currencies: {bank.currencies.join(", ")}. Transfers without your reference take longer to match.
+          </p>
+          <ReportDepositForm kind="bank" currencies={bank.currencies} />
+        </div>
+      ) : (
+        <Skeleton className="h-64" />
+      )}
+    </DepositDialogFrame>
   );
 }

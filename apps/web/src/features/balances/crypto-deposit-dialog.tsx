@@ -4,18 +4,11 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { QrCode } from "../../components/qr-code.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
 import { useDepositInstructions } from "./api/deposits.ts";
+import { DepositDialogFrame } from "./components/deposit-dialog-frame.tsx";
 import { ReportDepositForm } from "./report-deposit-form.tsx";
 
 /**
@@ -79,44 +72,36 @@ export function CryptoDepositDialog(props: { open: boolean; onOpenChange: (open:
   const [tab, setTab] = useState<DepositNetwork>(DepositNetwork.options[0]);
   const entry = instructions.data?.crypto.find((item) => item.network === tab);
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Crypto Deposit</DialogTitle>
-          <DialogDescription>
-            This address is yours alone, so every payment to it is credited to you after review.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1" role="tablist" aria-label="Network">
-          {DepositNetwork.options.map((network) => (
-            <button
-              key={network}
-              type="button"
-              role="tab"
-              aria-selected={tab === network}
-              onClick={() => setTab(network)}
-              className={cn(
-                "rounded-md px-2 py-1.5 text-xs font-medium sm:text-sm",
-                tab === network ? "bg-card shadow-sm" : "text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {TAB_LABELS[network]}
-            </button>
-          ))}
-        </div>
-        {instructions.isError ? (
-          <p className="text-sm text-destructive">Could not load your deposit address. Please try again.</p>
-        ) : entry ? (
-          <AddressPanel key={entry.network} entry={entry} coin={coinOf(entry.network)} />
-        ) : (
-          <Skeleton className="h-72" />
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => props.onOpenChange(false)}>
-            Close
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DepositDialogFrame
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Crypto Deposit"
+      description="This address is yours alone, so every payment to it is credited to you after review."
+    >
+      <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1" role="tablist" aria-label="Network">
+        {DepositNetwork.options.map((network) => (
+          <button
+            key={network}
+            type="button"
+            role="tab"
+            aria-selected={tab === network}
+            onClick={() => setTab(network)}
+            className={cn(
+              "rounded-md px-2 py-1.5 text-xs font-medium sm:text-sm",
+              tab === network ? "bg-card shadow-sm" : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {TAB_LABELS[network]}
+          </button>
+        ))}
+      </div>
+      {instructions.isError ? (
+        <p className="text-sm text-destructive">Could not load your deposit address. Please try again.</p>
+      ) : entry ? (
+        <AddressPanel key={entry.network} entry={entry} coin={coinOf(entry.network)} />
+      ) : (
+        <Skeleton className="h-72" />
+      )}
+    </DepositDialogFrame>
   );
 }

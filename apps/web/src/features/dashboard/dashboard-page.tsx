@@ -3,10 +3,10 @@ import { CURRENCIES, DASHBOARD_CURRENCIES } from "@ferry/core/currencies";
 import { MESSAGES } from "@ferry/core/messages";
 import { formatAmount, minorOf } from "@ferry/core/money";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRightIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { SeeAllLink } from "../../components/see-all-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -21,11 +21,7 @@ function CurrencyAccounts() {
         <h2 id="currency-accounts-heading" className="text-lg font-semibold">
           Currency accounts
         </h2>
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/balance">
-            See all <ArrowRightIcon />
-          </Link>
-        </Button>
+        <SeeAllLink to="/balance">See all</SeeAllLink>
       </div>
       {balances.isError ? (
         <p className="rounded-md border border-border bg-card p-4 text-sm text-muted-foreground">

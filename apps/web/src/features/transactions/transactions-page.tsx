@@ -14,6 +14,7 @@ import { useNavigate } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { TransactionIcon } from "../../components/transaction-icon.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -42,22 +43,13 @@ function amountClassOf(item: TransactionItem): string {
 
 function TransactionRow({ item }: { item: TransactionItem }) {
   const type = TYPES[item.type];
-  const Icon = type.icon;
   const amountMinor = minorOf(item.amount, item.currency);
   const feeMinor = minorOf(item.fee, item.currency);
   const isIncoming = item.direction === "in";
   const createdAt = new Date(item.createdAt);
   return (
     <li className="flex gap-3 p-4 sm:gap-4 sm:p-5" data-testid="transaction-row">
-      <span
-        className={cn(
-          "flex size-10 shrink-0 items-center justify-center rounded-full",
-          isIncoming ? "bg-green-100 text-green-700" : "bg-secondary text-primary",
-        )}
-        aria-hidden="true"
-      >
-        <Icon className="size-5" />
-      </span>
+      <TransactionIcon icon={type.icon} isIncoming={isIncoming} size="large" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-semibold">{type.label}</p>

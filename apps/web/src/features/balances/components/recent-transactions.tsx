@@ -1,9 +1,9 @@
 import type { TransactionItem } from "@ferry/core/contracts/transfers";
 import { formatAmount, minorOf } from "@ferry/core/money";
-import { ArrowDownLeftIcon, ArrowRightIcon, ArrowUpRightIcon } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowDownLeftIcon, ArrowUpRightIcon } from "lucide-react";
+import { SeeAllLink } from "../../../components/see-all-link.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { TransactionIcon } from "../../../components/transaction-icon.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { cn } from "../../../lib/cn.ts";
@@ -26,19 +26,10 @@ function titleOf(item: TransactionItem): string {
 
 function RecentTransactionRow({ item }: { item: TransactionItem }) {
   const isIncoming = item.direction === "in";
-  const Icon = isIncoming ? ArrowDownLeftIcon : ArrowUpRightIcon;
   const amount = formatAmount(minorOf(item.amount, item.currency), item.currency);
   return (
     <li className="flex items-center gap-3 py-3">
-      <span
-        className={cn(
-          "flex size-9 shrink-0 items-center justify-center rounded-full",
-          isIncoming ? "bg-green-100 text-green-700" : "bg-secondary text-primary",
-        )}
-        aria-hidden="true"
-      >
-        <Icon className="size-4" />
-      </span>
+      <TransactionIcon icon={isIncoming ? ArrowDownLeftIcon : ArrowUpRightIcon} isIncoming={isIncoming} size="small" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{titleOf(item)}</p>
         <p className="text-xs text-muted-foreground">{new Date(item.createdAt).toLocaleDateString()}</p>
@@ -90,11 +81,7 @@ export function RecentTransactions() {
         <CardTitle id="recent-transactions-heading" className="text-base">
           Recent Transactions
         </CardTitle>
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/transactions">
-            View all <ArrowRightIcon />
-          </Link>
-        </Button>
+        <SeeAllLink to="/transactions">View all</SeeAllLink>
       </CardHeader>
       <CardContent>
         <RecentTransactionList />
