@@ -52,7 +52,9 @@ interface AllowedEndpoint {
   readonly operationId: string;
   readonly summary: string;
   /** What Better Auth answers on success (core's contracts/auth-responses.ts). */
-  readonly success: Readonly<Record<number, z.ZodType>>;
+  readonly success: Readonly<
+    Record<number, z.ZodType | { description: string; content: Record<string, { schema: z.ZodType }> }>
+  >;
   /** The statuses of its refusals: Ferry's validation, guard and throttle, and Better Auth's own. */
   readonly errors: readonly ErrorCode[];
 }
@@ -132,7 +134,14 @@ export const ALLOWED_ENDPOINTS: Readonly<Record<string, AllowedEndpoint>> = {
     querystring: VerifyEmailQuery,
     operationId: "verifyEmailWithLink",
     summary: "Verify an address with the link's token (redirects to callbackURL when given)",
-    success: { 200: AuthStatus, 302: z.null() },
+    success: {
+      200: AuthStatus,
+      // Better Auth's redirect carries a JSON `null` body beside its Location header.
+      302: {
+        description: "Verified; redirects to the `callbackURL` given (Location header)",
+        content: { "application/json": { schema: z.null() } },
+      },
+    },
     errors: [...THROTTLED, "unauthenticated"],
   },
   "/request-password-reset": {

@@ -177,7 +177,6 @@ const SUCCESS_RESPONSE_DESCRIPTIONS: Record<string, string> = {
   "200": "OK",
   "201": "Created",
   "204": "Done; no content",
-  "302": "Redirects to the `callbackURL` given",
 };
 const RETRY_AFTER_HEADER = {
   "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },

@@ -1,0 +1,664 @@
+// The OpenAPI document is true (issue 18): every operation it lists is sent real requests — valid and
+// invalid, anonymous, as a customer and as an admin — and each answer's status must be one the document
+// lists for that operation, and its body must match the schema it gives (strict where the contract is:
+// a field the schema does not name fails). Every route the router serves must be in the document.
+import { randomUUID } from "node:crypto";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  type Customer,
+  createCustomer,
+  createPersona,
+  listRoutes,
+  routeName,
+  VALID_BIC,
+  VALID_IBAN,
+} from "./api-surface.ts";
+import {
+  type BareUser,
+  buildTestApp,
+  createUser,
+  GOOD_PASSWORD,
+  insertBareUsers,
+  issueCode,
+  mergeCookies,
+  randomIp,
+  readCodeFromMailbox,
+  readLinkToken,
+  requestSignInCode,
+  type SessionUser,
+  send,
+  submitCode,
+  submitPassword,
+  type TestApp,
+} from "./helpers.ts";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+interface MediaType {
+  readonly schema: unknown;
+}
+interface DocumentedResponse {
+  readonly description: string;
+  readonly content?: Record<string, MediaType>;
+}
+interface DocumentedOperation {
+  readonly operationId?: string;
+  readonly security?: Record<string, string[]>[];
+  readonly responses: Record<string, DocumentedResponse>;
+}
+interface OpenApiDocument {
+  readonly paths: Record<string, Record<string, DocumentedOperation>>;
+  readonly components: { readonly schemas: Record<string, unknown> };
+}
+
+/** Who sends a request: nobody signed in, the customer who owns the resources, another customer, an admin. */
+type Persona = "anonymous" | "owner" | "other" | "admin";
+
+interface Cast {
+  readonly owner: Customer;
+  readonly other: SessionUser;
+  readonly admin: SessionUser;
+}
+
+/** One request of a case: sent as `persona`, and optionally expected to get one of `expect`. */
+interface Probe {
+  readonly label: string;
+  readonly persona: Persona;
+  readonly url: string;
+  readonly payload?: unknown;
+  readonly headers?: Record<string, string>;
+  /** Statuses this request must get (besides being documented); any documented one when absent. */
+  readonly expect?: readonly number[];
+  /** A `Cookie` header to send instead of the persona's. */
+  readonly cookie?: string;
+}
+
+interface CaseContext {
+  readonly ferry: TestApp;
+  readonly cast: Cast;
+  readonly payee: BareUser;
+}
+
+const BANK_RECIPIENT = {
+  type: "bank",
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  bankName: "Deutsche Bank",
+  country: "Germany",
+  accountNumber: VALID_IBAN,
+  swiftCode: VALID_BIC,
+  currency: "EUR",
+};
+const BANK_PAYMENT_METHOD = {
+  addressType: "bank",
+  name: "Savings",
+  currency: "EUR",
+  bankName: "Deutsche Bank",
+  accountNumber: VALID_IBAN,
+  swiftCode: VALID_BIC,
+  country: "Germany",
+  accountHolderName: "Grace Hopper",
+};
+const JUNK = { junk: "\u0000", amount: -1 };
+const NOT_AN_ID = "not-an-id";
+
+function toPayee(payee: BareUser) {
+  return { target: { method: "ferry_user", recipientEmail: payee.email }, amount: "1.00", currency: "USD" };
+}
+
+/** The usual probes of a guarded operation: anonymous, the owner, another customer, an admin, and junk input. */
+function guarded(url: string, payload?: unknown, invalid?: { url?: string; payload?: unknown }): Probe[] {
+  const probes: Probe[] = [
+    { label: "anonymous", persona: "anonymous", url, payload, expect: [401] },
+    { label: "owner", persona: "owner", url, payload },
+    { label: "other customer", persona: "other", url, payload },
+    { label: "admin", persona: "admin", url, payload },
+  ];
+  if (invalid) {
+    probes.push({
+      label: "owner, invalid input",
+      persona: "owner",
+      url: invalid.url ?? url,
+      payload: invalid.payload,
+      expect: [400],
+    });
+  }
+  return probes;
+}
+
+/** The probes of an admin operation: anonymous 401, a customer 403, the admin, and the admin with junk. */
+function adminOnly(url: string, payload?: unknown, invalid?: { url?: string; payload?: unknown }): Probe[] {
+  const probes: Probe[] = [
+    { label: "anonymous", persona: "anonymous", url, payload, expect: [401] },
+    { label: "customer", persona: "owner", url, payload, expect: [403] },
+    { label: "admin", persona: "admin", url, payload },
+  ];
+  if (invalid) {
+    probes.push({
+      label: "admin, invalid input",
+      persona: "admin",
+      url: invalid.url ?? url,
+      payload: invalid.payload,
+      expect: [400],
+    });
+  }
+  return probes;
+}
+
+/** A user signed up through the API, with the cookie of a pending sign-in challenge. */
+async function passwordChecked(ferry: TestApp) {
+  const user = await createUser(ferry, "contract-auth");
+  const step = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
+  expect(step.response.statusCode, step.response.body).toBe(200);
+  return { user, challenge: step.cookie };
+}
+
+/** A user signed up and signed in through the API (so with a password, unlike the cast's personas). */
+async function signedInThroughApi(ferry: TestApp) {
+  const { user, challenge } = await passwordChecked(ferry);
+  const code = await requestSignInCode(ferry, user.email, challenge, user.ip);
+  const response = await submitCode(ferry.app, challenge, code, user.ip);
+  expect(response.statusCode, response.body).toBe(200);
+  return { user, cookie: mergeCookies(challenge, response) };
+}
+
+/** The probes of every documented operation, by `METHOD /openapi/path`. An operation missing here fails the test. */
+const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
+  "GET /api/health": async () => [{ label: "anyone", persona: "anonymous", url: "/api/health", expect: [200] }],
+
+  // Sign-up and Better Auth's allow-list.
+  "POST /api/v1/auth/sign-up": async () => [
+    {
+      label: "new address",
+      persona: "anonymous",
+      url: "/api/v1/auth/sign-up",
+      payload: { email: `contract-${randomUUID()}@ferry.test`, password: GOOD_PASSWORD },
+      expect: [200],
+    },
+    {
+      label: "weak password",
+      persona: "anonymous",
+      url: "/api/v1/auth/sign-up",
+      payload: { email: "x" },
+      expect: [400],
+    },
+  ],
+  "POST /api/auth/sign-in/email": async ({ ferry }) => {
+    const user = await createUser(ferry, "contract-sign-in");
+    const url = "/api/auth/sign-in/email";
+    return [
+      {
+        label: "right password",
+        persona: "anonymous",
+        url,
+        payload: { email: user.email, password: user.password },
+        expect: [200],
+      },
+      {
+        label: "wrong password",
+        persona: "anonymous",
+        url,
+        payload: { email: user.email, password: "Wrong#Pass1" },
+        expect: [401],
+      },
+      { label: "junk", persona: "anonymous", url, payload: JUNK, expect: [400] },
+    ];
+  },
+  "POST /api/auth/sign-out": async () => [
+    { label: "signed in", persona: "other", url: "/api/auth/sign-out", payload: {}, expect: [200] },
+    { label: "anonymous", persona: "anonymous", url: "/api/auth/sign-out", payload: {} },
+    { label: "unknown fields", persona: "anonymous", url: "/api/auth/sign-out", payload: JUNK },
+  ],
+  "GET /api/auth/get-session": async () => [
+    { label: "anonymous", persona: "anonymous", url: "/api/auth/get-session", expect: [200] },
+    { label: "customer", persona: "owner", url: "/api/auth/get-session", expect: [200] },
+    { label: "admin", persona: "admin", url: "/api/auth/get-session?disableCookieCache=true", expect: [200] },
+  ],
+  "POST /api/auth/two-factor/send-otp": async ({ ferry }) => {
+    const { challenge } = await passwordChecked(ferry);
+    const url = "/api/auth/two-factor/send-otp";
+    return [
+      { label: "with a challenge", persona: "anonymous", cookie: challenge, url, payload: {}, expect: [200] },
+      { label: "without one", persona: "anonymous", url, payload: {}, expect: [401] },
+      { label: "unknown fields", persona: "anonymous", cookie: challenge, url, payload: JUNK },
+    ];
+  },
+  "POST /api/auth/two-factor/verify-otp": async ({ ferry }) => {
+    const { user, challenge } = await passwordChecked(ferry);
+    const code = await requestSignInCode(ferry, user.email, challenge, user.ip);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const url = "/api/auth/two-factor/verify-otp";
+    return [
+      { label: "junk", persona: "anonymous", cookie: challenge, url, payload: JUNK, expect: [400] },
+      { label: "without a challenge", persona: "anonymous", url, payload: { code }, expect: [401] },
+      { label: "wrong code", persona: "anonymous", cookie: challenge, url, payload: { code: wrong } },
+      { label: "right code", persona: "anonymous", cookie: challenge, url, payload: { code }, expect: [200] },
+    ];
+  },
+  "POST /api/auth/email-otp/send-verification-otp": async ({ cast }) => {
+    const url = "/api/auth/email-otp/send-verification-otp";
+    const own = { email: cast.owner.email, type: "email-verification" };
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload: own, expect: [401] },
+      { label: "own address", persona: "owner", url, payload: own, expect: [200] },
+      { label: "someone else's", persona: "other", url, payload: own, expect: [403] },
+      { label: "junk", persona: "owner", url, payload: JUNK, expect: [400] },
+    ];
+  },
+  "POST /api/auth/email-otp/verify-email": async ({ ferry }) => {
+    const { user, cookie } = await signedInThroughApi(ferry);
+    const sent = await send(ferry.app, {
+      method: "POST",
+      url: "/api/auth/email-otp/send-verification-otp",
+      ip: user.ip,
+      cookie,
+      payload: { email: user.email, type: "email-verification" },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const otp = await readCodeFromMailbox(ferry.db, user.email, "Verify your Ferry e-mail address");
+    const wrong = otp === "000000" ? "111111" : "000000";
+    const url = "/api/auth/email-otp/verify-email";
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload: { email: user.email, otp }, expect: [401] },
+      { label: "junk", persona: "anonymous", cookie, url, payload: JUNK, expect: [400] },
+      {
+        label: "wrong code",
+        persona: "anonymous",
+        cookie,
+        url,
+        payload: { email: user.email, otp: wrong },
+        expect: [400],
+      },
+      { label: "right code", persona: "anonymous", cookie, url, payload: { email: user.email, otp }, expect: [200] },
+    ];
+  },
+  "GET /api/auth/verify-email": async ({ ferry }) => {
+    const first = await createUser(ferry, "contract-verify");
+    const second = await createUser(ferry, "contract-verify-redirect");
+    const token = await readLinkToken(ferry.db, first.email, "Verify your e-mail", "/verify-email");
+    const redirectToken = await readLinkToken(ferry.db, second.email, "Verify your e-mail", "/verify-email");
+    return [
+      { label: "bad token", persona: "anonymous", url: "/api/auth/verify-email?token=not-a-token", expect: [401] },
+      { label: "no token", persona: "anonymous", url: "/api/auth/verify-email", expect: [400] },
+      { label: "link token", persona: "anonymous", url: `/api/auth/verify-email?token=${token}`, expect: [200] },
+      {
+        label: "link token with a callback",
+        persona: "anonymous",
+        url: `/api/auth/verify-email?token=${redirectToken}&callbackURL=/dashboard`,
+        expect: [302],
+      },
+    ];
+  },
+  "POST /api/auth/request-password-reset": async ({ ferry }) => {
+    const user = await createUser(ferry, "contract-reset-request");
+    const url = "/api/auth/request-password-reset";
+    return [
+      { label: "an account", persona: "anonymous", url, payload: { email: user.email }, expect: [200] },
+      {
+        label: "no account",
+        persona: "anonymous",
+        url,
+        payload: { email: `nobody-${randomUUID()}@ferry.test` },
+        expect: [200],
+      },
+      { label: "junk", persona: "anonymous", url, payload: JUNK, expect: [400] },
+    ];
+  },
+  "POST /api/auth/reset-password": async ({ ferry }) => {
+    const user = await createUser(ferry, "contract-reset");
+    const asked = await send(ferry.app, {
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      ip: randomIp(),
+      payload: { email: user.email },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const token = await readLinkToken(ferry.db, user.email, "Reset your password", "/forgot-password");
+    const url = "/api/auth/reset-password";
+    return [
+      { label: "junk", persona: "anonymous", url, payload: JUNK, expect: [400] },
+      {
+        label: "unknown token",
+        persona: "anonymous",
+        url,
+        payload: { token: "aZ09aZ09aZ09aZ09aZ09aZ09", newPassword: GOOD_PASSWORD },
+        expect: [400],
+      },
+      {
+        label: "link token",
+        persona: "anonymous",
+        url,
+        payload: { token, newPassword: "Ferry#Reset2026" },
+        expect: [200],
+      },
+    ];
+  },
+  "POST /api/auth/change-password": async ({ ferry }) => {
+    const { cookie } = await signedInThroughApi(ferry);
+    const url = "/api/auth/change-password";
+    const change = { currentPassword: GOOD_PASSWORD, newPassword: "Ferry#Other2026" };
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload: change, expect: [401] },
+      { label: "junk", persona: "anonymous", cookie, url, payload: JUNK, expect: [400] },
+      {
+        label: "wrong current password",
+        persona: "anonymous",
+        cookie,
+        url,
+        payload: { ...change, currentPassword: "Wrong#Pass1" },
+        expect: [400],
+      },
+      { label: "right current password", persona: "anonymous", cookie, url, payload: change, expect: [200] },
+    ];
+  },
+
+  // The customer's own data.
+  "GET /api/v1/me": async () => guarded("/api/v1/me"),
+  "PUT /api/v1/me/profile": async () =>
+    guarded("/api/v1/me/profile", { firstName: "Grace", lastName: "Hopper" }, { payload: JUNK }),
+  "GET /api/v1/balances": async () => guarded("/api/v1/balances"),
+  "GET /api/v1/recipients": async () =>
+    guarded("/api/v1/recipients?type=bank", undefined, { url: "/api/v1/recipients?type=junk" }),
+  "POST /api/v1/recipients": async () => guarded("/api/v1/recipients", BANK_RECIPIENT, { payload: JUNK }),
+  "GET /api/v1/payment-methods": async () =>
+    guarded("/api/v1/payment-methods", undefined, { url: "/api/v1/payment-methods?limit=-1" }),
+  "POST /api/v1/payment-methods": async () =>
+    guarded("/api/v1/payment-methods", BANK_PAYMENT_METHOD, { payload: JUNK }),
+  "PUT /api/v1/payment-methods/{paymentMethodId}": async ({ cast }) =>
+    guarded(`/api/v1/payment-methods/${cast.owner.owns.paymentMethodId}`, BANK_PAYMENT_METHOD, {
+      url: `/api/v1/payment-methods/${NOT_AN_ID}`,
+    }),
+  "DELETE /api/v1/payment-methods/{paymentMethodId}": async ({ cast }) => [
+    ...guarded(`/api/v1/payment-methods/${cast.owner.owns.paymentMethodId}`, undefined, {
+      url: `/api/v1/payment-methods/${NOT_AN_ID}`,
+    }),
+    // Deleted above: now gone.
+    {
+      label: "owner, again",
+      persona: "owner",
+      url: `/api/v1/payment-methods/${cast.owner.owns.paymentMethodId}`,
+      expect: [404],
+    },
+  ],
+  "GET /api/v1/notifications": async () =>
+    guarded("/api/v1/notifications", undefined, { url: "/api/v1/notifications?limit=0" }),
+  "POST /api/v1/notifications/read-all": async () => guarded("/api/v1/notifications/read-all", {}),
+  "POST /api/v1/notifications/{notificationId}/read": async ({ cast }) =>
+    guarded(
+      `/api/v1/notifications/${cast.owner.owns.notificationId}/read`,
+      {},
+      {
+        url: `/api/v1/notifications/${NOT_AN_ID}/read`,
+      },
+    ),
+  "GET /api/v1/deposits": async () => guarded("/api/v1/deposits", undefined, { url: "/api/v1/deposits?limit=-1" }),
+  "GET /api/v1/deposits/instructions": async () => guarded("/api/v1/deposits/instructions"),
+  "POST /api/v1/deposits": async () =>
+    guarded("/api/v1/deposits", { depositType: "bank", currency: "USD", amount: "10.00" }, { payload: JUNK }),
+  "POST /api/v1/transfers/quote": async ({ payee }) => [
+    ...guarded("/api/v1/transfers/quote", toPayee(payee), { payload: JUNK }),
+    {
+      label: "owner, to nobody",
+      persona: "owner",
+      url: "/api/v1/transfers/quote",
+      payload: {
+        ...toPayee(payee),
+        target: { method: "ferry_user", recipientEmail: `nobody-${randomUUID()}@ferry.test` },
+      },
+      expect: [404],
+    },
+  ],
+  "POST /api/v1/transfers/verification-code": async ({ payee }) =>
+    guarded("/api/v1/transfers/verification-code", toPayee(payee), { payload: JUNK }),
+  "POST /api/v1/transfers": async ({ ferry, cast, payee }) => {
+    const code = await issueCode(ferry, {
+      userId: cast.owner.userId,
+      recipientKey: `user:${payee.userId}`,
+      amountMinor: 100n,
+      currency: "USD",
+    });
+    const key = `contract-${randomUUID()}`;
+    const body = { ...toPayee(payee), code };
+    const headers = { "idempotency-key": key };
+    return [
+      { label: "anonymous", persona: "anonymous", url: "/api/v1/transfers", payload: body, headers, expect: [401] },
+      { label: "owner", persona: "owner", url: "/api/v1/transfers", payload: body, headers, expect: [201] },
+      { label: "owner, replayed", persona: "owner", url: "/api/v1/transfers", payload: body, headers, expect: [200] },
+      {
+        label: "owner, same key, other content",
+        persona: "owner",
+        url: "/api/v1/transfers",
+        payload: { ...body, amount: "2.00" },
+        headers,
+        expect: [409],
+      },
+      {
+        label: "owner, wrong code",
+        persona: "owner",
+        url: "/api/v1/transfers",
+        payload: { ...body, code: code === "000000" ? "111111" : "000000" },
+        headers: { "idempotency-key": `contract-${randomUUID()}` },
+        expect: [422],
+      },
+      { label: "other, no funds", persona: "other", url: "/api/v1/transfers", payload: body, headers, expect: [422] },
+      { label: "owner, junk", persona: "owner", url: "/api/v1/transfers", payload: JUNK, headers, expect: [400] },
+    ];
+  },
+  "GET /api/v1/transfers/{transferId}": async ({ cast }) => [
+    ...guarded(`/api/v1/transfers/${cast.owner.owns.transferId}`, undefined, { url: `/api/v1/transfers/${NOT_AN_ID}` }),
+    { label: "unknown id", persona: "owner", url: `/api/v1/transfers/${randomUUID()}`, expect: [404] },
+  ],
+  "GET /api/v1/transactions": async () =>
+    guarded("/api/v1/transactions", undefined, { url: "/api/v1/transactions?limit=-1" }),
+  "GET /api/v1/transactions/export.csv": async () => guarded("/api/v1/transactions/export.csv"),
+
+  // Administration.
+  "GET /api/v1/admin/transactions": async () =>
+    adminOnly("/api/v1/admin/transactions", undefined, { url: "/api/v1/admin/transactions?status=junk" }),
+  "PATCH /api/v1/admin/transactions/{transferId}/status": async ({ cast }) => [
+    ...adminOnly(
+      `/api/v1/admin/transactions/${cast.owner.owns.transferId}/status`,
+      { status: "processed" },
+      { payload: JUNK },
+    ),
+    {
+      label: "admin, unknown id",
+      persona: "admin",
+      url: `/api/v1/admin/transactions/${randomUUID()}/status`,
+      payload: { status: "processed" },
+      expect: [404],
+    },
+  ],
+  "GET /api/v1/admin/deposits": async () =>
+    adminOnly("/api/v1/admin/deposits", undefined, { url: "/api/v1/admin/deposits?limit=-1" }),
+  "POST /api/v1/admin/deposits/{depositId}/review": async ({ cast }) => {
+    const url = `/api/v1/admin/deposits/${cast.owner.owns.depositId}/review`;
+    const reject = { decision: "reject", adminNotes: "No matching payment" };
+    return [
+      ...adminOnly(url, reject, { payload: JUNK }),
+      { label: "admin, again", persona: "admin", url, payload: reject, expect: [409] },
+      {
+        label: "admin, unknown id",
+        persona: "admin",
+        url: `/api/v1/admin/deposits/${randomUUID()}/review`,
+        payload: reject,
+        expect: [404],
+      },
+    ];
+  },
+  "GET /api/v1/admin/ledger/reconciliation": async () => adminOnly("/api/v1/admin/ledger/reconciliation"),
+  "GET /api/v1/admin/users": async () =>
+    adminOnly("/api/v1/admin/users?limit=5", undefined, { url: "/api/v1/admin/users?limit=-1" }),
+  "POST /api/v1/admin/users/{userId}/ban": async ({ cast }) => [
+    ...adminOnly(`/api/v1/admin/users/${cast.owner.userId}/ban`, {}, { url: `/api/v1/admin/users/not_an_id/ban` }),
+    {
+      label: "admin, self",
+      persona: "admin",
+      url: `/api/v1/admin/users/${cast.admin.userId}/ban`,
+      payload: {},
+      expect: [409],
+    },
+    {
+      label: "admin, unknown user",
+      persona: "admin",
+      url: `/api/v1/admin/users/${randomUUID()}/ban`,
+      payload: {},
+      expect: [404],
+    },
+  ],
+  "POST /api/v1/admin/users/{userId}/unban": async ({ cast }) =>
+    adminOnly(`/api/v1/admin/users/${cast.owner.userId}/unban`, {}, { url: `/api/v1/admin/users/not_an_id/unban` }),
+};
+
+/** API routes the document leaves out on purpose: the document and its pages, and the `/api/auth/*` 404s. */
+const UNDOCUMENTED_ROUTE = /^(GET \/api\/docs|GET \/api\/v1\/openapi\.json$|(GET|POST) \/api\/auth\/\*$)/;
+
+let ferry: TestApp;
+let payee: BareUser;
+let document: OpenApiDocument;
+
+beforeAll(async () => {
+  ferry = await buildTestApp();
+  [payee] = await insertBareUsers(ferry.db, 1, "contract-payee");
+  document = ferry.app.swagger() as unknown as OpenApiDocument;
+});
+
+afterAll(async () => {
+  await ferry?.close();
+});
+
+/** `/api/v1/transfers/{transferId}` as the router writes it: `/api/v1/transfers/:transferId`. */
+function toRouterPath(openApiPath: string): string {
+  return openApiPath.replaceAll(/\{([^}]+)\}/g, ":$1");
+}
+
+function createValidator() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  // The components under a name `$ref`s can reach: "#/components/schemas/X" becomes "openapi#/components/schemas/X".
+  ajv.addSchema({ $id: "openapi", components: document.components });
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  return (key: string, schema: unknown) => {
+    let validate = compiled.get(key);
+    if (!validate) {
+      const anchored = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/'));
+      validate = ajv.compile(anchored);
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
+}
+
+test("every operation answers only with the statuses and bodies the OpenAPI document gives it", async () => {
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase() as Method,
+      path,
+      operation,
+    })),
+  );
+
+  const documented = new Set(operations.map((operation) => `${operation.method} ${toRouterPath(operation.path)}`));
+  const missingFromDocument = listRoutes(ferry.app)
+    .map(routeName)
+    // The API is everything under /api; the rest is the web app's pages and files.
+    .filter((name) => / \/api\//.test(name) && !documented.has(name) && !UNDOCUMENTED_ROUTE.test(name));
+  expect(missingFromDocument, "routes the OpenAPI document does not list").toEqual([]);
+  const withoutCase = operations.filter((operation) => !(operation.name in CASES)).map((operation) => operation.name);
+  expect(withoutCase, "operations without probes in CASES: add them").toEqual([]);
+  const staleCases = Object.keys(CASES).filter((name) => !operations.some((operation) => operation.name === name));
+  expect(staleCases, "CASES for operations the document no longer has").toEqual([]);
+
+  const validatorFor = createValidator();
+  const failures: string[] = [];
+  let responsesChecked = 0;
+  const statusesSeen = new Map<string, Set<number>>();
+
+  for (const { name, method, operation } of operations) {
+    expect(operation.operationId, `${name} has an operationId`).toBeTruthy();
+    const owner = await createCustomer(ferry, "contract-owner", payee);
+    const cast: Cast = {
+      owner,
+      other: await createPersona(ferry, "contract-other"),
+      admin: await createPersona(ferry, "contract-admin", true),
+    };
+    const probes = await CASES[name]({ ferry, cast, payee });
+    const seen = statusesSeen.get(name) ?? new Set<number>();
+    statusesSeen.set(name, seen);
+    for (const probe of probes) {
+      const actor = probe.persona === "anonymous" ? undefined : cast[probe.persona];
+      const response = await send(ferry.app, {
+        method,
+        url: probe.url,
+        ip: randomIp(),
+        cookie: probe.cookie ?? actor?.cookie,
+        headers: probe.headers,
+        payload: method === "GET" || method === "DELETE" ? undefined : probe.payload,
+      });
+      responsesChecked += 1;
+      seen.add(response.statusCode);
+      const problem = checkResponse(name, operation, response, validatorFor);
+      const label = `${name} [${probe.label}]`;
+      if (problem) {
+        failures.push(`${label}: ${problem}`);
+      }
+      if (probe.expect && !probe.expect.includes(response.statusCode)) {
+        failures.push(
+          `${label}: expected ${probe.expect.join("/")}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
+        );
+      }
+    }
+  }
+
+  console.log(
+    `[openapi-contract] ${operations.length} operations validated, ${responsesChecked} responses checked against the document`,
+  );
+  expect(failures).toEqual([]);
+}, 300_000);
+
+/** What is wrong with `response` by the document's word for `operation`, or null. */
+function checkResponse(
+  name: string,
+  operation: DocumentedOperation,
+  response: LightMyRequestResponse,
+  validatorFor: ReturnType<typeof createValidator>,
+): string | null {
+  const status = String(response.statusCode);
+  const documented = operation.responses[status];
+  if (!documented) {
+    return `status ${status} is not documented (documented: ${Object.keys(operation.responses).join(", ")}): ${response.body.slice(0, 200)}`;
+  }
+  if (!documented.content) {
+    return response.body === ""
+      ? null
+      : `status ${status} is documented without a body, but has one: ${response.body.slice(0, 200)}`;
+  }
+  const contentType = String(response.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim();
+  const media = documented.content[contentType];
+  if (!media) {
+    return `content type "${contentType}" is not documented for ${status} (documented: ${Object.keys(documented.content).join(", ")})`;
+  }
+  if (contentType !== "application/json") {
+    return null;
+  }
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch {
+    return `the body is not JSON: ${response.body.slice(0, 200)}`;
+  }
+  const validate = validatorFor(`${name} ${status}`, media.schema);
+  if (!validate(body)) {
+    const errors = (validate.errors ?? []).map(
+      (error) => `${error.instancePath || "/"} ${error.message} ${JSON.stringify(error.params)}`,
+    );
+    return `the body does not match the documented schema: ${errors.slice(0, 5).join("; ")} — ${response.body.slice(0, 300)}`;
+  }
+  return null;
+}
