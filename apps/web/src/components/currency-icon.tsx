@@ -3,16 +3,17 @@ import { BitcoinIcon } from "lucide-react";
 import { cn } from "../lib/cn.ts";
 
 // Drawn, not emoji: flag emoji are missing from many systems' fonts and would show as boxes.
+// Each colour carries its white symbol at 4.5:1 or more (WCAG 1.4.3; BTC's drawn icon at 3:1, 1.4.11).
 const COLOURS: Record<CurrencyCode, string> = {
-  USD: "bg-emerald-600",
+  USD: "bg-emerald-700",
   EUR: "bg-blue-700",
   GBP: "bg-violet-700",
   CAD: "bg-red-600",
-  AUD: "bg-sky-600",
-  BTC: "bg-orange-500",
+  AUD: "bg-sky-700",
+  BTC: "bg-orange-600",
   ETH: "bg-indigo-500",
   USDC: "bg-blue-600",
-  USDT: "bg-teal-600",
+  USDT: "bg-teal-700",
 };
 
 const GLYPHS: Record<CurrencyCode, string> = {

@@ -77,7 +77,7 @@ export function SidebarNav(props: {
             <h2
               id="admin-nav-heading"
               className={cn(
-                "mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500",
+                "mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-sidebar-muted-foreground",
                 !props.isExpanded && "sr-only",
               )}
             >

@@ -68,7 +68,18 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <form
+        className="grid gap-5"
+        onSubmit={(event) => {
+          // The button stays focusable while signing in (see below), so a second submit is ignored here.
+          if (isSubmitting) {
+            event.preventDefault();
+            return;
+          }
+          void form.handleSubmit(onSubmit)(event);
+        }}
+        noValidate
+      >
         <CredentialFields
           email={form.register("email")}
           password={form.register("password")}
@@ -95,7 +106,8 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
+        {/* aria-disabled, not disabled: a disabled button drops focus, and the code dialog would give it back to nothing. */}
+        <Button type="submit" size="lg" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? "Signing in…" : "Sign In"}
         </Button>
       </form>
