@@ -1,3 +1,4 @@
+import { UNSPENDABLE_ADDRESS_MESSAGES } from "@ferry/core/validation/crypto-address";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, createSignedInUser, randomIp, send, type TestApp } from "./helpers.ts";
 import {
@@ -21,6 +22,9 @@ afterAll(async () => {
 /** The first example address of EIP-55, and the same with one letter's case flipped ("E7" to "e7"). */
 const EIP55_ADDRESS = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const WRONG_CASE_ADDRESS = "0x5aAeb6053F3E94C9b9A09f33669435e7Ef1BeAed";
+/** A taproot address whose output key is x = p, off the curve (issue 19), and BIP-350's valid one. */
+const TAPROOT_X_EQUALS_P = "bc1pllllllllllllllllllllllllllllllllllllllllllllallllshsdfvw2y";
+const BIP350_TAPROOT = "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0";
 
 async function listOf(user: SignedInUser): Promise<Array<Record<string, unknown> & { id: string }>> {
   const response = await sendAs(ferry.app, user, "GET", "/api/v1/payment-methods");
@@ -152,6 +156,44 @@ describe("payment method rules (spec §5)", () => {
       "cryptoAddress",
       "This is not a valid Bitcoin address",
     );
+  });
+
+  test("refuses a taproot address whose key is not on the curve (issue 19)", async () => {
+    const user = await createSignedInUser(ferry, { label: "pm-taproot" });
+
+    await expectRefused(
+      user,
+      cryptoMethodForm({ currency: "BTC", cryptoNetwork: "bitcoin", cryptoAddress: TAPROOT_X_EQUALS_P }),
+      "cryptoAddress",
+      UNSPENDABLE_ADDRESS_MESSAGES.taprootKeyOffCurve,
+    );
+  });
+
+  test("refuses known burn addresses (issue 19)", async () => {
+    const user = await createSignedInUser(ferry, { label: "pm-burn" });
+
+    await expectRefused(
+      user,
+      cryptoMethodForm({ cryptoAddress: `0x${"0".repeat(40)}` }),
+      "cryptoAddress",
+      UNSPENDABLE_ADDRESS_MESSAGES.burnAddress,
+    );
+    await expectRefused(
+      user,
+      cryptoMethodForm({ currency: "BTC", cryptoNetwork: "bitcoin", cryptoAddress: "1111111111111111111114oLvT2" }),
+      "cryptoAddress",
+      UNSPENDABLE_ADDRESS_MESSAGES.burnAddress,
+    );
+  });
+
+  test("saves a taproot address whose key is on the curve", async () => {
+    const user = await createSignedInUser(ferry, { label: "pm-taproot-ok" });
+    const form = cryptoMethodForm({ currency: "BTC", cryptoNetwork: "bitcoin", cryptoAddress: BIP350_TAPROOT });
+
+    const response = await sendAs(ferry.app, user, "POST", "/api/v1/payment-methods", form);
+
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ cryptoNetwork: "bitcoin", cryptoAddress: BIP350_TAPROOT });
   });
 
   test("answers 401 'You must be logged in' without a session", async () => {

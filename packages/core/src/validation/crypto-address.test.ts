@@ -1,5 +1,7 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bech32, bech32m, createBase58check } from "@scure/base";
 import { describe, expect, it } from "vitest";
-import { validateCryptoAddress } from "./crypto-address.ts";
+import { UNSPENDABLE_ADDRESS_MESSAGES, validateCryptoAddress } from "./crypto-address.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 
 // Every address below is copied from a published source named above its list; none is invented.
@@ -363,5 +365,112 @@ describe("validateCryptoAddress with an unknown network", () => {
       ok: false,
       message: VALIDATION_MESSAGES.chooseNetwork,
     });
+  });
+});
+
+/** secp256k1's field size p (SEC 2, section 2.4.1). */
+const SECP256K1_P = "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f";
+/** The x-coordinate of secp256k1's generator G (SEC 2, section 2.4.1): on the curve by definition. */
+const SECP256K1_GENERATOR_X = "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
+/** The taproot address whose output key is x = p, quoted in issue 19 as accepted before the fix. */
+const TAPROOT_X_EQUALS_P = "bc1pllllllllllllllllllllllllllllllllllllllllllllallllshsdfvw2y";
+/** BIP-350's valid mainnet taproot example, whose key is on the curve. */
+const BIP350_TAPROOT = "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0";
+
+function hexToBytes(hex: string): Uint8Array {
+  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+}
+
+/** A mainnet segwit address for `program` at `version` (bech32 for v0, bech32m above, per BIP-350). */
+function segwitAddress(version: number, program: Uint8Array): string {
+  const coder = version === 0 ? bech32 : bech32m;
+  return coder.encode("bc", [version, ...coder.toWords(program)]);
+}
+
+const base58check = createBase58check(sha256);
+const ZERO_HASH160 = new Uint8Array(20);
+
+describe("validateCryptoAddress on taproot output keys (BIP-341)", () => {
+  it("builds the issue's x = p address from p itself", () => {
+    expect(segwitAddress(1, hexToBytes(SECP256K1_P))).toBe(TAPROOT_X_EQUALS_P);
+  });
+
+  it("refuses a taproot key equal to the field size p, which is no field element", () => {
+    expect(validateCryptoAddress("bitcoin", TAPROOT_X_EQUALS_P)).toEqual({
+      ok: false,
+      message: UNSPENDABLE_ADDRESS_MESSAGES.taprootKeyOffCurve,
+    });
+    expect(validateCryptoAddress("bitcoin", TAPROOT_X_EQUALS_P.toUpperCase()).ok).toBe(false);
+  });
+
+  it("refuses taproot keys that are field elements but not on the curve", () => {
+    // x = 0 (x³ + 7 = 7), x = p - 1 (x³ + 7 = 6) and x = 5 (132): none is a square mod p.
+    const offCurve = ["00".repeat(32), `${SECP256K1_P.slice(0, -2)}2e`, `${"00".repeat(31)}05`];
+    for (const key of offCurve) {
+      expect(validateCryptoAddress("bitcoin", segwitAddress(1, hexToBytes(key)))).toEqual({
+        ok: false,
+        message: UNSPENDABLE_ADDRESS_MESSAGES.taprootKeyOffCurve,
+      });
+    }
+  });
+
+  it("accepts taproot keys on the curve: BIP-350's example and the generator's x", () => {
+    const generatorAddress = segwitAddress(1, hexToBytes(SECP256K1_GENERATOR_X));
+    for (const address of [BIP350_TAPROOT, generatorAddress]) {
+      expect(validateCryptoAddress("bitcoin", address)).toEqual({ ok: true, normalized: address });
+    }
+  });
+});
+
+describe("validateCryptoAddress on known burn addresses", () => {
+  const burnt = { ok: false, message: UNSPENDABLE_ADDRESS_MESSAGES.burnAddress };
+
+  it("builds the listed Bitcoin and Tron burn addresses from all-zero hashes", () => {
+    expect(base58check.encode(Uint8Array.of(0x00, ...ZERO_HASH160))).toBe("1111111111111111111114oLvT2");
+    expect(base58check.encode(Uint8Array.of(0x05, ...ZERO_HASH160))).toBe("31h1vYVSYuKP6AhS86fbRdMw9XHieotbST");
+    expect(base58check.encode(Uint8Array.of(0x41, ...ZERO_HASH160))).toBe("T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb");
+  });
+
+  it("refuses Bitcoin's all-zero P2PKH, P2SH, P2WPKH and P2WSH addresses", () => {
+    for (const address of [
+      "1111111111111111111114oLvT2",
+      "31h1vYVSYuKP6AhS86fbRdMw9XHieotbST",
+      segwitAddress(0, new Uint8Array(20)),
+      segwitAddress(0, new Uint8Array(32)),
+      segwitAddress(0, new Uint8Array(32)).toUpperCase(),
+    ]) {
+      expect(validateCryptoAddress("bitcoin", address)).toEqual(burnt);
+    }
+  });
+
+  it("refuses the all-zero taproot program as a key off the curve", () => {
+    expect(validateCryptoAddress("bitcoin", segwitAddress(1, new Uint8Array(32))).ok).toBe(false);
+  });
+
+  it("refuses the zero and dead addresses on every EVM network, in any case", () => {
+    const zero = `0x${"0".repeat(40)}`;
+    const dead = `0x${"0".repeat(36)}dead`;
+    for (const network of ["ethereum", "polygon", "bsc"] as const) {
+      for (const address of [
+        zero,
+        dead,
+        `0x${dead.slice(2).toUpperCase()}`,
+        "0x000000000000000000000000000000000000dEaD",
+      ]) {
+        expect(validateCryptoAddress(network, address)).toEqual(burnt);
+      }
+    }
+  });
+
+  it("refuses Tron's zero address", () => {
+    expect(validateCryptoAddress("tron", " T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb ")).toEqual(burnt);
+  });
+
+  it("still accepts addresses one byte away from a burn address", () => {
+    const oneHash = Uint8Array.of(...new Uint8Array(19), 1);
+    const oneP2pkh = base58check.encode(Uint8Array.of(0x00, ...oneHash));
+    expect(validateCryptoAddress("bitcoin", oneP2pkh)).toEqual({ ok: true, normalized: oneP2pkh });
+    expect(validateCryptoAddress("bitcoin", segwitAddress(0, oneHash)).ok).toBe(true);
+    expect(validateCryptoAddress("ethereum", `0x${"0".repeat(36)}deae`).ok).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
@@ -5,6 +6,17 @@ import { type BytesCoder, base58, bech32, bech32m, createBase58check } from "@sc
 import { invalidAddressMessage, VALIDATION_MESSAGES } from "./messages.ts";
 import { CRYPTO_NETWORKS, type CryptoNetworkId, isCryptoNetworkId } from "./networks.ts";
 import type { ValidationResult } from "./result.ts";
+
+/**
+ * The texts for addresses that decode but could never be spent from. They sit here rather than in
+ * `VALIDATION_MESSAGES` only while messages.ts is being reworked for the bank rules of issue 19; they
+ * belong there next to the other address messages.
+ */
+export const UNSPENDABLE_ADDRESS_MESSAGES = {
+  taprootKeyOffCurve:
+    "This taproot address does not hold a valid public key: coins sent there could never be spent. Copy it again from the wallet.",
+  burnAddress: "This address is a known burn address: coins sent there can never be spent",
+} as const;
 
 /**
  * No valid address is longer than a 90-character bech32 string. The cap bounds the work done on
@@ -33,13 +45,47 @@ const TRON_VERSION = 0x41;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
+ * The zero address (where tokens are burnt, and what a blank field often becomes) and the conventional
+ * "dead" sink, in EIP-55 form as stored; the same on every EVM chain.
+ */
+const EVM_BURN_ADDRESSES: readonly string[] = [
+  "0x0000000000000000000000000000000000000000",
+  "0x000000000000000000000000000000000000dEaD",
+];
+
+/**
+ * Well-formed addresses that nobody can spend from, in the form Ferry stores them. Sending there burns
+ * the coins, and people paste them by mistake from explorers, docs and tests. Kept small on purpose:
+ * only addresses whose keys are provably unknown (all-zero hashes and programs: spending needs a key or
+ * script that hashes to zero) or that the ecosystem uses as its burn sink.
+ */
+const BURN_ADDRESSES: Readonly<Record<CryptoNetworkId, readonly string[]>> = {
+  bitcoin: [
+    // P2PKH and P2SH of hash160 = 20 zero bytes.
+    "1111111111111111111114oLvT2",
+    "31h1vYVSYuKP6AhS86fbRdMw9XHieotbST",
+    // All-zero P2WPKH (20 bytes) and P2WSH (32 bytes) programs.
+    "bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq9e75rs",
+    "bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqthqst8",
+    // The all-zero P2TR program is not listed: x = 0 is not on secp256k1 (7 is not a square mod p), so
+    // the taproot curve check already refuses it, as it refuses every other unspendable output key.
+  ],
+  ethereum: EVM_BURN_ADDRESSES,
+  polygon: EVM_BURN_ADDRESSES,
+  bsc: EVM_BURN_ADDRESSES,
+  // Tron's zero address: version byte 0x41 and 20 zero bytes.
+  tron: ["T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"],
+};
+
+/**
  * Checks that `address` can receive funds on `network` and returns it in the form Ferry stores:
  * - Bitcoin: mainnet P2PKH/P2SH (Base58Check, version 0x00/0x05), segwit v0 (bech32, 20- or 32-byte
  *   program) and v1+ (bech32m, e.g. taproot) per BIP-173/BIP-350; bech32 is returned in lower case.
  * - Ethereum, Polygon, BSC: `0x` + 40 hex digits; a mixed-case address must match its EIP-55 checksum,
  *   a single-case one carries no checksum. Returned in EIP-55 form.
  * - Tron: Base58Check with version byte 0x41 (starts with "T").
- * Surrounding whitespace from copy and paste is ignored.
+ * A taproot address must hold a valid secp256k1 x-only key (BIP-341), and the known burn addresses
+ * in `BURN_ADDRESSES` are refused on every network. Surrounding whitespace from copy and paste is ignored.
  */
 export function validateCryptoAddress(network: CryptoNetworkId, address: string): ValidationResult {
   // Callers outside TypeScript (a request body) may pass anything; an unknown network is never valid.
@@ -51,6 +97,14 @@ export function validateCryptoAddress(network: CryptoNetworkId, address: string)
   if (text.length === 0 || text.length > MAX_ADDRESS_LENGTH) {
     return invalid(shortName);
   }
+  const result = validateAddressFormat(network, text, shortName);
+  if (result.ok && BURN_ADDRESSES[network].includes(result.normalized)) {
+    return { ok: false, message: UNSPENDABLE_ADDRESS_MESSAGES.burnAddress };
+  }
+  return result;
+}
+
+function validateAddressFormat(network: CryptoNetworkId, text: string, shortName: string): ValidationResult {
   switch (network) {
     case "bitcoin":
       return validateBitcoinAddress(text);
@@ -118,7 +172,28 @@ function validateSegwitAddress(text: string): ValidationResult {
   if (version > 1 || (version === 1 && program.length !== 32)) {
     return { ok: false, message: VALIDATION_MESSAGES.unsafeWitnessVersion };
   }
+  // BIP-341: a taproot program is an x-only output key; one that is not on the curve has no private
+  // key and no script tree, so nothing sent there can ever be spent.
+  if (version === 1 && !isTaprootOutputKey(program)) {
+    return { ok: false, message: UNSPENDABLE_ADDRESS_MESSAGES.taprootKeyOffCurve };
+  }
   return { ok: true, normalized: lower };
+}
+
+/**
+ * BIP-340 lift_x: the 32 bytes are an x-coordinate below the field size p with x³ + 7 a square mod p.
+ * A compressed encoding with an even-y prefix runs exactly those checks.
+ */
+function isTaprootOutputKey(xOnlyKey: Uint8Array): boolean {
+  const compressed = new Uint8Array(1 + xOnlyKey.length);
+  compressed[0] = 0x02;
+  compressed.set(xOnlyKey, 1);
+  try {
+    secp256k1.Point.fromBytes(compressed);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function validateBase58BitcoinAddress(text: string): ValidationResult {
