@@ -1,25 +1,38 @@
-import { validateIBAN as checkIban, electronicFormatIBAN, isValidBIC, ValidationErrorsIBAN } from "ibantools";
+import { validateIBAN as checkIban, countrySpecs, isValidBIC, ValidationErrorsIBAN } from "ibantools";
 import { VALIDATION_MESSAGES } from "./messages.ts";
+import { normalizeBankText } from "./normalize.ts";
 import type { ValidationResult } from "./result.ts";
 
-/** An IBAN is at most 34 characters; printed with a space every 4 that is 42. Longer input is junk. */
+/** An IBAN is at most 34 characters; printed with "IBAN " and a space every 4 it is 47. Longer input is junk. */
 const MAX_IBAN_INPUT_LENGTH = 50;
 /** A BIC is 8 or 11 characters; allow some stray spaces around and inside. */
 const MAX_BIC_INPUT_LENGTH = 20;
-const IBAN_PREFIX = /^[A-Za-z]{2}[0-9]{2}/;
-/** National account numbers: no IBAN-style checksum to verify, so only the shape is checked. */
-const ACCOUNT_NUMBER = /^[A-Za-z0-9 -]{4,34}$/;
+/** Two letters, then two letters or digits: the country and check digits of an IBAN, perhaps mistyped. */
+const IBAN_START = /^[A-Z]{2}[A-Z0-9]{2}/;
+/** A letter among the first four characters: an IBAN whose country or check digits were mistyped or cut off. */
+const LETTER_IN_FIRST_FOUR = /^.{0,3}[A-Z]/;
+/**
+ * National account numbers have no checksum to verify, so only the shape is checked: 4 to 34 letters
+ * and digits once spaces, dots and dashes are removed. A letter in the first four characters sends the
+ * text to the IBAN rules instead, so in practice a national number starts with four digits.
+ */
+const ACCOUNT_NUMBER = /^[A-Z0-9]{4,34}$/;
 
 /**
  * Checks an IBAN: country, length and format of that country's BBAN, the ISO 7064 mod-97 check
- * digits and, where ibantools knows them, national check digits. A Swiss QR-IBAN is refused. Spaces
- * and dashes are allowed as typed; the result is the electronic form ("DE89370400440532013000").
+ * digits and, where ibantools knows them, national check digits. A Swiss QR-IBAN is refused. Pasted
+ * layout (spaces, no-break spaces, dots, dashes, an "IBAN " label) is removed by `normalizeBankText`,
+ * which refuses any other non-ASCII character; the result is the electronic form ("DE89370400440532013000").
  */
 export function validateIban(text: string): ValidationResult {
   if (text.length > MAX_IBAN_INPUT_LENGTH) {
     return { ok: false, message: VALIDATION_MESSAGES.invalidIban };
   }
-  const electronic = electronicFormatIBAN(text.trim()) ?? "";
+  const normalized = normalizeBankText(text);
+  if (!normalized.ok) {
+    return normalized;
+  }
+  const electronic = normalized.normalized;
   // A QR-IBAN only takes Swiss QR-bill payments that carry a QR reference, which a transfer here never has.
   const { valid, errorCodes } = checkIban(electronic, { allowQRIBAN: false });
   if (valid) {
@@ -39,41 +52,68 @@ export function validateIban(text: string): ValidationResult {
 }
 
 /**
- * Whether the text starts like an IBAN (two letters, then two check digits) once spaces are removed.
- * Such text is held to the IBAN rules rather than the looser account-number shape.
+ * Whether pasted text is held to the IBAN rules: once normalised, it starts with the two letters of
+ * a country that uses IBANs, or with two letters then two letters or digits, or it has a letter
+ * among its first four characters (an IBAN with a mistyped or lost first character: "0E89…",
+ * "B29NWBK…"). Text with a non-ASCII character is not normalised and so not taken for an IBAN.
  */
 export function looksLikeIban(text: string): boolean {
-  return IBAN_PREFIX.test(text.replace(/\s/g, ""));
+  const normalized = normalizeBankText(text);
+  return normalized.ok && isHeldToIbanRules(normalized.normalized);
+}
+
+function isHeldToIbanRules(compact: string): boolean {
+  return usesIban(compact.slice(0, 2)) || IBAN_START.test(compact) || LETTER_IN_FIRST_FOUR.test(compact);
+}
+
+/** Whether ibantools knows an IBAN format for the country (the SWIFT registry's and a few more). */
+function usesIban(countryCode: string): boolean {
+  return /^[A-Z]{2}$/.test(countryCode) && countrySpecs[countryCode]?.chars !== undefined;
 }
 
 /**
  * Checks a SWIFT/BIC code: 4-letter bank code, a known 2-letter country, 2-character location and
- * an optional 3-character branch (8 or 11 characters). Returned in upper case without spaces.
+ * an optional 3-character branch (8 or 11 characters). Pasted layout is removed and other non-ASCII
+ * refused as for an IBAN (`normalizeBankText`); returned in upper case without separators.
  */
 export function validateBic(text: string): ValidationResult {
   if (text.length > MAX_BIC_INPUT_LENGTH) {
     return { ok: false, message: VALIDATION_MESSAGES.invalidBic };
   }
-  const compact = text.replace(/\s/g, "").toUpperCase();
-  if (!isValidBIC(compact)) {
+  const normalized = normalizeBankText(text);
+  if (!normalized.ok) {
+    return normalized;
+  }
+  if (!isValidBIC(normalized.normalized)) {
     return { ok: false, message: VALIDATION_MESSAGES.invalidBic };
   }
-  return { ok: true, normalized: compact };
+  return normalized;
 }
 
 /**
- * Checks a bank account number. One that looks like an IBAN must be a valid IBAN (returned in
- * electronic form); any other must be 4 to 34 digits, letters, spaces or dashes (returned trimmed).
+ * Checks a bank account number after `normalizeBankText`. Text held to the IBAN rules
+ * (`looksLikeIban`) must be a valid IBAN, with no fallback to the national rule, and is returned in
+ * electronic form; when it cannot be read as an IBAN of any country the message says it looks like a
+ * mistyped one. Any other must be 4 to 34 letters and digits, returned without separators in upper case.
  */
 export function validateBankAccountNumber(text: string): ValidationResult {
-  const trimmed = text.trim();
-  if (looksLikeIban(trimmed)) {
-    return validateIban(trimmed);
+  const normalized = normalizeBankText(text);
+  if (!normalized.ok) {
+    return normalized;
   }
-  if (!ACCOUNT_NUMBER.test(trimmed)) {
+  const compact = normalized.normalized;
+  if (isHeldToIbanRules(compact)) {
+    const iban = validateIban(text);
+    // A known country keeps validateIban's precise message; otherwise the country part itself is wrong.
+    if (!iban.ok && !usesIban(compact.slice(0, 2))) {
+      return { ok: false, message: VALIDATION_MESSAGES.mistypedIban };
+    }
+    return iban;
+  }
+  if (!ACCOUNT_NUMBER.test(compact)) {
     return { ok: false, message: VALIDATION_MESSAGES.invalidAccountNumber };
   }
-  return { ok: true, normalized: trimmed };
+  return { ok: true, normalized: compact };
 }
 
 function hasOnlyError(errorCodes: readonly ValidationErrorsIBAN[], expected: ValidationErrorsIBAN): boolean {

@@ -13,6 +13,7 @@ export const VALIDATION_MESSAGES = {
   invalidIban: "This is not a valid IBAN",
   ibanChecksum: "Checksum mismatch: check the IBAN for typos",
   qrIban: "This is a QR-IBAN, which only takes QR-bill payments: enter the account's regular IBAN",
+  mistypedIban: "This looks like a mistyped IBAN: an IBAN starts with its country's two letters, then two check digits",
   ibanAccountChecksum: "The bank or account number inside this IBAN does not check out: look for typos",
   invalidBic: "This is not a valid SWIFT/BIC code (8 or 11 letters and digits, such as DEUTDEFF)",
   invalidAccountNumber: "An account number has 4 to 34 letters, digits, spaces or dashes",
@@ -30,4 +31,13 @@ export function invalidAddressMessage(networkShortName: string): string {
 /** "BTC cannot be sent on Polygon": the message for a network that does not carry the currency. */
 export function networkNotAllowedMessage(currency: string, networkName: string): string {
   return `${currency} cannot be sent on ${networkName}`;
+}
+
+/**
+ * `Remove the character "ß" (U+00DF)`: the message for a non-ASCII character in bank details, which
+ * would otherwise be folded into a different ASCII letter. The code point names invisible ones too.
+ */
+export function nonAsciiCharacterMessage(character: string): string {
+  const codePoint = (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+  return `Remove the character "${character}" (U+${codePoint})`;
 }
