@@ -23,6 +23,23 @@ describe("normalizePaymentMethodRequest", () => {
     });
   });
 
+  it("takes a long IBAN pasted in the ISO paper form, prefix and groups included (47 characters)", () => {
+    // Saint Lucia's registry example: 32 characters, the longest in common use are 32 to 34.
+    const pasted = "IBAN LC55 HEMM 0001 0001 0012 0012 0002 3015";
+    const request = PaymentMethodRequest.parse({
+      addressType: "bank",
+      name: "Island account",
+      currency: "USD",
+      bankName: "Bank of Saint Lucia",
+      accountNumber: pasted,
+      swiftCode: "BOSLLCLC",
+      country: "Saint Lucia",
+      accountHolderName: "Erika Mustermann",
+    });
+
+    expect(normalizePaymentMethodRequest(request)).toMatchObject({ accountNumber: "LC55HEMM000100010012001200023015" });
+  });
+
   it("stores an EVM address in EIP-55 form", () => {
     const request = PaymentMethodRequest.parse({
       addressType: "crypto",

@@ -41,7 +41,7 @@ export const BankPaymentMethodRequest = z.object({
   name,
   currency: z.enum(CASHOUT_BANK_CURRENCIES, { error: "Please choose one of USD, EUR, GBP, CAD or AUD" }),
   bankName: bankText("Bank name", 100),
-  accountNumber: bankText("Account number", 40).superRefine((value, ctx) => {
+  accountNumber: bankText("Account number", 50).superRefine((value, ctx) => {
     const result = validateBankAccountNumber(value);
     if (!result.ok) {
       ctx.addIssue({ code: "custom", message: result.message });
