@@ -1,4 +1,5 @@
 import { validateIBAN as checkIban, countrySpecs, isValidBIC, ValidationErrorsIBAN } from "ibantools";
+import { hasRegistryStructure, hasValidIbanCheckDigits } from "./iban-registry.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 import { normalizeBankText } from "./normalize.ts";
 import type { ValidationResult } from "./result.ts";
@@ -19,10 +20,12 @@ const LETTER_IN_FIRST_FOUR = /^.{0,3}[A-Z]/;
 const ACCOUNT_NUMBER = /^[A-Z0-9]{4,34}$/;
 
 /**
- * Checks an IBAN: country, length and format of that country's BBAN, the ISO 7064 mod-97 check
- * digits and, where ibantools knows them, national check digits. A Swiss QR-IBAN is refused. Pasted
- * layout (spaces, no-break spaces, dots, dashes, an "IBAN " label) is removed by `normalizeBankText`,
- * which refuses any other non-ASCII character; the result is the electronic form ("DE89370400440532013000").
+ * Checks an IBAN against the SWIFT IBAN registry: the country must be in it, and the length and BBAN
+ * structure must be the registry's exactly (letters and digits where it puts them); then the ISO 7064
+ * mod-97 check digits and, where ibantools knows them, national check digits. A Swiss QR-IBAN is
+ * refused. Pasted layout (spaces, no-break spaces, dots, dashes, an "IBAN " label) is removed by
+ * `normalizeBankText`, which refuses any other non-ASCII character; the result is the electronic form
+ * ("DE89370400440532013000").
  */
 export function validateIban(text: string): ValidationResult {
   if (text.length > MAX_IBAN_INPUT_LENGTH) {
@@ -33,22 +36,26 @@ export function validateIban(text: string): ValidationResult {
     return normalized;
   }
   const electronic = normalized.normalized;
-  // A QR-IBAN only takes Swiss QR-bill payments that carry a QR reference, which a transfer here never has.
-  const { valid, errorCodes } = checkIban(electronic, { allowQRIBAN: false });
-  if (valid) {
-    return { ok: true, normalized: electronic };
+  // The registry, not ibantools, decides country, length and structure: ibantools lets digits into
+  // IE/VG/PS bank codes, knows countries outside the registry and refuses letters in PK/PS accounts.
+  if (!hasRegistryStructure(electronic)) {
+    return { ok: false, message: VALIDATION_MESSAGES.invalidIban };
   }
   // Only a checksum error means the shape is right and a character was mistyped; say so.
-  if (hasOnlyError(errorCodes, ValidationErrorsIBAN.WrongIBANChecksum)) {
+  if (!hasValidIbanCheckDigits(electronic)) {
     return { ok: false, message: VALIDATION_MESSAGES.ibanChecksum };
   }
-  if (hasOnlyError(errorCodes, ValidationErrorsIBAN.QRIBANNotAllowed)) {
+  // A QR-IBAN only takes Swiss QR-bill payments that carry a QR reference, which a transfer here never has.
+  const { errorCodes } = checkIban(electronic, { allowQRIBAN: false });
+  if (errorCodes.includes(ValidationErrorsIBAN.QRIBANNotAllowed)) {
     return { ok: false, message: VALIDATION_MESSAGES.qrIban };
   }
-  if (hasOnlyError(errorCodes, ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
+  if (errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
     return { ok: false, message: VALIDATION_MESSAGES.ibanAccountChecksum };
   }
-  return { ok: false, message: VALIDATION_MESSAGES.invalidIban };
+  // Any other ibantools error (its own BBAN format, and the checksum error it adds to it) is overruled
+  // by the registry structure and the mod-97 check above.
+  return { ok: true, normalized: electronic };
 }
 
 /**
@@ -114,8 +121,4 @@ export function validateBankAccountNumber(text: string): ValidationResult {
     return { ok: false, message: VALIDATION_MESSAGES.invalidAccountNumber };
   }
   return { ok: true, normalized: compact };
-}
-
-function hasOnlyError(errorCodes: readonly ValidationErrorsIBAN[], expected: ValidationErrorsIBAN): boolean {
-  return errorCodes.length > 0 && errorCodes.every((code) => code === expected);
 }
