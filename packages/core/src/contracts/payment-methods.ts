@@ -110,6 +110,13 @@ export const PaymentMethod = z.object({
   cryptoAddress: z.string().nullable(),
   cryptoNetwork: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Saved under older rules and failing today's: shown marked "Check these details" and cannot be paid.
+   * The server always sends it; optional only while it is being added (additive first, narrowed later).
+   */
+  needsReview: z.boolean().optional(),
+  /** Which field fails today's rules and why, when `needsReview`. */
+  reviewReason: z.string().nullable().optional(),
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 

@@ -1,6 +1,6 @@
 import { validateBankAccountNumber, validateBic } from "./bank.ts";
 import { validateCryptoAddress } from "./crypto-address.ts";
-import type { CryptoNetworkId } from "./networks.ts";
+import { type CryptoNetworkId, isCryptoNetworkId } from "./networks.ts";
 import type { ValidationResult } from "./result.ts";
 
 /*
@@ -25,6 +25,54 @@ export function normalizeCryptoDetails<T extends { cryptoNetwork: CryptoNetworkI
 ): T {
   const address = validateCryptoAddress(details.cryptoNetwork, details.cryptoAddress);
   return { ...details, cryptoAddress: normalizedOrThrow(address, "cryptoAddress") };
+}
+
+/** A saved destination's details as stored: bank fields, crypto fields, or both null. */
+export interface StoredDestination {
+  readonly accountNumber: string | null;
+  readonly swiftCode: string | null;
+  readonly cryptoNetwork: string | null;
+  readonly cryptoAddress: string | null;
+}
+
+/**
+ * Why a destination saved under older, looser rules fails today's, or null when it passes. Rows stay
+ * readable (the rules changed, not the person's data), but money must not go to details a bank or a
+ * network would refuse or that nobody can spend: the caller marks the row and refuses to pay it.
+ */
+export function findStoredDestinationProblem(destination: StoredDestination): string | null {
+  const problem = findProblem(destination);
+  // Without its full stop, so it reads inside a sentence ("Check these details: <problem>. Edit …").
+  return problem === null ? null : problem.replace(/\.$/, "");
+}
+
+function findProblem(destination: StoredDestination): string | null {
+  if (destination.cryptoAddress !== null) {
+    const network = destination.cryptoNetwork ?? "";
+    if (!isCryptoNetworkId(network)) {
+      return `Network: ${network || "none"} is not supported`;
+    }
+    const address = validateCryptoAddress(network, destination.cryptoAddress);
+    return address.ok ? null : `Wallet address: ${address.message}`;
+  }
+  if (destination.accountNumber !== null) {
+    const account = validateBankAccountNumber(destination.accountNumber);
+    if (!account.ok) {
+      return `Account number: ${account.message}`;
+    }
+  }
+  if (destination.swiftCode !== null) {
+    const bic = validateBic(destination.swiftCode);
+    if (!bic.ok) {
+      return `SWIFT code: ${bic.message}`;
+    }
+  }
+  return null;
+}
+
+/** The words Ferry refuses a payment with when its destination fails today's rules. */
+export function describeDestinationProblem(problem: string): string {
+  return `Check these details: ${problem}. Edit them before sending.`;
 }
 
 function normalizedOrThrow(result: ValidationResult, field: string): string {

@@ -6,6 +6,7 @@ import {
   type PaymentMethodListQuery,
   type PaymentMethodRequest,
 } from "@ferry/core/contracts/payment-methods";
+import { findStoredDestinationProblem } from "@ferry/core/validation/destination";
 import type { Selectable } from "kysely";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
@@ -23,6 +24,13 @@ import {
 } from "./queries.ts";
 
 function toPaymentMethod(row: Selectable<DB["payment_methods"]>): PaymentMethod {
+  // Re-checked on every read: a row saved under older rules is marked until edited, never rewritten.
+  const reviewReason = findStoredDestinationProblem({
+    accountNumber: row.account_number,
+    swiftCode: row.swift_code,
+    cryptoNetwork: row.crypto_network,
+    cryptoAddress: row.crypto_address,
+  });
   return {
     id: row.id,
     name: row.name,
@@ -36,6 +44,8 @@ function toPaymentMethod(row: Selectable<DB["payment_methods"]>): PaymentMethod 
     cryptoAddress: row.crypto_address,
     cryptoNetwork: row.crypto_network,
     createdAt: new Date(row.created_at).toISOString(),
+    needsReview: reviewReason !== null,
+    reviewReason,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   type RecipientList,
   type RecipientListQuery,
 } from "@ferry/core/contracts/recipients";
+import { findStoredDestinationProblem } from "@ferry/core/validation/destination";
 import { type NewRecipientRequest, normalizeNewRecipient } from "@ferry/core/validation/recipient";
 import type { Selectable } from "kysely";
 import { decodeCursor } from "../../db/cursor.ts";
@@ -16,6 +17,13 @@ import { countRecipients, insertRecipient, lockUserRecipients, selectRecipients 
 type RecipientRow = Selectable<DB["recipients"]>;
 
 function toRecipient(row: RecipientRow): Recipient {
+  // Re-checked on every read: a row saved under older rules is marked rather than hidden or rewritten.
+  const reviewReason = findStoredDestinationProblem({
+    accountNumber: row.account_number,
+    swiftCode: row.swift_code,
+    cryptoNetwork: row.crypto_network,
+    cryptoAddress: row.crypto_address,
+  });
   return {
     id: row.id,
     type: row.type,
@@ -30,6 +38,8 @@ function toRecipient(row: RecipientRow): Recipient {
     cryptoAddress: row.crypto_address,
     cryptoNetwork: row.crypto_network,
     createdAt: new Date(row.created_at).toISOString(),
+    needsReview: reviewReason !== null,
+    reviewReason,
   };
 }
 

@@ -1,6 +1,7 @@
 import { maskAccountNumber } from "@ferry/core/contracts/payment-methods";
 import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import { CRYPTO_CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
+import { describeDestinationProblem, findStoredDestinationProblem } from "@ferry/core/validation/destination";
 import { BANK_CURRENCIES, isNetworkAllowedForCurrency } from "@ferry/core/validation/networks";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
@@ -129,6 +130,7 @@ async function resolveRecipient(
     const message = `${currency} cannot be sent on the recipient's network (${recipient.crypto_network})`;
     throw new AppError("validation_failed", message, { currency: message });
   }
+  refuseDetailsFailingTodaysRules(recipient, "target.recipientId");
   return {
     method: target.method,
     feeMethod: target.method,
@@ -184,6 +186,7 @@ async function resolvePaymentMethod(
     const message = `This payment method receives ${method.currency}, not ${currency}`;
     throw new AppError("validation_failed", message, { currency: message });
   }
+  refuseDetailsFailingTodaysRules(method, "target.paymentMethodId");
   return {
     method: "withdrawal",
     feeMethod: method.address_type,
@@ -202,4 +205,30 @@ async function resolvePaymentMethod(
       crypto_network: method.crypto_network,
     },
   };
+}
+
+/**
+ * A destination saved under older rules that fails today's is refused here, where every quote, code
+ * request and transfer (Send Money and cash-out alike) resolves it: money sent to it may be lost for
+ * good, so it cannot be paid until the owner edits it (a payment method) or saves corrected details again.
+ */
+function refuseDetailsFailingTodaysRules(
+  row: {
+    account_number: string | null;
+    swift_code: string | null;
+    crypto_network: string | null;
+    crypto_address: string | null;
+  },
+  field: string,
+): void {
+  const problem = findStoredDestinationProblem({
+    accountNumber: row.account_number,
+    swiftCode: row.swift_code,
+    cryptoNetwork: row.crypto_network,
+    cryptoAddress: row.crypto_address,
+  });
+  if (problem !== null) {
+    const message = describeDestinationProblem(problem);
+    throw new AppError("validation_failed", message, { [field]: message });
+  }
 }

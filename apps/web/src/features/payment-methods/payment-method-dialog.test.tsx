@@ -20,6 +20,8 @@ const SAVED_BANK: PaymentMethod = {
   cryptoAddress: null,
   cryptoNetwork: null,
   createdAt: "2026-01-01T00:00:00.000Z",
+  needsReview: false,
+  reviewReason: null,
 };
 
 function renderDialog(editing: PaymentMethod | null = null) {

@@ -38,6 +38,14 @@ function MethodCard(props: { method: PaymentMethod; onEdit: () => void; onDelete
           </div>
           <Badge variant="secondary">{method.currency}</Badge>
         </div>
+        {method.needsReview ? (
+          <p className="text-xs text-muted-foreground">
+            <Badge variant="warning" className="mr-2">
+              Check these details
+            </Badge>{" "}
+            {method.reviewReason}. Edit them before cashing out.
+          </p>
+        ) : null}
         {isBank ? (
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt className="text-muted-foreground">Holder</dt>

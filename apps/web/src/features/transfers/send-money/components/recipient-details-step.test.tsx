@@ -26,6 +26,8 @@ function savedRecipient(body: Record<string, string>): Recipient {
     cryptoAddress: body.cryptoAddress ?? null,
     cryptoNetwork: body.cryptoNetwork ?? null,
     createdAt: "2026-01-01T00:00:00.000Z",
+    needsReview: false,
+    reviewReason: null,
   };
 }
 

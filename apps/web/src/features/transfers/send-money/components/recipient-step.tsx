@@ -42,7 +42,10 @@ function SavedRecipients(props: { type: RecipientType; onChoose: (recipient: Rec
           <button
             type="button"
             onClick={() => props.onChoose(recipient)}
-            className="group flex w-full items-center gap-3 rounded-lg border border-border bg-card p-3 text-left transition-colors hover:border-primary hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            // Saved under older rules and failing today's: shown, but it cannot be paid (the server refuses too).
+            disabled={recipient.needsReview}
+            aria-describedby={recipient.needsReview ? `review-${recipient.id}` : undefined}
+            className="group flex w-full items-center gap-3 rounded-lg border border-border bg-card p-3 text-left transition-colors hover:border-primary hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-70 disabled:hover:border-border disabled:hover:bg-card"
           >
             <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-primary">
               {initialsOf(recipient.name)}
@@ -59,6 +62,14 @@ function SavedRecipients(props: { type: RecipientType; onChoose: (recipient: Rec
                 <Icon className="size-3 shrink-0" aria-hidden="true" />
                 <span className="truncate">{recipientDetailOf(recipient)}</span>
               </span>
+              {recipient.needsReview ? (
+                <span id={`review-${recipient.id}`} className="mt-1 block text-xs text-muted-foreground">
+                  <span className="mr-1 rounded bg-yellow-100 px-1.5 py-0.5 font-semibold text-yellow-800">
+                    Check these details
+                  </span>{" "}
+                  {recipient.reviewReason}. Add the recipient again with corrected details to send to them.
+                </span>
+              ) : null}
             </span>
             <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" />
           </button>
