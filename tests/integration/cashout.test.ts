@@ -262,6 +262,41 @@ describe("cash-out of every currency Ferry takes by bank", () => {
   });
 });
 
+describe("the cash-out quote shows where the money goes (issue 19)", () => {
+  test("a bank payment method's IBAN pasted in groups is quoted in its stored electronic form", async () => {
+    const user = await createSignedInUser(ferry, { label: "cashout-shown" });
+    await fundWallet(ferry.db, user.userId, "GBP", "50.00");
+    const methodId = await addPaymentMethod(
+      ferry,
+      user,
+      bankMethodForm({
+        name: "Barclays GBP",
+        currency: "GBP",
+        bankName: "Barclays",
+        accountNumber: "GB33 BUKB 2020 1555 5555 55",
+        swiftCode: "BUKBGB22",
+        country: "GB",
+      }),
+    );
+
+    const quote = await sendAs(ferry.app, user, "POST", "/api/v1/transfers/quote", {
+      target: { method: "withdrawal", paymentMethodId: methodId },
+      amount: "20.00",
+      currency: "GBP",
+    });
+
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().destination).toEqual({
+      kind: "bank",
+      name: "Barclays GBP",
+      accountNumber: "GB33BUKB20201555555555",
+      bankName: "Barclays",
+      country: "GB",
+      swiftCode: "BUKBGB22",
+    });
+  });
+});
+
 describe("daily cash-out limit", () => {
   test("an unverified user may cash out 10.00 of a 100 USD limit in 24 hours, and not a cent more", async () => {
     const { user, methodId } = await fundedUserWithBank(limited, "50.00");

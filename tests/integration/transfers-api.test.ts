@@ -523,6 +523,72 @@ describe("fees", () => {
   });
 });
 
+describe("the quote shows the destination as stored (issue 19)", () => {
+  async function quoteDestination(user: SignedInUser, details: Details): Promise<unknown> {
+    const response = await post(user, "/api/v1/transfers/quote", details);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().destination;
+  }
+
+  test("a bank recipient's IBAN typed with spaces comes back in electronic form, with the bank and country", async () => {
+    const sender = await createSessionUser(ferry, { label: "shown-bank" });
+    const recipientId = await saveRecipient(sender, {
+      type: "bank",
+      name: "Erika Mustermann",
+      email: "erika@example.com",
+      bankName: "Deutsche Bank",
+      country: "DE",
+      accountNumber: " de89 3704 0044 0532 0130 00 ",
+      swiftCode: "deut deff",
+      currency: "EUR",
+    });
+
+    const destination = await quoteDestination(sender, {
+      target: { method: "bank", recipientId },
+      amount: "1.00",
+      currency: "EUR",
+    });
+
+    expect(destination).toEqual({
+      kind: "bank",
+      name: "Erika Mustermann",
+      accountNumber: "DE89370400440532013000",
+      bankName: "Deutsche Bank",
+      country: "DE",
+      swiftCode: "DEUTDEFF",
+    });
+  });
+
+  test("an EVM address typed in lower case is shown in its EIP-55 checksummed form", async () => {
+    const sender = await createSessionUser(ferry, { label: "shown-evm" });
+    const recipientId = await saveRecipient(sender, {
+      type: "crypto",
+      name: "Ethereum wallet",
+      email: "eth@example.com",
+      cryptoAddress: EIP55_ADDRESS.toLowerCase(),
+      cryptoNetwork: "ethereum",
+      currency: "USDC",
+    });
+
+    const destination = await quoteDestination(sender, {
+      target: { method: "crypto", recipientId },
+      amount: "1.00",
+      currency: "USDC",
+    });
+
+    expect(destination).toEqual({ kind: "crypto", network: "ethereum", address: EIP55_ADDRESS });
+  });
+
+  test("a Ferry user is shown by name and e-mail", async () => {
+    const sender = await createSessionUser(ferry, { label: "shown-user" });
+    const [recipient] = await insertBareUsers(ferry.db, 1, "shown-recipient");
+
+    const destination = await quoteDestination(sender, toFerryUser(recipient.email, "1.00"));
+
+    expect(destination).toEqual({ kind: "ferry_user", name: expect.any(String), email: recipient.email });
+  });
+});
+
 describe("admin status lifecycle", () => {
   async function pendingBankTransfer(label: string, fundingMinor = 10_000n) {
     const sender = await fundedCustomer(label, { USD: fundingMinor });

@@ -41,7 +41,28 @@ const TransferDetailsFields = z.object({
 export const TransferDetails = withPositiveAmount(TransferDetailsFields);
 export type TransferDetails = z.infer<typeof TransferDetails>;
 
-/** The amount step's figures: the fee and total the sender will pay, and what they have. */
+/**
+ * Where the money goes, as Ferry stored it (issue 19): what the person compares before asking for the
+ * code. A bank account number is the electronic IBAN or the compact national number, a crypto address
+ * is in its network's stored form (EIP-55 for EVM networks, so an address typed in lower case comes
+ * back checksummed), a Ferry user is named with their e-mail.
+ */
+export const TransferDestination = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("bank"),
+    /** The saved recipient's name, or for a cash-out the payment method's own name. */
+    name: z.string(),
+    accountNumber: z.string(),
+    bankName: z.string().nullable(),
+    country: z.string().nullable(),
+    swiftCode: z.string().nullable(),
+  }),
+  z.object({ kind: z.literal("crypto"), network: z.string(), address: z.string() }),
+  z.object({ kind: z.literal("ferry_user"), name: z.string(), email: z.string() }),
+]);
+export type TransferDestination = z.infer<typeof TransferDestination>;
+
+/** The amount step's figures: the fee and total the sender will pay, what they have, and where it goes. */
 export const TransferQuote = z.object({
   currency: CurrencyCodeSchema,
   amount: DecimalAmount,
@@ -50,6 +71,7 @@ export const TransferQuote = z.object({
   available: DecimalAmount,
   feeBasisPoints: z.number().int(),
   recipientName: z.string(),
+  destination: TransferDestination,
 });
 export type TransferQuote = z.infer<typeof TransferQuote>;
 

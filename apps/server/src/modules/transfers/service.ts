@@ -17,6 +17,7 @@ import { enqueueMail, transferCodeMail } from "../mail/service.ts";
 import { expireDestinationCodes, issueTransferCode } from "./codes.ts";
 import { createTransferIn, requestHashOf } from "./create.ts";
 import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
+import { destinationShownFor } from "./destination-shown.ts";
 import { describeDestination } from "./destinations.ts";
 import { availableMinorOf, codeBindingOf, priceTransfer, readAmountMinor } from "./pricing.ts";
 import { selectAdminTransfers, selectOwnTransfer } from "./queries.ts";
@@ -44,6 +45,7 @@ export async function quoteTransfer(
     available: toDecimalString(available, priced.currency),
     feeBasisPoints: priced.feeBasisPoints,
     recipientName: priced.target.snapshot.recipient_name,
+    destination: destinationShownFor(priced.target),
   };
 }
 

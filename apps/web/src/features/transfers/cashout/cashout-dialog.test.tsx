@@ -26,6 +26,8 @@ const BANK: PaymentMethod = {
   cryptoAddress: null,
   cryptoNetwork: null,
   createdAt: "2026-01-01T00:00:00.000Z",
+  needsReview: false,
+  reviewReason: null,
 };
 
 function quoteOf(details: TransferDetails): TransferQuote {
@@ -37,6 +39,14 @@ function quoteOf(details: TransferDetails): TransferQuote {
     available: "300.00",
     feeBasisPoints: 50,
     recipientName: details.target.method === "withdrawal" ? BANK.name : "",
+    destination: {
+      kind: "bank",
+      name: BANK.name,
+      accountNumber: "DE89370400440532013000",
+      bankName: "Deutsche Bank",
+      country: "DE",
+      swiftCode: "DEUTDEFF",
+    },
   };
 }
 
@@ -75,6 +85,11 @@ describe("cashing out", () => {
     await waitFor(() => expect(continueButton).toBeEnabled());
     await user.click(continueButton);
 
+    // Before a code is asked for, the destination as the server stored it: the IBAN in groups of four.
+    const destination = within(await dialog.findByRole("region", { name: "Check where the money goes" }));
+    expect(destination.getByText("DE89 3704 0044 0532 0130 00")).toBeVisible();
+    expect(destination.getByText("Germany (DE)")).toBeVisible();
+    expect(destination.getByText("DEUTDEFF")).toBeVisible();
     await user.click(dialog.getByRole("button", { name: "Send code" }));
     expect(await screen.findByText("Verification code sent to your email")).toBeVisible();
     await user.type(dialog.getByLabelText("Verification code"), "123456");

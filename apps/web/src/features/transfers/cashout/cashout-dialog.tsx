@@ -33,6 +33,7 @@ import { useErrorToast } from "../../../lib/use-error-toast.ts";
 import { useCreateTransfer } from "../api/create-transfer.ts";
 import { useTransferQuote } from "../api/get-transfer-quote.ts";
 import { useRequestTransferCode } from "../api/request-transfer-code.ts";
+import { DestinationDetails } from "../components/destination-details.tsx";
 import { CashoutForm, TransferCodeForm } from "../transfer-forms.ts";
 
 type CashoutFormInput = z.input<typeof CashoutForm>;
@@ -50,7 +51,9 @@ function methodLabel(method: PaymentMethod): string {
     method.addressType === "bank"
       ? maskAccountNumber(method.accountNumber ?? "")
       : shortenAddress(method.cryptoAddress ?? "");
-  return `${method.name} · ${account}`;
+  // A method saved under older rules cannot be paid until edited: its option says so and is disabled.
+  const review = method.needsReview ? " · Check these details" : "";
+  return `${method.name} · ${account}${review}`;
 }
 
 /** The currencies to cash out: those the user holds; with none, the first one so the form is not empty. */
@@ -68,7 +71,8 @@ function CashoutDetailsStep(props: {
   onClose: () => void;
 }) {
   const currencies = currenciesOf(props.balances);
-  const firstMethodIn = (currency: string) => props.methods.find((method) => method.currency === currency)?.id ?? "";
+  const firstMethodIn = (currency: string) =>
+    props.methods.find((method) => method.currency === currency && !method.needsReview)?.id ?? "";
   const [initialCurrency] = currencies;
   const form = useForm<CashoutFormInput, unknown, TransferDetails>({
     resolver: zodResolver(CashoutForm),
@@ -119,7 +123,7 @@ function CashoutDetailsStep(props: {
           {methodsInCurrency.length > 0 ? (
             <NativeSelect id="cashout-method" {...form.register("target.paymentMethodId")}>
               {methodsInCurrency.map((method) => (
-                <option key={method.id} value={method.id}>
+                <option key={method.id} value={method.id} disabled={method.needsReview}>
                   {methodLabel(method)}
                 </option>
               ))}
@@ -213,6 +217,7 @@ function CashoutVerificationStep(props: { chosen: ChosenCashout; onBack: () => v
         (fee {quote.fee}, total {quote.total}) to <strong>{quote.recipientName}</strong>. We'll e-mail a code that works
         only for this cash-out.
       </p>
+      <DestinationDetails destination={quote.destination} nameLabel="Payment method" />
       <Button
         type="button"
         variant="secondary"

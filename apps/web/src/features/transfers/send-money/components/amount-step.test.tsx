@@ -32,6 +32,14 @@ function quoteOf(details: TransferDetails): TransferQuote {
     available: "250.00",
     feeBasisPoints: 50,
     recipientName: "Erika Mustermann",
+    destination: {
+      kind: "bank",
+      name: "Erika Mustermann",
+      accountNumber: "DE89370400440532013000",
+      bankName: "Deutsche Bank",
+      country: "DE",
+      swiftCode: "DEUTDEFF",
+    },
   };
 }
 

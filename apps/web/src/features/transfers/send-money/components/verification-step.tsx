@@ -8,6 +8,7 @@ import { CodeInput } from "../../../../components/code-input.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { useCreateTransfer } from "../../api/create-transfer.ts";
 import { useRequestTransferCode } from "../../api/request-transfer-code.ts";
+import { DestinationDetails } from "../../components/destination-details.tsx";
 import { TransferCodeForm } from "../../transfer-forms.ts";
 import { type ChosenAmount, type ChosenRecipient, detailsOf } from "../send-money-flow.ts";
 import { StepFooter } from "./step-footer.tsx";
@@ -95,6 +96,7 @@ export function VerificationStep(props: {
   return (
     <form className="grid grid-cols-1 gap-4" onSubmit={form.handleSubmit(confirm)} noValidate>
       <Summary recipient={recipient} payment={payment} />
+      <DestinationDetails destination={payment.quote.destination} nameLabel="Recipient" />
       <div className="grid grid-cols-1 gap-3 rounded-lg border border-border p-4">
         <div className="flex items-start gap-3">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">

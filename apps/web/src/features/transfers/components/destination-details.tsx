@@ -1,0 +1,74 @@
+import type { TransferDestination } from "@ferry/core/contracts/transfers";
+import { formatIbanForDisplay } from "@ferry/core/validation/iban-display";
+import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
+
+const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+
+/** A country as stored: an ISO 3166 code is named ("Germany (DE)"); older free text is shown as typed. */
+function countryLabel(country: string): string {
+  if (/^[A-Z]{2}$/.test(country)) {
+    return `${COUNTRY_NAMES.of(country) ?? country} (${country})`;
+  }
+  return country;
+}
+
+function networkLabel(network: string): string {
+  return isCryptoNetworkId(network) ? CRYPTO_NETWORKS[network].name : network;
+}
+
+/** One row: the account number and address wrap whole instead of being cut, since every character counts. */
+function Row(props: { label: string; value: string | null; isCode?: boolean }) {
+  if (!props.value) {
+    return null;
+  }
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{props.label}</dt>
+      <dd className={props.isCode ? "font-mono text-sm break-all" : "text-sm break-words"}>{props.value}</dd>
+    </div>
+  );
+}
+
+/**
+ * Where the money goes, exactly as Ferry will use it (issue 19): the server's stored details, the IBAN
+ * in groups of four and the address whole (an EVM address in its checksummed form), for the person to
+ * compare with what they meant before a code is sent.
+ */
+export function DestinationDetails(props: { destination: TransferDestination; nameLabel: string }) {
+  const { destination } = props;
+  return (
+    <section aria-labelledby="destination-heading" className="grid gap-2 rounded-lg border border-border p-4">
+      <h3 id="destination-heading" className="text-sm font-semibold">
+        Check where the money goes
+      </h3>
+      <dl className="grid gap-2">
+        {destination.kind === "bank" ? (
+          <>
+            <Row label={props.nameLabel} value={destination.name} />
+            <Row label="Account number" value={formatIbanForDisplay(destination.accountNumber)} isCode />
+            <Row label="Bank" value={destination.bankName} />
+            <Row label="SWIFT/BIC" value={destination.swiftCode} isCode />
+            <Row label="Country" value={destination.country ? countryLabel(destination.country) : null} />
+          </>
+        ) : null}
+        {destination.kind === "crypto" ? (
+          <>
+            <Row label="Network" value={networkLabel(destination.network)} />
+            <Row label="Address" value={destination.address} isCode />
+          </>
+        ) : null}
+        {destination.kind === "ferry_user" ? (
+          <>
+            <Row label="Ferry user" value={destination.name} />
+            <Row label="E-mail" value={destination.email} />
+          </>
+        ) : null}
+      </dl>
+      {destination.kind === "crypto" ? (
+        <p className="text-xs text-muted-foreground">
+          Compare the whole address with the one you were given: coins sent to a wrong address cannot be recovered.
+        </p>
+      ) : null}
+    </section>
+  );
+}
