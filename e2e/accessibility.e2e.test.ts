@@ -427,6 +427,9 @@ describe("accessibility", () => {
       await report.checkDialog(page, "Verify your email");
       await page.keyboard.press("Escape");
       await page.setViewportSize(PHONE);
+      // The shell swaps the fixed sidebar for a drawer once React has seen the media query change;
+      // until then "Toggle sidebar" still collapses the desktop sidebar instead of opening the drawer.
+      await page.getByRole("complementary", { name: "Sidebar" }).waitFor({ state: "detached" });
       const menu = page.getByRole("button", { name: "Toggle sidebar" });
       await checkDialogKeyboard(page, { trigger: menu }, "Navigation");
       await menu.click();
