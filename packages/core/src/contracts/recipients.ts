@@ -23,11 +23,10 @@ export const Recipient = z.object({
   createdAt: z.string(),
   /**
    * Saved under older rules and failing today's: shown marked "Check these details" and cannot be paid.
-   * The server always sends it; optional only while it is being added (additive first, narrowed later).
    */
-  needsReview: z.boolean().optional(),
+  needsReview: z.boolean(),
   /** Which field fails today's rules and why, when `needsReview`. */
-  reviewReason: z.string().nullable().optional(),
+  reviewReason: z.string().nullable(),
 });
 export type Recipient = z.infer<typeof Recipient>;
 
