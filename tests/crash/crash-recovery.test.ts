@@ -18,8 +18,12 @@ import { FerryProcess } from "./ferry-process.ts";
 
 const PASSWORD = "Ferry#Crash2026";
 const SENDERS = 3;
-/** Each sender starts with 10 000.00 USD, far more than a run can spend. */
-const FUNDING_MINOR = 1_000_000n;
+/**
+ * Each sender starts with 10,000,000.00 USD, far more than a run can spend: operation n sends
+ * 1.00 + n cents, so even 20,000 operations by one sender (a fast machine manages ~1,300 in a run,
+ * which spent a 10,000.00 start) cost about 2,200,000.00.
+ */
+const FUNDING_MINOR = 1_000_000_000n;
 /** Every sixth operation of a sender is a cash-out; the code endpoint allows 10 codes per account per 15 minutes. */
 const CASHOUT_EVERY = 6;
 const MAX_CASHOUTS_PER_SENDER = 4;
