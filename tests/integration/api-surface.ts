@@ -113,6 +113,30 @@ export const VALID_BIC = "DEUTDEFF";
 /** An EIP-55 checksummed Ethereum address (a published vector). */
 export const VALID_EVM_ADDRESS = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 
+/** A valid new bank recipient (EUR), as the recipients endpoint takes it. */
+export const BANK_RECIPIENT = {
+  type: "bank",
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  bankName: "Deutsche Bank",
+  country: "Germany",
+  accountNumber: VALID_IBAN,
+  swiftCode: VALID_BIC,
+  currency: "EUR",
+};
+
+/** A valid new bank payment method (EUR), as the payment-methods endpoint takes it. */
+export const BANK_PAYMENT_METHOD = {
+  addressType: "bank",
+  name: "Savings",
+  currency: "EUR",
+  bankName: "Deutsche Bank",
+  accountNumber: VALID_IBAN,
+  swiftCode: VALID_BIC,
+  country: "Germany",
+  accountHolderName: "Grace Hopper",
+};
+
 /** The ids of one of each kind of resource a customer owns. */
 export interface OwnedResources {
   readonly recipientId: string;

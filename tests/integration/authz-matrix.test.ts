@@ -10,6 +10,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { recordHardening } from "../support/hardening-results.ts";
 import {
   authEndpoints,
+  BANK_PAYMENT_METHOD,
+  BANK_RECIPIENT,
   type Customer,
   createCustomer,
   createPersona,
@@ -18,8 +20,6 @@ import {
   type RouteKey,
   type RouteMethod,
   routeName,
-  VALID_BIC,
-  VALID_IBAN,
 } from "./api-surface.ts";
 import {
   type BareUser,
@@ -78,27 +78,6 @@ interface RouteEntry {
 function withKey(url: string, payload: unknown): BuiltRequest {
   return { url, payload, headers: { "idempotency-key": `authz-${randomUUID()}` } };
 }
-
-const BANK_RECIPIENT = {
-  type: "bank",
-  name: "Grace Hopper",
-  email: "grace@example.com",
-  bankName: "Deutsche Bank",
-  country: "Germany",
-  accountNumber: VALID_IBAN,
-  swiftCode: VALID_BIC,
-  currency: "EUR",
-};
-const BANK_PAYMENT_METHOD = {
-  addressType: "bank",
-  name: "Savings",
-  currency: "EUR",
-  bankName: "Deutsche Bank",
-  accountNumber: VALID_IBAN,
-  swiftCode: VALID_BIC,
-  country: "Germany",
-  accountHolderName: "Grace Hopper",
-};
 
 const toPayee = (context: RequestContext) => ({
   target: { method: "ferry_user", recipientEmail: context.payee.email },

@@ -8,13 +8,13 @@ import addFormats from "ajv-formats";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
+  BANK_PAYMENT_METHOD,
+  BANK_RECIPIENT,
   type Customer,
   createCustomer,
   createPersona,
   listRoutes,
   routeName,
-  VALID_BIC,
-  VALID_IBAN,
 } from "./api-surface.ts";
 import {
   type BareUser,
@@ -82,26 +82,6 @@ interface CaseContext {
   readonly payee: BareUser;
 }
 
-const BANK_RECIPIENT = {
-  type: "bank",
-  name: "Grace Hopper",
-  email: "grace@example.com",
-  bankName: "Deutsche Bank",
-  country: "Germany",
-  accountNumber: VALID_IBAN,
-  swiftCode: VALID_BIC,
-  currency: "EUR",
-};
-const BANK_PAYMENT_METHOD = {
-  addressType: "bank",
-  name: "Savings",
-  currency: "EUR",
-  bankName: "Deutsche Bank",
-  accountNumber: VALID_IBAN,
-  swiftCode: VALID_BIC,
-  country: "Germany",
-  accountHolderName: "Grace Hopper",
-};
 const JUNK = { junk: "\u0000", amount: -1 };
 const NOT_AN_ID = "not-an-id";
 

@@ -1,28 +1,14 @@
 import type { PaymentMethod } from "@ferry/core/contracts/payment-methods";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
+import { SAVED_BANK_PAYMENT_METHOD } from "../../testing/fixtures.ts";
 import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { PaymentMethodDialog } from "./payment-method-dialog.tsx";
 
 /** A valid Bitcoin (bech32) address. */
 const BITCOIN_ADDRESS = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
 
-const SAVED_BANK: PaymentMethod = {
-  id: "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f",
-  name: "My Deutsche Bank",
-  addressType: "bank",
-  currency: "EUR",
-  bankName: "Deutsche Bank",
-  accountNumber: "DE89370400440532013000",
-  swiftCode: "DEUTDEFF",
-  country: "Germany",
-  accountHolderName: "Erika Mustermann",
-  cryptoAddress: null,
-  cryptoNetwork: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  needsReview: false,
-  reviewReason: null,
-};
+const SAVED_BANK: PaymentMethod = SAVED_BANK_PAYMENT_METHOD;
 
 function renderDialog(editing: PaymentMethod | null = null) {
   const requests = fakeApi({

@@ -1,25 +1,11 @@
 import type { PaymentMethod } from "@ferry/core/contracts/payment-methods";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
+import { SAVED_BANK_PAYMENT_METHOD } from "../../testing/fixtures.ts";
 import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { PaymentMethodsPage } from "./payment-methods-page.tsx";
 
-const VALID: PaymentMethod = {
-  id: "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f",
-  name: "My Deutsche Bank",
-  addressType: "bank",
-  currency: "EUR",
-  bankName: "Deutsche Bank",
-  accountNumber: "DE89370400440532013000",
-  swiftCode: "DEUTDEFF",
-  country: "Germany",
-  accountHolderName: "Erika Mustermann",
-  cryptoAddress: null,
-  cryptoNetwork: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  needsReview: false,
-  reviewReason: null,
-};
+const VALID: PaymentMethod = SAVED_BANK_PAYMENT_METHOD;
 
 describe("payment methods saved under older rules", () => {
   test("are marked 'Check these details' with the reason, and can still be edited", async () => {

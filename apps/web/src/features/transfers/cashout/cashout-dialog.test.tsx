@@ -3,6 +3,7 @@ import type { PaymentMethod } from "@ferry/core/contracts/payment-methods";
 import type { TransferDetails, TransferQuote } from "@ferry/core/contracts/transfers";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
+import { SAVED_BANK_PAYMENT_METHOD } from "../../../testing/fixtures.ts";
 import { fakeApi, renderWithApp } from "../../../testing/render.tsx";
 import { CashoutDialog } from "./cashout-dialog.tsx";
 
@@ -13,22 +14,7 @@ const BALANCES: BalancesResponse = {
   ],
 };
 
-const BANK: PaymentMethod = {
-  id: "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f",
-  name: "My Deutsche Bank",
-  addressType: "bank",
-  currency: "EUR",
-  bankName: "Deutsche Bank",
-  accountNumber: "DE89370400440532013000",
-  swiftCode: "DEUTDEFF",
-  country: "Germany",
-  accountHolderName: "Erika Mustermann",
-  cryptoAddress: null,
-  cryptoNetwork: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  needsReview: false,
-  reviewReason: null,
-};
+const BANK: PaymentMethod = SAVED_BANK_PAYMENT_METHOD;
 
 function quoteOf(details: TransferDetails): TransferQuote {
   return {
