@@ -1,97 +1,112 @@
+import { readFileSync } from "node:fs";
 import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { bech32, bech32m, createBase58check } from "@scure/base";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { UNSPENDABLE_ADDRESS_MESSAGES, validateCryptoAddress } from "./crypto-address.ts";
 import { VALIDATION_MESSAGES } from "./messages.ts";
 
-// Every address below is copied from a published source named above its list; none is invented.
-// Mutations (one character changed, one letter's case flipped) are made in the test itself.
-
-/** BIP-173 "Examples" and BIP-350 "valid segwit addresses" with the mainnet `bc` prefix. */
-const BIP_MAINNET_SEGWIT_VALID = [
-  ["BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"],
-  ["bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"],
-  [
-    "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3",
-    "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3",
-  ],
-  [
-    "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",
-    "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0",
-  ],
-] as const;
-
-/**
- * BIP-350 valid mainnet encodings that Ferry refuses: a v1 program that is not taproot's 32 bytes,
- * and witness versions 2 and 16, which anyone can spend today.
+/*
+ * Published vectors from outside the project, committed under ./fixtures as JSON files whose "source"
+ * key names the repository, commit, file and licence of each: the BIP-173 and BIP-350 test vectors,
+ * bitcoinjs-lib's address fixtures and the EIP-55 test cases. A few more published addresses (Bitcoin
+ * Core's key_io_valid.json, the genesis coinbase, Tether's contract) are inline below, each under its
+ * source. None is invented; mutations (one character changed, one letter's case flipped) are made in
+ * the test itself or, for EIP-55, marked "derivedFrom" in the fixture.
  */
-const BIP350_VALID_BUT_UNSAFE = [
-  "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y",
-  "BC1SW50QGDZ25J",
-  "bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs",
-  // Bitcoin Core key_io_valid.json: a valid v2 encoding.
-  "bc1z2rksukkjr8",
-];
 
-/** BIP-173 and BIP-350 valid segwit addresses on testnet: valid strings, but not for mainnet funds. */
-const BIP_TESTNET_SEGWIT = [
-  "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
-  "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7",
-  "tb1qqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesrxh6hy",
-  "tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c",
-];
+/** Reads a JSON fixture next to this file and checks its shape, so a damaged fixture fails loudly. */
+function readJsonFixture<T>(name: string, schema: z.ZodType<T>): T {
+  const text = readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+  return schema.parse(JSON.parse(text));
+}
 
-/** BIP-350 "invalid segwit addresses", each with its published reason. */
-const BIP350_INVALID = [
-  ["tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut", "invalid human-readable part"],
-  ["bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd", "bech32 instead of bech32m"],
-  ["tb1z0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqglt7rf", "bech32 instead of bech32m"],
-  ["BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL", "bech32 instead of bech32m"],
-  ["bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh", "bech32m instead of bech32"],
-  ["tb1q0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq24jc47", "bech32m instead of bech32"],
-  ["bc1p38j9r5y49hruaue7wxjce0updqjuyyx0kh56v8s25huc6995vvpql3jow4", "invalid character in checksum"],
-  ["BC130XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ7ZWS8R", "invalid witness version"],
-  ["bc1pw5dgrnzv", "invalid program length (1 byte)"],
-  ["bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav", "program length 41 bytes"],
-  ["BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P", "invalid program length for witness version 0"],
-  ["tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq", "mixed case"],
-  ["bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v07qwwzcrf", "zero padding of more than 4 bits"],
-  ["tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vpggkg4j", "non-zero padding in 8-to-5 conversion"],
-  ["bc1gmk9yu", "empty data section"],
-] as const;
+const FixtureSource = z.object({
+  repository: z.url(),
+  commit: z.string().regex(/^[0-9a-f]{40}$/),
+  licence: z.string().min(1),
+});
 
-/** BIP-173 "invalid segwit addresses" (current text and its earlier revision), each with its reason. */
-const BIP173_INVALID = [
-  ["tc1qw508d6qejxtdg4y5r3zarvary0c5xw7kg3g4ty", "invalid human-readable part"],
-  ["bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5", "invalid checksum"],
-  ["BC13W508D6QEJXTDG4Y5R3ZARVARY0C5XW7KN40WF2", "invalid witness version"],
-  ["bc1rw5uspcuh", "invalid program length"],
-  ["bc10w508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kw5rljs90", "invalid program length"],
-  ["BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P", "invalid program length for witness version 0"],
-  ["tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sL5k7", "mixed case"],
-  ["bc1zw508d6qejxtdg4y5r3zarvaryvqyzf3du", "zero padding of more than 4 bits"],
-  ["tb1pw508d6qejxtdg4y5r3zarqfsj6c3", "zero padding of more than 4 bits"],
-  ["tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3pjxtptv", "non-zero padding in 8-to-5 conversion"],
-  ["bc1gmk9yu", "empty data section"],
-] as const;
+const ValidSegwitVector = z.object({ address: z.string(), scriptPubKey: z.string().regex(/^[0-9a-f]+$/) });
+const InvalidSegwitVector = z.object({ address: z.string(), reason: z.string() });
+const InvalidBech32Vector = z.object({ string: z.string(), reason: z.string() });
 
-/**
- * BIP-173's own valid list encodes witness v1, v2 and v16 with bech32. BIP-350 replaced that: v1+
- * must use bech32m, so these exact strings are now invalid (BIP-350 lists their bech32m forms).
- */
-const BIP173_V1_PLUS_SUPERSEDED_BY_BIP350 = [
-  "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7k7grplx",
-  "BC1SW50QA3JX3S",
-  "bc1zw508d6qejxtdg4y5r3zarvaryvg6kdaj",
-];
+const BipVectors = z.object({
+  source: FixtureSource,
+  bip173: z.object({
+    examples: z.array(z.object({ address: z.string(), description: z.string() })),
+    validBech32: z.array(z.string()),
+    invalidBech32: z.array(InvalidBech32Vector),
+    validSegwitAddresses: z.array(ValidSegwitVector),
+    invalidSegwitAddresses: z.array(InvalidSegwitVector),
+  }),
+  bip173FirstRevision: z.object({ invalidSegwitAddresses: z.array(InvalidSegwitVector) }),
+  bip350: z.object({
+    validBech32m: z.array(z.string()),
+    invalidBech32m: z.array(InvalidBech32Vector),
+    validSegwitAddresses: z.array(ValidSegwitVector),
+    invalidSegwitAddresses: z.array(InvalidSegwitVector),
+  }),
+});
 
-/** Valid generic bech32/bech32m strings from BIP-173/BIP-350 that are not Bitcoin addresses. */
-const BECH32_STRINGS_THAT_ARE_NOT_ADDRESSES = [
-  "A12UEL5L",
-  "abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw",
-  "split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w",
-  "abcdef1l7aum6echk45nj3s0wdvt2fg8x9yrzpqzd3ryx",
-];
+const BitcoinjsNetwork = z.enum(["bitcoin", "testnet", "regtest", "litecoin"]);
+const BitcoinjsInvalidVector = z.object({
+  address: z.string(),
+  exception: z.string().optional(),
+  paymentException: z.string().optional(),
+  network: z.object({ bech32: z.string() }).optional(),
+});
+
+const BitcoinjsVectors = z.object({
+  source: FixtureSource,
+  standard: z.array(
+    z.union([
+      z.object({ network: BitcoinjsNetwork, version: z.number().int(), base58check: z.string() }),
+      z.object({ network: BitcoinjsNetwork, version: z.number().int(), bech32: z.string() }),
+    ]),
+  ),
+  bech32: z.array(z.object({ address: z.string(), version: z.number().int(), prefix: z.enum(["bc", "tb"]) })),
+  invalid: z.object({
+    bech32: z.array(BitcoinjsInvalidVector),
+    fromBase58Check: z.array(BitcoinjsInvalidVector),
+    toOutputScript: z.array(BitcoinjsInvalidVector),
+  }),
+});
+
+const Eip55Vectors = z.object({
+  source: FixtureSource,
+  allCaps: z.array(z.string()),
+  allLower: z.array(z.string()),
+  normal: z.array(z.string()),
+  invalidMixedCase: z.array(z.object({ address: z.string(), derivedFrom: z.string(), flippedIndex: z.number().int() })),
+});
+
+const BIP = readJsonFixture("bip-173-350-vectors.json", BipVectors);
+const BITCOINJS = readJsonFixture("bitcoinjs-lib-address.json", BitcoinjsVectors);
+const EIP55 = readJsonFixture("eip-55-vectors.json", Eip55Vectors);
+
+/** Which chain's coins an address receives, as its source states it. Only "main" is valid for Ferry. */
+type Chain = "main" | "test" | "other";
+
+/** BIP-173: the human-readable part "bc" is Bitcoin mainnet, "tb" testnet. */
+const CHAIN_OF_HRP: Readonly<Record<string, Chain>> = { bc: "main", tb: "test" };
+/** bitcoinjs-lib's network names: "bitcoin" is mainnet. */
+const CHAIN_OF_BITCOINJS_NETWORK: Readonly<Record<z.infer<typeof BitcoinjsNetwork>, Chain>> = {
+  bitcoin: "main",
+  testnet: "test",
+  regtest: "test",
+  litecoin: "other",
+};
+
+function chainOfBech32Address(address: string): Chain {
+  const lower = address.toLowerCase();
+  const chain = CHAIN_OF_HRP[lower.slice(0, lower.lastIndexOf("1"))];
+  if (chain === undefined) {
+    throw new Error(`no chain known for the human-readable part of ${address}`);
+  }
+  return chain;
+}
 
 /** Bitcoin Core `src/test/data/key_io_valid.json`, chain "main", isPrivkey false. */
 const BITCOIN_CORE_MAINNET_VALID = [
@@ -103,6 +118,9 @@ const BITCOIN_CORE_MAINNET_VALID = [
   "bc1qyucykdlhp62tezs0hagqury402qwhk589q80tqs5myh3rxq34nwqhkdhv7",
   "bc1p83n3au0rjylefxq2nc2xh2y4jzz4pm6zxj4mw5pagdjjr2a9f36s6jjnnu",
 ];
+
+/** Bitcoin Core `key_io_valid.json`: a valid mainnet encoding of witness version 2. */
+const BITCOIN_CORE_MAINNET_V2 = "bc1z2rksukkjr8";
 
 /** Bitcoin Core `key_io_valid.json`, chains testnet4, signet and regtest. */
 const BITCOIN_CORE_TEST_CHAINS = [
@@ -125,19 +143,221 @@ const BITCOIN_CORE_PRIVATE_KEYS = [
 const GENESIS_ADDRESS = "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa";
 const WIKI_P2SH_ADDRESS = "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy";
 
-/** The EIP-55 "Test Cases" section, all eight addresses. */
-const EIP55_ALL_CAPS = ["0x52908400098527886E0F7030069857D2E4169EE7", "0x8617E340B3D01FA5F11F306F4090FD50E238070D"];
-const EIP55_ALL_LOWER = ["0xde709f2102306220921060314715629080e2fb77", "0x27b1fdb04752bbc536007a920d24acb045561c26"];
-const EIP55_NORMAL = [
-  "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-  "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
-  "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
-  "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb",
-];
-const EIP55_ALL = [...EIP55_ALL_CAPS, ...EIP55_ALL_LOWER, ...EIP55_NORMAL];
-
 /** Tether's USDT (TRC-20) token contract on Tron mainnet. */
 const TRON_USDT_CONTRACT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+/** An address its source publishes as valid, and the chain the source gives it. */
+interface PublishedAddress {
+  source: string;
+  address: string;
+  chain: Chain;
+}
+
+/** A published address whose chain its bech32 human-readable part names. */
+function publishedBech32(source: string, address: string): PublishedAddress {
+  return { source, address, chain: chainOfBech32Address(address) };
+}
+
+/** Every published valid Bitcoin address: the fixtures' lists first, then the inline ones above. */
+const PUBLISHED_VALID_BITCOIN: readonly PublishedAddress[] = [
+  ...BIP.bip173.examples.map(({ address }) => publishedBech32("BIP-173 examples", address)),
+  ...BIP.bip173.validSegwitAddresses.map(({ address }) => publishedBech32("BIP-173 valid segwit addresses", address)),
+  ...BIP.bip350.validSegwitAddresses.map(({ address }) => publishedBech32("BIP-350 valid segwit addresses", address)),
+  ...BITCOINJS.standard.map(
+    (vector): PublishedAddress => ({
+      source: `bitcoinjs-lib standard (${vector.network})`,
+      address: "base58check" in vector ? vector.base58check : vector.bech32,
+      chain: CHAIN_OF_BITCOINJS_NETWORK[vector.network],
+    }),
+  ),
+  ...BITCOINJS.bech32.map(
+    ({ address, prefix }): PublishedAddress => ({
+      source: "bitcoinjs-lib bech32",
+      address,
+      chain: CHAIN_OF_HRP[prefix],
+    }),
+  ),
+  ...[...BITCOIN_CORE_MAINNET_VALID, BITCOIN_CORE_MAINNET_V2].map(
+    (address): PublishedAddress => ({ source: "Bitcoin Core key_io_valid.json", address, chain: "main" }),
+  ),
+  ...BITCOIN_CORE_TEST_CHAINS.map(
+    (address): PublishedAddress => ({ source: "Bitcoin Core key_io_valid.json", address, chain: "test" }),
+  ),
+  { source: "Bitcoin genesis block", address: GENESIS_ADDRESS, chain: "main" },
+  { source: "Bitcoin wiki", address: WIKI_P2SH_ADDRESS, chain: "main" },
+];
+
+/**
+ * BIP-173's own valid list encodes witness v1, v2 and v16 with bech32. BIP-350 replaced that: v1+
+ * must use bech32m, so these exact strings are invalid now (BIP-350 lists their bech32m forms).
+ */
+const SUPERSEDED_BY_BIP350 = [
+  "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7k7grplx",
+  "BC1SW50QA3JX3S",
+  "bc1zw508d6qejxtdg4y5r3zarvaryvg6kdaj",
+];
+
+/**
+ * Published valid mainnet addresses that Ferry refuses on purpose. Each is a correct encoding, but
+ * BIP-350 keeps witness v2 to v16 (and v1 programs other than taproot's 32 bytes) valid only so that
+ * future soft forks can use them: today anyone can spend such an output, so a payout there is lost.
+ * No published valid vector is a burn address or a taproot key off the curve; those refusals are
+ * tested further down on addresses built in the test.
+ */
+const POLICY_REFUSALS = [
+  {
+    address: "bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y",
+    version: 1,
+    programBytes: 40,
+    reason: "witness v1 with a 40-byte program: not a taproot output (32 bytes), spendable by anyone",
+  },
+  { address: "BC1SW50QGDZ25J", version: 16, programBytes: 2, reason: "witness v16: undefined, spendable by anyone" },
+  {
+    address: "bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs",
+    version: 2,
+    programBytes: 16,
+    reason: "witness v2: undefined, spendable by anyone",
+  },
+  {
+    address: BITCOIN_CORE_MAINNET_V2,
+    version: 2,
+    programBytes: 2,
+    reason: "witness v2: undefined, spendable by anyone",
+  },
+] as const;
+
+/** How often the addresses of POLICY_REFUSALS occur among the published valid vectors. */
+const POLICY_REFUSAL_COUNT = 8;
+
+/** The messages of Ferry's own refusals of well-formed mainnet addresses. */
+const POLICY_MESSAGES: readonly string[] = [
+  VALIDATION_MESSAGES.unsafeWitnessVersion,
+  UNSPENDABLE_ADDRESS_MESSAGES.taprootKeyOffCurve,
+  UNSPENDABLE_ADDRESS_MESSAGES.burnAddress,
+];
+
+const NOT_A_BITCOIN_ADDRESS = { ok: false, message: "This is not a valid Bitcoin address" } as const;
+const TESTNET = { ok: false, message: VALIDATION_MESSAGES.bitcoinTestnet } as const;
+const CHECKSUM_MISMATCH = { ok: false, message: VALIDATION_MESSAGES.checksumMismatch } as const;
+
+/** What Ferry must answer for a published valid address: only mainnet ones can be paid. */
+function expectedKind(vector: PublishedAddress): "accepted" | "test chain" | "other chain" | "superseded" | "policy" {
+  if (vector.chain === "test") {
+    return "test chain";
+  }
+  if (vector.chain === "other") {
+    return "other chain";
+  }
+  if (SUPERSEDED_BY_BIP350.includes(vector.address)) {
+    return "superseded";
+  }
+  if (POLICY_REFUSALS.some((refusal) => refusal.address === vector.address)) {
+    return "policy";
+  }
+  return "accepted";
+}
+
+/** The published valid addresses Ferry must answer with `kind`, as [address, source] rows for it.each. */
+function publishedValidOfKind(kind: ReturnType<typeof expectedKind>): [string, string][] {
+  return PUBLISHED_VALID_BITCOIN.filter((vector) => expectedKind(vector) === kind).map(({ address, source }) => [
+    address,
+    source,
+  ]);
+}
+
+/** A string its source publishes as invalid (or as no address), with the source's reason. */
+interface PublishedInvalid {
+  source: string;
+  text: string;
+  reason: string;
+}
+
+function describeBitcoinjsInvalid(vector: z.infer<typeof BitcoinjsInvalidVector>): string {
+  const reason = vector.exception ?? vector.paymentException ?? "invalid";
+  if (vector.network === undefined) {
+    return reason;
+  }
+  return `${reason} on a network whose bech32 prefix is "${vector.network.bech32}"`;
+}
+
+/**
+ * Every published invalid Bitcoin address, plus the published valid bech32/bech32m strings and WIF
+ * keys, which are no addresses. bitcoinjs-lib's "BC1SW50QGDZ25J" is invalid there only for a network
+ * with prefix "foo"; on mainnet Ferry refuses it on policy (witness v16).
+ */
+const PUBLISHED_INVALID_BITCOIN: readonly PublishedInvalid[] = [
+  ...BIP.bip173.invalidSegwitAddresses.map(({ address, reason }) => ({
+    source: "BIP-173 invalid segwit addresses",
+    text: address,
+    reason,
+  })),
+  ...BIP.bip173FirstRevision.invalidSegwitAddresses.map(({ address, reason }) => ({
+    source: "BIP-173 first revision, invalid segwit addresses",
+    text: address,
+    reason,
+  })),
+  ...BIP.bip350.invalidSegwitAddresses.map(({ address, reason }) => ({
+    source: "BIP-350 invalid segwit addresses",
+    text: address,
+    reason,
+  })),
+  ...BIP.bip173.invalidBech32.map(({ string, reason }) => ({ source: "BIP-173 invalid Bech32", text: string, reason })),
+  ...BIP.bip350.invalidBech32m.map(({ string, reason }) => ({
+    source: "BIP-350 invalid Bech32m",
+    text: string,
+    reason,
+  })),
+  ...BIP.bip173.validBech32.map((text) => ({ source: "BIP-173 valid Bech32", text, reason: "no segwit address" })),
+  ...BIP.bip350.validBech32m.map((text) => ({ source: "BIP-350 valid Bech32m", text, reason: "no segwit address" })),
+  ...BITCOINJS.invalid.bech32.map((vector) => ({
+    source: "bitcoinjs-lib invalid.bech32",
+    text: vector.address,
+    reason: describeBitcoinjsInvalid(vector),
+  })),
+  ...BITCOINJS.invalid.fromBase58Check.map((vector) => ({
+    source: "bitcoinjs-lib invalid.fromBase58Check",
+    text: vector.address,
+    reason: describeBitcoinjsInvalid(vector),
+  })),
+  ...BITCOINJS.invalid.toOutputScript.map((vector) => ({
+    source: "bitcoinjs-lib invalid.toOutputScript",
+    text: vector.address,
+    reason: describeBitcoinjsInvalid(vector),
+  })),
+  ...BITCOIN_CORE_PRIVATE_KEYS.map((text) => ({
+    source: "Bitcoin Core key_io_valid.json",
+    text,
+    reason: "a WIF private key",
+  })),
+];
+
+/** The invalid vectors with a reason containing `words`, on the mainnet prefix. */
+function mainnetInvalidSegwit(words: string): string[] {
+  return [...BIP.bip173.invalidSegwitAddresses, ...BIP.bip350.invalidSegwitAddresses]
+    .filter(({ address, reason }) => reason.includes(words) && chainOfBech32Address(address) === "main")
+    .map(({ address }) => address);
+}
+
+/** The witness version and program of a segwit address, decoded here without crypto-address.ts. */
+function decodeSegwitAddress(address: string): { version: number; program: Uint8Array } {
+  const lower = address.toLowerCase();
+  const decoded = bech32.decodeUnsafe(lower) || bech32m.decodeUnsafe(lower) || undefined;
+  if (decoded === undefined) {
+    throw new Error(`not bech32 or bech32m: ${address}`);
+  }
+  const [version, ...programWords] = decoded.words;
+  return { version, program: bech32.fromWords(programWords) };
+}
+
+/** BIP-141: OP_0 or OP_1..OP_16 (0x51..0x60), then a push of the program. */
+function scriptPubKeyOf(address: string): string {
+  const { version, program } = decodeSegwitAddress(address);
+  const versionOpcode = version === 0 ? 0 : 0x50 + version;
+  return bytesToHex(Uint8Array.of(versionOpcode, program.length, ...program));
+}
+
+const EIP55_ALL = [...EIP55.allCaps, ...EIP55.allLower, ...EIP55.normal];
+const EVM_NETWORKS = ["ethereum", "polygon", "bsc"] as const;
 
 const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
@@ -147,125 +367,231 @@ function changeBase58Character(text: string, index: number): string {
   return `${text.slice(0, index)}${next}${text.slice(index + 1)}`;
 }
 
-/** The same address with the case of its last hex letter (a-f) flipped. */
-function flipCaseOfLastHexLetter(address: string): string {
-  for (let i = address.length - 1; i >= 2; i--) {
-    const char = address[i];
-    if (/[a-f]/.test(char)) {
-      return `${address.slice(0, i)}${char.toUpperCase()}${address.slice(i + 1)}`;
-    }
-    if (/[A-F]/.test(char)) {
-      return `${address.slice(0, i)}${char.toLowerCase()}${address.slice(i + 1)}`;
-    }
-  }
-  throw new Error(`no hex letter in ${address}`);
+/** The same address with the case of the hex letter at `index` flipped. */
+function flipCaseAt(address: string, index: number): string {
+  const char = address[index];
+  const flipped = char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase();
+  return `${address.slice(0, index)}${flipped}${address.slice(index + 1)}`;
 }
 
-describe("validateCryptoAddress on bitcoin", () => {
-  it.each(BIP_MAINNET_SEGWIT_VALID)("accepts the BIP-173/BIP-350 mainnet address %s", (address, normalized) => {
+/** The positions of the hex letters (a-f, A-F) after the "0x". */
+function hexLetterIndexes(address: string): number[] {
+  return [...address].flatMap((char, index) => (index >= 2 && /[a-fA-F]/.test(char) ? [index] : []));
+}
+
+describe("the published address fixtures", () => {
+  it("name their source, commit and licence", () => {
+    expect(BIP.source.repository).toBe("https://github.com/bitcoin/bips");
+    expect(BITCOINJS.source.repository).toBe("https://github.com/bitcoinjs/bitcoinjs-lib");
+    expect(EIP55.source.repository).toBe("https://github.com/ethereum/ERCs");
+  });
+
+  it("hold every list in full", () => {
+    const sizes = {
+      bip173Examples: BIP.bip173.examples.length,
+      bip173ValidBech32: BIP.bip173.validBech32.length,
+      bip173InvalidBech32: BIP.bip173.invalidBech32.length,
+      bip173ValidSegwit: BIP.bip173.validSegwitAddresses.length,
+      bip173InvalidSegwit: BIP.bip173.invalidSegwitAddresses.length,
+      bip173FirstRevisionInvalidSegwit: BIP.bip173FirstRevision.invalidSegwitAddresses.length,
+      bip350ValidBech32m: BIP.bip350.validBech32m.length,
+      bip350InvalidBech32m: BIP.bip350.invalidBech32m.length,
+      bip350ValidSegwit: BIP.bip350.validSegwitAddresses.length,
+      bip350InvalidSegwit: BIP.bip350.invalidSegwitAddresses.length,
+      bitcoinjsStandard: BITCOINJS.standard.length,
+      bitcoinjsBech32: BITCOINJS.bech32.length,
+      bitcoinjsInvalidBech32: BITCOINJS.invalid.bech32.length,
+      bitcoinjsInvalidFromBase58Check: BITCOINJS.invalid.fromBase58Check.length,
+      bitcoinjsInvalidToOutputScript: BITCOINJS.invalid.toOutputScript.length,
+      eip55AllCaps: EIP55.allCaps.length,
+      eip55AllLower: EIP55.allLower.length,
+      eip55Normal: EIP55.normal.length,
+      eip55InvalidMixedCase: EIP55.invalidMixedCase.length,
+    };
+    expect(sizes).toEqual({
+      bip173Examples: 4,
+      bip173ValidBech32: 7,
+      bip173InvalidBech32: 12,
+      bip173ValidSegwit: 6,
+      bip173InvalidSegwit: 10,
+      bip173FirstRevisionInvalidSegwit: 1,
+      bip350ValidBech32m: 7,
+      bip350InvalidBech32m: 14,
+      bip350ValidSegwit: 8,
+      bip350InvalidSegwit: 15,
+      bitcoinjsStandard: 16,
+      bitcoinjsBech32: 4,
+      bitcoinjsInvalidBech32: 7,
+      bitcoinjsInvalidFromBase58Check: 2,
+      bitcoinjsInvalidToOutputScript: 24,
+      eip55AllCaps: 2,
+      eip55AllLower: 2,
+      eip55Normal: 4,
+      eip55InvalidMixedCase: 4,
+    });
+  });
+
+  it.each(
+    [...BIP.bip173.validSegwitAddresses, ...BIP.bip350.validSegwitAddresses].map(({ address, scriptPubKey }) => [
+      address,
+      scriptPubKey,
+    ]),
+  )("decode %s to the scriptPubKey its BIP publishes, %s", (address, scriptPubKey) => {
+    expect(scriptPubKeyOf(address)).toBe(scriptPubKey);
+  });
+
+  it.each(EIP55.invalidMixedCase.map(({ address, derivedFrom, flippedIndex }) => [address, derivedFrom, flippedIndex]))(
+    "derive %s from the EIP-55 test case %s by flipping the case of character %i",
+    (address, derivedFrom, flippedIndex) => {
+      expect(EIP55.normal).toContain(derivedFrom);
+      expect(address).toBe(flipCaseAt(derivedFrom, flippedIndex));
+      expect(address).not.toBe(derivedFrom);
+    },
+  );
+});
+
+describe("validateCryptoAddress on the published Bitcoin vectors", () => {
+  it.each(publishedValidOfKind("accepted"))("accepts the mainnet address %s (%s)", (address) => {
+    const isBech32 = address.toLowerCase().startsWith("bc1");
+    const normalized = isBech32 ? address.toLowerCase() : address;
     expect(validateCryptoAddress("bitcoin", address)).toEqual({ ok: true, normalized });
   });
 
-  it.each(BIP_TESTNET_SEGWIT)("rejects the testnet address %s as testnet", (address) => {
-    expect(validateCryptoAddress("bitcoin", address)).toEqual({
-      ok: false,
-      message: VALIDATION_MESSAGES.bitcoinTestnet,
-    });
+  it.each(publishedValidOfKind("test chain"))("refuses the test-chain address %s (%s) as testnet", (address) => {
+    expect(validateCryptoAddress("bitcoin", address)).toEqual(TESTNET);
   });
 
-  it.each(BIP350_INVALID)("rejects the BIP-350 invalid address %s (%s)", (address) => {
-    expect(validateCryptoAddress("bitcoin", address).ok).toBe(false);
+  it.each(publishedValidOfKind("other chain"))("refuses %s (%s) as not a Bitcoin address", (address) => {
+    expect(validateCryptoAddress("bitcoin", address)).toEqual(NOT_A_BITCOIN_ADDRESS);
   });
 
-  it.each(BIP173_INVALID)("rejects the BIP-173 invalid address %s (%s)", (address) => {
-    expect(validateCryptoAddress("bitcoin", address).ok).toBe(false);
-  });
-
-  it.each(BIP173_V1_PLUS_SUPERSEDED_BY_BIP350)("rejects the bech32-encoded v1+ address %s (BIP-350)", (address) => {
-    expect(validateCryptoAddress("bitcoin", address)).toEqual({
-      ok: false,
-      message: VALIDATION_MESSAGES.checksumMismatch,
-    });
-  });
-
-  it.each(BECH32_STRINGS_THAT_ARE_NOT_ADDRESSES)("rejects the bech32 string %s, which is no address", (text) => {
-    expect(validateCryptoAddress("bitcoin", text).ok).toBe(false);
-  });
-
-  it("reports a bech32m checksum on a v0 address, or bech32 on a v1 one, as a checksum mismatch", () => {
-    for (const address of [
-      "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh",
-      "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd",
-    ]) {
-      expect(validateCryptoAddress("bitcoin", address)).toEqual({
-        ok: false,
-        message: VALIDATION_MESSAGES.checksumMismatch,
-      });
-    }
-  });
-
-  it("reports a mistyped last character of a segwit address as a checksum mismatch", () => {
-    expect(validateCryptoAddress("bitcoin", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")).toEqual({
-      ok: false,
-      message: VALIDATION_MESSAGES.checksumMismatch,
-    });
-  });
-
-  it("rejects a mixed-case segwit address with a message about case", () => {
-    expect(validateCryptoAddress("bitcoin", "bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")).toEqual({
-      ok: false,
-      message: VALIDATION_MESSAGES.bitcoinMixedCase,
-    });
-  });
-
-  it("rejects an address for another bech32 chain as not a Bitcoin address", () => {
-    expect(validateCryptoAddress("bitcoin", "tc1qw508d6qejxtdg4y5r3zarvary0c5xw7kg3g4ty")).toEqual({
-      ok: false,
-      message: "This is not a valid Bitcoin address",
-    });
-  });
-
-  it.each([GENESIS_ADDRESS, WIKI_P2SH_ADDRESS, ...BITCOIN_CORE_MAINNET_VALID])(
-    "accepts the mainnet address %s unchanged",
+  it.each(publishedValidOfKind("superseded"))(
+    "refuses the bech32-encoded v1+ address %s (%s) as BIP-350 requires",
     (address) => {
-      expect(validateCryptoAddress("bitcoin", address)).toEqual({ ok: true, normalized: address });
+      expect(validateCryptoAddress("bitcoin", address)).toEqual(CHECKSUM_MISMATCH);
     },
   );
 
-  it.each(BITCOIN_CORE_TEST_CHAINS)("rejects the test-chain address %s as testnet", (address) => {
-    expect(validateCryptoAddress("bitcoin", address)).toEqual({
-      ok: false,
-      message: VALIDATION_MESSAGES.bitcoinTestnet,
-    });
-  });
-
-  it.each(BITCOIN_CORE_PRIVATE_KEYS)("rejects the private key %s as an address", (key) => {
-    expect(validateCryptoAddress("bitcoin", key)).toEqual({
-      ok: false,
-      message: "This is not a valid Bitcoin address",
-    });
-  });
-
-  it.each([GENESIS_ADDRESS, WIKI_P2SH_ADDRESS])(
-    "reports one changed character of %s as a checksum mismatch",
+  it.each(POLICY_REFUSALS.map(({ address, reason }) => [address, reason]))(
+    "refuses the published valid address %s on policy: %s",
     (address) => {
-      for (const index of [5, 20, address.length - 1]) {
-        expect(validateCryptoAddress("bitcoin", changeBase58Character(address, index))).toEqual({
-          ok: false,
-          message: VALIDATION_MESSAGES.checksumMismatch,
-        });
-      }
-    },
-  );
-
-  it("refuses valid encodings of segwit versions that cannot safely receive funds", () => {
-    for (const address of BIP350_VALID_BUT_UNSAFE) {
       expect(validateCryptoAddress("bitcoin", address)).toEqual({
         ok: false,
         message: VALIDATION_MESSAGES.unsafeWitnessVersion,
       });
+    },
+  );
+
+  it.each(POLICY_REFUSALS.map(({ address, version, programBytes }) => [address, version, programBytes]))(
+    "states the witness version and program length of %s as its encoding holds them (v%i, %i bytes)",
+    (address, version, programBytes) => {
+      const decoded = decodeSegwitAddress(address);
+      expect({ version: decoded.version, programBytes: decoded.program.length }).toEqual({ version, programBytes });
+      expect(PUBLISHED_VALID_BITCOIN.some((vector) => vector.address === address && vector.chain === "main")).toBe(
+        true,
+      );
+    },
+  );
+
+  it.each(PUBLISHED_INVALID_BITCOIN.map(({ text, source, reason }) => [text, source, reason]))(
+    "refuses %j from %s (%s)",
+    (text) => {
+      expect(validateCryptoAddress("bitcoin", text).ok).toBe(false);
+    },
+  );
+
+  it("accepts only the mainnet vectors it can pay, refuses the rest, and accepts no invalid one", () => {
+    const validResults = PUBLISHED_VALID_BITCOIN.map((vector) => ({
+      vector,
+      result: validateCryptoAddress("bitcoin", vector.address),
+    }));
+    const invalidResults = PUBLISHED_INVALID_BITCOIN.map(({ text }) => validateCryptoAddress("bitcoin", text));
+    const refusedWith = (messages: readonly string[]) =>
+      validResults.filter(({ result }) => !result.ok && messages.includes(result.message));
+    const policyRefused = refusedWith(POLICY_MESSAGES);
+    const falseAccepts =
+      invalidResults.filter((result) => result.ok).length +
+      validResults.filter(({ vector, result }) => result.ok && vector.chain !== "main").length;
+
+    expect({
+      validVectors: validResults.length,
+      accepted: validResults.filter(({ result }) => result.ok).length,
+      refusedAsTestnet: refusedWith([VALIDATION_MESSAGES.bitcoinTestnet]).length,
+      refusedAsNotBitcoin: refusedWith([NOT_A_BITCOIN_ADDRESS.message]).length,
+      refusedAsSupersededByBip350: refusedWith([VALIDATION_MESSAGES.checksumMismatch]).length,
+      policyRefusals: policyRefused.length,
+      invalidVectors: invalidResults.length,
+      invalidRefused: invalidResults.filter((result) => !result.ok).length,
+      falseAccepts,
+    }).toEqual({
+      validVectors: 55,
+      accepted: 20,
+      refusedAsTestnet: 22,
+      refusedAsNotBitcoin: 2,
+      refusedAsSupersededByBip350: SUPERSEDED_BY_BIP350.length,
+      policyRefusals: POLICY_REFUSAL_COUNT,
+      invalidVectors: 101,
+      invalidRefused: 101,
+      falseAccepts: 0,
+    });
+    // The policy refusals are exactly the listed addresses: a new one, or one no longer refused, fails here.
+    expect(new Set(policyRefused.map(({ vector }) => vector.address))).toEqual(
+      new Set(POLICY_REFUSALS.map(({ address }) => address)),
+    );
+    expect(POLICY_REFUSALS).toHaveLength(4);
+  });
+
+  it("reports a bech32m checksum on a v0 address, or bech32 on a v1+ one, as a checksum mismatch", () => {
+    const wrongVariant = mainnetInvalidSegwit("instead of");
+    expect(wrongVariant).toHaveLength(3);
+    for (const address of wrongVariant) {
+      expect(validateCryptoAddress("bitcoin", address)).toEqual(CHECKSUM_MISMATCH);
     }
   });
+
+  it("reports a mistyped last character of a segwit address as a checksum mismatch", () => {
+    const [mistyped] = BIP.bip173.invalidSegwitAddresses.filter(({ reason }) => reason === "Invalid checksum");
+    expect(mistyped.address).toBe("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5");
+    expect(validateCryptoAddress("bitcoin", mistyped.address)).toEqual(CHECKSUM_MISMATCH);
+  });
+
+  it("rejects a mixed-case segwit address with a message about case", () => {
+    const published = [...BIP.bip173.invalidSegwitAddresses, ...BIP.bip350.invalidSegwitAddresses]
+      .filter(({ reason }) => reason === "Mixed case")
+      .map(({ address }) => address);
+    expect(published).toHaveLength(2);
+    for (const address of [...published, "bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"]) {
+      expect(validateCryptoAddress("bitcoin", address)).toEqual({
+        ok: false,
+        message: VALIDATION_MESSAGES.bitcoinMixedCase,
+      });
+    }
+  });
+
+  it("rejects an address for another bech32 chain as not a Bitcoin address", () => {
+    const otherChain = [...BIP.bip173.invalidSegwitAddresses, ...BIP.bip350.invalidSegwitAddresses].filter(
+      ({ reason }) => reason === "Invalid human-readable part",
+    );
+    expect(otherChain).toHaveLength(2);
+    for (const { address } of otherChain) {
+      expect(validateCryptoAddress("bitcoin", address)).toEqual(NOT_A_BITCOIN_ADDRESS);
+    }
+  });
+
+  it.each(BITCOIN_CORE_PRIVATE_KEYS)("rejects the private key %s as an address", (key) => {
+    expect(validateCryptoAddress("bitcoin", key)).toEqual(NOT_A_BITCOIN_ADDRESS);
+  });
+});
+
+describe("validateCryptoAddress on bitcoin", () => {
+  it.each([GENESIS_ADDRESS, WIKI_P2SH_ADDRESS])(
+    "reports one changed character of %s as a checksum mismatch",
+    (address) => {
+      for (const index of [5, 20, address.length - 1]) {
+        expect(validateCryptoAddress("bitcoin", changeBase58Character(address, index))).toEqual(CHECKSUM_MISMATCH);
+      }
+    },
+  );
 
   it("ignores whitespace around a pasted address", () => {
     expect(validateCryptoAddress("bitcoin", `  ${GENESIS_ADDRESS}\n`)).toEqual({
@@ -280,7 +606,7 @@ describe("validateCryptoAddress on bitcoin", () => {
       "   ",
       GENESIS_ADDRESS.slice(0, -1),
       GENESIS_ADDRESS.repeat(5),
-      EIP55_NORMAL[0],
+      EIP55.normal[0],
       TRON_USDT_CONTRACT,
     ]) {
       expect(validateCryptoAddress("bitcoin", text).ok).toBe(false);
@@ -292,42 +618,52 @@ describe("validateCryptoAddress on ethereum, polygon and bsc", () => {
   // Every EIP-55 test case is already in checksummed form: the "all caps" and "all lower" ones are
   // addresses whose checksum happens to make every letter upper or lower case.
   it.each(EIP55_ALL)("accepts the EIP-55 test address %s unchanged on every EVM network", (address) => {
-    for (const network of ["ethereum", "polygon", "bsc"] as const) {
+    for (const network of EVM_NETWORKS) {
       expect(validateCryptoAddress(network, address)).toEqual({ ok: true, normalized: address });
     }
   });
 
-  it.each(EIP55_ALL)("rejects %s with one letter's case flipped as a checksum mismatch", (address) => {
-    expect(validateCryptoAddress("ethereum", flipCaseOfLastHexLetter(address))).toEqual({
-      ok: false,
-      message: VALIDATION_MESSAGES.checksumMismatch,
-    });
+  it.each(EIP55.invalidMixedCase.map(({ address, derivedFrom }) => [address, derivedFrom]))(
+    "rejects %s, %s with one letter's case flipped, as a checksum mismatch on every EVM network",
+    (address) => {
+      for (const network of EVM_NETWORKS) {
+        expect(validateCryptoAddress(network, address)).toEqual(CHECKSUM_MISMATCH);
+      }
+    },
+  );
+
+  it.each(EIP55_ALL)("rejects %s with any one letter's case flipped as a checksum mismatch", (address) => {
+    const letterIndexes = hexLetterIndexes(address);
+    expect(letterIndexes.length).toBeGreaterThan(1);
+    for (const index of letterIndexes) {
+      expect(validateCryptoAddress("ethereum", flipCaseAt(address, index))).toEqual(CHECKSUM_MISMATCH);
+    }
   });
 
-  it.each(EIP55_NORMAL)("accepts the all-lower-case form of %s and returns it checksummed", (address) => {
+  it.each(EIP55.normal)("accepts the all-lower-case form of %s and returns it checksummed", (address) => {
     expect(validateCryptoAddress("polygon", address.toLowerCase())).toEqual({ ok: true, normalized: address });
   });
 
-  it.each(EIP55_NORMAL)("accepts the all-upper-case form of %s and returns it checksummed", (address) => {
+  it.each(EIP55.normal)("accepts the all-upper-case form of %s and returns it checksummed", (address) => {
     const upper = `0x${address.slice(2).toUpperCase()}`;
     expect(validateCryptoAddress("bsc", upper)).toEqual({ ok: true, normalized: address });
   });
 
   it("names the network in the message for a malformed address", () => {
-    const tooShort = EIP55_NORMAL[0].slice(0, -1);
-    expect(validateCryptoAddress("ethereum", tooShort)).toEqual({
+    const [address] = EIP55.normal;
+    expect(validateCryptoAddress("ethereum", address.slice(0, -1))).toEqual({
       ok: false,
       message: "This is not a valid Ethereum address",
     });
-    expect(validateCryptoAddress("polygon", EIP55_NORMAL[0].slice(2))).toEqual({
+    expect(validateCryptoAddress("polygon", address.slice(2))).toEqual({
       ok: false,
       message: "This is not a valid Polygon address",
     });
-    expect(validateCryptoAddress("bsc", `${EIP55_NORMAL[0]}0`)).toEqual({
+    expect(validateCryptoAddress("bsc", `${address}0`)).toEqual({
       ok: false,
       message: "This is not a valid BSC address",
     });
-    expect(validateCryptoAddress("ethereum", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg").ok).toBe(false);
+    expect(validateCryptoAddress("ethereum", `${address.slice(0, -1)}g`).ok).toBe(false);
     expect(validateCryptoAddress("ethereum", GENESIS_ADDRESS).ok).toBe(false);
   });
 });
@@ -339,15 +675,14 @@ describe("validateCryptoAddress on tron", () => {
 
   it("reports one changed character of the USDT contract address as a checksum mismatch", () => {
     for (const index of [3, 17, TRON_USDT_CONTRACT.length - 1]) {
-      expect(validateCryptoAddress("tron", changeBase58Character(TRON_USDT_CONTRACT, index))).toEqual({
-        ok: false,
-        message: VALIDATION_MESSAGES.checksumMismatch,
-      });
+      expect(validateCryptoAddress("tron", changeBase58Character(TRON_USDT_CONTRACT, index))).toEqual(
+        CHECKSUM_MISMATCH,
+      );
     }
   });
 
   it("rejects Bitcoin and Ethereum addresses as not Tron addresses", () => {
-    for (const text of [GENESIS_ADDRESS, EIP55_NORMAL[0], `S${TRON_USDT_CONTRACT.slice(1)}`]) {
+    for (const text of [GENESIS_ADDRESS, EIP55.normal[0], `S${TRON_USDT_CONTRACT.slice(1)}`]) {
       expect(validateCryptoAddress("tron", text)).toEqual({ ok: false, message: "This is not a valid Tron address" });
     }
   });
@@ -367,15 +702,22 @@ describe("validateCryptoAddress with an unknown network", () => {
     });
   });
 });
-
 /** secp256k1's field size p (SEC 2, section 2.4.1). */
 const SECP256K1_P = "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f";
 /** The x-coordinate of secp256k1's generator G (SEC 2, section 2.4.1): on the curve by definition. */
 const SECP256K1_GENERATOR_X = "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
 /** The taproot address whose output key is x = p, quoted in issue 19 as accepted before the fix. */
 const TAPROOT_X_EQUALS_P = "bc1pllllllllllllllllllllllllllllllllllllllllllllallllshsdfvw2y";
-/** BIP-350's valid mainnet taproot example, whose key is on the curve. */
-const BIP350_TAPROOT = "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0";
+/** BIP-350's valid mainnet taproot example: its output key is the generator's x, on the curve. */
+const BIP350_TAPROOT = findBip350ValidAddress(`5120${SECP256K1_GENERATOR_X}`);
+
+function findBip350ValidAddress(scriptPubKey: string): string {
+  const vector = BIP.bip350.validSegwitAddresses.find((candidate) => candidate.scriptPubKey === scriptPubKey);
+  if (vector === undefined) {
+    throw new Error(`BIP-350 lists no valid address for ${scriptPubKey}`);
+  }
+  return vector.address;
+}
 
 function hexToBytes(hex: string): Uint8Array {
   return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
