@@ -313,9 +313,9 @@ async function checkPaymentMethods(page: Page, report: AxeReport): Promise<void>
   await report.checkDialog(page, "Add Withdrawal Address, with errors");
   await dialog.getByLabel("Account holder name").fill("Erika Mustermann");
   await dialog.getByLabel("Bank name").fill("Deutsche Bank");
-  await dialog.getByLabel("Account number or IBAN").fill("DE89 3704 0044 0532 0130 00");
+  await dialog.getByLabel("Country").selectOption("DE");
+  await dialog.getByLabel("Account number (IBAN)").fill("DE89 3704 0044 0532 0130 00");
   await dialog.getByLabel("SWIFT / BIC").fill("DEUTDEFF");
-  await dialog.getByLabel("Country").fill("Germany");
   await dialog.getByRole("button", { name: "Add Address" }).click();
   await page.getByText("•••• 3000").waitFor();
 }
@@ -375,8 +375,8 @@ async function checkSendMoney(page: Page, report: AxeReport, email: string): Pro
   await dialog.getByLabel("Recipient name").fill("Erika Mustermann");
   await dialog.getByLabel("Recipient email").fill(uniqueEmail("a11y-recipient"));
   await dialog.getByLabel("Bank name").fill("Deutsche Bank");
-  await dialog.getByLabel("Country").fill("Germany");
-  await dialog.getByLabel("Account number / IBAN").fill("DE89370400440532013000");
+  await dialog.getByLabel("Country").selectOption("DE");
+  await dialog.getByLabel("Account number (IBAN)").fill("DE89370400440532013000");
   await dialog.getByLabel("SWIFT / BIC").fill("DEUTDEFF");
   await dialog.getByLabel("Currency").selectOption("EUR");
   await dialog.getByRole("button", { name: "Save and continue" }).click();

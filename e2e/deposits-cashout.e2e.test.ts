@@ -99,12 +99,12 @@ describe("cashing out", () => {
       await dialog.getByLabel("Currency").selectOption("EUR");
       await dialog.getByLabel("Account holder name").fill("Erika Mustermann");
       await dialog.getByLabel("Bank name").fill("Deutsche Bank");
-      await dialog.getByLabel("Account number or IBAN").fill("DE89 3704 0044 0532 0130 01");
+      await dialog.getByLabel("Country").selectOption("DE");
+      await dialog.getByLabel("Account number (IBAN)").fill("DE89 3704 0044 0532 0130 01");
       await dialog.getByLabel("SWIFT / BIC").fill("DEUTDEFF");
-      await dialog.getByLabel("Country").fill("Germany");
       await dialog.getByRole("button", { name: "Add Address" }).click();
       await dialog.getByText(/IBAN/).first().waitFor();
-      await dialog.getByLabel("Account number or IBAN").fill("DE89 3704 0044 0532 0130 00");
+      await dialog.getByLabel("Account number (IBAN)").fill("DE89 3704 0044 0532 0130 00");
       await saveScreenshot(page, "payment-method-dialog");
       await dialog.getByRole("button", { name: "Add Address" }).click();
       await page.getByText("Address added successfully").first().waitFor();

@@ -85,8 +85,8 @@ describe("sending money", () => {
       await dialog.getByLabel("Recipient name").fill("Erika Mustermann");
       await dialog.getByLabel("Recipient email").fill(bankRecipientEmail);
       await dialog.getByLabel("Bank name").fill("Deutsche Bank");
-      await dialog.getByLabel("Country").fill("Germany");
-      await dialog.getByLabel("Account number / IBAN").fill(IBAN_WITH_TYPO);
+      await dialog.getByLabel("Country").selectOption("DE");
+      await dialog.getByLabel("Account number (IBAN)").fill(IBAN_WITH_TYPO);
       await dialog.getByLabel("SWIFT / BIC").fill(BIC);
       await dialog.getByLabel("Currency").selectOption("EUR");
       await dialog.getByRole("button", { name: "Save and continue" }).click();
@@ -94,7 +94,7 @@ describe("sending money", () => {
       await ibanError.waitFor();
       expect(await ibanError.textContent()).toContain("IBAN");
       await saveScreenshot(page, "send-step-3-details-error");
-      await dialog.getByLabel("Account number / IBAN").fill(IBAN);
+      await dialog.getByLabel("Account number (IBAN)").fill(IBAN);
       await saveScreenshot(page, "send-step-3-details");
       await dialog.getByRole("button", { name: "Save and continue" }).click();
       await page.getByText("Recipient saved successfully").first().waitFor();

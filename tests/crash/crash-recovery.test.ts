@@ -222,7 +222,7 @@ describe("crash recovery of npm start", () => {
           bankName: "Barclays",
           accountNumber: "GB33 BUKB 2020 1555 5555 55",
           swiftCode: "BUKBGB22",
-          country: "United Kingdom",
+          country: "GB",
           accountHolderName: "Crash Test",
         },
       });

@@ -123,7 +123,7 @@ function bankRecipientForm(currency: string, accountNumber = OWN_IBAN): Record<s
     name: "My own account",
     email: "me@example.com",
     bankName: "Commerzbank",
-    country: "Germany",
+    country: "DE",
     accountNumber,
     swiftCode: "COBADEFFXXX",
     currency,
@@ -141,8 +141,9 @@ const USD_BANK_METHOD = bankMethodForm({
   currency: "USD",
   bankName: "JPMorgan Chase",
   accountNumber: "000123456789",
+  routingNumber: "021000021",
   swiftCode: "CHASUS33",
-  country: "United States",
+  country: "US",
 });
 
 function bank(recipientId: string, amount: string, currency = "USD"): Details {
@@ -535,7 +536,7 @@ describe("saved recipients and payment methods are capped (item 11)", () => {
           email: "someone@example.com",
           currency: "EUR",
           bank_name: "Commerzbank",
-          country: "Germany",
+          country: "DE",
           account_number: OWN_IBAN,
           swift_code: "COBADEFFXXX",
         })),
@@ -586,7 +587,7 @@ describe("saved recipients and payment methods are capped (item 11)", () => {
           bank_name: "Commerzbank",
           account_number: OWN_IBAN,
           swift_code: "COBADEFFXXX",
-          country: "Germany",
+          country: "DE",
           account_holder_name: "Ada Lovelace",
         })),
       )

@@ -196,6 +196,17 @@ const ROUTES: Record<string, RouteEntry> = {
     request: () => ({ url: "/api/v1/recipients", payload: BANK_RECIPIENT }),
     ok: [201],
   },
+  "PUT /api/v1/recipients/:recipientId": {
+    access: "signed-in",
+    resource: "recipientId",
+    request: ({ owner }) => ({ url: `/api/v1/recipients/${owner.owns.recipientId}`, payload: BANK_RECIPIENT }),
+  },
+  "DELETE /api/v1/recipients/:recipientId": {
+    access: "signed-in",
+    resource: "recipientId",
+    request: ({ owner }) => ({ url: `/api/v1/recipients/${owner.owns.recipientId}` }),
+    ok: [204],
+  },
   "GET /api/v1/payment-methods": { access: "signed-in", request: () => ({ url: "/api/v1/payment-methods" }) },
   "POST /api/v1/payment-methods": {
     access: "signed-in",

@@ -1,4 +1,11 @@
-import { nonAsciiCharacterMessage, VALIDATION_MESSAGES } from "@ferry/core/validation/messages";
+import {
+  BANK_MESSAGES,
+  bicCountryMismatchMessage,
+  ibanCountryMismatchMessage,
+  ibanRequiredMessage,
+  nonAsciiCharacterMessage,
+  VALIDATION_MESSAGES,
+} from "@ferry/core/validation/messages";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, createSignedInUser, type TestApp } from "./helpers.ts";
 import { bankMethodForm, type SignedInUser, sendAs } from "./money-helpers-deposits.ts";
@@ -28,7 +35,7 @@ function bankRecipientForm(overrides: Record<string, unknown> = {}): Record<stri
     name: "Erika Mustermann",
     email: "erika@example.com",
     bankName: "Deutsche Bank",
-    country: "Germany",
+    country: "DE",
     accountNumber: NBSP_IBAN,
     swiftCode: "DEUTDEFF",
     currency: "EUR",
@@ -108,5 +115,125 @@ describe("no checksum bypass through the API (issue 19)", () => {
       nonAsciiCharacterMessage("\u017F"),
     );
     expect(await storedAccountNumbers(user)).toEqual({ methods: [], recipients: [] });
+  });
+});
+
+/** The field → message pairs of a 400, after checking nothing was stored for the user. */
+async function refusedFields(user: SignedInUser, url: string, form: Record<string, unknown>) {
+  const response = await sendAs(ferry.app, user, "POST", url, form);
+  expect(response.statusCode, response.body).toBe(400);
+  expect(response.json().error.code).toBe("validation_failed");
+  return response.json().error.fields as Record<string, string>;
+}
+
+describe("the country decides the format (issue 19)", () => {
+  const forms = {
+    "/api/v1/recipients": bankRecipientForm,
+    "/api/v1/payment-methods": bankMethodForm,
+  } as const;
+
+  test.each(Object.keys(forms) as (keyof typeof forms)[])("%s refuses each mismatch on its field", async (url) => {
+    const form = forms[url];
+    const user = await createSignedInUser(ferry, { label: "bank-country" });
+    expect(await refusedFields(user, url, form({ country: "Germany" }))).toEqual({
+      country: BANK_MESSAGES.chooseCountry,
+    });
+    expect(await refusedFields(user, url, form({ country: "AT", swiftCode: "BKAUATWW" }))).toEqual({
+      accountNumber: ibanCountryMismatchMessage("DE"),
+    });
+    expect(await refusedFields(user, url, form({ accountNumber: "0532013000" }))).toEqual({
+      accountNumber: ibanRequiredMessage("DE"),
+    });
+    expect(await refusedFields(user, url, form({ swiftCode: "BNPAFRPP" }))).toEqual({
+      swiftCode: bicCountryMismatchMessage("FR"),
+    });
+    const american = { country: "US", currency: "USD", accountNumber: "000123456789", swiftCode: "CHASUS33" };
+    expect(Object.keys(await refusedFields(user, url, form(american)))).toEqual(["routingNumber"]);
+    expect(await refusedFields(user, url, form({ ...american, routingNumber: "021000022" }))).toEqual({
+      routingNumber: BANK_MESSAGES.routingNumberChecksum,
+    });
+    const canadian = { country: "CA", currency: "CAD", accountNumber: "1234567", swiftCode: "ROYCCAT2" };
+    expect(
+      await refusedFields(user, url, form({ ...canadian, transitNumber: "1234", institutionNumber: "003" })),
+    ).toEqual({ transitNumber: BANK_MESSAGES.transitNumber });
+    const australian = { country: "AU", currency: "AUD", accountNumber: "1234", bsb: "062-000", swiftCode: "CTBAAU2S" };
+    expect(await refusedFields(user, url, form(australian))).toEqual({
+      accountNumber: BANK_MESSAGES.australianAccountNumber,
+    });
+    expect(await storedAccountNumbers(user)).toEqual({ methods: [], recipients: [] });
+  });
+
+  test("stores the domestic fields as typed on cards and returns them normalised", async () => {
+    const user = await createSignedInUser(ferry, { label: "bank-national" });
+    const recipient = await sendAs(
+      ferry.app,
+      user,
+      "POST",
+      "/api/v1/recipients",
+      bankRecipientForm({
+        country: "AU",
+        currency: "AUD",
+        accountNumber: "1234 5678",
+        bsb: "062-000",
+        swiftCode: "ctbaau2s",
+      }),
+    );
+    expect(recipient.statusCode, recipient.body).toBe(201);
+    expect(recipient.json()).toMatchObject({
+      country: "AU",
+      accountNumber: "12345678",
+      bsb: "062000",
+      routingNumber: null,
+      swiftCode: "CTBAAU2S",
+      needsReview: false,
+    });
+    const canadian = await sendAs(
+      ferry.app,
+      user,
+      "POST",
+      "/api/v1/recipients",
+      bankRecipientForm({
+        country: "CA",
+        currency: "CAD",
+        accountNumber: "1234567",
+        transitNumber: "12345",
+        institutionNumber: "003",
+        swiftCode: "ROYCCAT2",
+      }),
+    );
+    expect(canadian.json()).toMatchObject({ transitNumber: "12345", institutionNumber: "003", needsReview: false });
+    const stored = await ferry.db
+      .selectFrom("recipients")
+      .select(["country", "bank_code"])
+      .where("user_id", "=", user.userId)
+      .orderBy("created_at")
+      .execute();
+    expect(stored).toEqual([
+      { country: "AU", bank_code: "062000" },
+      { country: "CA", bank_code: "000312345" },
+    ]);
+  });
+
+  test("a UK payment method in GBP takes a sort code and account that pass VocaLink's modulus check", async () => {
+    const user = await createSignedInUser(ferry, { label: "bank-uk" });
+    const british = {
+      country: "GB",
+      currency: "GBP",
+      bankName: "Barclays",
+      sortCode: "20-20-15",
+      swiftCode: "BUKBGB22",
+    };
+    expect(
+      await refusedFields(user, "/api/v1/payment-methods", bankMethodForm({ ...british, accountNumber: "55555556" })),
+    ).toEqual({ accountNumber: BANK_MESSAGES.ukModulus });
+    const saved = await sendAs(
+      ferry.app,
+      user,
+      "POST",
+      "/api/v1/payment-methods",
+      bankMethodForm({ ...british, accountNumber: "5555 5555" }),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json()).toMatchObject({ accountNumber: "55555555", sortCode: "202015", needsReview: false });
   });
 });

@@ -36,8 +36,9 @@ const USD_BANK = bankMethodForm({
   currency: "USD",
   bankName: "JPMorgan Chase",
   accountNumber: "000123456789",
+  routingNumber: "021000021",
   swiftCode: "CHASUS33",
-  country: "United States",
+  country: "US",
 });
 
 /** A fresh signed-in user with `amount` USD in their wallet and a USD bank payment method. */
@@ -249,9 +250,10 @@ describe("cash-out of every currency Ferry takes by bank", () => {
       bankMethodForm({
         currency: "GBP",
         bankName: "Barclays",
-        accountNumber: "GB33 BUKB 2020 1555 5555 55",
+        accountNumber: "5555 5555",
+        sortCode: "20-20-15",
         swiftCode: "BUKBGB22",
-        country: "United Kingdom",
+        country: "GB",
       }),
     );
     expect(method.statusCode, method.body).toBe(201);
@@ -273,7 +275,8 @@ describe("the cash-out quote shows where the money goes (issue 19)", () => {
         name: "Barclays GBP",
         currency: "GBP",
         bankName: "Barclays",
-        accountNumber: "GB33 BUKB 2020 1555 5555 55",
+        accountNumber: "5555 5555",
+        sortCode: "20-20-15",
         swiftCode: "BUKBGB22",
         country: "GB",
       }),
@@ -289,10 +292,15 @@ describe("the cash-out quote shows where the money goes (issue 19)", () => {
     expect(quote.json().destination).toEqual({
       kind: "bank",
       name: "Barclays GBP",
-      accountNumber: "GB33BUKB20201555555555",
+      accountNumber: "55555555",
       bankName: "Barclays",
       country: "GB",
       swiftCode: "BUKBGB22",
+      routingNumber: null,
+      transitNumber: null,
+      institutionNumber: null,
+      bsb: null,
+      sortCode: "202015",
     });
   });
 });

@@ -349,7 +349,7 @@ function plausibleByName(name: string, world: World): unknown {
     amount: "1.00",
     name: "Fuzz Name",
     bankName: "Deutsche Bank",
-    country: "Germany",
+    country: "DE",
     accountNumber: VALID_IBAN,
     swiftCode: VALID_BIC,
     accountHolderName: "Ada Lovelace",

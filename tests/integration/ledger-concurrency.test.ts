@@ -208,7 +208,7 @@ describe("ledger concurrency", () => {
           email: "erika@example.com",
           currency: "EUR",
           bank_name: "Deutsche Bank",
-          country: "Germany",
+          country: "DE",
           account_number: "DE89370400440532013000",
           swift_code: "DEUTDEFF",
         })
@@ -289,8 +289,9 @@ describe("ledger concurrency", () => {
         email: "jean@example.com",
         currency: "CAD",
         bank_name: "Banque",
-        country: "Canada",
+        country: "CA",
         account_number: "000123456789",
+        bank_code: "000312345",
         swift_code: "ROYCCAT2",
       })
       .returning("id")

@@ -667,7 +667,7 @@ describe("ledger properties", () => {
                   email: "erika@example.com",
                   currency: "USD",
                   bank_name: "Deutsche Bank",
-                  country: "Germany",
+                  country: "DE",
                   account_number: "DE89370400440532013000",
                   swift_code: "DEUTDEFF",
                 })

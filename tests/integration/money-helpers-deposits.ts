@@ -119,7 +119,7 @@ export function bankMethodForm(overrides: Record<string, unknown> = {}): Record<
     bankName: "Commerzbank",
     accountNumber: "DE89 3704 0044 0532 0130 00",
     swiftCode: "cobadeffxxx",
-    country: "Germany",
+    country: "DE",
     accountHolderName: "Ada Lovelace",
     ...overrides,
   };

@@ -15,6 +15,7 @@ import {
   createPersona,
   listRoutes,
   routeName,
+  VALID_EVM_ADDRESS,
 } from "./api-surface.ts";
 import {
   type BareUser,
@@ -343,6 +344,38 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   "GET /api/v1/recipients": async () =>
     guarded("/api/v1/recipients?type=bank", undefined, { url: "/api/v1/recipients?type=junk" }),
   "POST /api/v1/recipients": async () => guarded("/api/v1/recipients", BANK_RECIPIENT, { payload: JUNK }),
+  "PUT /api/v1/recipients/{recipientId}": async ({ cast }) => [
+    ...guarded(`/api/v1/recipients/${cast.owner.owns.recipientId}`, BANK_RECIPIENT, {
+      url: `/api/v1/recipients/${NOT_AN_ID}`,
+    }),
+    // A recipient keeps its type.
+    {
+      label: "owner, another type",
+      persona: "owner",
+      url: `/api/v1/recipients/${cast.owner.owns.recipientId}`,
+      payload: {
+        type: "crypto",
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        cryptoNetwork: "ethereum",
+        cryptoAddress: VALID_EVM_ADDRESS,
+        currency: "ETH",
+      },
+      expect: [400],
+    },
+  ],
+  "DELETE /api/v1/recipients/{recipientId}": async ({ cast }) => [
+    ...guarded(`/api/v1/recipients/${cast.owner.owns.recipientId}`, undefined, {
+      url: `/api/v1/recipients/${NOT_AN_ID}`,
+    }),
+    // Deleted above: now gone.
+    {
+      label: "owner, again",
+      persona: "owner",
+      url: `/api/v1/recipients/${cast.owner.owns.recipientId}`,
+      expect: [404],
+    },
+  ],
   "GET /api/v1/payment-methods": async () =>
     guarded("/api/v1/payment-methods", undefined, { url: "/api/v1/payment-methods?limit=-1" }),
   "POST /api/v1/payment-methods": async () =>

@@ -223,7 +223,7 @@ describe("saving, listing, editing and deleting payment methods", () => {
       bankName: "Commerzbank",
       accountNumber: "DE89370400440532013000",
       swiftCode: "COBADEFFXXX",
-      country: "Germany",
+      country: "DE",
       accountHolderName: "Ada Lovelace",
       cryptoAddress: null,
       cryptoNetwork: null,
@@ -326,7 +326,12 @@ describe("payment methods are private", () => {
       other,
       "PUT",
       `/api/v1/payment-methods/${id}`,
-      bankMethodForm({ name: "Hijacked", accountNumber: "GB33BUKB20201555555555", swiftCode: "BUKBGB22" }),
+      bankMethodForm({
+        name: "Hijacked",
+        accountNumber: "GB33BUKB20201555555555",
+        swiftCode: "BUKBGB22",
+        country: "GB",
+      }),
     );
     const removal = await sendAs(ferry.app, other, "DELETE", `/api/v1/payment-methods/${id}`);
 

@@ -31,7 +31,10 @@ afterAll(async () => {
   await ferry?.close();
 });
 
-async function insertRecipient(user: SignedInUser, kind: "bank" | "crypto" | "valid-bank"): Promise<string> {
+async function insertRecipient(
+  user: SignedInUser,
+  kind: "bank" | "crypto" | "valid-bank" | "free-text-country",
+): Promise<string> {
   const common = { user_id: user.userId, name: `Old ${kind}`, email: `old-${kind}@example.com` };
   const values =
     kind === "crypto"
@@ -47,7 +50,8 @@ async function insertRecipient(user: SignedInUser, kind: "bank" | "crypto" | "va
           type: "bank" as const,
           currency: "EUR" as const,
           bank_name: "Commerzbank",
-          country: "Germany",
+          // Before issue 19 the country was free text; today it is an ISO 3166 code chosen from a list.
+          country: kind === "free-text-country" ? "Germany" : "DE",
           account_number: kind === "bank" ? OLD_STYLE_IBAN : "DE89370400440532013000",
           swift_code: "COBADEFFXXX",
           account_holder_name: "Ada Lovelace",
@@ -72,7 +76,7 @@ async function insertPaymentMethod(user: SignedInUser, kind: "bank" | "crypto"):
           address_type: "bank" as const,
           currency: "EUR" as const,
           bank_name: "Commerzbank",
-          country: "Germany",
+          country: "DE",
           account_number: OLD_STYLE_IBAN,
           swift_code: "COBADEFFXXX",
           account_holder_name: "Ada Lovelace",
@@ -124,6 +128,18 @@ describe("destinations saved under older rules", () => {
     const cryptos = await listed(user, "/api/v1/recipients?type=crypto");
     expect(cryptos.find((row) => row.id === cryptoId)).toMatchObject({ needsReview: true });
     expect(cryptos.find((row) => row.id === cryptoId)?.reviewReason).toMatch(/^Wallet address: /);
+  });
+
+  test("marks a recipient whose country was saved as free text, and refuses to pay it", async () => {
+    const user = await createSignedInUser(ferry, { label: "review-country" });
+    await fundWallet(ferry.db, user.userId, "EUR", "100.00");
+    const id = await insertRecipient(user, "free-text-country");
+    const banks = await listed(user, "/api/v1/recipients?type=bank");
+    expect(banks.find((row) => row.id === id)).toMatchObject({
+      needsReview: true,
+      reviewReason: "Country: Please choose the bank's country",
+    });
+    await expectEveryPaymentRefused(user, { method: "bank", recipientId: id }, "EUR");
   });
 
   test("lists old payment methods marked for review and a valid one unmarked", async () => {

@@ -129,7 +129,7 @@ async function saveBankRecipient(user: SignedInUser, currency = "USD"): Promise<
     name: "Erika Mustermann",
     email: "erika@example.com",
     bankName: "Deutsche Bank",
-    country: "Germany",
+    country: "DE",
     accountNumber: IBAN,
     swiftCode: "DEUTDEFF",
     currency,
@@ -556,6 +556,11 @@ describe("the quote shows the destination as stored (issue 19)", () => {
       bankName: "Deutsche Bank",
       country: "DE",
       swiftCode: "DEUTDEFF",
+      routingNumber: null,
+      transitNumber: null,
+      institutionNumber: null,
+      bsb: null,
+      sortCode: null,
     });
   });
 

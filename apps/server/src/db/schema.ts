@@ -131,6 +131,7 @@ export interface PaymentMethods {
   account_holder_name: string | null;
   account_number: string | null;
   address_type: "bank" | "crypto";
+  bank_code: string | null;
   bank_name: string | null;
   country: string | null;
   created_at: Generated<Timestamp>;
@@ -167,6 +168,7 @@ export interface RateLimitHits {
 export interface Recipients {
   account_holder_name: string | null;
   account_number: string | null;
+  bank_code: string | null;
   bank_name: string | null;
   country: string | null;
   created_at: Generated<Timestamp>;
@@ -227,6 +229,7 @@ export interface Transfers {
   method: TransferMethod;
   payment_method_id: string | null;
   recipient_account_number: string | null;
+  recipient_bank_code: string | null;
   recipient_bank_name: string | null;
   recipient_country: string | null;
   recipient_email: string;

@@ -13,7 +13,7 @@ describe("normalizePaymentMethodRequest", () => {
       bankName: "Deutsche Bank",
       accountNumber: "DE89 3704 0044 0532 0130 00",
       swiftCode: "deutdeff",
-      country: "Germany",
+      country: "DE",
       accountHolderName: "Erika Mustermann",
     });
 
@@ -33,7 +33,7 @@ describe("normalizePaymentMethodRequest", () => {
       bankName: "Bank of Saint Lucia",
       accountNumber: pasted,
       swiftCode: "BOSLLCLC",
-      country: "Saint Lucia",
+      country: "LC",
       accountHolderName: "Erika Mustermann",
     });
 

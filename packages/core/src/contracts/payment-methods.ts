@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from "../currencies.ts";
-import { validateBankAccountNumber, validateBic } from "../validation/bank.ts";
+import { bankRefinementParams, refineBankAccount } from "../validation/bank-account.ts";
 import { validateCryptoAddress } from "../validation/crypto-address.ts";
 import { normalizeBankDetails, normalizeCryptoDetails } from "../validation/destination.ts";
 import { type CryptoNetworkId, WITHDRAWAL_NETWORKS } from "../validation/networks.ts";
+import { bankCountry, nationalBankFields } from "../validation/recipient.ts";
 import { singleLineText } from "../validation/text.ts";
 import { CurrencyCodeSchema } from "./balances.ts";
 import { pageOf, pageQuery } from "./pagination.ts";
+import { NationalBankDetails } from "./recipients.ts";
 
 /** The messages of spec §5 for withdrawal addresses. */
 export const PAYMENT_METHOD_MESSAGES = {
@@ -35,27 +37,28 @@ const bankText = (label: string, max: number) =>
     .min(1, PAYMENT_METHOD_MESSAGES.bankDetails)
     .max(max);
 
-/** A bank payment method: every bank field is required, the account number (IBAN) and SWIFT/BIC are checked. */
-export const BankPaymentMethodRequest = z.object({
+/** The fields of a bank payment method without the checks that span fields. */
+export const BankPaymentMethodFields = z.object({
   addressType: z.literal("bank"),
   name,
   currency: z.enum(CASHOUT_BANK_CURRENCIES, { error: "Please choose one of USD, EUR, GBP, CAD or AUD" }),
   bankName: bankText("Bank name", 100),
-  accountNumber: bankText("Account number", 50).superRefine((value, ctx) => {
-    const result = validateBankAccountNumber(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.message });
-    }
-  }),
-  swiftCode: bankText("SWIFT code", 20).superRefine((value, ctx) => {
-    const result = validateBic(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.message });
-    }
-  }),
-  country: bankText("Country", 100),
+  accountNumber: bankText("Account number", 50),
+  swiftCode: bankText("SWIFT code", 20),
+  country: bankCountry(PAYMENT_METHOD_MESSAGES.bankDetails),
+  ...nationalBankFields(),
   accountHolderName: bankText("Account holder name", 100),
 });
+
+/**
+ * A bank payment method: every bank field is required; the country decides the account's format
+ * (an IBAN of that country, or its domestic fields: GBP to the UK by sort code and account) and the
+ * SWIFT code must be a valid BIC of the same country (validation/bank-account.ts).
+ */
+export const BankPaymentMethodRequest = BankPaymentMethodFields.superRefine(
+  refineBankAccount(PAYMENT_METHOD_MESSAGES.bankDetails),
+  bankRefinementParams,
+);
 
 /** A crypto payment method on Bitcoin, Ethereum, Polygon or BSC, with that network's checksum. */
 export const CryptoPaymentMethodRequest = z
@@ -93,7 +96,11 @@ export type PaymentMethodRequest = z.infer<typeof PaymentMethodRequest>;
  * IBAN in electronic form, SWIFT code in upper case, the address in its network's canonical form.
  * Only for a request `PaymentMethodRequest` accepted: it throws on an invalid value.
  */
-export function normalizePaymentMethodRequest(request: PaymentMethodRequest): PaymentMethodRequest {
+export function normalizePaymentMethodRequest(
+  request: PaymentMethodRequest,
+):
+  | (z.infer<typeof BankPaymentMethodRequest> & { bankCode: string | null })
+  | z.infer<typeof CryptoPaymentMethodRequest> {
   return request.addressType === "bank" ? normalizeBankDetails(request) : normalizeCryptoDetails(request);
 }
 
@@ -106,6 +113,7 @@ export const PaymentMethod = z.object({
   accountNumber: z.string().nullable(),
   swiftCode: z.string().nullable(),
   country: z.string().nullable(),
+  ...NationalBankDetails.shape,
   accountHolderName: z.string().nullable(),
   cryptoAddress: z.string().nullable(),
   cryptoNetwork: z.string().nullable(),

@@ -4,6 +4,7 @@ import { singleLineText } from "../validation/text.ts";
 import { Email, OneTimeCode } from "./auth.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
 import { PageQuery, pageOf } from "./pagination.ts";
+import { NationalBankDetails } from "./recipients.ts";
 
 /**
  * How money leaves the sender: to a saved bank or crypto recipient, instantly to another Ferry user,
@@ -56,6 +57,7 @@ export const TransferDestination = z.discriminatedUnion("kind", [
     bankName: z.string().nullable(),
     country: z.string().nullable(),
     swiftCode: z.string().nullable(),
+    ...NationalBankDetails.shape,
   }),
   z.object({ kind: z.literal("crypto"), network: z.string(), address: z.string() }),
   z.object({ kind: z.literal("ferry_user"), name: z.string(), email: z.string() }),

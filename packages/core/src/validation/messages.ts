@@ -23,6 +23,38 @@ export const VALIDATION_MESSAGES = {
   chooseCryptoCurrency: "Please choose one of BTC, ETH, USDC or USDT",
 } as const;
 
+/** The texts of the bank-account checks that depend on the country (bank-account.ts, national-bank.ts). */
+export const BANK_MESSAGES = {
+  chooseCountry: "Please choose the bank's country",
+  routingNumberLength: "A routing number has 9 digits",
+  routingNumberChecksum: "This is not a valid ABA routing number: look for typos",
+  usAccountNumber: "A US account number has 4 to 17 digits",
+  transitNumber: "A transit number has 5 digits",
+  institutionNumber: "An institution number has 3 digits",
+  canadianAccountNumber: "A Canadian account number has 7 to 12 digits",
+  bsb: "A BSB has 6 digits, such as 062-000",
+  australianAccountNumber: "An Australian account number has 5 to 9 digits",
+  sortCode: "A sort code has 6 digits, such as 20-00-00",
+  ukAccountNumber: "A UK account number has 8 digits",
+  ukModulus: "This sort code and account number do not belong together: look for typos",
+  testBic: "This is a SWIFT test code (its eighth character is 0), which cannot receive payments",
+} as const;
+
+/** "Accounts in FR are paid by IBAN: enter the IBAN, which starts with FR". */
+export function ibanRequiredMessage(ibanCountry: string): string {
+  return `Accounts there are paid by IBAN: enter the IBAN, which starts with ${ibanCountry}`;
+}
+
+/** The account is a valid IBAN, but of another country than the one chosen. */
+export function ibanCountryMismatchMessage(ibanCountry: string): string {
+  return `This IBAN is for an account in ${ibanCountry}: choose that country, or check the IBAN`;
+}
+
+/** The SWIFT code's country (its 5th and 6th characters) is not the account's. */
+export function bicCountryMismatchMessage(bicCountry: string): string {
+  return `This SWIFT code is for a bank in ${bicCountry}, not in the country chosen: check both`;
+}
+
 /** "This is not a valid Polygon address": the one message for an address that is not one at all. */
 export function invalidAddressMessage(networkShortName: string): string {
   return `This is not a valid ${networkShortName} address`;

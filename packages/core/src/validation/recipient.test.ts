@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { VALIDATION_MESSAGES } from "./messages.ts";
+import { BANK_MESSAGES, VALIDATION_MESSAGES } from "./messages.ts";
 import {
   BankRecipientFields,
   CryptoRecipientFields,
@@ -21,7 +21,7 @@ const bankRecipient = {
   name: "Erika Mustermann",
   email: "erika@example.com",
   bankName: "Deutsche Bank",
-  country: "Germany",
+  country: "DE",
   accountNumber: "DE89 3704 0044 0532 0130 00",
   swiftCode: "deutdeff",
   currency: "EUR",
@@ -51,15 +51,28 @@ describe("BankRecipientFields", () => {
     expect(BankRecipientFields.safeParse({ ...bankRecipient, accountHolderName: "E. Mustermann" }).success).toBe(true);
   });
 
-  it("accepts a national account number with a SWIFT code", () => {
+  it("accepts a US account with its routing number and a US SWIFT code", () => {
     const recipient = {
       ...bankRecipient,
-      country: "United States",
+      country: "US",
       accountNumber: "000123456789",
+      routingNumber: "021000021",
       swiftCode: "CHASUS33",
       currency: "USD",
     };
     expect(BankRecipientFields.safeParse(recipient).success).toBe(true);
+    expect(fieldErrors(BankRecipientFields, { ...recipient, routingNumber: undefined })).toEqual({
+      routingNumber: REQUIRED,
+    });
+  });
+
+  it("refuses a country typed as free text, and a German account with a digits-only number", () => {
+    expect(fieldErrors(BankRecipientFields, { ...bankRecipient, country: "Germany" })).toEqual({
+      country: BANK_MESSAGES.chooseCountry,
+    });
+    expect(fieldErrors(BankRecipientFields, { ...bankRecipient, accountNumber: "0532013000" })).toEqual({
+      accountNumber: "Accounts there are paid by IBAN: enter the IBAN, which starts with DE",
+    });
   });
 
   it("requires name, bank name, country, account number and SWIFT code, each on its own field", () => {
@@ -98,10 +111,9 @@ describe("BankRecipientFields", () => {
     }
   });
 
-  it("lets a form pick some of its fields and keep their checks", () => {
-    const step = BankRecipientFields.pick({ accountNumber: true, swiftCode: true });
-    expect(fieldErrors(step, { accountNumber: "DE89370400440532013000", swiftCode: "DEUTDEFF" })).toEqual({});
-    expect(fieldErrors(step, { accountNumber: "DE89370400440532013000", swiftCode: "DEUT" })).toEqual({
+  it("shows a bank problem next to a missing name, in one round", () => {
+    expect(fieldErrors(BankRecipientFields, { ...bankRecipient, name: "", swiftCode: "DEUT" })).toEqual({
+      name: REQUIRED,
       swiftCode: VALIDATION_MESSAGES.invalidBic,
     });
   });

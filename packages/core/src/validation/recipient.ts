@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { Email } from "../contracts/auth.ts";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "../currencies.ts";
-import { validateBankAccountNumber, validateBic } from "./bank.ts";
+import { bankRefinementParams, refineBankAccount } from "./bank-account.ts";
+import { COUNTRY_CODES } from "./countries.ts";
 import { validateCryptoAddress } from "./crypto-address.ts";
 import { normalizeBankDetails, normalizeCryptoDetails } from "./destination.ts";
-import { networkNotAllowedMessage, VALIDATION_MESSAGES } from "./messages.ts";
+import { BANK_MESSAGES, networkNotAllowedMessage, VALIDATION_MESSAGES } from "./messages.ts";
 import {
   BANK_CURRENCIES,
   CRYPTO_NETWORK_IDS,
@@ -12,13 +13,11 @@ import {
   type CryptoNetworkId,
   isNetworkAllowedForCurrency,
 } from "./networks.ts";
-import type { ValidationResult } from "./result.ts";
 import { singleLineText } from "./text.ts";
 
 const REQUIRED = VALIDATION_MESSAGES.requiredFields;
 /** Long enough for any person's or bank's name, short enough to bound what is stored. */
 const MAX_NAME_LENGTH = 100;
-const MAX_COUNTRY_LENGTH = 100;
 /** Room for an IBAN typed with spaces; the account-number rule itself caps the characters at 34. */
 const MAX_ACCOUNT_NUMBER_LENGTH = 50;
 const MAX_SWIFT_CODE_LENGTH = 20;
@@ -33,35 +32,60 @@ function requiredText(label: string, maxLength: number) {
   return singleLineText(label, { error: REQUIRED }).min(1, REQUIRED).max(maxLength);
 }
 
-/** A required text field that must also pass `validate`, whose message is shown on this field. */
-function checkedText(label: string, maxLength: number, validate: (text: string) => ValidationResult) {
-  return requiredText(label, maxLength).superRefine((value, ctx) => {
-    // A blank value already has the "required" message; a second one would only be noise.
-    if (value === "") {
-      return;
-    }
-    const result = validate(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.message });
-    }
+/**
+ * A country chosen from the list: an ISO 3166 code, which decides the account's format. None chosen
+ * (missing, blank, not text) gets the form's own "required" message (spec §5); other text, "choose one".
+ */
+export function bankCountry(requiredMessage: string) {
+  return z.enum(COUNTRY_CODES, {
+    error: (issue) =>
+      typeof issue.input !== "string" || issue.input.trim() === "" ? requiredMessage : BANK_MESSAGES.chooseCountry,
   });
 }
 
+/** Room for a routing number, transit, institution, BSB or sort code typed with spaces or dashes. */
+const MAX_NATIONAL_FIELD_LENGTH = 20;
+
 /**
- * A bank recipient for Send Money (spec §5): name, e-mail, bank name, country, account number and
- * SWIFT code are required; the account number must be a valid IBAN when it looks like one, and the
- * SWIFT code a valid BIC. Every check is on its own field, so a form may `.pick()` from it.
+ * The domestic fields a country's format may ask for (bank-account.ts): each optional here, required
+ * by `refineBankAccount` when the country and currency need it, and ignored otherwise.
  */
-export const BankRecipientFields = z.object({
+export function nationalBankFields() {
+  const field = (label: string) => singleLineText(label).max(MAX_NATIONAL_FIELD_LENGTH).optional();
+  return {
+    routingNumber: field("Routing number"),
+    transitNumber: field("Transit number"),
+    institutionNumber: field("Institution number"),
+    bsb: field("BSB"),
+    sortCode: field("Sort code"),
+  };
+}
+
+/**
+ * The fields of a bank recipient without the checks that span fields; a form or the request schema
+ * adds `.superRefine(refineBankAccount(…), bankRefinementParams)`.
+ */
+export const BankRecipientFieldsBase = z.object({
   name: requiredText("Name", MAX_NAME_LENGTH),
   email: Email,
   bankName: requiredText("Bank name", MAX_NAME_LENGTH),
-  country: requiredText("Country", MAX_COUNTRY_LENGTH),
-  accountNumber: checkedText("Account number", MAX_ACCOUNT_NUMBER_LENGTH, validateBankAccountNumber),
-  swiftCode: checkedText("SWIFT code", MAX_SWIFT_CODE_LENGTH, validateBic),
+  country: bankCountry(REQUIRED),
+  accountNumber: requiredText("Account number", MAX_ACCOUNT_NUMBER_LENGTH),
+  swiftCode: requiredText("SWIFT code", MAX_SWIFT_CODE_LENGTH),
+  ...nationalBankFields(),
   accountHolderName: singleLineText("Account holder name").max(MAX_NAME_LENGTH).optional(),
   currency: z.enum(BANK_CURRENCIES, { error: VALIDATION_MESSAGES.chooseBankCurrency }),
 });
+
+/**
+ * A bank recipient for Send Money (spec §5): name, e-mail, bank name, country, account number and
+ * SWIFT code are required; the country decides the account's format (an IBAN of that country, or its
+ * domestic fields), and the SWIFT code must be a valid BIC of the same country (bank-account.ts).
+ */
+export const BankRecipientFields = BankRecipientFieldsBase.superRefine(
+  refineBankAccount(REQUIRED),
+  bankRefinementParams,
+);
 export type BankRecipientFields = z.infer<typeof BankRecipientFields>;
 
 /**
@@ -127,7 +151,10 @@ export type CryptoRecipientFields = z.infer<typeof CryptoRecipientFields>;
 export const NewRecipientRequest = z.discriminatedUnion(
   "type",
   [
-    BankRecipientFields.extend({ type: z.literal("bank") }),
+    BankRecipientFieldsBase.extend({ type: z.literal("bank") }).superRefine(
+      refineBankAccount(REQUIRED),
+      bankRefinementParams,
+    ),
     CryptoRecipientFieldsBase.extend({ type: z.literal("crypto") }).superRefine(
       checkCryptoRecipient,
       cryptoCheckParams,
@@ -143,6 +170,10 @@ export type NewRecipientRequest = z.infer<typeof NewRecipientRequest>;
  * so the same account always compares equal. Only for a request `NewRecipientRequest` accepted: it
  * throws on an invalid value rather than store it.
  */
-export function normalizeNewRecipient(request: NewRecipientRequest): NewRecipientRequest {
+export function normalizeNewRecipient(
+  request: NewRecipientRequest,
+):
+  | (Extract<NewRecipientRequest, { type: "bank" }> & { bankCode: string | null })
+  | Extract<NewRecipientRequest, { type: "crypto" }> {
   return request.type === "bank" ? normalizeBankDetails(request) : normalizeCryptoDetails(request);
 }

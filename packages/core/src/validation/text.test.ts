@@ -129,9 +129,9 @@ describe("every text field of the contracts refuses control characters", () => {
       name: "Ada\u0000",
       email: "ada@example.com",
       bankName: "Bank\nof England",
-      country: "United Kingdom",
+      country: "GB",
       accountNumber: "GB82WEST12345698765432",
-      swiftCode: "DEUTDEFF",
+      swiftCode: "NWBKGB2L",
       accountHolderName: "Ada\u0085",
       currency: "EUR",
     };
@@ -151,7 +151,7 @@ describe("every text field of the contracts refuses control characters", () => {
       bankName: "Deutsche Bank",
       accountNumber: "DE89370400440532013000",
       swiftCode: "DEUTDEFF",
-      country: "Germany",
+      country: "DE",
       accountHolderName: "Ada Lovelace",
     });
 

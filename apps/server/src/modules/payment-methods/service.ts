@@ -6,12 +6,13 @@ import {
   type PaymentMethodListQuery,
   type PaymentMethodRequest,
 } from "@ferry/core/contracts/payment-methods";
-import { findStoredDestinationProblem } from "@ferry/core/validation/destination";
+import { nationalFieldsOf } from "@ferry/core/validation/bank-account";
 import type { Selectable } from "kysely";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
+import { refuseTestBic, storedDestinationProblem } from "../../destination-rules.ts";
 import { AppError } from "../../errors.ts";
 import { expirePaymentMethodCodes } from "../transfers/service.ts";
 import {
@@ -25,12 +26,7 @@ import {
 
 function toPaymentMethod(row: Selectable<DB["payment_methods"]>): PaymentMethod {
   // Re-checked on every read: a row saved under older rules is marked until edited, never rewritten.
-  const reviewReason = findStoredDestinationProblem({
-    accountNumber: row.account_number,
-    swiftCode: row.swift_code,
-    cryptoNetwork: row.crypto_network,
-    cryptoAddress: row.crypto_address,
-  });
+  const reviewReason = storedDestinationProblem(row);
   return {
     id: row.id,
     name: row.name,
@@ -40,6 +36,7 @@ function toPaymentMethod(row: Selectable<DB["payment_methods"]>): PaymentMethod 
     accountNumber: row.account_number,
     swiftCode: row.swift_code,
     country: row.country,
+    ...nationalFieldsOf(row.country ?? "", row.currency, row.bank_code),
     accountHolderName: row.account_holder_name,
     cryptoAddress: row.crypto_address,
     cryptoNetwork: row.crypto_network,
@@ -53,6 +50,7 @@ function toPaymentMethod(row: Selectable<DB["payment_methods"]>): PaymentMethod 
 function columnsOf(accepted: PaymentMethodRequest) {
   const request = normalizePaymentMethodRequest(accepted);
   if (request.addressType === "bank") {
+    refuseTestBic(request.swiftCode);
     return {
       name: request.name,
       address_type: "bank" as const,
@@ -61,6 +59,7 @@ function columnsOf(accepted: PaymentMethodRequest) {
       account_number: request.accountNumber,
       swift_code: request.swiftCode,
       country: request.country,
+      bank_code: request.bankCode,
       account_holder_name: request.accountHolderName,
       crypto_address: null,
       crypto_network: null,
@@ -74,6 +73,7 @@ function columnsOf(accepted: PaymentMethodRequest) {
     account_number: null,
     swift_code: null,
     country: null,
+    bank_code: null,
     account_holder_name: null,
     crypto_address: request.cryptoAddress,
     crypto_network: request.cryptoNetwork,

@@ -10,7 +10,7 @@ export const TRANSFER_CODE_TTL_MS = 15 * 60 * 1000;
  * What a code is bound to: one sender, destination, amount and currency (dynamic linking).
  * `recipientKey` names the destination the sender chose: `user:<id>` (a Ferry user),
  * `recipient:<id>` (a saved recipient) or `payment-method:<id>` (a cash-out). The code is bound to
- * that destination's details as they are when it is issued — account number or IBAN, BIC, country,
+ * that destination's details as they are when it is issued — account number or IBAN, BIC, domestic bank code, country,
  * holder, crypto address and network — not only to its id, so a code never verifies for a
  * destination whose details changed since.
  */
@@ -36,6 +36,7 @@ const DESTINATION_COLUMNS = [
   "country",
   "account_number",
   "swift_code",
+  "bank_code",
   "account_holder_name",
   "crypto_address",
   "crypto_network",

@@ -1,5 +1,5 @@
-import { findStoredDestinationProblem } from "@ferry/core/validation/destination";
 import type { Database } from "../../db/database.ts";
+import { type StoredDestinationRow, storedDestinationProblem } from "../../destination-rules.ts";
 
 /** Rows read per query: the count walks every saved destination without holding them all in memory. */
 const BATCH_ROWS = 1_000;
@@ -14,12 +14,8 @@ export interface DestinationReviewReport {
   readonly byReason: Readonly<Record<string, number>>;
 }
 
-interface StoredRow {
+interface StoredRow extends StoredDestinationRow {
   readonly id: string;
-  readonly account_number: string | null;
-  readonly swift_code: string | null;
-  readonly crypto_network: string | null;
-  readonly crypto_address: string | null;
 }
 
 /**
@@ -56,12 +52,7 @@ async function countTable(
   for (;;) {
     const rows: StoredRow[] = await selectBatch(db, table, userId, afterId);
     for (const row of rows) {
-      const problem = findStoredDestinationProblem({
-        accountNumber: row.account_number,
-        swiftCode: row.swift_code,
-        cryptoNetwork: row.crypto_network,
-        cryptoAddress: row.crypto_address,
-      });
+      const problem = storedDestinationProblem(row);
       if (problem !== null) {
         failing += 1;
         const key = `${label}: ${problem}`;
@@ -84,7 +75,16 @@ async function selectBatch(
 ): Promise<StoredRow[]> {
   let query = db
     .selectFrom(table)
-    .select(["id", "account_number", "swift_code", "crypto_network", "crypto_address"])
+    .select([
+      "id",
+      "currency",
+      "country",
+      "account_number",
+      "swift_code",
+      "bank_code",
+      "crypto_network",
+      "crypto_address",
+    ])
     .orderBy("id")
     .limit(BATCH_ROWS);
   if (userId !== undefined) {

@@ -1,4 +1,5 @@
 import type { TransferDestination } from "@ferry/core/contracts/transfers";
+import { nationalFieldsOf } from "@ferry/core/validation/bank-account";
 import type { ResolvedTarget } from "./destinations.ts";
 
 /**
@@ -6,7 +7,7 @@ import type { ResolvedTarget } from "./destinations.ts";
  * the code binds and the transfer row keeps: the stored, normalised details, never what was typed.
  * A cash-out shows its payment method like a recipient of the same kind.
  */
-export function destinationShownFor(target: ResolvedTarget): TransferDestination {
+export function destinationShownFor(target: ResolvedTarget, currency: string): TransferDestination {
   const { snapshot } = target;
   if (target.feeMethod === "ferry_user") {
     return { kind: "ferry_user", name: snapshot.recipient_name, email: snapshot.recipient_email };
@@ -28,5 +29,6 @@ export function destinationShownFor(target: ResolvedTarget): TransferDestination
     bankName: snapshot.recipient_bank_name,
     country: snapshot.recipient_country,
     swiftCode: snapshot.recipient_swift_code,
+    ...nationalFieldsOf(snapshot.recipient_country ?? "", currency, snapshot.recipient_bank_code),
   };
 }

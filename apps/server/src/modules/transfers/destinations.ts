@@ -1,10 +1,11 @@
 import { maskAccountNumber } from "@ferry/core/contracts/payment-methods";
 import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import { CRYPTO_CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
-import { describeDestinationProblem, findStoredDestinationProblem } from "@ferry/core/validation/destination";
+import { describeDestinationProblem } from "@ferry/core/validation/destination";
 import { BANK_CURRENCIES, isNetworkAllowedForCurrency } from "@ferry/core/validation/networks";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
+import { type StoredDestinationRow, storedDestinationProblem } from "../../destination-rules.ts";
 import { AppError } from "../../errors.ts";
 
 /** The destination's details as the transfer row keeps them, whatever happens to the destination later. */
@@ -16,6 +17,7 @@ type DestinationSnapshot = Pick<
   | "recipient_country"
   | "recipient_account_number"
   | "recipient_swift_code"
+  | "recipient_bank_code"
   | "crypto_address"
   | "crypto_network"
 >;
@@ -95,6 +97,7 @@ async function resolveFerryUser(db: Database, senderId: string, recipientEmail: 
       recipient_country: null,
       recipient_account_number: null,
       recipient_swift_code: null,
+      recipient_bank_code: null,
       crypto_address: null,
       crypto_network: null,
     },
@@ -145,6 +148,7 @@ async function resolveRecipient(
       recipient_country: recipient.country,
       recipient_account_number: recipient.account_number,
       recipient_swift_code: recipient.swift_code,
+      recipient_bank_code: recipient.bank_code,
       crypto_address: recipient.crypto_address,
       crypto_network: recipient.crypto_network,
     },
@@ -170,6 +174,7 @@ async function resolvePaymentMethod(
       "payment_methods.country",
       "payment_methods.account_number",
       "payment_methods.swift_code",
+      "payment_methods.bank_code",
       "payment_methods.crypto_address",
       "payment_methods.crypto_network",
       "user.email",
@@ -201,6 +206,7 @@ async function resolvePaymentMethod(
       recipient_country: method.country,
       recipient_account_number: method.account_number,
       recipient_swift_code: method.swift_code,
+      recipient_bank_code: method.bank_code,
       crypto_address: method.crypto_address,
       crypto_network: method.crypto_network,
     },
@@ -212,21 +218,8 @@ async function resolvePaymentMethod(
  * request and transfer (Send Money and cash-out alike) resolves it: money sent to it may be lost for
  * good, so it cannot be paid until the owner edits it (a payment method) or saves corrected details again.
  */
-function refuseDetailsFailingTodaysRules(
-  row: {
-    account_number: string | null;
-    swift_code: string | null;
-    crypto_network: string | null;
-    crypto_address: string | null;
-  },
-  field: string,
-): void {
-  const problem = findStoredDestinationProblem({
-    accountNumber: row.account_number,
-    swiftCode: row.swift_code,
-    cryptoNetwork: row.crypto_network,
-    cryptoAddress: row.crypto_address,
-  });
+function refuseDetailsFailingTodaysRules(row: StoredDestinationRow, field: string): void {
+  const problem = storedDestinationProblem(row);
   if (problem !== null) {
     const message = describeDestinationProblem(problem);
     throw new AppError("validation_failed", message, { [field]: message });

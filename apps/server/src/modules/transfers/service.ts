@@ -45,7 +45,7 @@ export async function quoteTransfer(
     available: toDecimalString(available, priced.currency),
     feeBasisPoints: priced.feeBasisPoints,
     recipientName: priced.target.snapshot.recipient_name,
-    destination: destinationShownFor(priced.target),
+    destination: destinationShownFor(priced.target, priced.currency),
   };
 }
 
@@ -127,6 +127,15 @@ export async function changeTransferStatus(
  */
 export async function expirePaymentMethodCodes(db: Database, userId: string, paymentMethodId: string): Promise<number> {
   return expireDestinationCodes(db, userId, `payment-method:${paymentMethodId}`);
+}
+
+/**
+ * Expires every outstanding code the user was issued for a transfer to this saved recipient. The
+ * recipients module calls it in the transaction that edits or deletes one, for the same reason as
+ * `expirePaymentMethodCodes`. Returns how many codes it expired.
+ */
+export async function expireRecipientCodes(db: Database, userId: string, recipientId: string): Promise<number> {
+  return expireDestinationCodes(db, userId, `recipient:${recipientId}`);
 }
 
 /** One transfer the user sent or received; anyone else's reads as missing. */

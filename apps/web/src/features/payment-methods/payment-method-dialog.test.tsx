@@ -39,7 +39,7 @@ describe("a bank payment method", () => {
     await user.click(dialog.getByRole("button", { name: "Add Address" }));
 
     expect(await dialog.findByText("Please enter a name for this address")).toBeVisible();
-    for (const label of ["Account holder name", "Bank name", "Account number or IBAN", "SWIFT / BIC", "Country"]) {
+    for (const label of ["Account holder name", "Bank name", "Account number", "SWIFT / BIC", "Country"]) {
       expect(messageOf(dialog.getByLabelText(label))).toBe("Please fill in all bank details");
     }
     // The spec's toast says the first problem too.
@@ -50,11 +50,13 @@ describe("a bank payment method", () => {
   test("refuses a name of spaces and an IBAN with a typo", async () => {
     const { user, dialog } = renderDialog();
     await user.type(dialog.getByLabelText("Name"), "   ");
-    await user.type(dialog.getByLabelText("Account number or IBAN"), "DE89 3704 0044 0532 0130 01");
+    await user.selectOptions(dialog.getByLabelText("Country"), "DE");
+    await user.type(dialog.getByLabelText("SWIFT / BIC"), "DEUTDEFF");
+    await user.type(dialog.getByLabelText("Account number (IBAN)"), "DE89 3704 0044 0532 0130 01");
     await user.click(dialog.getByRole("button", { name: "Add Address" }));
 
     expect(messageOf(await dialog.findByLabelText("Name"))).toBe("Please enter a name for this address");
-    expect(messageOf(dialog.getByLabelText("Account number or IBAN"))).toBe(
+    expect(messageOf(dialog.getByLabelText("Account number (IBAN)"))).toBe(
       "Checksum mismatch: check the IBAN for typos",
     );
   });
@@ -65,9 +67,9 @@ describe("a bank payment method", () => {
     await user.selectOptions(dialog.getByLabelText("Currency"), "EUR");
     await user.type(dialog.getByLabelText("Account holder name"), "Erika Mustermann");
     await user.type(dialog.getByLabelText("Bank name"), "Deutsche Bank");
-    await user.type(dialog.getByLabelText("Account number or IBAN"), "DE89 3704 0044 0532 0130 00");
+    await user.selectOptions(dialog.getByLabelText("Country"), "DE");
+    await user.type(dialog.getByLabelText("Account number (IBAN)"), "DE89 3704 0044 0532 0130 00");
     await user.type(dialog.getByLabelText("SWIFT / BIC"), "DEUTDEFF");
-    await user.type(dialog.getByLabelText("Country"), "Germany");
     await user.click(dialog.getByRole("button", { name: "Add Address" }));
 
     expect(await screen.findByText("Address added successfully")).toBeVisible();
@@ -80,7 +82,35 @@ describe("a bank payment method", () => {
       bankName: "Deutsche Bank",
       accountNumber: "DE89 3704 0044 0532 0130 00",
       swiftCode: "DEUTDEFF",
-      country: "Germany",
+      country: "DE",
+    });
+  });
+
+  test("asks a UK account in GBP for its sort code, and checks it with the account number", async () => {
+    const { user, dialog, requests } = renderDialog();
+    await user.type(dialog.getByLabelText("Name"), "Barclays");
+    await user.selectOptions(dialog.getByLabelText("Currency"), "GBP");
+    await user.type(dialog.getByLabelText("Account holder name"), "Ada Lovelace");
+    await user.type(dialog.getByLabelText("Bank name"), "Barclays");
+    await user.selectOptions(dialog.getByLabelText("Country"), "GB");
+    await user.type(dialog.getByLabelText("SWIFT / BIC"), "BUKBGB22");
+    await user.type(dialog.getByLabelText("Sort code"), "20-20-15");
+    await user.type(dialog.getByLabelText("Account number"), "55555556");
+    await user.click(dialog.getByRole("button", { name: "Add Address" }));
+
+    expect(messageOf(await dialog.findByLabelText("Account number"))).toBe(
+      "This sort code and account number do not belong together: look for typos",
+    );
+    expect(requests).toEqual([]);
+    await user.clear(dialog.getByLabelText("Account number"));
+    await user.type(dialog.getByLabelText("Account number"), "55555555");
+    await user.click(dialog.getByRole("button", { name: "Add Address" }));
+
+    expect(await screen.findByText("Address added successfully")).toBeVisible();
+    expect(requests.find((request) => request.method === "POST")?.body).toMatchObject({
+      country: "GB",
+      sortCode: "20-20-15",
+      accountNumber: "55555555",
     });
   });
 

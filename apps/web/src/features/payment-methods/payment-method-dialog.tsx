@@ -8,6 +8,7 @@ import {
   WITHDRAWAL_CURRENCIES_BY_NETWORK,
 } from "@ferry/core/contracts/payment-methods";
 import { CRYPTO_CURRENCIES } from "@ferry/core/currencies";
+import { COUNTRY_CODES } from "@ferry/core/validation/countries";
 import { CRYPTO_NETWORKS, WITHDRAWAL_NETWORKS } from "@ferry/core/validation/networks";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LandmarkIcon, TriangleAlertIcon, WalletIcon } from "lucide-react";
@@ -16,6 +17,12 @@ import { useState } from "react";
 import { type FieldErrors, type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
+import {
+  bankFieldsLayout,
+  CountryOptions,
+  NATIONAL_FIELD_TEXT,
+  withoutUnusedNationalFields,
+} from "../../components/bank-fields.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,
@@ -59,7 +66,10 @@ function useSave<T extends FieldValues>(props: MethodFormProps, form: UseFormRet
   const save = useSavePaymentMethod();
   function submit(request: PaymentMethodRequest) {
     save.mutate(
-      { id: props.editing?.id, request },
+      {
+        id: props.editing?.id,
+        request: request.addressType === "bank" ? withoutUnusedNationalFields(request) : request,
+      },
       {
         onSuccess: () => {
           toast.success(props.editing ? "Address updated successfully" : "Address added successfully");
@@ -124,12 +134,13 @@ function TextField<T extends FieldValues>(props: {
   name: Path<T>;
   label: string;
   placeholder?: string;
+  hint?: string | null;
 }) {
   const id = `pm-${props.name}`;
   const error = props.form.formState.errors[props.name]?.message;
   const message = typeof error === "string" ? error : undefined;
   return (
-    <Field id={id} label={props.label} error={message}>
+    <Field id={id} label={props.label} error={message} hint={props.hint ?? undefined}>
       <Input
         id={id}
         placeholder={props.placeholder}
@@ -166,10 +177,19 @@ function BankMethodForm(props: MethodFormProps) {
       bankName: editing?.bankName ?? "",
       accountNumber: editing?.accountNumber ?? "",
       swiftCode: editing?.swiftCode ?? "",
-      country: editing?.country ?? "",
+      // A country saved as free text before issue 19 is not on the list: the person chooses again.
+      country: isOneOf(COUNTRY_CODES, editing?.country) ? editing.country : ("" as BankForm["country"]),
+      routingNumber: editing?.routingNumber ?? "",
+      transitNumber: editing?.transitNumber ?? "",
+      institutionNumber: editing?.institutionNumber ?? "",
+      bsb: editing?.bsb ?? "",
+      sortCode: editing?.sortCode ?? "",
     },
   });
   const { onSubmit, isSaving } = useSave(props, form);
+  const [country, currency] = useWatch({ control: form.control, name: ["country", "currency"] });
+  const layout = bankFieldsLayout(country, currency);
+  const countryError = form.formState.errors.country?.message;
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       <AddressTypeChoice value="bank" onChange={(type) => props.onTypeChange(type, form.getValues("name"))} />
@@ -183,11 +203,35 @@ function BankMethodForm(props: MethodFormProps) {
       </Field>
       <TextField form={form} name="accountHolderName" label="Account holder name" />
       <TextField form={form} name="bankName" label="Bank name" />
-      <TextField form={form} name="accountNumber" label="Account number or IBAN" />
       <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="pm-country" label="Country" error={countryError}>
+          <NativeSelect
+            id="pm-country"
+            aria-invalid={countryError ? true : undefined}
+            aria-describedby={countryError ? "pm-country-error" : undefined}
+            {...form.register("country")}
+          >
+            <CountryOptions />
+          </NativeSelect>
+        </Field>
         <TextField form={form} name="swiftCode" label="SWIFT / BIC" placeholder="DEUTDEFF" />
-        <TextField form={form} name="country" label="Country" />
+        {layout.nationalFields.map((field) => (
+          <TextField
+            key={field}
+            form={form}
+            name={field}
+            label={NATIONAL_FIELD_TEXT[field].label}
+            placeholder={NATIONAL_FIELD_TEXT[field].placeholder}
+          />
+        ))}
       </div>
+      <TextField
+        form={form}
+        name="accountNumber"
+        label={layout.accountLabel}
+        placeholder={layout.accountPlaceholder}
+        hint={layout.accountHint}
+      />
       <FormFooter editing={editing} isSaving={isSaving} onCancel={props.onCancel} />
     </form>
   );

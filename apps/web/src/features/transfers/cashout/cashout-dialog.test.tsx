@@ -3,7 +3,7 @@ import type { PaymentMethod } from "@ferry/core/contracts/payment-methods";
 import type { TransferDetails, TransferQuote } from "@ferry/core/contracts/transfers";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { SAVED_BANK_PAYMENT_METHOD } from "../../../testing/fixtures.ts";
+import { NO_NATIONAL_FIELDS, SAVED_BANK_PAYMENT_METHOD } from "../../../testing/fixtures.ts";
 import { fakeApi, renderWithApp } from "../../../testing/render.tsx";
 import { CashoutDialog } from "./cashout-dialog.tsx";
 
@@ -27,6 +27,7 @@ function quoteOf(details: TransferDetails): TransferQuote {
     recipientName: details.target.method === "withdrawal" ? BANK.name : "",
     destination: {
       kind: "bank",
+      ...NO_NATIONAL_FIELDS,
       name: BANK.name,
       accountNumber: "DE89370400440532013000",
       bankName: "Deutsche Bank",

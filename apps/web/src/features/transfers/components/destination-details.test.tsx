@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
+import { NO_NATIONAL_FIELDS } from "../../../testing/fixtures.ts";
 import { DestinationDetails } from "./destination-details.tsx";
 
 const EIP55_ADDRESS = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -26,6 +27,7 @@ describe("the destination shown before the code is asked for", () => {
       <DestinationDetails
         destination={{
           kind: "bank",
+          ...NO_NATIONAL_FIELDS,
           name: "Erika Mustermann",
           accountNumber: "GB29NWBK60161331926819",
           bankName: "NatWest",
@@ -42,6 +44,7 @@ describe("the destination shown before the code is asked for", () => {
       <DestinationDetails
         destination={{
           kind: "bank",
+          ...NO_NATIONAL_FIELDS,
           name: "My account",
           accountNumber: "000123456789",
           bankName: null,

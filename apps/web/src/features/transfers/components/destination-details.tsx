@@ -1,13 +1,13 @@
 import type { TransferDestination } from "@ferry/core/contracts/transfers";
 import { formatIbanForDisplay } from "@ferry/core/validation/iban-display";
+import { NATIONAL_BANK_FIELDS } from "@ferry/core/validation/national-bank";
 import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
-
-const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+import { countryName, NATIONAL_FIELD_TEXT } from "../../../components/bank-fields.tsx";
 
 /** A country as stored: an ISO 3166 code is named ("Germany (DE)"); older free text is shown as typed. */
 function countryLabel(country: string): string {
   if (/^[A-Z]{2}$/.test(country)) {
-    return `${COUNTRY_NAMES.of(country) ?? country} (${country})`;
+    return `${countryName(country)} (${country})`;
   }
   return country;
 }
@@ -45,6 +45,9 @@ export function DestinationDetails(props: { destination: TransferDestination; na
         {destination.kind === "bank" ? (
           <>
             <Row label={props.nameLabel} value={destination.name} />
+            {NATIONAL_BANK_FIELDS.map((field) => (
+              <Row key={field} label={NATIONAL_FIELD_TEXT[field].label} value={destination[field]} isCode />
+            ))}
             <Row label="Account number" value={formatIbanForDisplay(destination.accountNumber)} isCode />
             <Row label="Bank" value={destination.bankName} />
             <Row label="SWIFT/BIC" value={destination.swiftCode} isCode />

@@ -28,7 +28,7 @@ function descriptionOf(step: SendStep, method: SendMethod | null): string {
     case "recipient":
       return method === "ferry_user" ? "Who is receiving the money?" : "Choose a saved recipient or add a new one.";
     case "details":
-      return method === "bank" ? "Add the bank account you are sending to." : "Add the wallet you are sending to.";
+      return method === "bank" ? "The bank account you are sending to." : "The wallet you are sending to.";
     case "amount":
       return "How much would you like to send?";
     case "verification":
@@ -73,6 +73,7 @@ function SendMoneySteps({ onClose }: { onClose: () => void }) {
       ...current,
       recipient: chosenFromSaved(saved),
       payment: null,
+      editing: null,
       history: [...current.history.slice(0, -1), "amount"],
     }));
   }
@@ -104,12 +105,17 @@ function SendMoneySteps({ onClose }: { onClose: () => void }) {
         <RecipientStep
           type={flow.method}
           onChoose={(recipient) => chooseRecipient(chosenFromSaved(recipient))}
-          onAddNew={() => setFlow((current) => ({ ...current, history: [...current.history, "details"] }))}
+          onAddNew={() =>
+            setFlow((current) => ({ ...current, editing: null, history: [...current.history, "details"] }))
+          }
+          onEdit={(recipient) =>
+            setFlow((current) => ({ ...current, editing: recipient, history: [...current.history, "details"] }))
+          }
           onBack={goBack}
         />
       ) : null}
       {step === "details" && (flow.method === "bank" || flow.method === "crypto") ? (
-        <RecipientDetailsStep type={flow.method} onSaved={recipientSaved} onBack={goBack} />
+        <RecipientDetailsStep type={flow.method} editing={flow.editing} onSaved={recipientSaved} onBack={goBack} />
       ) : null}
       {step === "amount" && flow.recipient ? (
         <AmountStep recipient={flow.recipient} initial={flow.payment} onContinue={amountChosen} onBack={goBack} />

@@ -36,6 +36,8 @@ export interface SendMoneyFlow {
   readonly method: SendMethod | null;
   readonly recipient: ChosenRecipient | null;
   readonly payment: ChosenAmount | null;
+  /** The saved recipient the details step edits; null when it adds a new one. */
+  readonly editing: Recipient | null;
   /**
    * One key per intended transfer, made when the verification step is reached: double clicks and
    * retries of Confirm reuse it, so the server sends the money once.
@@ -48,6 +50,7 @@ export const INITIAL_FLOW: SendMoneyFlow = {
   method: null,
   recipient: null,
   payment: null,
+  editing: null,
   idempotencyKey: null,
 };
 

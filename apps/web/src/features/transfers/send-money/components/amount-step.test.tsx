@@ -3,6 +3,7 @@ import type { TransferDetails, TransferQuote } from "@ferry/core/contracts/trans
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
 import { balancesQueryKey } from "../../../../lib/queries/balances.ts";
+import { NO_NATIONAL_FIELDS } from "../../../../testing/fixtures.ts";
 import { fakeApi, renderWithApp } from "../../../../testing/render.tsx";
 import type { ChosenRecipient } from "../send-money-flow.ts";
 import { AmountStep } from "./amount-step.tsx";
@@ -34,6 +35,7 @@ function quoteOf(details: TransferDetails): TransferQuote {
     recipientName: "Erika Mustermann",
     destination: {
       kind: "bank",
+      ...NO_NATIONAL_FIELDS,
       name: "Erika Mustermann",
       accountNumber: "DE89370400440532013000",
       bankName: "Deutsche Bank",

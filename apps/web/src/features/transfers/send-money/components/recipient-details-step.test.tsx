@@ -1,6 +1,7 @@
 import type { Recipient } from "@ferry/core/contracts/recipients";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
+import { NO_NATIONAL_FIELDS } from "../../../../testing/fixtures.ts";
 import { fakeApi, renderWithApp } from "../../../../testing/render.tsx";
 import { RecipientDetailsStep } from "./recipient-details-step.tsx";
 
@@ -22,6 +23,7 @@ function savedRecipient(body: Record<string, string>): Recipient {
     country: body.country ?? null,
     accountNumber: body.accountNumber ?? null,
     swiftCode: body.swiftCode ?? null,
+    ...NO_NATIONAL_FIELDS,
     accountHolderName: body.accountHolderName ?? null,
     cryptoAddress: body.cryptoAddress ?? null,
     cryptoNetwork: body.cryptoNetwork ?? null,
@@ -56,7 +58,7 @@ describe("a new bank recipient", () => {
     await user.click(screen.getByRole("button", { name: "Save and continue" }));
 
     expect(await screen.findAllByText("Please fill in all required fields")).toHaveLength(5);
-    for (const label of ["Recipient name", "Bank name", "Country", "Account number / IBAN", "SWIFT / BIC"]) {
+    for (const label of ["Recipient name", "Bank name", "Country", "Account number", "SWIFT / BIC"]) {
       expect(messageOf(label)).toBe("Please fill in all required fields");
     }
     expect(messageOf("Recipient email")).toBe("Email is required");
@@ -69,8 +71,8 @@ describe("a new bank recipient", () => {
     await user.type(screen.getByLabelText("Recipient name"), "Erika Mustermann");
     await user.type(screen.getByLabelText("Recipient email"), "erika@");
     await user.type(screen.getByLabelText("Bank name"), "Deutsche Bank");
-    await user.type(screen.getByLabelText("Country"), "Germany");
-    await user.type(screen.getByLabelText("Account number / IBAN"), "DE89 3704 0044 0532 0130 01");
+    await user.selectOptions(screen.getByLabelText("Country"), "DE");
+    await user.type(screen.getByLabelText("Account number (IBAN)"), "DE89 3704 0044 0532 0130 01");
     await user.type(screen.getByLabelText("SWIFT / BIC"), "DEUT");
     await user.click(screen.getByRole("button", { name: "Save and continue" }));
 
@@ -87,8 +89,8 @@ describe("a new bank recipient", () => {
     await user.type(screen.getByLabelText("Recipient name"), "Erika Mustermann");
     await user.type(screen.getByLabelText("Recipient email"), "erika@example.com");
     await user.type(screen.getByLabelText("Bank name"), "Deutsche Bank");
-    await user.type(screen.getByLabelText("Country"), "Germany");
-    await user.type(screen.getByLabelText("Account number / IBAN"), IBAN);
+    await user.selectOptions(screen.getByLabelText("Country"), "DE");
+    await user.type(screen.getByLabelText("Account number (IBAN)"), IBAN);
     await user.type(screen.getByLabelText("SWIFT / BIC"), BIC);
     await user.selectOptions(screen.getByLabelText("Currency"), "EUR");
     await user.click(screen.getByRole("button", { name: "Save and continue" }));
@@ -103,7 +105,7 @@ describe("a new bank recipient", () => {
           name: "Erika Mustermann",
           email: "erika@example.com",
           bankName: "Deutsche Bank",
-          country: "Germany",
+          country: "DE",
           accountNumber: IBAN,
           swiftCode: BIC,
           currency: "EUR",
@@ -111,6 +113,66 @@ describe("a new bank recipient", () => {
       },
     ]);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ name: "Erika Mustermann", currency: "EUR" }));
+  });
+});
+
+describe("editing a saved bank recipient", () => {
+  test("starts from its details, asks again for a country saved as free text, and sends a PUT", async () => {
+    const requests: { method: string; path: string; body: unknown }[] = [];
+    fakeApi({
+      "PUT /api/v1/recipients/0f8e7d6c-5b4a-4392-8172-6a5b4c3d2e1f": (request) => {
+        requests.push(request);
+        return { status: 200, body: savedRecipient({ type: "bank", ...(request.body as Record<string, string>) }) };
+      },
+    });
+    const editing: Recipient = {
+      ...savedRecipient({ type: "bank", name: "Erika Mustermann", email: "erika@example.com", currency: "EUR" }),
+      bankName: "Deutsche Bank",
+      country: "Germany",
+      accountNumber: "DE89370400440532013000",
+      swiftCode: BIC,
+      needsReview: true,
+      reviewReason: "Country: Please choose the bank's country",
+    };
+    const onSaved = vi.fn();
+    const { user } = renderWithApp(
+      <RecipientDetailsStep type="bank" editing={editing} onSaved={onSaved} onBack={() => {}} />,
+    );
+    expect(screen.getByLabelText("Recipient name")).toHaveValue("Erika Mustermann");
+    expect(screen.getByLabelText("Country")).toHaveValue("");
+    await user.selectOptions(screen.getByLabelText("Country"), "DE");
+    await user.click(screen.getByRole("button", { name: "Save and continue" }));
+
+    expect(await screen.findByText("Recipient updated successfully")).toBeVisible();
+    expect(requests[0]).toMatchObject({
+      method: "PUT",
+      body: { type: "bank", country: "DE", accountNumber: "DE89370400440532013000", swiftCode: BIC },
+    });
+    expect(onSaved).toHaveBeenCalled();
+  });
+});
+
+describe("a new US bank recipient", () => {
+  test("asks for the routing number once the United States is chosen, and sends it", async () => {
+    const { user, requests } = renderDetails("bank");
+    expect(screen.queryByLabelText("Routing number (ABA)")).toBeNull();
+    await user.type(screen.getByLabelText("Recipient name"), "John Smith");
+    await user.type(screen.getByLabelText("Recipient email"), "john@example.com");
+    await user.type(screen.getByLabelText("Bank name"), "JPMorgan Chase");
+    await user.selectOptions(screen.getByLabelText("Country"), "US");
+    await user.type(screen.getByLabelText("Routing number (ABA)"), "021000022");
+    await user.type(screen.getByLabelText("Account number"), "000123456789");
+    await user.type(screen.getByLabelText("SWIFT / BIC"), "CHASUS33");
+    await user.click(screen.getByRole("button", { name: "Save and continue" }));
+
+    expect(await screen.findByText("This is not a valid ABA routing number: look for typos")).toBeVisible();
+    expect(requests).toEqual([]);
+    await user.clear(screen.getByLabelText("Routing number (ABA)"));
+    await user.type(screen.getByLabelText("Routing number (ABA)"), "021000021");
+    await user.click(screen.getByRole("button", { name: "Save and continue" }));
+
+    expect(await screen.findByText("Recipient saved successfully")).toBeVisible();
+    expect(requests[0]?.body).toMatchObject({ country: "US", routingNumber: "021000021", currency: "USD" });
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Recipient, RecipientType } from "@ferry/core/contracts/recipients";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@ferry/core/currencies";
+import { COUNTRY_CODES } from "@ferry/core/validation/countries";
+import { NATIONAL_BANK_FIELDS } from "@ferry/core/validation/national-bank";
 import { BANK_CURRENCIES, CRYPTO_NETWORKS, SEND_NETWORKS_BY_CURRENCY } from "@ferry/core/validation/networks";
 import { BankRecipientFields, CryptoRecipientFields, type NewRecipientRequest } from "@ferry/core/validation/recipient";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -15,12 +17,19 @@ import {
 } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
+import {
+  bankFieldsLayout,
+  CountryOptions,
+  NATIONAL_FIELD_TEXT,
+  withoutUnusedNationalFields,
+} from "../../../../components/bank-fields.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../../components/ui/native-select.tsx";
 import { ApiError } from "../../../../lib/api.ts";
 import { useCreateRecipient } from "../../api/create-recipient.ts";
+import { useUpdateRecipient } from "../../api/update-recipient.ts";
 import { StepFooter } from "./step-footer.tsx";
 
 /** A text input registered with the form, with its error (client or server) underneath. */
@@ -33,11 +42,12 @@ function TextField(props: {
   type?: React.HTMLInputTypeAttribute;
   className?: string;
   autoFocus?: boolean;
+  hint?: string | null;
 }) {
   const id = `recipient-${props.registration.name}`;
   return (
     <div className={props.className}>
-      <Field id={id} label={props.label} error={props.error}>
+      <Field id={id} label={props.label} error={props.error} hint={props.hint ?? undefined}>
         <Input
           id={id}
           type={props.type ?? "text"}
@@ -105,18 +115,20 @@ function SaveFooter(props: { onBack: () => void; isSaving: boolean }) {
  * either way.
  */
 function useSaveRecipient<Form extends FieldValues>(
+  editing: Recipient | null,
   onSaved: (recipient: Recipient) => void,
   setError: UseFormSetError<Form>,
   fields: readonly Path<Form>[],
 ) {
   const create = useCreateRecipient();
+  const update = useUpdateRecipient();
   function save(request: NewRecipientRequest) {
-    create.mutate(request, {
-      onSuccess: (recipient) => {
-        toast.success("Recipient saved successfully");
+    const options = {
+      onSuccess: (recipient: Recipient) => {
+        toast.success(editing ? "Recipient updated successfully" : "Recipient saved successfully");
         onSaved(recipient);
       },
-      onError: (error) => {
+      onError: (error: Error) => {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fields)) {
             const name = fields.find((known) => known === field);
@@ -127,9 +139,14 @@ function useSaveRecipient<Form extends FieldValues>(
         }
         toast.error("Failed to save recipient", { description: error.message || undefined });
       },
-    });
+    };
+    if (editing) {
+      update.mutate({ id: editing.id, request }, options);
+    } else {
+      create.mutate(request, options);
+    }
   }
-  return { save, isSaving: create.isPending };
+  return { save, isSaving: create.isPending || update.isPending };
 }
 
 type BankForm = z.input<typeof BankRecipientFields>;
@@ -140,32 +157,56 @@ const BANK_FIELDS: readonly (keyof BankForm)[] = [
   "country",
   "accountNumber",
   "swiftCode",
+  ...NATIONAL_BANK_FIELDS,
   "accountHolderName",
   "currency",
 ];
 
-function BankRecipientForm(props: { onSaved: (recipient: Recipient) => void; onBack: () => void }) {
+interface FormProps {
+  editing: Recipient | null;
+  onSaved: (recipient: Recipient) => void;
+  onBack: () => void;
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
+  return values.some((known) => known === value);
+}
+
+function BankRecipientForm(props: FormProps) {
+  const { editing } = props;
   const form = useForm<BankForm, unknown, BankRecipientFields>({
     resolver: zodResolver(BankRecipientFields),
     defaultValues: {
-      name: "",
-      email: "",
-      bankName: "",
-      country: "",
-      accountNumber: "",
-      swiftCode: "",
-      accountHolderName: "",
-      currency: BANK_CURRENCIES[0],
+      name: editing?.name ?? "",
+      email: editing?.email ?? "",
+      bankName: editing?.bankName ?? "",
+      // No country until one is chosen (or one saved as free text before issue 19): the select's prompt.
+      country: isOneOf(COUNTRY_CODES, editing?.country) ? editing.country : ("" as BankForm["country"]),
+      accountNumber: editing?.accountNumber ?? "",
+      swiftCode: editing?.swiftCode ?? "",
+      routingNumber: editing?.routingNumber ?? "",
+      transitNumber: editing?.transitNumber ?? "",
+      institutionNumber: editing?.institutionNumber ?? "",
+      bsb: editing?.bsb ?? "",
+      sortCode: editing?.sortCode ?? "",
+      accountHolderName: editing?.accountHolderName ?? "",
+      currency: isOneOf(BANK_CURRENCIES, editing?.currency) ? editing.currency : BANK_CURRENCIES[0],
     },
   });
-  const { save, isSaving } = useSaveRecipient(props.onSaved, form.setError, BANK_FIELDS);
+  const { save, isSaving } = useSaveRecipient(editing, props.onSaved, form.setError, BANK_FIELDS);
   const { errors } = form.formState;
+  const [country, currency] = useWatch({ control: form.control, name: ["country", "currency"] });
+  const layout = bankFieldsLayout(country, currency);
   return (
     <form
       className="grid grid-cols-1 gap-4"
       noValidate
       onSubmit={form.handleSubmit((values) =>
-        save({ type: "bank", ...values, accountHolderName: values.accountHolderName || undefined }),
+        save({
+          type: "bank",
+          ...withoutUnusedNationalFields(values),
+          accountHolderName: values.accountHolderName || undefined,
+        }),
       )}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -176,17 +217,31 @@ function BankRecipientForm(props: { onSaved: (recipient: Recipient) => void; onB
           emailError={errors.email?.message}
         />
         <TextField registration={form.register("bankName")} error={errors.bankName?.message} label="Bank name" />
-        <TextField
-          registration={form.register("country")}
-          error={errors.country?.message}
-          label="Country"
-          autoComplete="country-name"
-        />
+        <Field id="recipient-country" label="Country" error={errors.country?.message}>
+          <NativeSelect
+            id="recipient-country"
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={errors.country ? "recipient-country-error" : undefined}
+            {...form.register("country")}
+          >
+            <CountryOptions />
+          </NativeSelect>
+        </Field>
+        {layout.nationalFields.map((field) => (
+          <TextField
+            key={field}
+            registration={form.register(field)}
+            error={errors[field]?.message}
+            label={NATIONAL_FIELD_TEXT[field].label}
+            placeholder={NATIONAL_FIELD_TEXT[field].placeholder}
+          />
+        ))}
         <TextField
           registration={form.register("accountNumber")}
           error={errors.accountNumber?.message}
-          label="Account number / IBAN"
-          placeholder="DE89 3704 0044 0532 0130 00"
+          label={layout.accountLabel}
+          placeholder={layout.accountPlaceholder}
+          hint={layout.accountHint}
           className="sm:col-span-2"
         />
         <TextField
@@ -215,20 +270,23 @@ function BankRecipientForm(props: { onSaved: (recipient: Recipient) => void; onB
 type CryptoForm = z.input<typeof CryptoRecipientFields>;
 const CRYPTO_FIELDS: readonly (keyof CryptoForm)[] = ["name", "email", "currency", "cryptoNetwork", "cryptoAddress"];
 
-function CryptoRecipientForm(props: { onSaved: (recipient: Recipient) => void; onBack: () => void }) {
+function CryptoRecipientForm(props: FormProps) {
+  const { editing } = props;
+  const currency = isOneOf(CRYPTO_CURRENCIES, editing?.currency) ? editing.currency : CRYPTO_CURRENCIES[0];
+  const networks = SEND_NETWORKS_BY_CURRENCY[currency];
   const form = useForm<CryptoForm, unknown, z.output<typeof CryptoRecipientFields>>({
     resolver: zodResolver(CryptoRecipientFields),
     defaultValues: {
-      name: "",
-      email: "",
-      currency: CRYPTO_CURRENCIES[0],
-      cryptoNetwork: SEND_NETWORKS_BY_CURRENCY[CRYPTO_CURRENCIES[0]][0],
-      cryptoAddress: "",
+      name: editing?.name ?? "",
+      email: editing?.email ?? "",
+      currency,
+      cryptoNetwork: isOneOf(networks, editing?.cryptoNetwork) ? editing.cryptoNetwork : networks[0],
+      cryptoAddress: editing?.cryptoAddress ?? "",
     },
   });
-  const { save, isSaving } = useSaveRecipient(props.onSaved, form.setError, CRYPTO_FIELDS);
-  const currency = useWatch({ control: form.control, name: "currency" });
-  const networks = SEND_NETWORKS_BY_CURRENCY[currency] ?? [];
+  const { save, isSaving } = useSaveRecipient(editing, props.onSaved, form.setError, CRYPTO_FIELDS);
+  const chosenCurrency = useWatch({ control: form.control, name: "currency" });
+  const chosenNetworks = SEND_NETWORKS_BY_CURRENCY[chosenCurrency] ?? [];
   const { errors } = form.formState;
   return (
     <form
@@ -262,7 +320,7 @@ function CryptoRecipientForm(props: { onSaved: (recipient: Recipient) => void; o
         </Field>
         <Field id="recipient-cryptoNetwork" label="Network" error={errors.cryptoNetwork?.message}>
           <NativeSelect id="recipient-cryptoNetwork" {...form.register("cryptoNetwork")}>
-            {networks.map((network) => (
+            {chosenNetworks.map((network) => (
               <option key={network} value={network}>
                 {CRYPTO_NETWORKS[network].name}
               </option>
@@ -273,7 +331,7 @@ function CryptoRecipientForm(props: { onSaved: (recipient: Recipient) => void; o
           registration={form.register("cryptoAddress")}
           error={errors.cryptoAddress?.message}
           label="Wallet address"
-          placeholder={currency === "BTC" ? "bc1q…" : "0x…"}
+          placeholder={chosenCurrency === "BTC" ? "bc1q…" : "0x…"}
           className="sm:col-span-2"
         />
       </div>
@@ -289,14 +347,19 @@ function CryptoRecipientForm(props: { onSaved: (recipient: Recipient) => void; o
   );
 }
 
-/** Step 3, recipient-details: a new bank or crypto recipient, validated with the server's own schema. */
+/**
+ * Step 3, recipient-details: a new bank or crypto recipient, or a saved one being edited (`editing`),
+ * validated with the server's own schema.
+ */
 export function RecipientDetailsStep(props: {
   type: RecipientType;
+  editing?: Recipient | null;
   onSaved: (recipient: Recipient) => void;
   onBack: () => void;
 }) {
+  const editing = props.editing ?? null;
   if (props.type === "bank") {
-    return <BankRecipientForm onSaved={props.onSaved} onBack={props.onBack} />;
+    return <BankRecipientForm editing={editing} onSaved={props.onSaved} onBack={props.onBack} />;
   }
-  return <CryptoRecipientForm onSaved={props.onSaved} onBack={props.onBack} />;
+  return <CryptoRecipientForm editing={editing} onSaved={props.onSaved} onBack={props.onBack} />;
 }

@@ -1,28 +1,12 @@
 import type { Recipient } from "@ferry/core/contracts/recipients";
 import { screen } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
+import { SAVED_BANK_RECIPIENT } from "../../../../testing/fixtures.ts";
 import { fakeApi, renderWithApp } from "../../../../testing/render.tsx";
 import { RecipientStep } from "./recipient-step.tsx";
 
 function bankRecipient(overrides: Partial<Recipient>): Recipient {
-  return {
-    id: "0f8e7d6c-5b4a-4392-8172-6a5b4c3d2e1f",
-    type: "bank",
-    name: "Erika Mustermann",
-    email: "erika@example.com",
-    currency: "EUR",
-    bankName: "Deutsche Bank",
-    country: "Germany",
-    accountNumber: "DE89370400440532013000",
-    swiftCode: "DEUTDEFF",
-    accountHolderName: null,
-    cryptoAddress: null,
-    cryptoNetwork: null,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    needsReview: false,
-    reviewReason: null,
-    ...overrides,
-  };
+  return { ...SAVED_BANK_RECIPIENT, ...overrides };
 }
 
 describe("saved recipients under older rules", () => {
@@ -39,15 +23,16 @@ describe("saved recipients under older rules", () => {
     });
     const onChoose = vi.fn();
     const { user } = renderWithApp(
-      <RecipientStep type="bank" onChoose={onChoose} onAddNew={() => {}} onBack={() => {}} />,
+      <RecipientStep type="bank" onChoose={onChoose} onAddNew={() => {}} onEdit={() => {}} onBack={() => {}} />,
     );
 
-    const staleButton = await screen.findByRole("button", { name: /Old Account/ });
+    // The card's name runs on into the e-mail; its "Delete recipient …" button's does not.
+    const staleButton = await screen.findByRole("button", { name: /Old Account.*erika@example\.com/ });
     expect(staleButton).toBeDisabled();
     expect(staleButton).toHaveAccessibleDescription(
-      "Check these details Account number: This looks like a mistyped IBAN. Add the recipient again with corrected details to send to them.",
+      "Check these details Account number: This looks like a mistyped IBAN. Edit the details to send to them again.",
     );
-    const validButton = screen.getByRole("button", { name: /Erika Mustermann/ });
+    const validButton = screen.getByRole("button", { name: /Erika Mustermann.*erika@example\.com/ });
     expect(validButton).toBeEnabled();
     await user.click(validButton);
     expect(onChoose).toHaveBeenCalledTimes(1);

@@ -1,7 +1,20 @@
 import type { Recipient, RecipientType } from "@ferry/core/contracts/recipients";
-import { ChevronRightIcon, LandmarkIcon, PlusIcon, WalletIcon } from "lucide-react";
+import { ChevronRightIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "../../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../../components/ui/dialog.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
+import { messageOf } from "../../../../lib/api.ts";
 import { useErrorToast } from "../../../../lib/use-error-toast.ts";
+import { useDeleteRecipient } from "../../api/delete-recipient.ts";
 import { useRecipients } from "../../api/get-recipients.ts";
 import { recipientDetailOf } from "../send-money-flow.ts";
 import { StepFooter } from "./step-footer.tsx";
@@ -15,8 +28,51 @@ function initialsOf(name: string): string {
   return letters.join("") || "?";
 }
 
-function SavedRecipients(props: { type: RecipientType; onChoose: (recipient: Recipient) => void }) {
+/** Asks before deleting `recipient` (null: closed), and deletes it with the spec's toasts. */
+function DeleteRecipientDialog(props: { recipient: Recipient | null; onClose: () => void }) {
+  const remove = useDeleteRecipient();
+  const { recipient } = props;
+  function confirmDelete() {
+    if (!recipient) {
+      return;
+    }
+    remove.mutate(recipient, {
+      onSuccess: () => {
+        toast.success("Recipient deleted");
+        props.onClose();
+      },
+      onError: (error) => toast.error("Failed to delete recipient", { description: messageOf(error, "") || undefined }),
+    });
+  }
+  return (
+    <Dialog open={recipient !== null} onOpenChange={(open) => (open ? null : props.onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete recipient</DialogTitle>
+          <DialogDescription>
+            Delete "{recipient?.name}" from your saved recipients? Past transfers to them stay in your history.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={remove.isPending} onClick={confirmDelete}>
+            Delete
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SavedRecipients(props: {
+  type: RecipientType;
+  onChoose: (recipient: Recipient) => void;
+  onEdit: (recipient: Recipient) => void;
+}) {
   const recipients = useRecipients(props.type);
+  const [deleting, setDeleting] = useState<Recipient | null>(null);
   useErrorToast(recipients.error, "Failed to load recipients");
   if (recipients.isPending) {
     return (
@@ -36,46 +92,68 @@ function SavedRecipients(props: { type: RecipientType; onChoose: (recipient: Rec
   }
   const Icon = props.type === "bank" ? LandmarkIcon : WalletIcon;
   return (
-    <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1" aria-label="Saved recipients">
-      {list.map((recipient) => (
-        <li key={recipient.id}>
-          <button
-            type="button"
-            onClick={() => props.onChoose(recipient)}
-            // Saved under older rules and failing today's: shown, but it cannot be paid (the server refuses too).
-            disabled={recipient.needsReview}
-            aria-describedby={recipient.needsReview ? `review-${recipient.id}` : undefined}
-            className="group flex w-full items-center gap-3 rounded-lg border border-border bg-card p-3 text-left transition-colors hover:border-primary hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-70 disabled:hover:border-border disabled:hover:bg-card"
-          >
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-primary">
-              {initialsOf(recipient.name)}
-            </span>
-            <span className="min-w-0 flex-1">
-              <span className="flex items-center gap-2">
-                <span className="truncate font-medium">{recipient.name}</span>
-                <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-[10px] font-semibold text-muted-foreground">
-                  {recipient.currency}
-                </span>
+    <>
+      <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1" aria-label="Saved recipients">
+        {list.map((recipient) => (
+          <li key={recipient.id} className="flex items-stretch gap-2">
+            <button
+              type="button"
+              onClick={() => props.onChoose(recipient)}
+              // Saved under older rules and failing today's: shown, but it cannot be paid (the server refuses too).
+              disabled={recipient.needsReview}
+              aria-describedby={recipient.needsReview ? `review-${recipient.id}` : undefined}
+              className="group flex min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-card p-3 text-left transition-colors hover:border-primary hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-70 disabled:hover:border-border disabled:hover:bg-card"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-primary">
+                {initialsOf(recipient.name)}
               </span>
-              <span className="block truncate text-xs text-muted-foreground">{recipient.email}</span>
-              <span className="mt-0.5 flex items-center gap-1 truncate font-mono text-xs text-muted-foreground">
-                <Icon className="size-3 shrink-0" aria-hidden="true" />
-                <span className="truncate">{recipientDetailOf(recipient)}</span>
-              </span>
-              {recipient.needsReview ? (
-                <span id={`review-${recipient.id}`} className="mt-1 block text-xs text-muted-foreground">
-                  <span className="mr-1 rounded bg-yellow-100 px-1.5 py-0.5 font-semibold text-yellow-800">
-                    Check these details
-                  </span>{" "}
-                  {recipient.reviewReason}. Add the recipient again with corrected details to send to them.
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center gap-2">
+                  <span className="truncate font-medium">{recipient.name}</span>
+                  <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-[10px] font-semibold text-muted-foreground">
+                    {recipient.currency}
+                  </span>
                 </span>
-              ) : null}
-            </span>
-            <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" />
-          </button>
-        </li>
-      ))}
-    </ul>
+                <span className="block truncate text-xs text-muted-foreground">{recipient.email}</span>
+                <span className="mt-0.5 flex items-center gap-1 truncate font-mono text-xs text-muted-foreground">
+                  <Icon className="size-3 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{recipientDetailOf(recipient)}</span>
+                </span>
+                {recipient.needsReview ? (
+                  <span id={`review-${recipient.id}`} className="mt-1 block text-xs text-muted-foreground">
+                    <span className="mr-1 rounded bg-yellow-100 px-1.5 py-0.5 font-semibold text-yellow-800">
+                      Check these details
+                    </span>{" "}
+                    {recipient.reviewReason}. Edit the details to send to them again.
+                  </span>
+                ) : null}
+              </span>
+              <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" />
+            </button>
+            {/* Beside the card, not in it: a button cannot hold another, and a marked recipient stays editable. */}
+            <Button
+              variant="outline"
+              size="icon"
+              onClick={() => props.onEdit(recipient)}
+              aria-label={`Edit recipient ${recipient.name}`}
+              className="h-auto shrink-0 self-stretch"
+            >
+              <PencilIcon />
+            </Button>
+            <Button
+              variant="outline"
+              size="icon"
+              onClick={() => setDeleting(recipient)}
+              aria-label={`Delete recipient ${recipient.name}`}
+              className="h-auto shrink-0 self-stretch text-destructive"
+            >
+              <Trash2Icon />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <DeleteRecipientDialog recipient={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }
 
@@ -84,12 +162,13 @@ export function RecipientStep(props: {
   type: RecipientType;
   onChoose: (recipient: Recipient) => void;
   onAddNew: () => void;
+  onEdit: (recipient: Recipient) => void;
   onBack: () => void;
 }) {
   return (
     <>
       <div className="grid grid-cols-1 gap-3">
-        <SavedRecipients type={props.type} onChoose={props.onChoose} />
+        <SavedRecipients type={props.type} onChoose={props.onChoose} onEdit={props.onEdit} />
         <button
           type="button"
           onClick={props.onAddNew}

@@ -1,0 +1,123 @@
+import { bankAccountFormat, ibanCountryOf, NATIONAL_FIELDS_BY_FORMAT } from "@ferry/core/validation/bank-account";
+import { COUNTRY_CODES } from "@ferry/core/validation/countries";
+import { NATIONAL_BANK_FIELDS, type NationalBankField } from "@ferry/core/validation/national-bank";
+
+/*
+ * What a bank form asks for, decided by the country and currency chosen (core's bank-account.ts):
+ * the account number's label and example, and the domestic fields of the formats without IBANs.
+ */
+
+const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+
+/** "Germany", or the code itself when the browser has no name for it. */
+export function countryName(code: string): string {
+  return REGION_NAMES.of(code) ?? code;
+}
+
+/** Every country a bank can be in, by English name, for a select. */
+export const COUNTRY_OPTIONS: readonly { code: string; name: string }[] = COUNTRY_CODES.map((code) => ({
+  code,
+  name: countryName(code),
+})).sort((a, b) => a.name.localeCompare(b.name, "en"));
+
+/** The label and example of each domestic field. */
+export const NATIONAL_FIELD_TEXT: Readonly<Record<NationalBankField, { label: string; placeholder: string }>> = {
+  routingNumber: { label: "Routing number (ABA)", placeholder: "021000021" },
+  transitNumber: { label: "Transit number", placeholder: "12345" },
+  institutionNumber: { label: "Institution number", placeholder: "003" },
+  bsb: { label: "BSB", placeholder: "062-000" },
+  sortCode: { label: "Sort code", placeholder: "20-00-00" },
+};
+
+export interface BankFieldsLayout {
+  readonly accountLabel: string;
+  readonly accountPlaceholder: string;
+  readonly accountHint: string | null;
+  readonly nationalFields: readonly NationalBankField[];
+}
+
+/** The account number's label, example and hint, and the domestic fields, for a country and currency. */
+export function bankFieldsLayout(country: string, currency: string): BankFieldsLayout {
+  if (country === "") {
+    return { accountLabel: "Account number", accountPlaceholder: "", accountHint: null, nationalFields: [] };
+  }
+  const format = bankAccountFormat(country, currency);
+  const nationalFields = NATIONAL_FIELDS_BY_FORMAT[format];
+  switch (format) {
+    case "iban": {
+      const ibanCountry = ibanCountryOf(country) ?? country;
+      return {
+        accountLabel: "Account number (IBAN)",
+        accountPlaceholder: `${ibanCountry}00 0000 0000 …`,
+        accountHint: `Banks in ${countryName(country)} are paid by IBAN, which starts with ${ibanCountry}.`,
+        nationalFields,
+      };
+    }
+    case "us":
+      return {
+        accountLabel: "Account number",
+        accountPlaceholder: "000123456789",
+        accountHint: "4 to 17 digits.",
+        nationalFields,
+      };
+    case "ca":
+      return {
+        accountLabel: "Account number",
+        accountPlaceholder: "1234567",
+        accountHint: "7 to 12 digits.",
+        nationalFields,
+      };
+    case "au":
+      return {
+        accountLabel: "Account number",
+        accountPlaceholder: "12345678",
+        accountHint: "5 to 9 digits.",
+        nationalFields,
+      };
+    case "gb":
+      return {
+        accountLabel: "Account number",
+        accountPlaceholder: "31926819",
+        accountHint: "8 digits.",
+        nationalFields,
+      };
+    case "other":
+      return {
+        accountLabel: "Account number",
+        accountPlaceholder: "",
+        accountHint: "4 to 34 letters and digits, as the bank writes it.",
+        nationalFields,
+      };
+  }
+}
+
+/**
+ * A bank form's values without the domestic fields its country and currency do not use, so a routing
+ * number typed before the country changed to Germany is not sent.
+ */
+export function withoutUnusedNationalFields<
+  T extends { country: string; currency: string } & Partial<Record<NationalBankField, string>>,
+>(values: T): T {
+  const used = bankFieldsLayout(values.country, values.currency).nationalFields;
+  const kept = { ...values };
+  for (const field of NATIONAL_BANK_FIELDS) {
+    if (!used.includes(field)) {
+      delete kept[field];
+    }
+  }
+  return kept;
+}
+
+/** The options of a country select: a prompt, then every country by name. */
+export function CountryOptions() {
+  return (
+    <>
+      <option value="">Choose a country</option>
+      {COUNTRY_OPTIONS.map(({ code, name }) => (
+        <option key={code} value={code}>
+          {name}
+        </option>
+      ))}
+    </>
+  );
+}
