@@ -13,6 +13,18 @@ export type Generated<T> =
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -31,6 +43,16 @@ export interface Account {
   scope: string | null;
   updatedAt: Timestamp;
   userId: string;
+}
+
+export interface AuditLog {
+  action: string;
+  actor_user_id: string;
+  created_at: Generated<Timestamp>;
+  details: Generated<Json>;
+  id: Generated<string>;
+  subject_id: string;
+  subject_type: string;
 }
 
 export interface DepositAccounts {
@@ -289,6 +311,7 @@ export interface Verification {
 
 export interface DB {
   account: Account;
+  audit_log: AuditLog;
   deposit_accounts: DepositAccounts;
   deposit_addresses: DepositAddresses;
   deposits: Deposits;

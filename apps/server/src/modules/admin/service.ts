@@ -3,6 +3,7 @@ import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
+import { recordAdminAction } from "../audit/service.ts";
 import { deleteUserSessions, selectUsers, updateUserBanned } from "./queries.ts";
 
 /** One page of users for the admin, newest first, searched by name or e-mail. */
@@ -19,7 +20,7 @@ export async function listUsers(db: Database, query: AdminUserListQuery): Promis
 
 /**
  * Bans or unbans a user. Banning ends every session of theirs in the same transaction, so a banned
- * user is signed out everywhere at once. An admin cannot ban themselves.
+ * user is signed out everywhere at once. An admin cannot ban themselves. Both are audited.
  */
 export async function setUserBanned(db: Database, actorId: string, userId: string, isBanned: boolean): Promise<void> {
   if (actorId === userId) {
@@ -32,5 +33,11 @@ export async function setUserBanned(db: Database, actorId: string, userId: strin
     if (isBanned) {
       await deleteUserSessions(trx, userId);
     }
+    await recordAdminAction(trx, {
+      actorId,
+      action: isBanned ? "user.ban" : "user.unban",
+      subjectType: "user",
+      subjectId: userId,
+    });
   });
 }

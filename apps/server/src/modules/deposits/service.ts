@@ -20,6 +20,7 @@ import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { deriveDepositAddress } from "./addresses.ts";
@@ -230,7 +231,7 @@ export async function creditDeposit(db: Database, credit: DepositCredit): Promis
 /**
  * Approves (credits the wallet from the deposit system account, through the ledger) or rejects a
  * pending deposit. The row is locked, so racing reviews have one outcome; the ledger key is the
- * deposit's id, so the money can only ever be credited once. Both notify the user.
+ * deposit's id, so the money can only ever be credited once. Both notify the user and are audited.
  */
 export async function reviewDeposit(
   db: Database,
@@ -264,6 +265,13 @@ export async function reviewDeposit(
       status: decision === "approve" ? "approved" : "rejected",
       adminNotes: adminNotes || null,
       adminId,
+    });
+    await recordAdminAction(trx, {
+      actorId: adminId,
+      action: decision === "approve" ? "deposit.approve" : "deposit.reject",
+      subjectType: "deposit",
+      subjectId: deposit.id,
+      details: { userId: deposit.user_id, currency, amountMinor: amountMinor.toString() },
     });
     const amount = formatMoney({ currency, amountMinor });
     await createNotification(trx, {
