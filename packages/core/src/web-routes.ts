@@ -34,7 +34,7 @@ export const WEB_ROUTES = [
 
   { path: "/dashboard", access: "signed-in" },
   { path: "/balance", access: "signed-in" },
-  { path: "/investment", access: "signed-in", isComingSoon: true },
+  { path: "/investment", access: "signed-in" },
   { path: "/connect", access: "signed-in", isComingSoon: true },
   { path: "/transactions", access: "signed-in" },
   { path: "/withdrawal-addresses", access: "signed-in" },
@@ -45,7 +45,7 @@ export const WEB_ROUTES = [
 
   { path: "/admin/deposits", access: "admin" },
   { path: "/admin/users", access: "admin", isComingSoon: true },
-  { path: "/admin/investments", access: "admin", isComingSoon: true },
+  { path: "/admin/investments", access: "admin" },
   { path: "/admin/transactions", access: "admin" },
   { path: "/admin/help", access: "admin", isComingSoon: true },
 

@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import type { RouteObject } from "react-router";
 import { ComingSoonPage } from "../components/coming-soon-page.tsx";
 import { AdminDepositsPage } from "../features/admin-deposits/admin-deposits-page.tsx";
+import { AdminInvestmentsPage } from "../features/admin-investments/admin-investments-page.tsx";
 import { AdminTransactionsPage } from "../features/admin-transactions/admin-transactions-page.tsx";
 import { ForgotPasswordPage } from "../features/auth/pages/forgot-password-page.tsx";
 import { LoginPage } from "../features/auth/pages/login-page.tsx";
@@ -10,6 +11,7 @@ import { SignupPage } from "../features/auth/pages/signup-page.tsx";
 import { VerifyEmailPage } from "../features/auth/pages/verify-email-page.tsx";
 import { BalancePage } from "../features/balances/balance-page.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
+import { InvestmentPage } from "../features/investment/investment-page.tsx";
 import { NotificationsPage } from "../features/notifications/notifications-page.tsx";
 import { PaymentMethodsPage } from "../features/payment-methods/payment-methods-page.tsx";
 import { ProfilePage } from "../features/profile/profile-page.tsx";
@@ -25,12 +27,10 @@ import { AppShell } from "./shell/app-shell.tsx";
 
 /** The heading of each coming-soon page of core's route table (its feature arrives in a later issue). */
 const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {
-  "/investment": { title: "Investment Center", description: "Grow your USD balance with daily returns." },
   "/connect": { title: "Connect", description: "API credentials and connected apps." },
   "/help": { title: "Help & Support", description: "Ask for help and follow your requests." },
   "/settings": { title: "Settings", description: "Notifications, security and app preferences." },
   "/admin/users": { title: "User Management", description: "Search, review, ban and contact users." },
-  "/admin/investments": { title: "Investment Management", description: "Every investment and its returns." },
   "/admin/help": { title: "Help Desk", description: "Answer and resolve help requests." },
 };
 
@@ -46,8 +46,10 @@ const FEATURE_PAGES: Readonly<Record<string, ReactElement>> = {
   "/notifications": <NotificationsPage />,
   "/withdrawal-addresses": <PaymentMethodsPage />,
   "/balance": <BalancePage sendMoneyDialog={SendMoneyDialog} cashoutDialog={CashoutDialog} />,
+  "/investment": <InvestmentPage />,
   "/transactions": <TransactionsPage />,
   "/admin/deposits": <AdminDepositsPage />,
+  "/admin/investments": <AdminInvestmentsPage />,
   "/admin/transactions": <AdminTransactionsPage />,
 };
 

@@ -2,8 +2,8 @@ import type { NotificationList } from "@ferry/core/contracts/notifications";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiFetch, messageOf } from "../../../lib/api.ts";
+import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";
 
-export const notificationsQueryKey = ["notifications"] as const;
 /** New notifications appear without a reload: the list is polled while the app is open. */
 const POLL_INTERVAL_MS = 15_000;
 

@@ -1,0 +1,205 @@
+import type { AdminInvestment, AdminInvestmentList } from "@ferry/core/contracts/investments";
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { fakeApi, renderWithApp } from "../../testing/render.tsx";
+import { AdminInvestmentsPage } from "./admin-investments-page.tsx";
+
+const NEVER_PAID: AdminInvestment = {
+  id: "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d",
+  userId: "user-ada",
+  userEmail: "ada@example.com",
+  userName: "Ada Lovelace",
+  amountInvested: "1000.00",
+  currentBalance: "1000.00",
+  totalReturns: "0.00",
+  status: "active",
+  lastReturnDate: null,
+  createdAt: "2026-03-01T10:00:00.000Z",
+};
+
+const PAID: AdminInvestment = {
+  ...NEVER_PAID,
+  id: "2c3d4e5f-6071-4b8c-9d0e-1f2a3b4c5d6e",
+  userId: "user-grace",
+  userEmail: "grace@example.com",
+  userName: "Grace Hopper",
+  amountInvested: "2500.00",
+  currentBalance: "2550.00",
+  totalReturns: "50.00",
+  lastReturnDate: "2026-03-02",
+};
+
+const PAGE: AdminInvestmentList = {
+  items: [PAID, NEVER_PAID],
+  nextCursor: null,
+  summary: {
+    totalInvestments: 2,
+    activeInvestments: 2,
+    amountInvested: "3500.00",
+    currentBalance: "3550.00",
+    totalReturns: "50.00",
+  },
+  reserve: { balance: "710.00", dailyReturnsDue: "71.00", daysCovered: 10 },
+};
+
+/** The URLs the page asked for, query strings included (fakeApi routes without them). */
+function recordUrls(): string[] {
+  const urls: string[] = [];
+  const answer = globalThis.fetch;
+  vi.stubGlobal("fetch", (input: string, init?: RequestInit) => {
+    urls.push(input);
+    return answer(input, init);
+  });
+  return urls;
+}
+
+/** The wide layout (a table); the narrow one shows the same rows as cards. */
+function setScreenWide(isWide: boolean): void {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: isWide,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+function rowOf(name: string): HTMLElement {
+  const row = screen.getAllByTestId("admin-investment").find((element) => element.textContent?.includes(name));
+  if (!row) {
+    throw new Error(`No row for ${name}`);
+  }
+  return row;
+}
+
+describe("investment management", () => {
+  beforeEach(() => setScreenWide(true));
+
+  test("shows the five cards, the yield reserve and the table, with 'Never' for an investment not yet paid", async () => {
+    fakeApi({ "GET /api/v1/admin/investments": () => ({ body: PAGE }) });
+    renderWithApp(<AdminInvestmentsPage />);
+
+    const table = await screen.findByRole("table");
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      "User",
+      "Amount Invested",
+      "Current Balance",
+      "Total Returns",
+      "Status",
+      "Last Return Date",
+      "Created",
+    ]);
+    const summary = screen.getByRole("region", { name: "Investment summary" });
+    for (const [title, value] of [
+      ["Total Investments", "2"],
+      ["Active Investments", "2"],
+      ["Amount Invested", "$3,500.00"],
+      ["Current Balance", "$3,550.00"],
+      ["Total Returns", "$50.00"],
+    ]) {
+      expect(within(summary).getByText(title).nextElementSibling).toHaveTextContent(value);
+    }
+    const reserve = screen.getByRole("region", { name: "Yield Reserve" });
+    expect(within(reserve).getByTestId("reserve-balance")).toHaveTextContent("$710.00");
+    expect(within(reserve).getByText("Covers 10 days")).toBeVisible();
+
+    const neverPaid = within(rowOf("Ada Lovelace")).getAllByRole("cell");
+    expect(neverPaid[1]).toHaveTextContent("$1,000.00");
+    expect(neverPaid[5]).toHaveTextContent("Never");
+    const paid = within(rowOf("Grace Hopper")).getAllByRole("cell");
+    expect(paid[3]).toHaveTextContent("$50.00");
+    expect(paid[5]).not.toHaveTextContent("Never");
+    expect(paid[5]).toHaveTextContent(new Date("2026-03-02T00:00:00Z").toLocaleDateString([], { timeZone: "UTC" }));
+  });
+
+  test("at phone width each investment is a card with every column labelled", async () => {
+    setScreenWide(false);
+    fakeApi({ "GET /api/v1/admin/investments": () => ({ body: PAGE }) });
+    renderWithApp(<AdminInvestmentsPage />);
+
+    await screen.findAllByTestId("admin-investment");
+    expect(screen.queryByRole("table")).toBeNull();
+    const card = rowOf("Ada Lovelace");
+    expect(within(card).getByText("Last Return Date").nextElementSibling).toHaveTextContent("Never");
+    expect(within(card).getByText("Current Balance").nextElementSibling).toHaveTextContent("$1,000.00");
+  });
+
+  test("searches by name or e-mail on the server, and says when nothing matches", async () => {
+    const noMatch: AdminInvestmentList = { ...PAGE, items: [] };
+    fakeApi({
+      "GET /api/v1/admin/investments": () => ({ body: urls.at(-1)?.includes("search=") ? noMatch : PAGE }),
+    });
+    const urls = recordUrls();
+    const { user } = renderWithApp(<AdminInvestmentsPage />);
+
+    await screen.findByRole("table");
+    await user.type(screen.getByRole("searchbox", { name: "Search investments" }), "nobody@example.com");
+
+    expect(await screen.findByText("No investments found")).toBeVisible();
+    expect(urls.at(-1)).toBe("/api/v1/admin/investments?search=nobody%40example.com");
+    // The cards stay: they count every investment, not the search's.
+    expect(screen.getByRole("region", { name: "Yield Reserve" })).toBeVisible();
+  });
+
+  test("loads the next page with the cursor the server gave", async () => {
+    const firstPage: AdminInvestmentList = { ...PAGE, items: [PAID], nextCursor: "cursor_2" };
+    const secondPage: AdminInvestmentList = { ...PAGE, items: [NEVER_PAID], nextCursor: null };
+    fakeApi({
+      "GET /api/v1/admin/investments": () => ({ body: urls.at(-1)?.includes("cursor=") ? secondPage : firstPage }),
+    });
+    const urls = recordUrls();
+    const { user } = renderWithApp(<AdminInvestmentsPage />);
+
+    await screen.findByText("Grace Hopper");
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+
+    expect(await screen.findByText("Ada Lovelace")).toBeVisible();
+    expect(urls.at(-1)).toBe("/api/v1/admin/investments?cursor=cursor_2");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Load more" })).toBeNull());
+  });
+
+  test("tops up the yield reserve with an Idempotency-Key and shows the new balance", async () => {
+    let reserveBalance = "710.00";
+    const seen = fakeApi({
+      "GET /api/v1/admin/investments": () => ({
+        body: {
+          ...PAGE,
+          reserve: { ...PAGE.reserve, balance: reserveBalance, daysCovered: reserveBalance === "710.00" ? 10 : 24 },
+        },
+      }),
+      "POST /api/v1/admin/yield-reserve/top-ups": () => {
+        reserveBalance = "1710.00";
+        return { status: 201, body: { balance: "1710.00", dailyReturnsDue: "71.00", daysCovered: 24 } };
+      },
+    });
+    const { user } = renderWithApp(<AdminInvestmentsPage />);
+
+    await user.click(await screen.findByRole("button", { name: "Top up reserve" }));
+    const dialog = await screen.findByRole("dialog", { name: "Top up reserve" });
+    await user.type(within(dialog).getByLabelText("Amount (USD)"), "1000");
+    await user.click(within(dialog).getByRole("button", { name: "Top up" }));
+
+    expect(await screen.findByText("Yield reserve topped up")).toBeVisible();
+    const reserve = screen.getByRole("region", { name: "Yield Reserve" });
+    await waitFor(() => expect(within(reserve).getByTestId("reserve-balance")).toHaveTextContent("$1,710.00"));
+    expect(within(reserve).getByText("Covers 24 days")).toBeVisible();
+    const topUp = seen.find((request) => request.method === "POST");
+    expect(topUp?.body).toEqual({ amount: "1000" });
+    expect(topUp?.headers["idempotency-key"]).toBeTruthy();
+  });
+
+  test("says 'Failed to load investments' when the list cannot be loaded", async () => {
+    fakeApi({
+      "GET /api/v1/admin/investments": () => ({
+        status: 500,
+        body: { error: { code: "internal", message: "Something went wrong" } },
+      }),
+    });
+    renderWithApp(<AdminInvestmentsPage />);
+
+    expect(await screen.findByText("Failed to load investments")).toBeVisible();
+    expect(screen.getByText("No investments yet")).toBeVisible();
+  });
+});

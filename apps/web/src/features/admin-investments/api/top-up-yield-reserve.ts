@@ -1,0 +1,30 @@
+import type { YieldReserve, YieldReserveTopUpRequest } from "@ferry/core/contracts/investments";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiFetch } from "../../../lib/api.ts";
+import { formatUsd } from "../../../lib/format-usd.ts";
+import { adminInvestmentsQueryKey } from "./get-admin-investments.ts";
+
+/** Moves USD from the operator's bank account into the yield reserve that pays the daily returns. */
+export function topUpYieldReserve(input: {
+  idempotencyKey: string;
+  request: YieldReserveTopUpRequest;
+}): Promise<YieldReserve> {
+  return apiFetch<YieldReserve>("/api/v1/admin/yield-reserve/top-ups", {
+    method: "POST",
+    headers: { "idempotency-key": input.idempotencyKey },
+    body: input.request,
+  });
+}
+
+export function useTopUpYieldReserve() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: topUpYieldReserve,
+    onSuccess: (reserve) => {
+      toast.success("Yield reserve topped up", { description: `The reserve now holds ${formatUsd(reserve.balance)}.` });
+      return queryClient.invalidateQueries({ queryKey: adminInvestmentsQueryKey });
+    },
+    onError: (error) => toast.error("Failed to top up the yield reserve", { description: error.message || undefined }),
+  });
+}

@@ -1,0 +1,69 @@
+import type { YieldReserve } from "@ferry/core/contracts/investments";
+import { LandmarkIcon, PlusIcon } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card, CardContent } from "../../../components/ui/card.tsx";
+import { UsdAmountDialog } from "../../../components/usd-amount-dialog.tsx";
+import { formatUsd } from "../../../lib/format-usd.ts";
+import { useTopUpYieldReserve } from "../api/top-up-yield-reserve.ts";
+
+/** Fewer days of cover than this, and the card warns: a week leaves time to move money in. */
+const LOW_COVER_DAYS = 7;
+
+function CoverBadge({ daysCovered }: { daysCovered: number | null }) {
+  if (daysCovered === null) {
+    return <Badge variant="neutral">No returns due</Badge>;
+  }
+  const text = `Covers ${daysCovered.toLocaleString()} ${daysCovered === 1 ? "day" : "days"}`;
+  if (daysCovered === 0) {
+    return <Badge variant="destructive">{text}: returns are not being paid</Badge>;
+  }
+  return <Badge variant={daysCovered < LOW_COVER_DAYS ? "warning" : "success"}>{text}</Badge>;
+}
+
+/**
+ * The operator's yield reserve (DESIGN.md §9: returns are paid from it, never from nothing): its
+ * balance, today's returns, how many days it covers, and a top-up from the operator's bank account.
+ */
+export function YieldReserveCard({ reserve }: { reserve: YieldReserve }) {
+  const [isTopUpOpen, setIsTopUpOpen] = useState(false);
+  const topUp = useTopUpYieldReserve();
+  return (
+    <Card role="region" aria-labelledby="yield-reserve-heading">
+      <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
+          <LandmarkIcon className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="yield-reserve-heading" className="font-semibold">
+              Yield Reserve
+            </h2>
+            <CoverBadge daysCovered={reserve.daysCovered} />
+          </div>
+          <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="reserve-balance">
+            {formatUsd(reserve.balance)}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Daily returns due today: <span className="tabular-nums">{formatUsd(reserve.dailyReturnsDue)}</span>
+          </p>
+        </div>
+        <Button onClick={() => setIsTopUpOpen(true)}>
+          <PlusIcon /> Top up reserve
+        </Button>
+      </CardContent>
+      <UsdAmountDialog
+        open={isTopUpOpen}
+        onOpenChange={setIsTopUpOpen}
+        id="top-up-amount"
+        title="Top up reserve"
+        description="Move US dollars from the operator's bank account into the yield reserve. Days it could not pay are paid once it covers them."
+        submitLabel="Top up"
+        pendingLabel="Topping up…"
+        hint={`The reserve holds ${formatUsd(reserve.balance)}.`}
+        onSubmit={(request, idempotencyKey) => topUp.mutateAsync({ request, idempotencyKey })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Investment } from "@ferry/core/contracts/investments";
+import { type DailyRate, dailyReturnMinor } from "@ferry/core/investment-returns";
+import { minorOf } from "@ferry/core/money";
+import { CalendarClockIcon, type LucideIcon, PiggyBankIcon, TrendingUpIcon, WalletIcon } from "lucide-react";
+import type * as React from "react";
+import { Card, CardContent } from "../../../components/ui/card.tsx";
+import { formatUsd, formatUsdMinor } from "../../../lib/format-usd.ts";
+
+function SummaryCard(props: { title: string; icon: LucideIcon; value: string; detail: React.ReactNode }) {
+  const Icon = props.icon;
+  const id = `investment-card-${props.title.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <Card role="group" aria-labelledby={id} data-testid={id}>
+      <CardContent className="p-4 sm:p-5">
+        <div className="flex items-center justify-between gap-2">
+          <p id={id} className="text-sm font-medium text-muted-foreground">
+            {props.title}
+          </p>
+          <span className="flex size-8 items-center justify-center rounded-full bg-secondary text-primary">
+            <Icon className="size-4" aria-hidden="true" />
+          </span>
+        </div>
+        <p className="mt-2 text-2xl font-bold tabular-nums" data-testid="card-value">
+          {props.value}
+        </p>
+        <p className="mt-1 text-xs text-muted-foreground">{props.detail}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function NextPayoutDetail(props: { investment: Investment | null; hasBalance: boolean }) {
+  if (!props.investment) {
+    return <>Daily returns start after your first investment</>;
+  }
+  if (!props.hasBalance) {
+    return <>Nothing is paid on a zero balance</>;
+  }
+  const at = new Date(props.investment.nextPayoutAt);
+  return (
+    <>
+      Estimated, paid{" "}
+      <time dateTime={props.investment.nextPayoutAt}>
+        {at.toLocaleString([], { dateStyle: "medium", timeStyle: "short" })}
+      </time>
+    </>
+  );
+}
+
+/**
+ * The four cards of spec §2 Investment: amount invested, current balance, total returns, and the
+ * next payout with its time. Before the first deposit every figure is zero.
+ */
+export function SummaryCards(props: { investment: Investment | null; rate: DailyRate | null }) {
+  const { investment, rate } = props;
+  const balanceMinor = minorOf(investment?.currentBalance ?? "0", "USD");
+  const hasBalance = balanceMinor > 0n;
+  const nextPayout = hasBalance && rate ? formatUsdMinor(dailyReturnMinor(balanceMinor, rate)) : "—";
+  const lastReturn = investment?.lastReturnDate;
+  return (
+    <section aria-label="Investment summary" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <SummaryCard
+        title="Amount Invested"
+        icon={PiggyBankIcon}
+        value={formatUsd(investment?.amountInvested ?? "0")}
+        detail="What you put in, less withdrawals"
+      />
+      <SummaryCard
+        title="Current Balance"
+        icon={WalletIcon}
+        value={formatUsd(investment?.currentBalance ?? "0")}
+        detail="Invested plus returns"
+      />
+      <SummaryCard
+        title="Total Returns"
+        icon={TrendingUpIcon}
+        value={formatUsd(investment?.totalReturns ?? "0")}
+        detail={
+          lastReturn
+            ? `Last paid for ${new Date(`${lastReturn}T00:00:00Z`).toLocaleDateString([], { timeZone: "UTC" })}`
+            : "No returns paid yet"
+        }
+      />
+      <SummaryCard
+        title="Next Payout"
+        icon={CalendarClockIcon}
+        value={nextPayout}
+        detail={<NextPayoutDetail investment={investment} hasBalance={hasBalance} />}
+      />
+    </section>
+  );
+}
