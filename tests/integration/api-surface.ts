@@ -144,6 +144,28 @@ export interface OwnedResources {
   readonly transferId: string;
   readonly notificationId: string;
   readonly depositId: string;
+  readonly helpRequestId: string;
+  /** An attachment of the help request, as `/api/v1/help-requests/{id}/attachments/{attachmentId}`. */
+  readonly helpAttachmentUrl: string;
+}
+
+/** The smallest PNG the help desk recognises by its first bytes. */
+export const TINY_PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(32, 1),
+]);
+
+/** A multipart/form-data body with one file in the field `file`, as a browser sends an upload. */
+export function multipartUpload(fileName: string, bytes: Buffer): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = "----ferry-test-boundary";
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
 export interface Customer extends SessionUser {
@@ -216,9 +238,30 @@ export async function createCustomer(ferry: TestApp, label: string, payee: BareU
     .select("id")
     .where("user_id", "=", user.userId)
     .executeTakeFirstOrThrow();
+  const upload = multipartUpload("screen.png", TINY_PNG);
+  const attachmentId = await created(
+    await as("POST", "/api/v1/help-attachments", upload.payload, upload.headers),
+    "a help attachment",
+  );
+  const helpRequestId = await created(
+    await as("POST", "/api/v1/help-requests", {
+      subject: "Where is my transfer?",
+      message: "It has not arrived after two days.",
+      attachmentIds: [attachmentId],
+    }),
+    "a help request",
+  );
   return {
     ...user,
-    owns: { recipientId, paymentMethodId, transferId, notificationId: notification.id, depositId },
+    owns: {
+      recipientId,
+      paymentMethodId,
+      transferId,
+      notificationId: notification.id,
+      depositId,
+      helpRequestId,
+      helpAttachmentUrl: `/api/v1/help-requests/${helpRequestId}/attachments/${attachmentId}`,
+    },
   };
 }
 

@@ -17,9 +17,11 @@ import {
   createPersona,
   hasErrorShape,
   listRoutes,
+  multipartUpload,
   type RouteKey,
   type RouteMethod,
   routeName,
+  TINY_PNG,
 } from "./api-surface.ts";
 import {
   type BareUser,
@@ -236,6 +238,71 @@ const ROUTES: Record<string, RouteEntry> = {
     access: "signed-in",
     resource: "notificationId",
     request: ({ owner }) => ({ url: `/api/v1/notifications/${owner.owns.notificationId}/read`, payload: {} }),
+  },
+  "GET /api/v1/help-requests": { access: "signed-in", request: () => ({ url: "/api/v1/help-requests" }) },
+  "POST /api/v1/help-requests": {
+    access: "signed-in",
+    request: () => ({
+      url: "/api/v1/help-requests",
+      payload: { subject: "Question", message: "A question about my account." },
+    }),
+    ok: [201],
+  },
+  "GET /api/v1/help-requests/unread-count": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/help-requests/unread-count" }),
+  },
+  "GET /api/v1/help-requests/:helpRequestId": {
+    access: "signed-in",
+    resource: "helpRequestId",
+    request: ({ owner }) => ({ url: `/api/v1/help-requests/${owner.owns.helpRequestId}` }),
+  },
+  "POST /api/v1/help-requests/:helpRequestId/responses": {
+    access: "signed-in",
+    resource: "helpRequestId",
+    request: ({ owner }) => ({
+      url: `/api/v1/help-requests/${owner.owns.helpRequestId}/responses`,
+      payload: { message: "Any news?" },
+    }),
+    ok: [201],
+  },
+  "GET /api/v1/help-requests/:helpRequestId/attachments/:attachmentId": {
+    access: "signed-in",
+    resource: "helpAttachmentUrl",
+    request: ({ owner }) => ({ url: owner.owns.helpAttachmentUrl }),
+  },
+  "POST /api/v1/help-attachments": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/help-attachments", ...multipartUpload("screen.png", TINY_PNG) }),
+    ok: [201],
+  },
+  "GET /api/v1/admin/help-requests/:helpRequestId/attachments/:attachmentId": {
+    access: "admin",
+    request: ({ owner }) => ({ url: owner.owns.helpAttachmentUrl.replace("/api/v1/", "/api/v1/admin/") }),
+  },
+  "GET /api/v1/admin/help-requests": { access: "admin", request: () => ({ url: "/api/v1/admin/help-requests" }) },
+  "GET /api/v1/admin/help-requests/open-count": {
+    access: "admin",
+    request: () => ({ url: "/api/v1/admin/help-requests/open-count" }),
+  },
+  "GET /api/v1/admin/help-requests/:helpRequestId": {
+    access: "admin",
+    request: ({ owner }) => ({ url: `/api/v1/admin/help-requests/${owner.owns.helpRequestId}` }),
+  },
+  "POST /api/v1/admin/help-requests/:helpRequestId/responses": {
+    access: "admin",
+    request: ({ owner }) => ({
+      url: `/api/v1/admin/help-requests/${owner.owns.helpRequestId}/responses`,
+      payload: { message: "We are on it." },
+    }),
+    ok: [201],
+  },
+  "PUT /api/v1/admin/help-requests/:helpRequestId/status": {
+    access: "admin",
+    request: ({ owner }) => ({
+      url: `/api/v1/admin/help-requests/${owner.owns.helpRequestId}/status`,
+      payload: { status: "in_progress" },
+    }),
   },
   "GET /api/v1/deposits": { access: "signed-in", request: () => ({ url: "/api/v1/deposits" }) },
   "GET /api/v1/deposits/instructions": {

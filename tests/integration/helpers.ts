@@ -1,4 +1,6 @@
 import { createHmac, randomInt, randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect, inject, vi } from "vitest";
@@ -34,6 +36,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     PUBLIC_URL: ORIGIN,
+    // Uploaded files of tests go to the system's temporary folder, never into the checkout.
+    FILE_STORAGE_DIR: path.join(os.tmpdir(), "ferry-test-files"),
     ...overrides,
   });
 }

@@ -14,7 +14,9 @@ import {
   createCustomer,
   createPersona,
   listRoutes,
+  multipartUpload,
   routeName,
+  TINY_PNG,
   VALID_EVM_ADDRESS,
 } from "./api-surface.ts";
 import {
@@ -406,6 +408,64 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
       {
         url: `/api/v1/notifications/${NOT_AN_ID}/read`,
       },
+    ),
+  "GET /api/v1/help-requests": async () =>
+    guarded("/api/v1/help-requests", undefined, { url: "/api/v1/help-requests?limit=0" }),
+  "POST /api/v1/help-requests": async () =>
+    guarded(
+      "/api/v1/help-requests",
+      { subject: "Question", message: "A question about my account.", priority: "high" },
+      { payload: { subject: "", message: "short" } },
+    ),
+  "GET /api/v1/help-requests/unread-count": async () => guarded("/api/v1/help-requests/unread-count"),
+  "GET /api/v1/help-requests/{helpRequestId}": async ({ cast }) =>
+    guarded(`/api/v1/help-requests/${cast.owner.owns.helpRequestId}`, undefined, {
+      url: `/api/v1/help-requests/${NOT_AN_ID}`,
+    }),
+  "POST /api/v1/help-requests/{helpRequestId}/responses": async ({ cast }) => [
+    ...guarded(
+      `/api/v1/help-requests/${cast.owner.owns.helpRequestId}/responses`,
+      { message: "Any news?" },
+      { payload: { message: " " } },
+    ),
+  ],
+  "GET /api/v1/help-requests/{helpRequestId}/attachments/{attachmentId}": async ({ cast }) =>
+    guarded(cast.owner.owns.helpAttachmentUrl, undefined, {
+      url: `/api/v1/help-requests/${cast.owner.owns.helpRequestId}/attachments/${NOT_AN_ID}`,
+    }),
+  "POST /api/v1/help-attachments": async () => {
+    const url = "/api/v1/help-attachments";
+    const png = multipartUpload("screen.png", TINY_PNG);
+    const text = multipartUpload("notes.txt", Buffer.from("not an image"));
+    return [
+      { label: "anonymous", persona: "anonymous", url, ...png, expect: [401] },
+      { label: "owner", persona: "owner", url, ...png, expect: [201] },
+      { label: "owner, a text file", persona: "owner", url, ...text, expect: [415] },
+      { label: "owner, JSON", persona: "owner", url, payload: { file: "x" }, expect: [415] },
+    ];
+  },
+  "GET /api/v1/admin/help-requests/{helpRequestId}/attachments/{attachmentId}": async ({ cast }) =>
+    adminOnly(cast.owner.owns.helpAttachmentUrl.replace("/api/v1/", "/api/v1/admin/"), undefined, {
+      url: `/api/v1/admin/help-requests/${cast.owner.owns.helpRequestId}/attachments/${NOT_AN_ID}`,
+    }),
+  "GET /api/v1/admin/help-requests": async () =>
+    adminOnly("/api/v1/admin/help-requests", undefined, { url: "/api/v1/admin/help-requests?sort=sideways" }),
+  "GET /api/v1/admin/help-requests/open-count": async () => adminOnly("/api/v1/admin/help-requests/open-count"),
+  "GET /api/v1/admin/help-requests/{helpRequestId}": async ({ cast }) =>
+    adminOnly(`/api/v1/admin/help-requests/${cast.owner.owns.helpRequestId}`, undefined, {
+      url: `/api/v1/admin/help-requests/${NOT_AN_ID}`,
+    }),
+  "POST /api/v1/admin/help-requests/{helpRequestId}/responses": async ({ cast }) =>
+    adminOnly(
+      `/api/v1/admin/help-requests/${cast.owner.owns.helpRequestId}/responses`,
+      { message: "We are on it." },
+      { payload: { message: "" } },
+    ),
+  "PUT /api/v1/admin/help-requests/{helpRequestId}/status": async ({ cast }) =>
+    adminOnly(
+      `/api/v1/admin/help-requests/${cast.owner.owns.helpRequestId}/status`,
+      { status: "resolved" },
+      { payload: { status: "done" } },
     ),
   "GET /api/v1/deposits": async () => guarded("/api/v1/deposits", undefined, { url: "/api/v1/deposits?limit=-1" }),
   "GET /api/v1/deposits/instructions": async () => guarded("/api/v1/deposits/instructions"),

@@ -11,6 +11,8 @@ import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerBalanceRoutes } from "./modules/balances/routes.ts";
 import { loadDepositKeys } from "./modules/deposits/keys.ts";
 import { registerDepositRoutes } from "./modules/deposits/routes.ts";
+import { registerHelpRoutes } from "./modules/help/routes.ts";
+import { pruneStaleUploads } from "./modules/help/service.ts";
 import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
 import { registerDevMailRoutes } from "./modules/mail/routes.ts";
 import type { MailWorker } from "./modules/mail/worker.ts";
@@ -29,6 +31,7 @@ import webAppPlugin from "./plugins/app/web-app.ts";
 import originCheckPlugin from "./plugins/external/origin-check.ts";
 import securityHeadersPlugin from "./plugins/external/security-headers.ts";
 import swaggerPlugin from "./plugins/external/swagger.ts";
+import { localDirectoryStorage } from "./storage/file-storage.ts";
 
 export interface AppDeps {
   readonly config: Config;
@@ -91,6 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   registerTransferRoutes(app, { db, config, guards });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards });
+  // One file storage for every module that keeps files (help attachments now, KYC documents later).
+  const storage = localDirectoryStorage(config.fileStorageDir);
+  registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl });
   if (config.isDevMailboxEnabled) {
     registerDevMailRoutes(app, { db });
   }
@@ -98,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   await app.register(mailWorkerPlugin, { pool, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
-  await app.register(housekeepingPlugin, { db });
+  await app.register(housekeepingPlugin, { db, tasks: [() => pruneStaleUploads(db, storage)] });
 
   return { app, auth, mailWorker: app.mailWorker };
 }

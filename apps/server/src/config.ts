@@ -87,6 +87,7 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     DATA_DIR: z.string().min(1).default(".data"),
+    FILE_STORAGE_DIR: z.string().min(1).optional(),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").default(DEVELOPMENT_AUTH_SECRET),
     SMTP_URL: z
@@ -151,6 +152,8 @@ export interface Config {
   /** Unset means: start the embedded PostgreSQL in `dataDir`. */
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
+  /** Where uploaded files (help-desk attachments) are kept: `FILE_STORAGE_DIR`, or `files` in the data directory. */
+  readonly fileStorageDir: string;
   readonly embeddedPgPort: number;
   readonly authSecret: string;
   readonly smtpUrl: string | undefined;
@@ -272,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: values.DATABASE_URL,
     dataDir: path.resolve(values.DATA_DIR),
+    fileStorageDir: path.resolve(values.FILE_STORAGE_DIR ?? path.join(values.DATA_DIR, "files")),
     embeddedPgPort: values.EMBEDDED_PG_PORT,
     authSecret: values.AUTH_SECRET,
     smtpUrl: values.SMTP_URL,

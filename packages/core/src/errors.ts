@@ -20,6 +20,10 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   /** The request conflicts with the current state (for example an idempotency key reused with other content). */
   conflict: 409,
+  /** An uploaded file is larger than the endpoint accepts; the message says the limit. */
+  payload_too_large: 413,
+  /** An uploaded file is not of a type the endpoint accepts (judged by its content, not its name). */
+  unsupported_media_type: 415,
   /** The account's available balance does not cover the amount (and its fee). */
   insufficient_funds: 422,
   /** A transfer leaving Ferry (bank, crypto, cash-out) would go over the daily limit; the message says the limit and what remains. */

@@ -86,6 +86,43 @@ export interface Deposits {
   user_id: string;
 }
 
+export interface HelpAttachments {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  help_request_id: string | null;
+  help_response_id: string | null;
+  id: Generated<string>;
+  owner_user_id: string;
+  size: number;
+  storage_key: string;
+}
+
+export interface HelpRequests {
+  created_at: Generated<Timestamp>;
+  customer_read_at: Timestamp | null;
+  due_at: Timestamp;
+  first_admin_response_at: Timestamp | null;
+  id: Generated<string>;
+  last_admin_response_at: Timestamp | null;
+  last_response_at: Timestamp | null;
+  message: string;
+  priority: string;
+  response_count: Generated<number>;
+  status: Generated<string>;
+  subject: string;
+  user_id: string;
+}
+
+export interface HelpResponses {
+  created_at: Generated<Timestamp>;
+  help_request_id: string;
+  id: Generated<string>;
+  is_admin_response: boolean;
+  message: string;
+  user_id: string;
+}
+
 export interface KnownDevices {
   device_hash: string;
   first_seen_at: Generated<Timestamp>;
@@ -315,6 +352,9 @@ export interface DB {
   deposit_accounts: DepositAccounts;
   deposit_addresses: DepositAddresses;
   deposits: Deposits;
+  help_attachments: HelpAttachments;
+  help_requests: HelpRequests;
+  help_responses: HelpResponses;
   known_devices: KnownDevices;
   ledger_accounts: LedgerAccounts;
   ledger_transfers: LedgerTransfers;

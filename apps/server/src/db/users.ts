@@ -41,3 +41,14 @@ export function userSummaryOf(row: UserWithProfileRow): AdminUser {
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
+
+/** Every admin who is not banned: those told of what waits for them (a deposit to review, a help request). */
+export async function selectActiveAdminIds(db: Database): Promise<string[]> {
+  const admins = await db
+    .selectFrom("user")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("banned", "is not", true)
+    .execute();
+  return admins.map((admin) => admin.id);
+}

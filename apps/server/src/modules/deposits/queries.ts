@@ -127,16 +127,6 @@ export async function updateDepositReview(
     .executeTakeFirstOrThrow();
 }
 
-/** Every admin who is not banned: those told of a deposit waiting for review. */
-export async function selectActiveAdminIds(db: Database): Promise<string[]> {
-  const admins = await db
-    .selectFrom("user")
-    .select("id")
-    .where("role", "=", "admin")
-    .where("banned", "is not", true)
-    .execute();
-  return admins.map((admin) => admin.id);
-}
 
 /** The operator settings whose key starts with `prefix`. */
 export async function selectSettingsWithPrefix(db: Database, prefix: string) {

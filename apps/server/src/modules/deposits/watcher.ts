@@ -1,7 +1,7 @@
 import type { Deposit } from "@ferry/core/contracts/deposits";
 import type { Database } from "../../db/database.ts";
+import { selectActiveAdminIds } from "../../db/users.ts";
 import { createNotification } from "../notifications/service.ts";
-import { selectActiveAdminIds } from "./queries.ts";
 
 /**
  * How a deposit comes to be confirmed. A watcher is told of every reported deposit, in the report's

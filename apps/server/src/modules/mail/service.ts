@@ -140,3 +140,18 @@ export function failedSignInAttemptsMail(
   );
   return { to, subject, text, html };
 }
+
+/** Support answered or changed the status of a help request: what happened, and where to read it. */
+export function helpRequestUpdateMail(
+  to: string,
+  details: { subject: string; update: string; url: string },
+): MailMessage {
+  const subject = `Your help request: ${details.subject}`;
+  const text = `${details.update}\n\nRead the conversation and reply: ${details.url}`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(details.update)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(details.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">Open the request</a></p>`,
+  );
+  return { to, subject, text, html };
+}

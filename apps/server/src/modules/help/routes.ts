@@ -1,0 +1,313 @@
+import multipart from "@fastify/multipart";
+import {
+  AdminHelpRequestListQuery,
+  ATTACHMENT_CONTENT_TYPES,
+  HelpAttachmentParams,
+  HelpCounts,
+  HelpRequestDetail,
+  HelpRequestIdParams,
+  HelpRequestList,
+  HelpRequestListQuery,
+  HelpStatusUpdate,
+  MAX_ATTACHMENT_BYTES,
+  NewHelpReply,
+  NewHelpRequest,
+  UploadedHelpAttachment,
+} from "@ferry/core/contracts/help";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { type Guards, viewerOf } from "../../http/guards.ts";
+import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
+import { enforceThrottle } from "../../http/throttle.ts";
+import { TOO_LARGE_MESSAGE } from "./attachments.ts";
+import {
+  countForSidebar,
+  createHelpRequest,
+  getHelpRequest,
+  type HelpDeps,
+  type HelpViewer,
+  listAdminRequests,
+  listCustomerRequests,
+  readAttachment,
+  replyToHelpRequest,
+  setHelpRequestStatus,
+  storeUpload,
+} from "./service.ts";
+
+/** Uploads per user: enough for a conversation's screenshots, not a file host. */
+const UPLOAD_LIMIT = { max: 30, windowSeconds: 60 * 60 };
+
+function customerOf(request: FastifyRequest): HelpViewer {
+  return { userId: viewerOf(request).userId, isAdmin: false };
+}
+
+function adminOf(request: FastifyRequest): HelpViewer {
+  return { userId: viewerOf(request).userId, isAdmin: true };
+}
+
+/**
+ * The support desk's API: a customer's own requests under /api/v1/help-requests (another customer's
+ * reads as missing), every request for admins under /api/v1/admin/help-requests, uploads under
+ * /api/v1/help-attachments, and each attachment served to its request's owner and to admins.
+ */
+export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guards: Guards }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards } = deps;
+
+  typed.get(
+    "/api/v1/help-requests",
+    {
+      preValidation: guards.requireUser,
+      schema: {
+        tags: ["help"],
+        operationId: "listHelpRequests",
+        security: SIGNED_IN,
+        summary: "Your help requests, newest first, with their total",
+        querystring: HelpRequestListQuery,
+        response: { 200: HelpRequestList, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
+      },
+    },
+    async (request) => listCustomerRequests(db, viewerOf(request).userId, request.query),
+  );
+  typed.post(
+    "/api/v1/help-requests",
+    {
+      preValidation: guards.requireUser,
+      schema: {
+        tags: ["help"],
+        operationId: "createHelpRequest",
+        security: SIGNED_IN,
+        summary: "Open a help request, due by its priority's response target",
+        body: NewHelpRequest,
+        response: { 201: HelpRequestDetail, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createHelpRequest(db, viewerOf(request).userId, request.body)),
+  );
+  typed.get(
+    "/api/v1/help-requests/unread-count",
+    {
+      preValidation: guards.requireUser,
+      schema: {
+        tags: ["help"],
+        operationId: "countUnreadHelpRequests",
+        security: SIGNED_IN,
+        summary: "How many of your requests have a support reply you have not read",
+        response: { 200: HelpCounts, ...errorResponses(...SIGNED_IN_ERRORS) },
+      },
+    },
+    async (request) => countForSidebar(db, customerOf(request)),
+  );
+  typed.get(
+    "/api/v1/help-requests/:helpRequestId",
+    {
+      preValidation: guards.requireUser,
+      schema: {
+        tags: ["help"],
+        operationId: "getHelpRequest",
+        security: SIGNED_IN,
+        summary: "One of your requests with its conversation; opening it marks support's replies read",
+        params: HelpRequestIdParams,
+        response: { 200: HelpRequestDetail, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found") },
+      },
+    },
+    async (request) => getHelpRequest(db, customerOf(request), request.params.helpRequestId),
+  );
+  typed.post(
+    "/api/v1/help-requests/:helpRequestId/responses",
+    {
+      preValidation: guards.requireUser,
+      schema: {
+        tags: ["help"],
+        operationId: "replyToHelpRequest",
+        security: SIGNED_IN,
+        summary: "Reply to one of your requests while it is not closed",
+        params: HelpRequestIdParams,
+        body: NewHelpReply,
+        response: {
+          201: HelpRequestDetail,
+          ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found", "conflict"),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await replyToHelpRequest(deps, customerOf(request), request.params.helpRequestId, request.body)),
+  );
+  for (const side of ["customer", "admin"] as const) {
+    const isAdmin = side === "admin";
+    typed.get(
+      `${isAdmin ? "/api/v1/admin" : "/api/v1"}/help-requests/:helpRequestId/attachments/:attachmentId`,
+      {
+        preValidation: isAdmin ? guards.requireAdmin : guards.requireUser,
+        schema: {
+          tags: [isAdmin ? "admin" : "help"],
+          operationId: isAdmin ? "getAnyHelpAttachment" : "getHelpAttachment",
+          security: SIGNED_IN,
+          summary: isAdmin ? "An attachment's file, for the help desk" : "An attachment of one of your requests",
+          params: HelpAttachmentParams,
+          response: {
+            200: {
+              description: "The file as uploaded",
+              content: Object.fromEntries(ATTACHMENT_CONTENT_TYPES.map((type) => [type, { schema: z.string() }])),
+            },
+            ...errorResponses(...(isAdmin ? ADMIN_ERRORS : SIGNED_IN_ERRORS), "validation_failed", "not_found"),
+          },
+        },
+      },
+      async (request, reply) => {
+        const viewer = isAdmin ? adminOf(request) : customerOf(request);
+        const file = await readAttachment(deps, viewer, request.params.helpRequestId, request.params.attachmentId);
+        // Images show in the conversation; a PDF downloads. The type is the one read from the bytes.
+        const disposition = file.contentType === "application/pdf" ? "attachment" : "inline";
+        return (
+          reply
+            .type(file.contentType)
+            .header("content-disposition", `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+            .header("cache-control", "private, no-store")
+            // Bytes go out as they are (Fastify never serialises a Buffer); the document describes a string.
+            .send(file.bytes as unknown as string)
+        );
+      },
+    );
+  }
+
+  // Multipart parsing only where a file is expected: every other route keeps refusing it.
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 0, parts: 1 },
+      throwFileSizeLimit: true,
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/api/v1/help-attachments",
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags: ["help"],
+          operationId: "uploadHelpAttachment",
+          security: SIGNED_IN,
+          summary: "Upload a screenshot or PDF (multipart/form-data, one field `file`, at most 5 MB)",
+          consumes: ["multipart/form-data"],
+          response: {
+            201: UploadedHelpAttachment,
+            ...errorResponses(
+              ...SIGNED_IN_ERRORS,
+              "validation_failed",
+              "payload_too_large",
+              "unsupported_media_type",
+              "rate_limited",
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        const ownerId = viewerOf(request).userId;
+        if (!request.isMultipart()) {
+          throw new AppError("unsupported_media_type", "Send the file as multipart/form-data in a field named file");
+        }
+        await enforceThrottle(db, [{ key: `help-upload|${ownerId}`, ...UPLOAD_LIMIT }]);
+        const file = await request.file();
+        if (!file || file.fieldname !== "file") {
+          const message = "Choose a file to attach";
+          throw new AppError("validation_failed", message, { file: message });
+        }
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+            throw new AppError("payload_too_large", TOO_LARGE_MESSAGE, { file: TOO_LARGE_MESSAGE });
+          }
+          throw error;
+        }
+        const stored = await storeUpload(db, deps.storage, { ownerId, fileName: file.filename, bytes });
+        return reply.status(201).send(stored);
+      },
+    );
+  });
+
+  typed.get(
+    "/api/v1/admin/help-requests",
+    {
+      preValidation: guards.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        operationId: "listAllHelpRequests",
+        security: SIGNED_IN,
+        summary: "Every help request: filtered, searched by subject or e-mail, by due time or newest",
+        querystring: AdminHelpRequestListQuery,
+        response: { 200: HelpRequestList, ...errorResponses(...ADMIN_ERRORS, "validation_failed") },
+      },
+    },
+    async (request) => listAdminRequests(db, request.query),
+  );
+  typed.get(
+    "/api/v1/admin/help-requests/open-count",
+    {
+      preValidation: guards.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        operationId: "countOpenHelpRequests",
+        security: SIGNED_IN,
+        summary: "How many help requests are open",
+        response: { 200: HelpCounts, ...errorResponses(...ADMIN_ERRORS) },
+      },
+    },
+    async (request) => countForSidebar(db, adminOf(request)),
+  );
+  typed.get(
+    "/api/v1/admin/help-requests/:helpRequestId",
+    {
+      preValidation: guards.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        operationId: "getAnyHelpRequest",
+        security: SIGNED_IN,
+        summary: "A help request with its conversation",
+        params: HelpRequestIdParams,
+        response: { 200: HelpRequestDetail, ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found") },
+      },
+    },
+    async (request) => getHelpRequest(db, adminOf(request), request.params.helpRequestId),
+  );
+  typed.post(
+    "/api/v1/admin/help-requests/:helpRequestId/responses",
+    {
+      preValidation: guards.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        operationId: "answerHelpRequest",
+        security: SIGNED_IN,
+        summary: "Reply as support; an open request moves to in progress and the customer is told",
+        params: HelpRequestIdParams,
+        body: NewHelpReply,
+        response: { 201: HelpRequestDetail, ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found") },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await replyToHelpRequest(deps, adminOf(request), request.params.helpRequestId, request.body)),
+  );
+  typed.put(
+    "/api/v1/admin/help-requests/:helpRequestId/status",
+    {
+      preValidation: guards.requireAdmin,
+      schema: {
+        tags: ["admin"],
+        operationId: "setHelpRequestStatus",
+        security: SIGNED_IN,
+        summary: "Set a help request's status; audited, and the customer is told",
+        params: HelpRequestIdParams,
+        body: HelpStatusUpdate,
+        response: { 200: HelpRequestDetail, ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found") },
+      },
+    },
+    async (request) =>
+      setHelpRequestStatus(deps, viewerOf(request).userId, request.params.helpRequestId, request.body.status),
+  );
+}

@@ -1,0 +1,341 @@
+import {
+  type AdminHelpRequestListQuery,
+  type HelpRequestDetail,
+  type HelpRequestList,
+  type HelpRequestListQuery,
+  type HelpRequestSummary,
+  type HelpStatus,
+  helpRequestDueAt,
+  type NewHelpReply,
+  type NewHelpRequest,
+} from "@ferry/core/contracts/help";
+import { decodeCursor } from "../../db/cursor.ts";
+import type { Database } from "../../db/database.ts";
+import { paginate } from "../../db/page.ts";
+import { selectActiveAdminIds } from "../../db/users.ts";
+import { AppError } from "../../errors.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
+import { recordAdminAction } from "../audit/service.ts";
+import { enqueueMail, helpRequestUpdateMail } from "../mail/service.ts";
+import { createNotification } from "../notifications/service.ts";
+import { toHelpAttachment } from "./attachments.ts";
+import {
+  attachUploads,
+  countAdminRequests,
+  countCustomerRequests,
+  countOpenRequests,
+  countUnreadForCustomer,
+  type HelpRequestWithCustomerRow,
+  insertHelpRequest,
+  insertResponse,
+  lockHelpRequest,
+  markReadByCustomer,
+  recordResponseOnRequest,
+  selectAdminRequests,
+  selectAttachment,
+  selectAttachmentsOfRequest,
+  selectCustomerRequests,
+  selectHelpRequest,
+  selectResponses,
+  updateStatus,
+} from "./queries.ts";
+
+export { pruneStaleUploads, storeUpload } from "./attachments.ts";
+
+/** Who is acting on the help desk: a customer on their own requests, or an admin on any. */
+export interface HelpViewer {
+  readonly userId: string;
+  readonly isAdmin: boolean;
+}
+
+/** What the help desk needs besides the database: where attachments live and the link in e-mails. */
+export interface HelpDeps {
+  readonly db: Database;
+  readonly storage: FileStorage;
+  readonly publicUrl: string;
+}
+
+const NOT_FOUND = "Help request not found";
+const AWAITING_SUPPORT: readonly string[] = ["open", "in_progress"];
+
+function customerNameOf(row: HelpRequestWithCustomerRow): string {
+  return row.customer_profile_name || row.customer_user_name || row.customer_email;
+}
+
+function toSummary(row: HelpRequestWithCustomerRow, now: Date): HelpRequestSummary {
+  const lastActivity =
+    row.last_response_at && row.last_response_at > row.created_at ? row.last_response_at : row.created_at;
+  const hasUnreadReply =
+    row.last_admin_response_at !== null &&
+    (row.customer_read_at === null || row.customer_read_at < row.last_admin_response_at);
+  return {
+    id: row.id,
+    subject: row.subject,
+    priority: row.priority as HelpRequestSummary["priority"],
+    status: row.status as HelpStatus,
+    createdAt: row.created_at.toISOString(),
+    dueAt: row.due_at.toISOString(),
+    // Waiting on support past the target with no support reply yet.
+    isOverdue: AWAITING_SUPPORT.includes(row.status) && row.first_admin_response_at === null && row.due_at < now,
+    responseCount: row.response_count,
+    lastResponseAt: row.last_response_at?.toISOString() ?? null,
+    lastActivityAt: lastActivity.toISOString(),
+    hasUnreadReply,
+    customer: { id: row.user_id, email: row.customer_email, name: customerNameOf(row) },
+  };
+}
+
+async function toDetail(db: Database, row: HelpRequestWithCustomerRow, viewer: HelpViewer): Promise<HelpRequestDetail> {
+  const [responses, attachments] = await Promise.all([
+    selectResponses(db, row.id),
+    selectAttachmentsOfRequest(db, row.id),
+  ]);
+  const attachmentsOf = (responseId: string | null) =>
+    attachments
+      .filter((attachment) => attachment.help_response_id === responseId)
+      .map((attachment) => toHelpAttachment(attachment, viewer.isAdmin));
+  return {
+    ...toSummary(row, new Date()),
+    message: row.message,
+    attachments: attachmentsOf(null),
+    responses: responses.map((response) => ({
+      id: response.id,
+      message: response.message,
+      isAdminResponse: response.is_admin_response,
+      // Support replies are signed by the desk, not by the person: customers see "Support".
+      authorName: response.is_admin_response ? "Ferry Support" : response.author_name,
+      createdAt: response.created_at.toISOString(),
+      attachments: attachmentsOf(response.id),
+    })),
+  };
+}
+
+/** Reads a request the viewer may see (their own, or any for an admin), or a 404. */
+async function readableRequest(db: Database, viewer: HelpViewer, id: string): Promise<HelpRequestWithCustomerRow> {
+  const row = await selectHelpRequest(db, id, viewer.isAdmin ? undefined : viewer.userId);
+  if (!row) {
+    throw new AppError("not_found", NOT_FOUND);
+  }
+  return row;
+}
+
+/** Attaches the viewer's uploads; an id that is not an unused upload of theirs refuses the whole message. */
+async function attachOrRefuse(
+  db: Database,
+  options: { ownerId: string; ids: readonly string[]; requestId: string; responseId: string | null },
+): Promise<void> {
+  const attached = await attachUploads(db, options);
+  if (attached !== new Set(options.ids).size) {
+    const message = "An attachment was not found: upload it again";
+    throw new AppError("validation_failed", message, { attachmentIds: message });
+  }
+}
+
+/**
+ * Opens a request for the customer, due by its priority's response target (spec §9), with its
+ * attachments; every admin is told, urgent ones in so many words.
+ */
+export async function createHelpRequest(
+  db: Database,
+  userId: string,
+  request: NewHelpRequest,
+): Promise<HelpRequestDetail> {
+  const createdAt = new Date();
+  const id = await db.transaction().execute(async (trx) => {
+    const requestId = await insertHelpRequest(trx, {
+      user_id: userId,
+      subject: request.subject,
+      message: request.message,
+      priority: request.priority,
+      created_at: createdAt,
+      due_at: helpRequestDueAt(createdAt, request.priority),
+    });
+    await attachOrRefuse(trx, { ownerId: userId, ids: request.attachmentIds, requestId, responseId: null });
+    const isUrgent = request.priority === "urgent";
+    for (const adminId of await selectActiveAdminIds(trx)) {
+      await createNotification(trx, {
+        userId: adminId,
+        title: isUrgent ? "Urgent help request" : "New help request",
+        message: `${request.subject} (${request.priority} priority)`,
+        type: isUrgent ? "warning" : "info",
+      });
+    }
+    return requestId;
+  });
+  const viewer = { userId, isAdmin: false };
+  return toDetail(db, await readableRequest(db, viewer, id), viewer);
+}
+
+/** The customer's own requests, newest first, with their total. */
+export async function listCustomerRequests(
+  db: Database,
+  userId: string,
+  query: HelpRequestListQuery,
+): Promise<HelpRequestList> {
+  const rows = await selectCustomerRequests(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
+  const now = new Date();
+  const page = paginate(
+    rows,
+    query.limit,
+    (row) => ({ createdAt: row.cursor_at, id: row.id }),
+    (row) => toSummary(row, now),
+  );
+  return { ...page, total: await countCustomerRequests(db, userId) };
+}
+
+/** The help desk's list: filtered, searched, by due time or newest first, with the total matching. */
+export async function listAdminRequests(db: Database, query: AdminHelpRequestListQuery): Promise<HelpRequestList> {
+  const rows = await selectAdminRequests(db, { ...query, after: decodeCursor(query.cursor) });
+  const now = new Date();
+  const page = paginate(
+    rows,
+    query.limit,
+    (row) => ({ createdAt: row.cursor_at, id: row.id }),
+    (row) => toSummary(row, now),
+  );
+  return { ...page, total: await countAdminRequests(db, query) };
+}
+
+/** One request with its conversation. The customer opening their own marks support's replies read. */
+export async function getHelpRequest(db: Database, viewer: HelpViewer, id: string): Promise<HelpRequestDetail> {
+  const row = await readableRequest(db, viewer, id);
+  if (!viewer.isAdmin && row.last_admin_response_at !== null) {
+    await markReadByCustomer(db, id);
+    return toDetail(db, await readableRequest(db, viewer, id), viewer);
+  }
+  return toDetail(db, row, viewer);
+}
+
+/** Tells the customer of support's reply or status change: a notification, and an e-mail. */
+async function tellCustomer(
+  deps: HelpDeps,
+  trx: Database,
+  request: { id: string; userId: string; subject: string },
+  update: { title: string; message: string },
+): Promise<void> {
+  await createNotification(trx, { userId: request.userId, title: update.title, message: update.message, type: "info" });
+  const customer = await trx.selectFrom("user").select("email").where("id", "=", request.userId).executeTakeFirst();
+  if (customer) {
+    // Settings (a later issue) will let people turn these e-mails off; until then they are on.
+    await enqueueMail(
+      trx,
+      helpRequestUpdateMail(customer.email, {
+        subject: request.subject,
+        update: update.message,
+        url: `${deps.publicUrl}/help?request=${request.id}`,
+      }),
+    );
+  }
+}
+
+/**
+ * Adds a reply. A customer replies only to their own request and only while it is not closed; an
+ * admin to any, which moves an open request to in progress and tells the customer. The reply and its
+ * count on the request are written under the request's row lock.
+ */
+export async function replyToHelpRequest(
+  deps: HelpDeps,
+  viewer: HelpViewer,
+  id: string,
+  reply: NewHelpReply,
+): Promise<HelpRequestDetail> {
+  await deps.db.transaction().execute(async (trx) => {
+    const request = await lockHelpRequest(trx, id, viewer.isAdmin ? undefined : viewer.userId);
+    if (!request) {
+      throw new AppError("not_found", NOT_FOUND);
+    }
+    if (request.status === "closed" && !viewer.isAdmin) {
+      throw new AppError("conflict", "This request is closed: open a new request to continue");
+    }
+    const response = await insertResponse(trx, {
+      requestId: id,
+      userId: viewer.userId,
+      message: reply.message,
+      isAdmin: viewer.isAdmin,
+    });
+    await attachOrRefuse(trx, {
+      ownerId: viewer.userId,
+      ids: reply.attachmentIds,
+      requestId: id,
+      responseId: response.id,
+    });
+    await recordResponseOnRequest(trx, id, { createdAt: response.created_at, isAdmin: viewer.isAdmin });
+    if (viewer.isAdmin) {
+      await tellCustomer(
+        deps,
+        trx,
+        { id, userId: request.user_id, subject: request.subject },
+        {
+          title: "Support replied",
+          message: `Support replied to your request "${request.subject}".`,
+        },
+      );
+    }
+  });
+  return toDetail(deps.db, await readableRequest(deps.db, viewer, id), viewer);
+}
+
+const STATUS_WORDS: Readonly<Record<HelpStatus, string>> = {
+  open: "open",
+  in_progress: "in progress",
+  resolved: "resolved",
+  closed: "closed",
+};
+
+/** An admin sets a request's status (any of the four, spec §4); audited, and the customer is told. */
+export async function setHelpRequestStatus(
+  deps: HelpDeps,
+  adminId: string,
+  id: string,
+  status: HelpStatus,
+): Promise<HelpRequestDetail> {
+  await deps.db.transaction().execute(async (trx) => {
+    const request = await lockHelpRequest(trx, id);
+    if (!request) {
+      throw new AppError("not_found", NOT_FOUND);
+    }
+    if (request.status === status) {
+      return;
+    }
+    await updateStatus(trx, id, status);
+    await recordAdminAction(trx, {
+      actorId: adminId,
+      action: "help_request.status",
+      subjectType: "help_request",
+      subjectId: id,
+      details: { from: request.status, to: status },
+    });
+    await tellCustomer(
+      deps,
+      trx,
+      { id, userId: request.user_id, subject: request.subject },
+      {
+        title: "Help request updated",
+        message: `Your request "${request.subject}" is now ${STATUS_WORDS[status]}.`,
+      },
+    );
+  });
+  const admin = { userId: adminId, isAdmin: true };
+  return toDetail(deps.db, await readableRequest(deps.db, admin, id), admin);
+}
+
+/** The sidebar's count: open requests for an admin, requests with an unread support reply for a customer. */
+export async function countForSidebar(db: Database, viewer: HelpViewer): Promise<{ count: number }> {
+  return { count: viewer.isAdmin ? await countOpenRequests(db) : await countUnreadForCustomer(db, viewer.userId) };
+}
+
+/** An attachment's bytes: a customer's own request's (anyone else's reads as missing), or any for an admin. */
+export async function readAttachment(
+  deps: HelpDeps,
+  viewer: HelpViewer,
+  requestId: string,
+  attachmentId: string,
+): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
+  await readableRequest(deps.db, viewer, requestId);
+  const row = await selectAttachment(deps.db, requestId, attachmentId);
+  const bytes = row ? await deps.storage.get(row.storage_key) : null;
+  if (!row || !bytes) {
+    throw new AppError("not_found", "Attachment not found");
+  }
+  return { fileName: row.file_name, contentType: row.content_type, bytes };
+}
