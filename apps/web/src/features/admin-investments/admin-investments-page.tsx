@@ -31,7 +31,10 @@ function SummaryCard(props: { title: string; value: string }) {
 /** Spec §2 Investment Management's five cards, over every investment. */
 function SummaryCards({ summary }: { summary: AdminInvestmentSummary }) {
   return (
-    <section aria-label="Investment summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+    <section
+      aria-label="Investment summary"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5 [&>*:last-child]:col-span-2 sm:[&>*:last-child]:col-span-1"
+    >
       <SummaryCard title="Total Investments" value={summary.totalInvestments.toLocaleString()} />
       <SummaryCard title="Active Investments" value={summary.activeInvestments.toLocaleString()} />
       <SummaryCard title="Amount Invested" value={formatUsd(summary.amountInvested)} />

@@ -94,7 +94,7 @@ function WithdrawDialog(props: { open: boolean; onOpenChange: (open: boolean) =>
 function LoadingPage() {
   return (
     <div className="grid gap-6" role="status" aria-label="Loading">
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {["invested", "balance", "returns", "payout"].map((card) => (
           <Skeleton key={card} className="h-32" />
         ))}

@@ -32,7 +32,7 @@ export function YieldReserveCard({ reserve }: { reserve: YieldReserve }) {
   return (
     <Card role="region" aria-labelledby="yield-reserve-heading">
       <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
+        <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:flex">
           <LandmarkIcon className="size-5" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">

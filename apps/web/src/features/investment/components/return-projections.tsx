@@ -21,9 +21,9 @@ export function dailyPercentOf(rate: DailyRate): string {
 
 function Figure(props: { label: string; value: string; testId: string }) {
   return (
-    <div className="rounded-lg bg-muted p-3 sm:p-4">
+    <div className="flex items-baseline justify-between gap-3 rounded-lg bg-muted px-3 py-2 sm:block sm:p-4">
       <dt className="text-xs font-medium text-muted-foreground">{props.label}</dt>
-      <dd className="mt-1 text-lg font-bold tabular-nums sm:text-xl" data-testid={props.testId}>
+      <dd className="font-bold tabular-nums sm:mt-1 sm:text-xl" data-testid={props.testId}>
         {props.value}
       </dd>
     </div>
@@ -54,7 +54,7 @@ export function ReturnProjections(props: { overview: InvestmentOverview | null; 
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
           <Figure
             label="30 Days"
             value={overview ? formatUsd(overview.projections.days30) : "—"}

@@ -16,11 +16,11 @@ function SummaryCard(props: { title: string; icon: LucideIcon; value: string; de
           <p id={id} className="text-sm font-medium text-muted-foreground">
             {props.title}
           </p>
-          <span className="flex size-8 items-center justify-center rounded-full bg-secondary text-primary">
+          <span className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:flex">
             <Icon className="size-4" aria-hidden="true" />
           </span>
         </div>
-        <p className="mt-2 text-2xl font-bold tabular-nums" data-testid="card-value">
+        <p className="mt-2 break-words text-xl font-bold tabular-nums sm:text-2xl" data-testid="card-value">
           {props.value}
         </p>
         <p className="mt-1 text-xs text-muted-foreground">{props.detail}</p>
@@ -58,7 +58,7 @@ export function SummaryCards(props: { investment: Investment | null; rate: Daily
   const nextPayout = hasBalance && rate ? formatUsdMinor(dailyReturnMinor(balanceMinor, rate)) : "—";
   const lastReturn = investment?.lastReturnDate;
   return (
-    <section aria-label="Investment summary" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <section aria-label="Investment summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <SummaryCard
         title="Amount Invested"
         icon={PiggyBankIcon}
