@@ -218,6 +218,17 @@ describe("configuration", () => {
     expect(config.trustedOrigins).toEqual(["https://ferry.example"]);
   });
 
+  test("outside production every loopback name of the port is trusted, so 127.0.0.1 signs in like localhost", () => {
+    const config = loadConfig({ NODE_ENV: "development", PORT: "3100" });
+
+    expect(config.trustedOrigins).toEqual([
+      "http://localhost:3100",
+      "http://127.0.0.1:3100",
+      "http://[::1]:3100",
+      "http://localhost:5173",
+    ]);
+  });
+
   test("test mode without SMTP enables the development mailbox", () => {
     const config = loadConfig({ NODE_ENV: "test" });
 

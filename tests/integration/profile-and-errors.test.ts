@@ -166,6 +166,34 @@ describe("profile", () => {
   });
 });
 
+describe("loopback names outside production (issue 14)", () => {
+  test.each(["http://127.0.0.1:3000", "http://[::1]:3000"])(
+    "a cookie-authenticated request from %s passes both origin checks",
+    async (origin) => {
+      const user = await createSignedInUser(ferry, { label: "loopback-origin" });
+      const profile = await send(ferry.app, {
+        method: "PUT",
+        url: "/api/v1/me/profile",
+        ip: user.ip,
+        cookie: user.cookie,
+        origin,
+        payload: profileForm(),
+      });
+      const signOut = await send(ferry.app, {
+        method: "POST",
+        url: "/api/auth/sign-out",
+        ip: user.ip,
+        cookie: user.cookie,
+        origin,
+        payload: {},
+      });
+
+      expect(profile.statusCode, profile.body).toBe(200);
+      expect(signOut.statusCode, signOut.body).toBe(200);
+    },
+  );
+});
+
 describe("errors", () => {
   test("malformed JSON gets 400 with the error shape and no internals", async () => {
     const response = await ferry.app.inject({

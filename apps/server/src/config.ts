@@ -183,6 +183,14 @@ export interface Config {
   readonly feeBasisPoints: { readonly bank: number; readonly crypto: number; readonly ferry_user: number };
 }
 
+/**
+ * Outside production the server is opened as localhost, 127.0.0.1 or [::1] alike (issue 14: signing in
+ * at 127.0.0.1 failed with "Invalid origin"): every loopback name of the port is trusted.
+ */
+function loopbackOrigins(port: number): string[] {
+  return ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`);
+}
+
 /** Vite's development server, which proxies the API during `npm run dev`. */
 export const VITE_DEV_ORIGIN = "http://localhost:5173";
 
@@ -299,6 +307,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cashoutDailyLimitsMinor: parseLimits(values.CASHOUT_DAILY_LIMITS),
     cashoutUnverifiedPercent: values.CASHOUT_UNVERIFIED_PERCENT,
     feeBasisPoints: { bank: values.FEE_BANK_BPS, crypto: values.FEE_CRYPTO_BPS, ferry_user: values.FEE_FERRY_USER_BPS },
-    trustedOrigins: isProduction ? [new URL(publicUrl).origin] : [new URL(publicUrl).origin, VITE_DEV_ORIGIN],
+    trustedOrigins: isProduction
+      ? [new URL(publicUrl).origin]
+      : [...new Set([new URL(publicUrl).origin, ...loopbackOrigins(values.PORT), VITE_DEV_ORIGIN])],
   };
 }
