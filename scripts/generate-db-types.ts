@@ -48,6 +48,8 @@ const COLUMN_TYPES: Readonly<Record<string, CoreTypeName | readonly string[]>> =
   "deposits.currency": "CurrencyCode",
   "deposits.deposit_type": ["bank", "crypto"],
   "deposits.status": "DepositStatus",
+  "investment_transactions.type": ["deposit", "withdraw", "daily_return"],
+  "investments.status": ["active", "closed"],
   "ledger_accounts.currency": "CurrencyCode",
   "ledger_accounts.purpose": [
     "wallet",

@@ -41,7 +41,7 @@ import {
  * - `signed-in`: any active signed-in account, on its own data (`resource` names the owner's
  *   resource in the URL, which nobody else may reach: they get 404);
  * - `admin`: admins only;
- * - `dev-only`: the development mailbox, for clients on this machine only;
+ * - `dev-only`: the development mailbox and clock, for clients on this machine only;
  * - `unlisted`: the `/api/auth/*` pass-through itself, which answers 404 outside its allow-list.
  */
 type Access = "public" | "signed-in" | "admin" | "dev-only" | "unlisted";
@@ -192,6 +192,33 @@ const ROUTES: Record<string, RouteEntry> = {
     request: () => ({ url: "/api/v1/me/profile", payload: { firstName: "Grace", lastName: "Hopper" } }),
   },
   "GET /api/v1/balances": { access: "signed-in", request: () => ({ url: "/api/v1/balances" }) },
+  // The investment centre. The owner holds USD and others none (their deposit is refused for the
+  // balance); a withdrawal needs an investment, so the sender first invests what it takes out.
+  "GET /api/v1/investment": { access: "signed-in", request: () => ({ url: "/api/v1/investment" }) },
+  "POST /api/v1/investment/deposits": {
+    access: "signed-in",
+    request: () => withKey("/api/v1/investment/deposits", { amount: "1.00" }),
+    ok: [201],
+    othersGet: [422],
+  },
+  "POST /api/v1/investment/withdrawals": {
+    access: "signed-in",
+    request: async ({ actor, ferry }) => {
+      if (actor) {
+        await send(ferry.app, {
+          method: "POST",
+          url: "/api/v1/investment/deposits",
+          ip: randomIp(),
+          cookie: actor.cookie,
+          payload: { amount: "1.00" },
+          headers: { "idempotency-key": `authz-${randomUUID()}` },
+        });
+      }
+      return withKey("/api/v1/investment/withdrawals", { amount: "1.00" });
+    },
+    ok: [201],
+    othersGet: [400],
+  },
   "GET /api/v1/recipients": { access: "signed-in", request: () => ({ url: "/api/v1/recipients?type=bank" }) },
   "POST /api/v1/recipients": {
     access: "signed-in",
@@ -373,6 +400,15 @@ const ROUTES: Record<string, RouteEntry> = {
     access: "admin",
     request: () => ({ url: "/api/v1/admin/ledger/reconciliation" }),
   },
+  "GET /api/v1/admin/investments": {
+    access: "admin",
+    request: () => ({ url: "/api/v1/admin/investments?limit=5" }),
+  },
+  "POST /api/v1/admin/yield-reserve/top-ups": {
+    access: "admin",
+    request: () => withKey("/api/v1/admin/yield-reserve/top-ups", { amount: "1.00" }),
+    ok: [201],
+  },
   "GET /api/v1/admin/users": { access: "admin", request: () => ({ url: "/api/v1/admin/users?limit=5" }) },
   "POST /api/v1/admin/users/:userId/ban": {
     access: "admin",
@@ -386,6 +422,9 @@ const ROUTES: Record<string, RouteEntry> = {
   // Development only: the outbox with every sign-in code, for clients on this machine.
   "GET /dev/mail": { access: "dev-only", request: () => ({ url: "/dev/mail" }) },
   "GET /dev/mail/messages.json": { access: "dev-only", request: () => ({ url: "/dev/mail/messages.json" }) },
+  // Development only: the business clock, moved forward for end-to-end tests, from this machine.
+  "GET /dev/clock": { access: "dev-only", request: () => ({ url: "/dev/clock" }) },
+  "POST /dev/clock": { access: "dev-only", request: () => ({ url: "/dev/clock", payload: { advanceDays: 1 } }) },
 };
 
 /**

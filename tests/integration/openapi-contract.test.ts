@@ -343,6 +343,62 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   "PUT /api/v1/me/profile": async () =>
     guarded("/api/v1/me/profile", { firstName: "Grace", lastName: "Hopper" }, { payload: JUNK }),
   "GET /api/v1/balances": async () => guarded("/api/v1/balances"),
+  "GET /api/v1/investment": async () => guarded("/api/v1/investment"),
+  // The owner holds 100.00 USD, others nothing.
+  "POST /api/v1/investment/deposits": async () => {
+    const url = "/api/v1/investment/deposits";
+    const headers = { "idempotency-key": `contract-${randomUUID()}` };
+    const fresh = () => ({ "idempotency-key": `contract-${randomUUID()}` });
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload: { amount: "1.00" }, headers, expect: [401] },
+      { label: "owner", persona: "owner", url, payload: { amount: "1.00" }, headers, expect: [201] },
+      { label: "owner, replayed", persona: "owner", url, payload: { amount: "1.00" }, headers, expect: [200] },
+      {
+        label: "owner, same key, other amount",
+        persona: "owner",
+        url,
+        payload: { amount: "2.00" },
+        headers,
+        expect: [409],
+      },
+      { label: "owner, junk", persona: "owner", url, payload: JUNK, headers: fresh(), expect: [400] },
+      { label: "owner, no key", persona: "owner", url, payload: { amount: "1.00" }, expect: [400] },
+      { label: "other, no money", persona: "other", url, payload: { amount: "1.00" }, headers: fresh(), expect: [422] },
+    ];
+  },
+  "POST /api/v1/investment/withdrawals": async ({ ferry, cast }) => {
+    const invested = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/investment/deposits",
+      ip: randomIp(),
+      cookie: cast.owner.cookie,
+      payload: { amount: "5.00" },
+      headers: { "idempotency-key": `contract-${randomUUID()}` },
+    });
+    expect(invested.statusCode, invested.body).toBe(201);
+    const url = "/api/v1/investment/withdrawals";
+    const fresh = () => ({ "idempotency-key": `contract-${randomUUID()}` });
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload: { amount: "1.00" }, headers: fresh(), expect: [401] },
+      { label: "owner", persona: "owner", url, payload: { amount: "1.00" }, headers: fresh(), expect: [201] },
+      {
+        label: "owner, too much",
+        persona: "owner",
+        url,
+        payload: { amount: "1000.00" },
+        headers: fresh(),
+        expect: [422],
+      },
+      {
+        label: "other, no investment",
+        persona: "other",
+        url,
+        payload: { amount: "1.00" },
+        headers: fresh(),
+        expect: [400],
+      },
+    ];
+  },
   "GET /api/v1/recipients": async () =>
     guarded("/api/v1/recipients?type=bank", undefined, { url: "/api/v1/recipients?type=junk" }),
   "POST /api/v1/recipients": async () => guarded("/api/v1/recipients", BANK_RECIPIENT, { payload: JUNK }),
@@ -563,6 +619,27 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
     ];
   },
   "GET /api/v1/admin/ledger/reconciliation": async () => adminOnly("/api/v1/admin/ledger/reconciliation"),
+  "GET /api/v1/admin/investments": async () =>
+    adminOnly("/api/v1/admin/investments", undefined, { url: "/api/v1/admin/investments?limit=-1" }),
+  "POST /api/v1/admin/yield-reserve/top-ups": async () => {
+    const url = "/api/v1/admin/yield-reserve/top-ups";
+    const headers = { "idempotency-key": `contract-${randomUUID()}` };
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload: { amount: "1.00" }, headers, expect: [401] },
+      { label: "customer", persona: "owner", url, payload: { amount: "1.00" }, headers, expect: [403] },
+      { label: "admin", persona: "admin", url, payload: { amount: "1.00" }, headers, expect: [201] },
+      { label: "admin, replayed", persona: "admin", url, payload: { amount: "1.00" }, headers, expect: [200] },
+      {
+        label: "admin, same key, other amount",
+        persona: "admin",
+        url,
+        payload: { amount: "2.00" },
+        headers,
+        expect: [409],
+      },
+      { label: "admin, junk", persona: "admin", url, payload: JUNK, headers, expect: [400] },
+    ];
+  },
   "GET /api/v1/admin/users": async () =>
     adminOnly("/api/v1/admin/users?limit=5", undefined, { url: "/api/v1/admin/users?limit=-1" }),
   "POST /api/v1/admin/users/{userId}/ban": async ({ cast }) => [

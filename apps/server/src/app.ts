@@ -2,15 +2,18 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type pg from "pg";
+import { type Clock, OffsetClock, systemClock } from "./clock.ts";
 import { type Config, toFastifyTrustProxy } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { registerErrorHandler } from "./errors.ts";
+import { dailyReturnsJob } from "./jobs/daily-returns.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerBalanceRoutes } from "./modules/balances/routes.ts";
 import { loadDepositKeys } from "./modules/deposits/keys.ts";
 import { registerDepositRoutes } from "./modules/deposits/routes.ts";
+import { registerInvestmentRoutes } from "./modules/investments/routes.ts";
 import { registerHelpRoutes } from "./modules/help/routes.ts";
 import { pruneStaleUploads } from "./modules/help/service.ts";
 import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
@@ -22,9 +25,11 @@ import { registerProfileRoutes } from "./modules/profile/routes.ts";
 import { registerRecipientRoutes } from "./modules/recipients/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 import authPlugin from "./plugins/app/auth.ts";
+import devClockPlugin from "./plugins/app/dev-clock.ts";
 import guardsPlugin from "./plugins/app/guards.ts";
 import healthPlugin from "./plugins/app/health.ts";
 import housekeepingPlugin from "./plugins/app/housekeeping.ts";
+import jobsPlugin from "./plugins/app/jobs.ts";
 import mailWorkerPlugin from "./plugins/app/mail-worker.ts";
 import routeMethodsPlugin from "./plugins/app/route-methods.ts";
 import webAppPlugin from "./plugins/app/web-app.ts";
@@ -37,6 +42,8 @@ export interface AppDeps {
   readonly config: Config;
   readonly db: Database;
   readonly pool: pg.Pool;
+  /** The business clock (which UTC day is finished); the machine's by default. Tests pass their own. */
+  readonly clock?: Clock;
 }
 
 export interface FerryApp {
@@ -63,6 +70,10 @@ function refuseMalformedUrl(error: FastifyError, _request: FastifyRequest, reply
  */
 export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   const { config, db, pool } = deps;
+  // Outside production the clock can be moved forward (POST /dev/clock); in production it is the given one.
+  const baseClock = deps.clock ?? systemClock;
+  const devClock = config.isDevClockEnabled ? new OffsetClock(baseClock) : null;
+  const investmentSettings = { clock: devClock ?? baseClock, dailyRate: config.investDailyRate };
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     trustProxy: toFastifyTrustProxy(config.trustProxy),
@@ -94,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   registerTransferRoutes(app, { db, config, guards });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards });
+  registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
   // One file storage for every module that keeps files (help attachments now, KYC documents later).
   const storage = localDirectoryStorage(config.fileStorageDir);
   registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl });
@@ -105,6 +117,14 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
 
   await app.register(mailWorkerPlugin, { pool, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   await app.register(housekeepingPlugin, { db, tasks: [() => pruneStaleUploads(db, storage)] });
+  await app.register(jobsPlugin, {
+    pool,
+    jobs: [dailyReturnsJob(db, investmentSettings)],
+    isEnabled: config.areJobsEnabled,
+  });
+  if (devClock) {
+    await app.register(devClockPlugin, { clock: devClock });
+  }
 
   return { app, auth, mailWorker: app.mailWorker };
 }

@@ -78,3 +78,35 @@ describe("CASHOUT_DAILY_LIMITS", () => {
     expect(limitProblemsOf("USD=100")).toEqual(['CASHOUT_DAILY_LIMITS: must be JSON like {"USD":"10000"}']);
   });
 });
+
+describe("INVEST_DAILY_RATE", () => {
+  test("is 2 % a day by default, read as an exact fraction", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).investDailyRate).toEqual({
+      text: "0.02",
+      numerator: 2n,
+      denominator: 100n,
+    });
+  });
+
+  test("reads another decimal rate exactly", () => {
+    expect(loadConfig({ NODE_ENV: "test", INVEST_DAILY_RATE: "0.0015" }).investDailyRate).toMatchObject({
+      numerator: 15n,
+      denominator: 10_000n,
+    });
+  });
+
+  test.each(["2%", "0", "1.5", "abc", "2e-2", "0.000000001"])(
+    "refuses to start with %j, naming the setting",
+    (rate) => {
+      expect(() => loadConfig({ NODE_ENV: "test", INVEST_DAILY_RATE: rate })).toThrow(/INVEST_DAILY_RATE: /);
+    },
+  );
+});
+
+describe("JOBS_ENABLED", () => {
+  test("runs the jobs by default, except under NODE_ENV=test", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).areJobsEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).areJobsEnabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", JOBS_ENABLED: "true" }).areJobsEnabled).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import { parsePositiveAmount } from "@ferry/core/money";
 import type { Database } from "./db/database.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import { creditDeposit } from "./modules/deposits/service.ts";
+import { fundYieldReserve } from "./modules/investments/service.ts";
 
 /**
  * The demo accounts, seeded once on a development database. These passwords are public on purpose
@@ -46,9 +47,27 @@ export async function fundDemoCustomer(db: Database, userId: string): Promise<vo
   });
 }
 
+/**
+ * What the demo operator has put in the USD yield reserve from its bank account: 1,000,000 USD, so the
+ * demo investments' daily returns are covered (2 % of the demo customer's 5,000 USD is 100 USD a day).
+ */
+const DEMO_YIELD_RESERVE_MINOR = 100_000_000n;
+
+/** Funds the demo yield reserve through the ledger, once (a fixed transfer key). */
+export async function fundDemoYieldReserve(db: Database): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await fundYieldReserve(trx, {
+      transferKey: "seed:yield-reserve",
+      amountMinor: DEMO_YIELD_RESERVE_MINOR,
+      referenceType: "seed",
+    });
+  });
+}
+
 /** Creates the demo admin and customer if they do not exist yet; returns the ones it created. */
 export async function seedDemo(auth: Auth, db: Database): Promise<string[]> {
   const created: string[] = [];
+  await fundDemoYieldReserve(db);
   for (const account of DEMO_ACCOUNTS) {
     const existing = await db.selectFrom("user").select("id").where("email", "=", account.email).executeTakeFirst();
     if (existing) {

@@ -123,6 +123,33 @@ export interface HelpResponses {
   user_id: string;
 }
 
+export interface Investments {
+  account_id: Int8;
+  amount_invested: Generated<Numeric>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  last_return_date: Timestamp | null;
+  returns_settled_through: Timestamp;
+  status: Generated<"active" | "closed">;
+  total_returns: Generated<Numeric>;
+  user_id: string;
+}
+
+export interface InvestmentTransactions {
+  amount: Numeric;
+  balance_after: Numeric;
+  created_at: Generated<Timestamp>;
+  effective_at: Timestamp;
+  for_date: Timestamp | null;
+  id: Generated<string>;
+  idempotency_key: string | null;
+  investment_id: string;
+  ledger_transfer_id: Int8;
+  request_hash: string | null;
+  type: "deposit" | "withdraw" | "daily_return";
+  user_id: string;
+}
+
 export interface KnownDevices {
   device_hash: string;
   first_seen_at: Generated<Timestamp>;
@@ -346,6 +373,12 @@ export interface Verification {
   value: string;
 }
 
+export interface YieldReserveAlerts {
+  alert_date: Timestamp;
+  created_at: Generated<Timestamp>;
+  shortfall_days: number;
+}
+
 export interface DB {
   account: Account;
   audit_log: AuditLog;
@@ -355,6 +388,8 @@ export interface DB {
   help_attachments: HelpAttachments;
   help_requests: HelpRequests;
   help_responses: HelpResponses;
+  investment_transactions: InvestmentTransactions;
+  investments: Investments;
   known_devices: KnownDevices;
   ledger_accounts: LedgerAccounts;
   ledger_transfers: LedgerTransfers;
@@ -373,4 +408,5 @@ export interface DB {
   twoFactor: TwoFactor;
   user: User;
   verification: Verification;
+  yield_reserve_alerts: YieldReserveAlerts;
 }

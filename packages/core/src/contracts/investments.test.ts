@@ -1,22 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { AdminInvestmentList, InvestmentDepositRequest, InvestmentOverview } from "./investments.ts";
+import { AdminInvestmentList, InvestmentAmountRequest, InvestmentOverview } from "./investments.ts";
 
-describe("InvestmentDepositRequest", () => {
+describe("InvestmentAmountRequest", () => {
   it("accepts a USD amount with up to 2 decimals", () => {
-    expect(InvestmentDepositRequest.parse({ amount: " 1000.50 " })).toEqual({ amount: "1000.50" });
+    expect(InvestmentAmountRequest.parse({ amount: " 1000.50 " })).toEqual({ amount: "1000.50" });
   });
 
   it.each(["0", "0.00", "-5", "1e3", "abc", ""])(
     "refuses %j with the spec's 'Please enter a valid amount'",
     (amount) => {
-      const result = InvestmentDepositRequest.safeParse({ amount });
+      const result = InvestmentAmountRequest.safeParse({ amount });
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]).toMatchObject({ path: ["amount"], message: "Please enter a valid amount" });
     },
   );
 
   it("refuses a third decimal of a dollar", () => {
-    const result = InvestmentDepositRequest.safeParse({ amount: "1.005" });
+    const result = InvestmentAmountRequest.safeParse({ amount: "1.005" });
     expect(result.error?.issues[0]).toMatchObject({ path: ["amount"], message: "USD amounts have at most 2 decimals" });
   });
 });

@@ -14,12 +14,10 @@ export const InvestmentAmountRequest = z.object({ amount: AmountText }).superRef
 });
 export type InvestmentAmountRequest = z.infer<typeof InvestmentAmountRequest>;
 
-/** `POST /api/v1/investment/deposits`: moves USD from the wallet to the investment. */
-export const InvestmentDepositRequest = InvestmentAmountRequest;
-export type InvestmentDepositRequest = z.infer<typeof InvestmentDepositRequest>;
-/** `POST /api/v1/investment/withdrawals`: moves USD from the investment back to the wallet. */
-export const InvestmentWithdrawalRequest = InvestmentAmountRequest;
-export type InvestmentWithdrawalRequest = z.infer<typeof InvestmentWithdrawalRequest>;
+/** `POST /api/v1/investment/deposits` (schema `InvestmentAmountRequest`): USD from the wallet to the investment. */
+export type InvestmentDepositRequest = InvestmentAmountRequest;
+/** `POST /api/v1/investment/withdrawals` (schema `InvestmentAmountRequest`): USD from the investment to the wallet. */
+export type InvestmentWithdrawalRequest = InvestmentAmountRequest;
 
 export const InvestmentStatus = z.enum(["active", "closed"]);
 export type InvestmentStatus = z.infer<typeof InvestmentStatus>;
@@ -122,6 +120,8 @@ export const AdminInvestmentList = pageOf(AdminInvestment).extend({
 });
 export type AdminInvestmentList = z.infer<typeof AdminInvestmentList>;
 
-/** `POST /api/v1/admin/yield-reserve/top-ups`: USD moved from the operator's bank account to the reserve. */
-export const YieldReserveTopUpRequest = InvestmentAmountRequest;
-export type YieldReserveTopUpRequest = z.infer<typeof YieldReserveTopUpRequest>;
+/**
+ * `POST /api/v1/admin/yield-reserve/top-ups` (schema `InvestmentAmountRequest`): USD moved from the
+ * operator's bank account to the reserve.
+ */
+export type YieldReserveTopUpRequest = InvestmentAmountRequest;

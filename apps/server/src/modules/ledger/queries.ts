@@ -56,3 +56,31 @@ export async function countLedgerRows(db: Database): Promise<{ accounts: number;
   );
   return { accounts: Number(counts.rows[0]?.accounts ?? 0), transfers: Number(counts.rows[0]?.transfers ?? 0) };
 }
+
+/**
+ * What the yield reserves paid out against what the investments recorded as returns: every posted
+ * debit of a `yield_reserve` account (by kind), the daily returns of the investment history, and the
+ * investments' running totals. All in USD minor units (the only currency investments hold).
+ */
+export async function selectYieldReserveOutflows(db: Database) {
+  const result = await sql<{
+    return_debits: string;
+    other_debits: string;
+    recorded_returns: string;
+    investment_totals: string;
+  }>`
+    SELECT
+      (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
+        WHERE a.purpose = 'yield_reserve' AND t.state = 'posted' AND t.kind = 'investment_return')::text AS return_debits,
+      (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
+        WHERE a.purpose = 'yield_reserve' AND t.state <> 'voided' AND t.kind <> 'investment_return')::text AS other_debits,
+      (SELECT coalesce(sum(amount), 0) FROM investment_transactions WHERE type = 'daily_return')::text AS recorded_returns,
+      (SELECT coalesce(sum(total_returns), 0) FROM investments)::text AS investment_totals`.execute(db);
+  const row = result.rows[0];
+  return {
+    returnDebits: BigInt(row?.return_debits ?? "0"),
+    otherDebits: BigInt(row?.other_debits ?? "0"),
+    recordedReturns: BigInt(row?.recorded_returns ?? "0"),
+    investmentTotals: BigInt(row?.investment_totals ?? "0"),
+  };
+}

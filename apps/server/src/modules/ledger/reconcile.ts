@@ -5,6 +5,7 @@ import {
   selectAccountsBelowZero,
   selectAccountsDisagreeingWithTransfers,
   selectBalanceSums,
+  selectYieldReserveOutflows,
 } from "./queries.ts";
 
 /**
@@ -12,7 +13,10 @@ import {
  * 1. per currency the balances of all accounts sum to zero (money is only ever moved);
  * 2. no account that is not external is below zero, counting reserves;
  * 3. every account's balance equals its posted credits minus posted debits, and its reserve equals
- *    its pending debits (the account rows agree with the transfer history).
+ *    its pending debits (the account rows agree with the transfer history);
+ * 4. the yield reserve only ever pays investment returns, and what it paid equals the daily returns
+ *    the investment history records and the investments' total returns (so, with 3, the reserve's
+ *    decrease is exactly the returns paid: no return was created from nothing or paid twice).
  */
 export async function reconcileLedger(db: Database): Promise<ReconciliationReport> {
   const violations: string[] = [];
@@ -32,6 +36,7 @@ export async function reconcileLedger(db: Database): Promise<ReconciliationRepor
       `account ${row.id}: balance ${row.balance} / reserved ${row.reserved} disagree with its transfers (${row.expected_balance} / ${row.expected_reserved})`,
     );
   }
+  violations.push(...(await checkYieldReserve(db)));
   const counts = await countLedgerRows(db);
   return {
     checkedAt: new Date().toISOString(),
@@ -40,4 +45,19 @@ export async function reconcileLedger(db: Database): Promise<ReconciliationRepor
     sums: Object.fromEntries(sums.map((row) => [row.currency, row.total])),
     violations,
   };
+}
+
+/** Invariant 4: the yield reserve's outflows are the investment returns, as recorded three ways. */
+async function checkYieldReserve(db: Database): Promise<string[]> {
+  const outflows = await selectYieldReserveOutflows(db);
+  const violations: string[] = [];
+  if (outflows.otherDebits !== 0n) {
+    violations.push(`the yield reserve paid ${outflows.otherDebits} for something other than investment returns`);
+  }
+  if (outflows.returnDebits !== outflows.recordedReturns || outflows.returnDebits !== outflows.investmentTotals) {
+    violations.push(
+      `the yield reserve paid ${outflows.returnDebits} in returns, but the investment history records ${outflows.recordedReturns} and the investments' totals ${outflows.investmentTotals}`,
+    );
+  }
+  return violations;
 }

@@ -4,6 +4,7 @@ import * as authResponseContracts from "@ferry/core/contracts/auth-responses";
 import * as balanceContracts from "@ferry/core/contracts/balances";
 import * as depositContracts from "@ferry/core/contracts/deposits";
 import * as healthContracts from "@ferry/core/contracts/health";
+import * as investmentContracts from "@ferry/core/contracts/investments";
 import * as ledgerContracts from "@ferry/core/contracts/ledger";
 import * as notificationContracts from "@ferry/core/contracts/notifications";
 import * as paginationContracts from "@ferry/core/contracts/pagination";
@@ -44,6 +45,7 @@ export function createContractRegistry(): z.core.$ZodRegistry<{ id: string }> {
     transferContracts,
     ledgerContracts,
     adminContracts,
+    investmentContracts,
   ];
   for (const module of modules) {
     for (const [name, value] of Object.entries(module)) {

@@ -1,0 +1,390 @@
+import { createHash } from "node:crypto";
+import type {
+  AdminInvestmentList,
+  AdminInvestmentListQuery,
+  InvestmentOverview,
+  YieldReserve,
+} from "@ferry/core/contracts/investments";
+import { annualRoiPercent, type DailyRate, daysCovered, projectedReturnMinor } from "@ferry/core/investment-returns";
+import { parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { sql } from "kysely";
+import { addUtcDays, type Clock, startOfUtcDay, utcDayOf } from "../../clock.ts";
+import { decodeCursor } from "../../db/cursor.ts";
+import type { Database } from "../../db/database.ts";
+import { paginate } from "../../db/page.ts";
+import { AppError } from "../../errors.ts";
+import { recordAdminAction } from "../audit/service.ts";
+import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
+import {
+  type InvestmentRow,
+  insertInvestmentIfMissing,
+  insertInvestmentTransaction,
+  lockInvestment,
+  selectAccountBalance,
+  selectAdminInvestments,
+  selectDailyReturnsDue,
+  selectInvestmentOfUser,
+  selectInvestmentSummary,
+  selectRecentTransactions,
+  selectRequestByKey,
+  updateInvestmentFigures,
+} from "./queries.ts";
+
+/** What the investment centre reads besides the database: the business clock and the daily rate. */
+export interface InvestmentSettings {
+  readonly clock: Clock;
+  readonly dailyRate: DailyRate;
+}
+
+/** Spec §9: the investment history shows the last 10 movements. */
+const RECENT_TRANSACTIONS = 10;
+
+/** Spec §5's texts. */
+const INVALID_AMOUNT = "Please enter a valid amount";
+const INSUFFICIENT_USD = "Insufficient USD balance";
+const INSUFFICIENT_INVESTMENT = "Insufficient investment balance";
+
+function usd(amountMinor: bigint): string {
+  return toDecimalString(amountMinor, "USD");
+}
+
+/** Minor units of an amount the contract already checked; re-checked here, as money code asserts. */
+function usdMinorOf(amount: string): bigint {
+  const parsed = parsePositiveAmount(amount, "USD");
+  if (!parsed.ok) {
+    throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
+  }
+  return parsed.amountMinor;
+}
+
+/** The ISO time of the next UTC midnight after `now`, when the next return is paid. */
+function nextPayoutAt(now: Date): string {
+  return startOfUtcDay(addUtcDays(utcDayOf(now), 1)).toISOString();
+}
+
+/** The investment page: the investment (or none yet), rate, ROI, projections and the last 10 movements. */
+async function readOverview(db: Database, settings: InvestmentSettings, userId: string): Promise<InvestmentOverview> {
+  const rate = settings.dailyRate;
+  const row = await selectInvestmentOfUser(db, userId);
+  const balanceMinor = row ? BigInt(row.balance) : 0n;
+  const transactions = row ? await selectRecentTransactions(db, row.id, RECENT_TRANSACTIONS) : [];
+  return {
+    investment: row
+      ? {
+          id: row.id,
+          amountInvested: usd(BigInt(row.amount_invested)),
+          currentBalance: usd(balanceMinor),
+          totalReturns: usd(BigInt(row.total_returns)),
+          status: row.status,
+          lastReturnDate: row.last_return_date,
+          createdAt: new Date(row.created_at).toISOString(),
+          nextPayoutAt: nextPayoutAt(settings.clock.now()),
+        }
+      : null,
+    dailyRate: rate.text,
+    annualRoiPercent: annualRoiPercent(rate),
+    projections: {
+      days30: usd(projectedReturnMinor(balanceMinor, rate, 30)),
+      days365: usd(projectedReturnMinor(balanceMinor, rate, 365)),
+    },
+    transactions: transactions.map((item) => ({
+      id: item.id,
+      type: item.type,
+      amount: usd(BigInt(item.amount)),
+      balanceAfter: usd(BigInt(item.balance_after)),
+      createdAt: new Date(item.created_at).toISOString(),
+    })),
+  };
+}
+
+/** The user's investment centre. */
+export async function getInvestmentOverview(
+  db: Database,
+  settings: InvestmentSettings,
+  userId: string,
+): Promise<InvestmentOverview> {
+  return readOverview(db, settings, userId);
+}
+
+/** A deposit into or a withdrawal from the investment, under the caller's Idempotency-Key. */
+interface InvestmentMove {
+  readonly userId: string;
+  readonly type: "deposit" | "withdraw";
+  readonly idempotencyKey: string;
+  readonly amount: string;
+}
+
+function requestHashOf(move: InvestmentMove, amountMinor: bigint): string {
+  return createHash("sha256")
+    .update(JSON.stringify([move.type, amountMinor.toString()]))
+    .digest("hex");
+}
+
+/**
+ * Whether this Idempotency-Key already made a movement: duplicates of one request wait here (under a
+ * lock held until the transaction ends) for the first, then find it. The same key with another
+ * request is a conflict.
+ */
+async function isReplay(trx: Database, move: InvestmentMove, requestHash: string): Promise<boolean> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`investment|${move.userId}|${move.idempotencyKey}`}, 0))`.execute(
+    trx,
+  );
+  const existing = await selectRequestByKey(trx, move.userId, move.idempotencyKey);
+  if (!existing) {
+    return false;
+  }
+  if (existing.request_hash !== requestHash) {
+    throw new AppError("conflict", "This Idempotency-Key was already used for a different request");
+  }
+  return true;
+}
+
+/** The user's investment, created by the first deposit (its first day earns nothing), locked. */
+async function lockOrCreateInvestment(
+  trx: Database,
+  settings: InvestmentSettings,
+  userId: string,
+): Promise<InvestmentRow> {
+  const existing = await selectInvestmentOfUser(trx, userId);
+  if (!existing) {
+    const now = settings.clock.now();
+    const accountId = await ensureUserAccount(trx, userId, "USD", "investment");
+    await insertInvestmentIfMissing(trx, { userId, accountId, firstDay: utcDayOf(now), createdAt: now });
+  }
+  const created = await selectInvestmentOfUser(trx, userId);
+  const locked = created ? await lockInvestment(trx, created.id) : undefined;
+  if (!locked) {
+    throw new Error("Investment invariant: the investment exists after its insert");
+  }
+  return locked;
+}
+
+/** Moves the money on the ledger; an overdraft is refused with the spec's words for this direction. */
+async function moveMoney(
+  trx: Database,
+  move: InvestmentMove,
+  investment: InvestmentRow,
+  amountMinor: bigint,
+): Promise<string> {
+  const walletId = await ensureUserAccount(trx, move.userId, "USD");
+  const isDeposit = move.type === "deposit";
+  try {
+    const [transfer] = await applyLedger(trx, {
+      create: [
+        {
+          transferKey: `investment-${move.type}:${move.userId}:${move.idempotencyKey}`,
+          debitAccountId: isDeposit ? walletId : investment.account_id,
+          creditAccountId: isDeposit ? investment.account_id : walletId,
+          amountMinor,
+          currency: "USD",
+          kind: isDeposit ? "investment_deposit" : "investment_withdrawal",
+          state: "posted",
+          referenceType: "investment",
+          referenceId: investment.id,
+        },
+      ],
+    });
+    if (!transfer) {
+      throw new Error("Investment invariant: the ledger returns the transfer it made");
+    }
+    return transfer.id;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "insufficient_funds") {
+      const message = isDeposit ? INSUFFICIENT_USD : INSUFFICIENT_INVESTMENT;
+      throw new AppError("insufficient_funds", message, { amount: message });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Invests or withdraws once, in one transaction: a replay of the Idempotency-Key returns the
+ * investment as it stands and moves nothing. A deposit creates the investment on first use; a
+ * withdrawal needs one. The ledger refuses an overdraft of the wallet or the investment.
+ */
+async function moveInvestment(
+  db: Database,
+  settings: InvestmentSettings,
+  move: InvestmentMove,
+): Promise<{ overview: InvestmentOverview; isReplay: boolean }> {
+  const amountMinor = usdMinorOf(move.amount);
+  const requestHash = requestHashOf(move, amountMinor);
+  return db.transaction().execute(async (trx) => {
+    if (await isReplay(trx, move, requestHash)) {
+      return { overview: await readOverview(trx, settings, move.userId), isReplay: true };
+    }
+    let investment: InvestmentRow;
+    if (move.type === "deposit") {
+      investment = await lockOrCreateInvestment(trx, settings, move.userId);
+    } else {
+      const existing = await selectInvestmentOfUser(trx, move.userId);
+      const locked = existing ? await lockInvestment(trx, existing.id) : undefined;
+      if (!locked) {
+        // Spec §5: a withdrawal needs an investment; without one the amount is not a valid one.
+        throw new AppError("validation_failed", INVALID_AMOUNT, { amount: INVALID_AMOUNT });
+      }
+      investment = locked;
+    }
+    const ledgerTransferId = await moveMoney(trx, move, investment, amountMinor);
+    const balanceAfterMinor = await selectAccountBalance(trx, investment.account_id);
+    const now = settings.clock.now();
+    await insertInvestmentTransaction(trx, {
+      investmentId: investment.id,
+      userId: move.userId,
+      type: move.type,
+      amountMinor,
+      balanceAfterMinor,
+      ledgerTransferId,
+      effectiveAt: now,
+      idempotencyKey: move.idempotencyKey,
+      requestHash,
+      createdAt: now,
+    });
+    const investedMinor = BigInt(investment.amount_invested);
+    // A withdrawal takes from the principal first; what it takes beyond that is returns.
+    const amountInvestedMinor =
+      move.type === "deposit" ? investedMinor + amountMinor : investedMinor - minOf(investedMinor, amountMinor);
+    await updateInvestmentFigures(trx, investment.id, {
+      amountInvestedMinor,
+      status: balanceAfterMinor > 0n ? "active" : "closed",
+    });
+    return { overview: await readOverview(trx, settings, move.userId), isReplay: false };
+  });
+}
+
+function minOf(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+/** Invest: USD from the wallet to the investment. */
+export async function depositToInvestment(
+  db: Database,
+  settings: InvestmentSettings,
+  request: { userId: string; idempotencyKey: string; amount: string },
+): Promise<{ overview: InvestmentOverview; isReplay: boolean }> {
+  return moveInvestment(db, settings, { ...request, type: "deposit" });
+}
+
+/** Withdraw: USD from the investment back to the wallet, no more than it holds. */
+export async function withdrawFromInvestment(
+  db: Database,
+  settings: InvestmentSettings,
+  request: { userId: string; idempotencyKey: string; amount: string },
+): Promise<{ overview: InvestmentOverview; isReplay: boolean }> {
+  return moveInvestment(db, settings, { ...request, type: "withdraw" });
+}
+
+/** The yield reserve: its balance, today's returns at the current rate, and how many days it covers. */
+export async function readYieldReserve(db: Database, settings: InvestmentSettings): Promise<YieldReserve> {
+  const reserveId = await systemAccountId(db, "USD", "yield_reserve");
+  const balanceMinor = await selectAccountBalance(db, reserveId);
+  const dueMinor = await selectDailyReturnsDue(db, settings.dailyRate);
+  return {
+    balance: usd(balanceMinor),
+    dailyReturnsDue: usd(dueMinor),
+    daysCovered: daysCovered(balanceMinor, dueMinor),
+  };
+}
+
+/** The admin's investment page: the five cards, the reserve, and a page of investments with their users. */
+export async function listAdminInvestments(
+  db: Database,
+  settings: InvestmentSettings,
+  query: AdminInvestmentListQuery,
+): Promise<AdminInvestmentList> {
+  const rows = await selectAdminInvestments(db, {
+    search: query.search,
+    limit: query.limit,
+    after: decodeCursor(query.cursor),
+  });
+  const page = paginate(
+    rows,
+    query.limit,
+    (row) => ({ createdAt: row.cursor_at, id: row.id }),
+    (row) => ({
+      id: row.id,
+      userId: row.user_id,
+      userEmail: row.email,
+      userName: row.profile_name || row.name,
+      amountInvested: usd(BigInt(row.amount_invested)),
+      currentBalance: usd(BigInt(row.balance)),
+      totalReturns: usd(BigInt(row.total_returns)),
+      status: row.status,
+      lastReturnDate: row.last_return_date,
+      createdAt: new Date(row.created_at).toISOString(),
+    }),
+  );
+  const summary = await selectInvestmentSummary(db);
+  return {
+    ...page,
+    summary: {
+      totalInvestments: summary.total,
+      activeInvestments: summary.active,
+      amountInvested: usd(summary.amountInvestedMinor),
+      currentBalance: usd(summary.currentBalanceMinor),
+      totalReturns: usd(summary.totalReturnsMinor),
+    },
+    reserve: await readYieldReserve(db, settings),
+  };
+}
+
+/**
+ * Moves USD from the operator's bank account (the external `bank_deposits` system account, where
+ * money from outside enters the ledger) to the yield reserve, in the caller's transaction. The
+ * transfer key makes it happen once.
+ */
+export async function fundYieldReserve(
+  trx: Database,
+  funding: { transferKey: string; amountMinor: bigint; referenceType: string; referenceId?: string },
+): Promise<void> {
+  await applyLedger(trx, {
+    create: [
+      {
+        transferKey: funding.transferKey,
+        debitAccountId: await systemAccountId(trx, "USD", "bank_deposits"),
+        creditAccountId: await systemAccountId(trx, "USD", "yield_reserve"),
+        amountMinor: funding.amountMinor,
+        currency: "USD",
+        kind: "yield_reserve_top_up",
+        state: "posted",
+        referenceType: funding.referenceType,
+        referenceId: funding.referenceId,
+      },
+    ],
+  });
+}
+
+/**
+ * An admin tops up the yield reserve from the operator's bank account, once per Idempotency-Key,
+ * audited as "yield_reserve.top_up". Returns the reserve as it stands, and whether this was a replay.
+ */
+export async function topUpYieldReserve(
+  db: Database,
+  settings: InvestmentSettings,
+  request: { actorId: string; idempotencyKey: string; amount: string },
+): Promise<{ reserve: YieldReserve; isReplay: boolean }> {
+  const amountMinor = usdMinorOf(request.amount);
+  const transferKey = `yield-reserve-top-up:${request.actorId}:${request.idempotencyKey}`;
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${transferKey}, 0))`.execute(trx);
+    const existing = await trx
+      .selectFrom("ledger_transfers")
+      .select("amount")
+      .where("transfer_key", "=", transferKey)
+      .executeTakeFirst();
+    if (existing && BigInt(existing.amount) !== amountMinor) {
+      throw new AppError("conflict", "This Idempotency-Key was already used for a different request");
+    }
+    if (!existing) {
+      await fundYieldReserve(trx, { transferKey, amountMinor, referenceType: "yield_reserve_top_up" });
+      await recordAdminAction(trx, {
+        actorId: request.actorId,
+        action: "yield_reserve.top_up",
+        subjectType: "yield_reserve",
+        subjectId: "USD",
+        details: { currency: "USD", amountMinor: amountMinor.toString(), idempotencyKey: request.idempotencyKey },
+      });
+    }
+    return { reserve: await readYieldReserve(trx, settings), isReplay: existing !== undefined };
+  });
+}
