@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from "@ferry/core/currencies";
+import { type DailyRate, parseDailyRate } from "@ferry/core/investment-returns";
 import { isWithinAmountLimit, parseAmount, tooManyDecimalsMessage } from "@ferry/core/money";
 import { z } from "zod";
 
@@ -115,6 +116,9 @@ const EnvSchema = z
     FEE_BANK_BPS: z.coerce.number().int().min(0).max(10_000).default(50),
     FEE_CRYPTO_BPS: z.coerce.number().int().min(0).max(10_000).default(100),
     FEE_FERRY_USER_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
+    // Read exactly (core's parseDailyRate): never a float in money maths.
+    INVEST_DAILY_RATE: z.string().default("0.02"),
+    JOBS_ENABLED: booleanText.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") {
@@ -181,6 +185,15 @@ export interface Config {
   readonly cashoutDailyLimitsMinor: DailyLimits;
   readonly cashoutUnverifiedPercent: number;
   readonly feeBasisPoints: { readonly bank: number; readonly crypto: number; readonly ferry_user: number };
+  /** The investment centre's daily return, as an exact fraction (2 % a day by default, as the spec says). */
+  readonly investDailyRate: DailyRate;
+  /**
+   * Whether this process runs the scheduled jobs (pg-boss: daily returns at 00:05 UTC and a catch-up on
+   * start). On by default, off under NODE_ENV=test, where tests run a job's function themselves.
+   */
+  readonly areJobsEnabled: boolean;
+  /** `POST /dev/clock` (move the business clock forward, then run the daily returns) exists outside production only. */
+  readonly isDevClockEnabled: boolean;
 }
 
 /**
@@ -269,7 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }
     }
   }
-  if (!parsed.success || problems.length > 0) {
+  const rate = parseDailyRate(env.INVEST_DAILY_RATE ?? "0.02");
+  if (!rate.ok) {
+    problems.push(`INVEST_DAILY_RATE: ${rate.message}`);
+  }
+  if (!parsed.success || problems.length > 0 || !rate.ok) {
     throw new ConfigError(problems);
   }
   const values = parsed.data;
@@ -307,6 +324,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cashoutDailyLimitsMinor: parseLimits(values.CASHOUT_DAILY_LIMITS),
     cashoutUnverifiedPercent: values.CASHOUT_UNVERIFIED_PERCENT,
     feeBasisPoints: { bank: values.FEE_BANK_BPS, crypto: values.FEE_CRYPTO_BPS, ferry_user: values.FEE_FERRY_USER_BPS },
+    investDailyRate: rate.rate,
+    areJobsEnabled: values.JOBS_ENABLED ?? values.NODE_ENV !== "test",
+    isDevClockEnabled: !isProduction,
     trustedOrigins: isProduction
       ? [new URL(publicUrl).origin]
       : [...new Set([new URL(publicUrl).origin, ...loopbackOrigins(values.PORT), VITE_DEV_ORIGIN])],
