@@ -96,6 +96,9 @@ describe("the investment centre", () => {
     expect(cardValue("Amount Invested")).toBe("$1,000.00");
     expect(cardValue("Current Balance")).toBe("$1,000.00");
     expect(cardValue("Next Payout")).toBe("$20.00");
+    expect(screen.getByRole("group", { name: "Next Payout" })).toHaveTextContent(
+      "money invested today earns from tomorrow",
+    );
     expect(screen.getByTestId("projection-30")).toHaveTextContent("$600.00");
     expect(screen.getByTestId("projection-365")).toHaveTextContent("$7,300.00");
     expect(screen.getByRole("table")).toHaveTextContent("365 days$7,300.00");

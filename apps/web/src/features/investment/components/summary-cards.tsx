@@ -1,10 +1,10 @@
-import type { Investment } from "@ferry/core/contracts/investments";
-import { type DailyRate, dailyReturnMinor } from "@ferry/core/investment-returns";
-import { minorOf } from "@ferry/core/money";
+import type { Investment, InvestmentTransaction } from "@ferry/core/contracts/investments";
+import type { DailyRate } from "@ferry/core/investment-returns";
 import { CalendarClockIcon, type LucideIcon, PiggyBankIcon, TrendingUpIcon, WalletIcon } from "lucide-react";
 import type * as React from "react";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
 import { formatUsd, formatUsdMinor } from "../../../lib/format-usd.ts";
+import { estimateNextPayout, type NextPayout } from "../next-payout.ts";
 
 function SummaryCard(props: { title: string; icon: LucideIcon; value: string; detail: React.ReactNode }) {
   const Icon = props.icon;
@@ -29,20 +29,19 @@ function SummaryCard(props: { title: string; icon: LucideIcon; value: string; de
   );
 }
 
-function NextPayoutDetail(props: { investment: Investment | null; hasBalance: boolean }) {
+function NextPayoutDetail(props: { investment: Investment | null; nextPayout: NextPayout | null }) {
   if (!props.investment) {
     return <>Daily returns start after your first investment</>;
   }
-  if (!props.hasBalance) {
+  if (!props.nextPayout) {
     return <>Nothing is paid on a zero balance</>;
   }
-  const at = new Date(props.investment.nextPayoutAt);
+  const { at, isAfterToday } = props.nextPayout;
   return (
     <>
       Estimated, paid{" "}
-      <time dateTime={props.investment.nextPayoutAt}>
-        {at.toLocaleString([], { dateStyle: "medium", timeStyle: "short" })}
-      </time>
+      <time dateTime={at.toISOString()}>{at.toLocaleString([], { dateStyle: "medium", timeStyle: "short" })}</time>
+      {isAfterToday ? ": money invested today earns from tomorrow" : null}
     </>
   );
 }
@@ -51,11 +50,13 @@ function NextPayoutDetail(props: { investment: Investment | null; hasBalance: bo
  * The four cards of spec §2 Investment: amount invested, current balance, total returns, and the
  * next payout with its time. Before the first deposit every figure is zero.
  */
-export function SummaryCards(props: { investment: Investment | null; rate: DailyRate | null }) {
+export function SummaryCards(props: {
+  investment: Investment | null;
+  transactions: readonly InvestmentTransaction[];
+  rate: DailyRate | null;
+}) {
   const { investment, rate } = props;
-  const balanceMinor = minorOf(investment?.currentBalance ?? "0", "USD");
-  const hasBalance = balanceMinor > 0n;
-  const nextPayout = hasBalance && rate ? formatUsdMinor(dailyReturnMinor(balanceMinor, rate)) : "—";
+  const nextPayout = investment && rate ? estimateNextPayout(investment, props.transactions, rate) : null;
   const lastReturn = investment?.lastReturnDate;
   return (
     <section aria-label="Investment summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -84,8 +85,8 @@ export function SummaryCards(props: { investment: Investment | null; rate: Daily
       <SummaryCard
         title="Next Payout"
         icon={CalendarClockIcon}
-        value={nextPayout}
-        detail={<NextPayoutDetail investment={investment} hasBalance={hasBalance} />}
+        value={nextPayout ? formatUsdMinor(nextPayout.amountMinor) : "—"}
+        detail={<NextPayoutDetail investment={investment} nextPayout={nextPayout} />}
       />
     </section>
   );
