@@ -7,6 +7,8 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { createExchangeQuote } from "../../apps/server/src/modules/exchange/service.ts";
+import { tableRateProvider } from "../../apps/server/src/modules/rates/service.ts";
 import { recordHardening } from "../support/hardening-results.ts";
 import {
   authEndpoints,
@@ -374,6 +376,28 @@ const ROUTES: Record<string, RouteEntry> = {
     request: ({ owner }) => ({ url: `/api/v1/transfers/${owner.owns.transferId}` }),
   },
   "GET /api/v1/transactions": { access: "signed-in", request: () => ({ url: "/api/v1/transactions" }) },
+  // Exchange: others have no money to quote with, and the owner's quote is nobody else's to confirm.
+  "POST /api/v1/exchange/quotes": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/exchange/quotes", payload: { from: "USD", to: "EUR", amount: "1.00" } }),
+    ok: [201],
+    othersGet: [422],
+  },
+  "POST /api/v1/exchange": {
+    access: "signed-in",
+    request: async ({ ferry, owner }) => {
+      const quote = await createExchangeQuote(
+        ferry.db,
+        { rateProvider: tableRateProvider, now: () => new Date() },
+        owner.userId,
+        { from: "USD", to: "EUR", amount: "1.00" },
+      );
+      return withKey("/api/v1/exchange", { quoteId: quote.id });
+    },
+    ok: [201],
+    othersGet: [404],
+  },
+  "GET /api/v1/rates": { access: "public", request: () => ({ url: "/api/v1/rates" }) },
   "GET /api/v1/transactions/export.csv": {
     access: "signed-in",
     request: () => ({ url: "/api/v1/transactions/export.csv" }),
@@ -413,6 +437,11 @@ const ROUTES: Record<string, RouteEntry> = {
   "POST /api/v1/admin/users/:userId/ban": {
     access: "admin",
     request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}/ban`, payload: {} }),
+  },
+  // AUD → CAD: the pair the hardening suites may edit (rates-admin.test.ts owns GBP → AUD).
+  "PUT /api/v1/admin/rates/:from/:to": {
+    access: "admin",
+    request: () => ({ url: "/api/v1/admin/rates/AUD/CAD", payload: { rate: "0.9", feeBasisPoints: 25 } }),
   },
   "POST /api/v1/admin/users/:userId/unban": {
     access: "admin",

@@ -6,7 +6,10 @@ import { randomUUID } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { LightMyRequestResponse } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { createExchangeQuote } from "../../apps/server/src/modules/exchange/service.ts";
+import { tableRateProvider } from "../../apps/server/src/modules/rates/service.ts";
 import {
   BANK_PAYMENT_METHOD,
   BANK_RECIPIENT,
@@ -583,6 +586,67 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   "GET /api/v1/transactions": async () =>
     guarded("/api/v1/transactions", undefined, { url: "/api/v1/transactions?limit=-1" }),
   "GET /api/v1/transactions/export.csv": async () => guarded("/api/v1/transactions/export.csv"),
+  "GET /api/v1/rates": async () => [
+    { label: "anyone", persona: "anonymous", url: "/api/v1/rates", expect: [200] },
+    { label: "customer", persona: "owner", url: "/api/v1/rates", expect: [200] },
+  ],
+  // Others have no money: their quote is refused for the balance (422).
+  "POST /api/v1/exchange/quotes": async () => [
+    ...guarded("/api/v1/exchange/quotes", { from: "USD", to: "EUR", amount: "1.00" }, { payload: JUNK }),
+    {
+      label: "owner, one currency",
+      persona: "owner",
+      url: "/api/v1/exchange/quotes",
+      payload: { from: "USD", to: "USD", amount: "1.00" },
+      expect: [400],
+    },
+  ],
+  "POST /api/v1/exchange": async ({ ferry, cast }) => {
+    const quoteFor = (amount: string) =>
+      createExchangeQuote(ferry.db, { rateProvider: tableRateProvider, now: () => new Date() }, cast.owner.userId, {
+        from: "USD",
+        to: "EUR",
+        amount,
+      });
+    // The owner holds 99.00 USD: the first quote fits, the second no longer does once it is confirmed.
+    const [first, second, expired] = [await quoteFor("60.00"), await quoteFor("60.00"), await quoteFor("1.00")];
+    await sql`UPDATE exchange_quotes SET created_at = created_at - interval '1 minute',
+      expires_at = expires_at - interval '1 minute' WHERE id = ${expired.id}`.execute(ferry.db);
+    const url = "/api/v1/exchange";
+    const headers = { "idempotency-key": `contract-${randomUUID()}` };
+    const fresh = () => ({ "idempotency-key": `contract-${randomUUID()}` });
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload: { quoteId: first.id }, headers, expect: [401] },
+      { label: "other customer", persona: "other", url, payload: { quoteId: first.id }, headers, expect: [404] },
+      { label: "owner", persona: "owner", url, payload: { quoteId: first.id }, headers, expect: [201] },
+      { label: "owner, replayed", persona: "owner", url, payload: { quoteId: first.id }, headers, expect: [200] },
+      {
+        label: "owner, confirmed quote, another key",
+        persona: "owner",
+        url,
+        payload: { quoteId: first.id },
+        headers: fresh(),
+        expect: [409],
+      },
+      {
+        label: "owner, balance gone",
+        persona: "owner",
+        url,
+        payload: { quoteId: second.id },
+        headers: fresh(),
+        expect: [422],
+      },
+      {
+        label: "owner, expired",
+        persona: "owner",
+        url,
+        payload: { quoteId: expired.id },
+        headers: fresh(),
+        expect: [409],
+      },
+      { label: "owner, junk", persona: "owner", url, payload: JUNK, headers: fresh(), expect: [400] },
+    ];
+  },
 
   // Administration.
   "GET /api/v1/admin/transactions": async () =>
@@ -657,6 +721,16 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
       url: `/api/v1/admin/users/${randomUUID()}/ban`,
       payload: {},
       expect: [404],
+    },
+  ],
+  "PUT /api/v1/admin/rates/{from}/{to}": async () => [
+    ...adminOnly("/api/v1/admin/rates/AUD/CAD", { rate: "0.9", feeBasisPoints: 25 }, { payload: JUNK }),
+    {
+      label: "admin, one currency",
+      persona: "admin",
+      url: "/api/v1/admin/rates/AUD/AUD",
+      payload: { rate: "1", feeBasisPoints: 0 },
+      expect: [400],
     },
   ],
   "POST /api/v1/admin/users/{userId}/unban": async ({ cast }) =>

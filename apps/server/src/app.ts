@@ -13,6 +13,7 @@ import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerBalanceRoutes } from "./modules/balances/routes.ts";
 import { loadDepositKeys } from "./modules/deposits/keys.ts";
 import { registerDepositRoutes } from "./modules/deposits/routes.ts";
+import { registerExchangeRoutes } from "./modules/exchange/routes.ts";
 import { registerInvestmentRoutes } from "./modules/investments/routes.ts";
 import { registerHelpRoutes } from "./modules/help/routes.ts";
 import { pruneStaleUploads } from "./modules/help/service.ts";
@@ -22,6 +23,8 @@ import type { MailWorker } from "./modules/mail/worker.ts";
 import { registerNotificationRoutes } from "./modules/notifications/routes.ts";
 import { registerPaymentMethodRoutes } from "./modules/payment-methods/routes.ts";
 import { registerProfileRoutes } from "./modules/profile/routes.ts";
+import { registerRateRoutes } from "./modules/rates/routes.ts";
+import { tableRateProvider } from "./modules/rates/service.ts";
 import { registerRecipientRoutes } from "./modules/recipients/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 import authPlugin from "./plugins/app/auth.ts";
@@ -105,6 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   registerTransferRoutes(app, { db, config, guards });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards });
+  // The one rate source of quotes, the rates page and the admin's table; a live feed would replace it here.
+  const rateProvider = tableRateProvider;
+  registerRateRoutes(app, { db, guards, rateProvider });
+  registerExchangeRoutes(app, { db, guards, rateProvider });
   registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
   // One file storage for every module that keeps files (help attachments now, KYC documents later).
   const storage = localDirectoryStorage(config.fileStorageDir);

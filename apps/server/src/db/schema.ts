@@ -86,6 +86,22 @@ export interface Deposits {
   user_id: string;
 }
 
+export interface ExchangeQuotes {
+  amount: Numeric;
+  created_at: Timestamp;
+  executed_at: Timestamp | null;
+  expires_at: Timestamp;
+  fee: Numeric;
+  fee_basis_points: number;
+  from_currency: CurrencyCode;
+  id: Generated<string>;
+  idempotency_key: string | null;
+  rate: Numeric;
+  receive: Numeric;
+  to_currency: CurrencyCode;
+  user_id: string;
+}
+
 export interface HelpAttachments {
   content_type: string;
   created_at: Generated<Timestamp>;
@@ -251,6 +267,15 @@ export interface RateLimitHits {
   key: string;
 }
 
+export interface Rates {
+  fee_basis_points: number;
+  from_currency: CurrencyCode;
+  rate: Numeric;
+  to_currency: CurrencyCode;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface Recipients {
   account_holder_name: string | null;
   account_number: string | null;
@@ -385,6 +410,7 @@ export interface DB {
   deposit_accounts: DepositAccounts;
   deposit_addresses: DepositAddresses;
   deposits: Deposits;
+  exchange_quotes: ExchangeQuotes;
   help_attachments: HelpAttachments;
   help_requests: HelpRequests;
   help_responses: HelpResponses;
@@ -399,6 +425,7 @@ export interface DB {
   payment_methods: PaymentMethods;
   profiles: Profiles;
   rate_limit_hits: RateLimitHits;
+  rates: Rates;
   recipients: Recipients;
   schema_migrations: SchemaMigrations;
   session: Session;

@@ -100,10 +100,14 @@ export const IdempotencyKeyHeader = z.object({
 });
 export type IdempotencyKeyHeader = z.infer<typeof IdempotencyKeyHeader>;
 
-/** One entry of a user's history: a transfer sent or received, a deposit, or a withdrawal. */
+/**
+ * One entry of a user's history: a transfer sent or received, a deposit, a withdrawal, or one side of
+ * an exchange between the user's own balances (an exchange is two entries: the currency sold, `out`,
+ * with its fee, and the currency bought, `in`; `counterparty` names the pair, "USD → EUR").
+ */
 export const TransactionItem = z.object({
   id: z.string(),
-  type: z.enum(["sent", "received", "deposit", "withdraw"]),
+  type: z.enum(["sent", "received", "deposit", "withdraw", "exchange"]),
   method: TransferMethod.nullable(),
   status: z.string(),
   currency: CurrencyCodeSchema,

@@ -6,14 +6,17 @@ import { paginate } from "../../db/page.ts";
 import { selectHistory, toHistoryItem } from "./queries.ts";
 
 /*
- * A customer's history: transfers sent and received, and deposits credited, newest first. A page of
- * it for the screens, and the whole of it (bounded) as a CSV statement.
+ * A customer's history: transfers sent and received, deposits credited and exchanges, newest first. A
+ * page of it for the screens, and the whole of it (bounded) as a CSV statement.
  */
 
 /** The most rows one statement export reads. */
 const STATEMENT_MAX_ROWS = 10_000;
-/** History ids: "t" + a transfer's uuid, or "d" + a zero-padded ledger transfer id. */
-const HISTORY_ID_PATTERN = /^(t[0-9a-f-]{36}|d\d{20})$/;
+/**
+ * History ids: "t" + a transfer's uuid, "d" + a zero-padded ledger transfer id, or "xo"/"xi" + an
+ * exchange quote's uuid (the side sold, the side bought).
+ */
+const HISTORY_ID_PATTERN = /^(t[0-9a-f-]{36}|d\d{20}|x[oi][0-9a-f-]{36})$/;
 
 /** A page of the user's history, newest first. */
 export async function listHistory(db: Database, userId: string, query: PageQuery): Promise<TransactionList> {

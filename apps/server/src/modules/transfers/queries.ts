@@ -15,7 +15,8 @@ import { cursorTimeOf, isPastCursor, keysetPage, rowsToRead } from "../../db/pag
 interface HistoryRow {
   id: string;
   cursor_at: string;
-  type: "sent" | "received" | "deposit" | "withdraw";
+  type: "sent" | "received" | "deposit" | "withdraw" | "exchange";
+  direction: "in" | "out";
   method: "bank" | "crypto" | "ferry_user" | "withdrawal" | null;
   status: string;
   /** Read from `transfers.currency` and `ledger_transfers.currency`. */
@@ -28,8 +29,9 @@ interface HistoryRow {
 }
 
 /**
- * A user's history, newest first: transfers they sent, transfers other users sent them, and deposits
- * credited to their wallets, after `after`; one row past `limit` (see db/page.ts).
+ * A user's history, newest first: transfers they sent, transfers other users sent them, deposits
+ * credited to their wallets, and both sides of their exchanges (the currency sold with its fee, and
+ * the currency bought), after `after`; one row past `limit` (see db/page.ts).
  */
 export async function selectHistory(
   db: Database,
@@ -43,6 +45,7 @@ export async function selectHistory(
       SELECT 't' || t.id::text AS id,
              CASE WHEN t.method = 'withdrawal' THEN 'withdraw'
                   WHEN t.sender_user_id = ${userId} THEN 'sent' ELSE 'received' END AS type,
+             CASE WHEN t.sender_user_id = ${userId} THEN 'out' ELSE 'in' END AS direction,
              t.method, t.status, t.currency, t.amount::text AS amount,
              CASE WHEN t.sender_user_id = ${userId} THEN t.fee ELSE 0 END::text AS fee,
              CASE WHEN t.method = 'withdrawal' THEN t.recipient_name
@@ -51,11 +54,19 @@ export async function selectHistory(
       FROM transfers t JOIN "user" s ON s.id = t.sender_user_id
       WHERE t.sender_user_id = ${userId} OR t.recipient_user_id = ${userId}
       UNION ALL
-      SELECT 'd' || lpad(lt.id::text, 20, '0'), 'deposit', NULL,
+      SELECT 'd' || lpad(lt.id::text, 20, '0'), 'deposit', 'in', NULL,
              CASE lt.state WHEN 'posted' THEN 'completed' WHEN 'pending' THEN 'pending' ELSE 'failed' END,
              lt.currency, lt.amount::text, '0', NULL, NULL, lt.created_at
       FROM ledger_transfers lt JOIN ledger_accounts a ON a.id = lt.credit_account_id
       WHERE a.owner_user_id = ${userId} AND a.purpose = 'wallet' AND lt.kind = 'deposit'
+      UNION ALL
+      SELECT 'x' || side.key || q.id::text, 'exchange', side.direction, NULL, 'completed',
+             CASE side.direction WHEN 'out' THEN q.from_currency ELSE q.to_currency END,
+             CASE side.direction WHEN 'out' THEN q.amount - q.fee ELSE q.receive END::text,
+             CASE side.direction WHEN 'out' THEN q.fee ELSE 0 END::text,
+             q.from_currency || ' → ' || q.to_currency, NULL, q.executed_at
+      FROM exchange_quotes q CROSS JOIN (VALUES ('o', 'out'), ('i', 'in')) AS side(key, direction)
+      WHERE q.user_id = ${userId} AND q.executed_at IS NOT NULL
     ) history
     ${afterClause}
     ORDER BY created_at DESC, id DESC
@@ -74,7 +85,7 @@ export function toHistoryItem(row: HistoryRow): TransactionItem {
     currency,
     amount: toDecimalString(BigInt(row.amount), currency),
     fee: toDecimalString(BigInt(row.fee), currency),
-    direction: row.type === "received" || row.type === "deposit" ? "in" : "out",
+    direction: row.direction,
     counterparty: row.counterparty,
     memo: row.memo,
     createdAt: new Date(row.created_at).toISOString(),

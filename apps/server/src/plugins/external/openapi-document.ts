@@ -3,6 +3,7 @@ import * as authContracts from "@ferry/core/contracts/auth";
 import * as authResponseContracts from "@ferry/core/contracts/auth-responses";
 import * as balanceContracts from "@ferry/core/contracts/balances";
 import * as depositContracts from "@ferry/core/contracts/deposits";
+import * as exchangeContracts from "@ferry/core/contracts/exchange";
 import * as healthContracts from "@ferry/core/contracts/health";
 import * as investmentContracts from "@ferry/core/contracts/investments";
 import * as ledgerContracts from "@ferry/core/contracts/ledger";
@@ -10,6 +11,7 @@ import * as notificationContracts from "@ferry/core/contracts/notifications";
 import * as paginationContracts from "@ferry/core/contracts/pagination";
 import * as paymentMethodContracts from "@ferry/core/contracts/payment-methods";
 import * as profileContracts from "@ferry/core/contracts/profile";
+import * as rateContracts from "@ferry/core/contracts/rates";
 import * as recipientContracts from "@ferry/core/contracts/recipients";
 import * as transferContracts from "@ferry/core/contracts/transfers";
 import * as errorContracts from "@ferry/core/errors";
@@ -45,6 +47,8 @@ export function createContractRegistry(): z.core.$ZodRegistry<{ id: string }> {
     transferContracts,
     ledgerContracts,
     adminContracts,
+    rateContracts,
+    exchangeContracts,
     investmentContracts,
   ];
   for (const module of modules) {

@@ -9,6 +9,7 @@ import {
   Loader2Icon,
   type LucideIcon,
   ReceiptIcon,
+  RepeatIcon,
 } from "lucide-react";
 import { useNavigate } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -28,7 +29,16 @@ const TYPES: Record<TransactionItem["type"], { label: string; icon: LucideIcon }
   received: { label: "Received", icon: ArrowDownLeftIcon },
   deposit: { label: "Deposit", icon: LandmarkIcon },
   withdraw: { label: "Withdraw", icon: ArrowUpRightIcon },
+  exchange: { label: "Exchange", icon: RepeatIcon },
 };
+
+/** "To:" a recipient, "From:" a sender; an exchange names its pair ("USD → EUR") without either. */
+function counterpartyLabelOf(item: TransactionItem): string | null {
+  if (item.type === "exchange") {
+    return null;
+  }
+  return item.type === "received" ? "From:" : "To:";
+}
 
 /** History amounts show two decimals (spec §9); formatAmount still never shows a real amount as zero. */
 const HISTORY_DECIMALS = 2;
@@ -63,7 +73,8 @@ function TransactionRow({ item }: { item: TransactionItem }) {
         </p>
         {item.counterparty ? (
           <p className="mt-1 truncate text-sm text-muted-foreground">
-            {item.type === "received" ? "From:" : "To:"} <span className="text-foreground">{item.counterparty}</span>
+            {counterpartyLabelOf(item) ? `${counterpartyLabelOf(item)} ` : null}
+            <span className="text-foreground">{item.counterparty}</span>
           </p>
         ) : null}
         {item.memo ? <p className="mt-0.5 truncate text-sm italic text-muted-foreground">“{item.memo}”</p> : null}

@@ -21,6 +21,8 @@ function titleOf(item: TransactionItem): string {
       return "Deposit";
     case "withdraw":
       return "Cash out";
+    case "exchange":
+      return `Exchange ${item.counterparty ?? ""}`.trim();
   }
 }
 

@@ -1,0 +1,252 @@
+import {
+  type Exchange,
+  type ExchangeQuote,
+  type ExchangeQuoteRequest,
+  type ExecuteExchangeRequest,
+  insufficientBalanceMessage,
+  QUOTE_EXPIRED_MESSAGE,
+} from "@ferry/core/contracts/exchange";
+import type { CurrencyCode } from "@ferry/core/currencies";
+import {
+  formatRate,
+  priceExchange,
+  QUOTE_LIFETIME_SECONDS,
+  rateOf,
+  tooSmallToExchangeMessage,
+} from "@ferry/core/exchange";
+import { formatMoney, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+import {
+  applyLedger,
+  ensureUserAccount,
+  readWalletBalances,
+  systemAccountId,
+  type TransferLeg,
+} from "../ledger/service.ts";
+import { createNotification } from "../notifications/service.ts";
+import type { RateProvider } from "../rates/service.ts";
+import {
+  deleteStaleQuotes,
+  insertQuote,
+  markQuoteExecuted,
+  type QuoteRow,
+  selectOwnQuoteForUpdate,
+  selectQuoteByKey,
+} from "./queries.ts";
+
+/*
+ * Currency exchange between a customer's own balances (docs/decisions/018-exchange-rates-and-rounding.md):
+ * a quote locks a rate and fee for 30 seconds; confirming it moves exactly the quoted amounts in one
+ * ledger operation through the operator's FX accounts, once per quote.
+ */
+
+/** Reads the time quotes are made and expire by; tests pass their own to move past a quote's expiry. */
+export type Now = () => Date;
+
+/** Quotes that expired more than this long ago and were never confirmed are deleted on the next quote. */
+const STALE_QUOTE_MS = 24 * 60 * 60 * 1000;
+
+function toExchangeQuote(row: QuoteRow): ExchangeQuote {
+  return {
+    id: row.id,
+    from: row.from_currency,
+    to: row.to_currency,
+    amount: toDecimalString(BigInt(row.amount), row.from_currency),
+    fee: toDecimalString(BigInt(row.fee), row.from_currency),
+    receive: toDecimalString(BigInt(row.receive), row.to_currency),
+    rate: formatRate(rateOf(row.rate)),
+    feeBasisPoints: row.fee_basis_points,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+  };
+}
+
+function toExchange(row: QuoteRow): Exchange {
+  if (!row.executed_at) {
+    throw new Error(`Exchange quote ${row.id} was not executed`);
+  }
+  const { expiresAt: _expiresAt, ...quote } = toExchangeQuote(row);
+  return { ...quote, status: "completed", executedAt: new Date(row.executed_at).toISOString() };
+}
+
+/** What the user's wallet in `currency` has available to spend (zero when it was never used). */
+async function availableOf(db: Database, userId: string, currency: CurrencyCode): Promise<bigint> {
+  const balances = await readWalletBalances(db, userId);
+  return balances.find((balance) => balance.currency === currency)?.availableMinor ?? 0n;
+}
+
+/**
+ * Prices selling `amount` of `from` for `to` at the provider's current rate and fee and records the
+ * quote, valid for 30 seconds. Refused when the amount buys nothing or is more than the wallet has.
+ */
+export async function createExchangeQuote(
+  db: Database,
+  deps: { readonly rateProvider: RateProvider; readonly now: Now },
+  userId: string,
+  request: ExchangeQuoteRequest,
+): Promise<ExchangeQuote> {
+  const { from, to } = request;
+  const parsed = parsePositiveAmount(request.amount, from);
+  if (!parsed.ok) {
+    throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
+  }
+  const price = await deps.rateProvider.priceOf(db, from, to);
+  if (!price) {
+    throw new AppError("not_found", `No rate for ${from} to ${to}`);
+  }
+  const figures = priceExchange({
+    amountMinor: parsed.amountMinor,
+    from,
+    to,
+    rate: price.rate,
+    feeBasisPoints: price.feeBasisPoints,
+  });
+  if (figures.receiveMinor <= 0n) {
+    const message = tooSmallToExchangeMessage(to);
+    throw new AppError("validation_failed", message, { amount: message });
+  }
+  if (parsed.amountMinor > (await availableOf(db, userId, from))) {
+    throw new AppError("insufficient_funds", insufficientBalanceMessage(from));
+  }
+  const createdAt = deps.now();
+  await deleteStaleQuotes(db, userId, new Date(createdAt.getTime() - STALE_QUOTE_MS));
+  const row = await insertQuote(db, {
+    userId,
+    from,
+    to,
+    amountMinor: parsed.amountMinor,
+    feeMinor: figures.feeMinor,
+    receiveMinor: figures.receiveMinor,
+    rate: formatRate(price.rate),
+    feeBasisPoints: price.feeBasisPoints,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + QUOTE_LIFETIME_SECONDS * 1000),
+  });
+  return toExchangeQuote(row);
+}
+
+/**
+ * The legs of one confirmed quote, all posted at once: FROM (less the fee) from the customer's wallet
+ * to the operator's FX account, the fee to the fees account, and TO from the FX account to the
+ * customer's wallet. The keys derive from the quote, so it can move money only once.
+ */
+async function exchangeLegs(trx: Database, quote: QuoteRow): Promise<TransferLeg[]> {
+  const from = quote.from_currency;
+  const to = quote.to_currency;
+  const amountMinor = BigInt(quote.amount);
+  const feeMinor = BigInt(quote.fee);
+  const reference = { state: "posted", referenceType: "exchange", referenceId: quote.id } as const;
+  const fromWallet = await ensureUserAccount(trx, quote.user_id, from);
+  const toWallet = await ensureUserAccount(trx, quote.user_id, to);
+  const legs: TransferLeg[] = [
+    {
+      transferKey: `exchange:${quote.id}:sell`,
+      debitAccountId: fromWallet,
+      creditAccountId: await systemAccountId(trx, from, "fx"),
+      amountMinor: amountMinor - feeMinor,
+      currency: from,
+      kind: "exchange",
+      ...reference,
+    },
+    {
+      transferKey: `exchange:${quote.id}:buy`,
+      debitAccountId: await systemAccountId(trx, to, "fx"),
+      creditAccountId: toWallet,
+      amountMinor: BigInt(quote.receive),
+      currency: to,
+      kind: "exchange",
+      ...reference,
+    },
+  ];
+  if (feeMinor > 0n) {
+    legs.push({
+      transferKey: `exchange:${quote.id}:fee`,
+      debitAccountId: fromWallet,
+      creditAccountId: await systemAccountId(trx, from, "fees"),
+      amountMinor: feeMinor,
+      currency: from,
+      kind: "fee",
+      ...reference,
+    });
+  }
+  return legs;
+}
+
+/** Moves a quote's money; the customer's FROM wallet is the only account that may not go negative. */
+async function moveQuotedMoney(trx: Database, quote: QuoteRow): Promise<void> {
+  try {
+    await applyLedger(trx, { create: await exchangeLegs(trx, quote) });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "insufficient_funds") {
+      throw new AppError("insufficient_funds", insufficientBalanceMessage(quote.from_currency));
+    }
+    throw error;
+  }
+}
+
+/**
+ * The exchange this Idempotency-Key already made, if any. Duplicates of one request wait here (under
+ * a lock held until the transaction ends) for the first, then find its exchange. The same key with
+ * another quote is refused.
+ */
+async function findReplay(
+  trx: Database,
+  userId: string,
+  idempotencyKey: string,
+  quoteId: string,
+): Promise<Exchange | undefined> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`exchange|${userId}|${idempotencyKey}`}, 0))`.execute(trx);
+  const existing = await selectQuoteByKey(trx, userId, idempotencyKey);
+  if (!existing) {
+    return undefined;
+  }
+  if (existing.id !== quoteId) {
+    throw new AppError("conflict", "This Idempotency-Key was already used for a different exchange");
+  }
+  return toExchange(existing);
+}
+
+/**
+ * Confirms exactly one quote of the user's, in one transaction: a replay of the Idempotency-Key
+ * returns the first exchange; otherwise the quote must be the user's (404), not confirmed before
+ * (409) and not expired (409, QUOTE_EXPIRED_MESSAGE: the client asks for a fresh quote — nothing is
+ * re-priced here). The ledger then moves the quoted amounts, and the customer is notified once.
+ */
+export async function executeExchange(
+  db: Database,
+  now: Now,
+  userId: string,
+  idempotencyKey: string,
+  request: ExecuteExchangeRequest,
+): Promise<{ exchange: Exchange; isReplay: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const replay = await findReplay(trx, userId, idempotencyKey, request.quoteId);
+    if (replay) {
+      return { exchange: replay, isReplay: true };
+    }
+    const quote = await selectOwnQuoteForUpdate(trx, userId, request.quoteId);
+    if (!quote) {
+      throw new AppError("not_found", "Quote not found");
+    }
+    if (quote.executed_at) {
+      throw new AppError("conflict", "This quote was already confirmed");
+    }
+    const executedAt = now();
+    if (executedAt.getTime() >= new Date(quote.expires_at).getTime()) {
+      throw new AppError("conflict", QUOTE_EXPIRED_MESSAGE, { quoteId: QUOTE_EXPIRED_MESSAGE });
+    }
+    await moveQuotedMoney(trx, quote);
+    const executed = await markQuoteExecuted(trx, quote.id, idempotencyKey, executedAt);
+    const sold = formatMoney({ currency: executed.from_currency, amountMinor: BigInt(executed.amount) });
+    const bought = formatMoney({ currency: executed.to_currency, amountMinor: BigInt(executed.receive) });
+    await createNotification(trx, {
+      userId,
+      title: "Exchange completed",
+      message: `You exchanged ${sold} for ${bought}.`,
+      type: "success",
+    });
+    return { exchange: toExchange(executed), isReplay: false };
+  });
+}

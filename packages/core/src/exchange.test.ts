@@ -1,0 +1,200 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from "./currencies.ts";
+import {
+  type ExchangeRate,
+  formatRate,
+  formatRateForDisplay,
+  MAX_RATE_DECIMALS,
+  parseRate,
+  priceExchange,
+  rateOf,
+} from "./exchange.ts";
+import { computeFee } from "./fees.ts";
+
+/** Minor units of a decimal amount, for readable tests. */
+function minor(amount: string, currency: CurrencyCode): bigint {
+  const [whole, fraction = ""] = amount.split(".");
+  return BigInt(`${whole}${fraction.padEnd(CURRENCIES[currency].scale, "0")}`);
+}
+
+describe("parseRate", () => {
+  test.each([
+    ["1.08", "1.08"],
+    ["1.080000000000000000", "1.08"],
+    ["65000", "65000"],
+    ["0.000015384615384615", "0.000015384615384615"],
+    ["00012.50", "12.5"],
+    ["99999999999999999999.999999999999999999", "99999999999999999999.999999999999999999"],
+  ])("reads %s exactly, written back as %s", (text, written) => {
+    const parsed = parseRate(text);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      expect(formatRate(parsed.rate)).toBe(written);
+    }
+  });
+
+  test.each([
+    "0",
+    "0.000",
+    "-1",
+    "1e3",
+    "1,08",
+    " 1.08",
+    "1.",
+    ".5",
+    "",
+    "NaN",
+    "0.0000000000000000001",
+    "100000000000000000000",
+  ])("refuses %j", (text) => {
+    expect(parseRate(text).ok).toBe(false);
+  });
+
+  test("rateOf throws on a rate no one could have stored", () => {
+    expect(() => rateOf("abc")).toThrow(RangeError);
+  });
+});
+
+describe("formatRateForDisplay", () => {
+  test.each([
+    ["0.000015384615384615", 8, "0.000015384615"],
+    ["0.000015384615384615", 4, "0.00001538"],
+    ["0.925925925925925926", 6, "0.925926"],
+    ["65000", 8, "65000"],
+    ["1.08", 8, "1.08"],
+    ["1.2345", 2, "1.2"],
+  ])("shows %s with %s significant digits as %s", (text, digits, shown) => {
+    expect(formatRateForDisplay(rateOf(text), digits)).toBe(shown);
+  });
+});
+
+describe("priceExchange", () => {
+  test.each([
+    // [amount, from, to, rate, fee bp, fee, receive]
+    // 100 USD to EUR at 1 / 1.08, 0.25 %: fee 0.25 USD; 99.75 / 1.08 = 92.3611… EUR, rounded down.
+    ["100.00", "USD", "EUR", "0.925925925925925926", 25, "0.25", "92.36"],
+    // 1,000 USD to BTC at 1 / 65,000, 0.5 %: fee 5 USD; 995 / 65,000 = 0.0153076923… BTC.
+    ["1000.00", "USD", "BTC", "0.000015384615384615", 50, "5.00", "0.01530769"],
+    // 0.1 BTC to USD at 65,000, 0.8 %: fee 0.0008 BTC; 0.0992 × 65,000 = 6,448 USD exactly.
+    ["0.1", "BTC", "USD", "65000", 80, "0.0008", "6448.00"],
+    // 1 ETH to USDC at 3,500, 0.25 %: fee 0.0025 ETH; 0.9975 × 3,500 = 3,491.25 USDC exactly.
+    ["1", "ETH", "USDC", "3500", 25, "0.0025", "3491.25"],
+    // 0.99 USD at 0.25 % is 0.002475 USD of fee: charged as one cent, never less than the rate.
+    ["0.99", "USD", "EUR", "0.925925925925925926", 25, "0.01", "0.90"],
+    // No fee at all: the whole amount is converted.
+    ["10.00", "USDT", "USDC", "1", 0, "0", "10.00"],
+  ] as const)(
+    "sells %s %s for %s at %s with %s bp: fee %s, receive %s",
+    (amount, from, to, rate, bps, fee, receive) => {
+      const figures = priceExchange({
+        amountMinor: minor(amount, from),
+        from,
+        to,
+        rate: rateOf(rate),
+        feeBasisPoints: bps,
+      });
+      expect(figures.feeMinor).toBe(minor(fee, from));
+      expect(figures.convertedMinor).toBe(minor(amount, from) - minor(fee, from));
+      expect(figures.receiveMinor).toBe(minor(receive, to));
+    },
+  );
+
+  test("an amount too small to buy one minor unit receives zero (the caller refuses it)", () => {
+    // One satoshi is 0.00065 USD at 65,000: not a cent.
+    const figures = priceExchange({
+      amountMinor: 1n,
+      from: "BTC",
+      to: "USD",
+      rate: rateOf("65000"),
+      feeBasisPoints: 0,
+    });
+    expect(figures.receiveMinor).toBe(0n);
+  });
+
+  test("refuses an exchange into the same currency", () => {
+    expect(() =>
+      priceExchange({ amountMinor: 100n, from: "USD", to: "USD", rate: rateOf("1"), feeBasisPoints: 25 }),
+    ).toThrow(RangeError);
+  });
+
+  const currencyPair = fc
+    .tuple(fc.constantFrom(...CURRENCY_CODES), fc.constantFrom(...CURRENCY_CODES))
+    .filter(([from, to]) => from !== to);
+  const rate: fc.Arbitrary<ExchangeRate> = fc
+    .tuple(fc.bigInt({ min: 1n, max: 10n ** 24n }), fc.integer({ min: 0, max: MAX_RATE_DECIMALS }))
+    .map(([units, decimals]) => ({ units, decimals }));
+
+  test("the fee is rounded up and what arrives rounded down: never more than the exact rate gives", () => {
+    fc.assert(
+      fc.property(
+        currencyPair,
+        fc.bigInt({ min: 1n, max: 10n ** 30n }),
+        rate,
+        fc.integer({ min: 0, max: 1_000 }),
+        ([from, to], amountMinor, exchangeRate, bps) => {
+          const figures = priceExchange({ amountMinor, from, to, rate: exchangeRate, feeBasisPoints: bps });
+          // The fee is transfers' fee: the least whole number of minor units not below the exact fee.
+          expect(figures.feeMinor).toBe(computeFee(amountMinor, bps));
+          expect(figures.feeMinor + figures.convertedMinor).toBe(amountMinor);
+          expect(figures.convertedMinor >= 0n).toBe(true);
+          // Exact value of what arrives, in TO minor units: converted × units × 10^toScale / 10^(decimals + fromScale).
+          const exactNumerator = figures.convertedMinor * exchangeRate.units * 10n ** BigInt(CURRENCIES[to].scale);
+          const denominator = 10n ** BigInt(exchangeRate.decimals + CURRENCIES[from].scale);
+          // receive ≤ exact < receive + 1: rounded down, by less than one minor unit.
+          expect(figures.receiveMinor * denominator <= exactNumerator).toBe(true);
+          expect((figures.receiveMinor + 1n) * denominator > exactNumerator).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  test("selling more never receives less, and a higher fee never receives more", () => {
+    fc.assert(
+      fc.property(
+        currencyPair,
+        fc.bigInt({ min: 1n, max: 10n ** 24n }),
+        fc.bigInt({ min: 0n, max: 10n ** 6n }),
+        rate,
+        fc.integer({ min: 0, max: 999 }),
+        ([from, to], amountMinor, extraMinor, exchangeRate, bps) => {
+          const base = priceExchange({ amountMinor, from, to, rate: exchangeRate, feeBasisPoints: bps });
+          const more = priceExchange({
+            amountMinor: amountMinor + extraMinor,
+            from,
+            to,
+            rate: exchangeRate,
+            feeBasisPoints: bps,
+          });
+          const dearer = priceExchange({ amountMinor, from, to, rate: exchangeRate, feeBasisPoints: bps + 1 });
+          expect(more.receiveMinor >= base.receiveMinor).toBe(true);
+          expect(dearer.receiveMinor <= base.receiveMinor).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test("a rate written back and read again is the same rate", () => {
+    fc.assert(
+      fc.property(rate, (exchangeRate) => {
+        const written = formatRate(exchangeRate);
+        const parsed = parseRate(written);
+        if (exchangeRate.units.toString().length - exchangeRate.decimals > 20) {
+          // Beyond NUMERIC(38,18)'s 20 whole digits: refused rather than stored wrong.
+          expect(parsed.ok).toBe(false);
+          return;
+        }
+        expect(parsed.ok).toBe(true);
+        if (parsed.ok) {
+          expect(formatRate(parsed.rate)).toBe(written);
+          // Equal as numbers: units / 10^decimals.
+          expect(parsed.rate.units * 10n ** BigInt(exchangeRate.decimals)).toBe(
+            exchangeRate.units * 10n ** BigInt(parsed.rate.decimals),
+          );
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,151 @@
+import { CURRENCIES, type CurrencyCode } from "./currencies.ts";
+import { computeFee } from "./fees.ts";
+
+/**
+ * Currency exchange arithmetic, in bigint only (docs/decisions/018-exchange-rates-and-rounding.md).
+ *
+ * A rate says how many units of the TO currency one unit of the FROM currency buys, as an exact
+ * decimal ("0.000015384615384615" BTC per USD). It is held as `units / 10^decimals`, never as a float.
+ *
+ * The rounding rule of an exchange of `amount` (minor units of FROM, fee included):
+ * 1. the fee is `amount × feeBasisPoints / 10 000`, rounded UP to FROM's minor unit (`computeFee`, the
+ *    rule of every Ferry fee: never less than the rate says);
+ * 2. what is converted is `amount − fee`;
+ * 3. what arrives is `(amount − fee) × rate`, rounded DOWN to TO's minor unit: the customer never
+ *    receives more than the rate gives, and the fraction of a minor unit stays with the operator's
+ *    FX position. Nothing is ever rounded half-up.
+ */
+
+/** An exchange rate as an exact decimal: `units / 10^decimals` units of TO per unit of FROM. */
+export interface ExchangeRate {
+  readonly units: bigint;
+  readonly decimals: number;
+}
+
+/** The most decimals a rate may have: NUMERIC(38,18) in the database. */
+export const MAX_RATE_DECIMALS = 18;
+/** The most whole digits a rate may have (NUMERIC(38,18) leaves 20). */
+export const MAX_RATE_WHOLE_DIGITS = 20;
+/**
+ * The highest exchange fee an operator may set, in basis points (10 %). The spec's fees are 0.1 % to
+ * 0.8 %; anything near this limit is a typing mistake, not a price.
+ */
+export const MAX_EXCHANGE_FEE_BASIS_POINTS = 1_000;
+/** How long a quote holds its rate and fee: confirming later needs a fresh quote. */
+export const QUOTE_LIFETIME_SECONDS = 30;
+
+const RATE_PATTERN = /^(\d+)(?:\.(\d+))?$/;
+
+/** The words for a rate that is not a plain positive decimal within NUMERIC(38,18). */
+export const INVALID_RATE_MESSAGE = `Enter a rate above 0 with at most ${MAX_RATE_DECIMALS} decimals`;
+
+/**
+ * Reads a rate written as a plain decimal ("1.08", "0.000015384615384615"): above zero, at most 20
+ * whole digits and 18 decimals. Exponents, signs, separators and spaces are refused: a rate is never
+ * rounded on the way in.
+ */
+export function parseRate(text: string): { ok: true; rate: ExchangeRate } | { ok: false; message: string } {
+  const match = RATE_PATTERN.exec(text);
+  if (!match) {
+    return { ok: false, message: INVALID_RATE_MESSAGE };
+  }
+  const [, whole, fraction = ""] = match;
+  const wholeDigits = whole.replace(/^0+(?=\d)/, "");
+  if (fraction.length > MAX_RATE_DECIMALS || wholeDigits.length > MAX_RATE_WHOLE_DIGITS) {
+    return { ok: false, message: INVALID_RATE_MESSAGE };
+  }
+  const units = BigInt(`${whole}${fraction}`);
+  if (units <= 0n) {
+    return { ok: false, message: INVALID_RATE_MESSAGE };
+  }
+  return { ok: true, rate: normalizeRate({ units, decimals: fraction.length }) };
+}
+
+/** The same rate with no trailing zero decimals ("1.500" → 1.5), so equal rates compare equal. */
+function normalizeRate(rate: ExchangeRate): ExchangeRate {
+  let { units, decimals } = rate;
+  while (decimals > 0 && units % 10n === 0n) {
+    units /= 10n;
+    decimals -= 1;
+  }
+  return { units, decimals };
+}
+
+/**
+ * Reads a rate the database or the API holds ("1.080000000000000000"). A rate there was checked when
+ * it was written, so a failure means a broken row: it throws rather than price anything with it.
+ */
+export function rateOf(text: string): ExchangeRate {
+  const parsed = parseRate(text);
+  if (!parsed.ok) {
+    throw new RangeError(`Not an exchange rate: ${text}`);
+  }
+  return parsed.rate;
+}
+
+/** Writes a rate as its exact decimal, without trailing zeros ("1.08", "65000", "0.000015384615384615"). */
+export function formatRate(rate: ExchangeRate): string {
+  const { units, decimals } = normalizeRate(rate);
+  const digits = units.toString().padStart(decimals + 1, "0");
+  if (decimals === 0) {
+    return digits;
+  }
+  return `${digits.slice(0, digits.length - decimals)}.${digits.slice(digits.length - decimals)}`;
+}
+
+/**
+ * A rate for people: at most `significantDigits` significant digits, rounded half up ("0.000015384615"
+ * shows as "0.000015385" at 5). Display only: prices are always computed with the exact rate.
+ */
+export function formatRateForDisplay(rate: ExchangeRate, significantDigits = 8): string {
+  const { units, decimals } = normalizeRate(rate);
+  const length = units.toString().length;
+  const dropped = length - significantDigits;
+  if (dropped <= 0 || dropped > decimals) {
+    return formatRate({ units, decimals });
+  }
+  const step = 10n ** BigInt(dropped);
+  const rounded = (units + step / 2n) / step;
+  return formatRate({ units: rounded, decimals: decimals - dropped });
+}
+
+/** What an exchange of an amount comes to, in minor units. */
+export interface ExchangeFigures {
+  /** The fee, in minor units of FROM, rounded up. */
+  readonly feeMinor: bigint;
+  /** What is converted: the amount less the fee, in minor units of FROM. */
+  readonly convertedMinor: bigint;
+  /** What arrives, in minor units of TO, rounded down. Zero when the amount is too small to buy one unit. */
+  readonly receiveMinor: bigint;
+}
+
+/**
+ * Prices selling `amountMinor` of `from` (fee included) for `to` at `rate` with a fee of
+ * `feeBasisPoints`, by the rounding rule above: fee rounded up in FROM, what arrives rounded down in TO.
+ */
+export function priceExchange(request: {
+  readonly amountMinor: bigint;
+  readonly from: CurrencyCode;
+  readonly to: CurrencyCode;
+  readonly rate: ExchangeRate;
+  readonly feeBasisPoints: number;
+}): ExchangeFigures {
+  const { amountMinor, from, to, rate, feeBasisPoints } = request;
+  if (from === to) {
+    throw new RangeError("An exchange is between two different currencies");
+  }
+  if (rate.units <= 0n) {
+    throw new RangeError("An exchange rate is above zero");
+  }
+  const feeMinor = computeFee(amountMinor, feeBasisPoints);
+  const convertedMinor = amountMinor - feeMinor;
+  // receive = converted × (units / 10^decimals) × 10^toScale / 10^fromScale, floored (all non-negative).
+  const numerator = convertedMinor * rate.units * 10n ** BigInt(CURRENCIES[to].scale);
+  const denominator = 10n ** BigInt(rate.decimals + CURRENCIES[from].scale);
+  return { feeMinor, convertedMinor, receiveMinor: numerator / denominator };
+}
+
+/** Spec-like words for an amount whose conversion would not buy a single minor unit of TO. */
+export function tooSmallToExchangeMessage(to: CurrencyCode): string {
+  return `This amount is too small to buy any ${to}`;
+}
