@@ -3,6 +3,7 @@ import { dailyReturnMinor, parseDailyRate } from "@ferry/core/investment-returns
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
+import { poolAdapter } from "../../apps/server/src/jobs/runner.ts";
 import { payDueReturns, returnTransferKey } from "../../apps/server/src/modules/investments/returns.ts";
 import { fundYieldReserve, type InvestmentSettings } from "../../apps/server/src/modules/investments/service.ts";
 import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile.ts";
@@ -356,6 +357,21 @@ describe("the admin's view of the reserve", () => {
 });
 
 describe("the job runner", () => {
+  test("hands pg-boss the rows of every statement of a multi-statement query (its locked commands read them)", async () => {
+    const handle = openDatabase(databaseUrl, 1);
+    try {
+      const result = await poolAdapter(handle.pool).executeSql("BEGIN; SELECT 1 AS first; SELECT 2 AS second; COMMIT");
+
+      expect(Array.isArray(result)).toBe(true);
+      expect((result as unknown as { rows: unknown[] }[]).flatMap((item) => item.rows)).toEqual([
+        { first: 1 },
+        { second: 2 },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+
   test("schedules the daily returns at 00:05 UTC and catches up at start", async () => {
     clock.set("2031-11-01T10:00:00.000Z");
     await fundReserve(1_000_000n);

@@ -41,14 +41,13 @@ const STOP_TIMEOUT_MS = 30_000;
 
 /**
  * pg-boss speaks to PostgreSQL through this: the app's pool, so jobs share its connections and its
- * database (embedded or DATABASE_URL). pg-boss wraps its own multi-statement work in its own SQL.
+ * database (embedded or DATABASE_URL). node-postgres's answer is handed on as it is: for a
+ * multi-statement query (pg-boss's locked commands) that is one result per statement, all of which
+ * pg-boss reads.
  */
-function poolAdapter(pool: pg.Pool) {
+export function poolAdapter(pool: pg.Pool) {
   return {
-    executeSql: async (text: string, values?: unknown[]) => {
-      const result = await pool.query(text, values);
-      return { rows: result.rows };
-    },
+    executeSql: (text: string, values?: unknown[]) => pool.query(text, values) as Promise<{ rows: unknown[] }>,
   };
 }
 
