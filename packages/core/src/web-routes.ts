@@ -39,7 +39,7 @@ export const WEB_ROUTES = [
   { path: "/transactions", access: "signed-in" },
   { path: "/withdrawal-addresses", access: "signed-in" },
   { path: "/notifications", access: "signed-in" },
-  { path: "/help", access: "signed-in", isComingSoon: true },
+  { path: "/help", access: "signed-in" },
   { path: "/profile", access: "signed-in" },
   { path: "/settings", access: "signed-in", isComingSoon: true },
 
@@ -47,7 +47,7 @@ export const WEB_ROUTES = [
   { path: "/admin/users", access: "admin", isComingSoon: true },
   { path: "/admin/investments", access: "admin" },
   { path: "/admin/transactions", access: "admin" },
-  { path: "/admin/help", access: "admin", isComingSoon: true },
+  { path: "/admin/help", access: "admin" },
 
   // Static marketing pages.
   { path: "/business", access: "public" },

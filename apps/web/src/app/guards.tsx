@@ -1,6 +1,6 @@
 import { Loader2Icon } from "lucide-react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useMe } from "../lib/queries/session.ts";
+import { isAdmin, useMe } from "../lib/queries/session.ts";
 
 function FullPageSpinner() {
   return (
@@ -26,7 +26,7 @@ export function RequireSignedIn() {
 /** Admin routes: non-admins go to /dashboard (the server refuses them too). */
 export function RequireAdmin() {
   const me = useMe();
-  if (me.data?.role !== "admin") {
+  if (!isAdmin(me.data)) {
     return <Navigate to="/dashboard" replace />;
   }
   return <Outlet />;

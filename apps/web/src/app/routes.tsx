@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import type { RouteObject } from "react-router";
 import { ComingSoonPage } from "../components/coming-soon-page.tsx";
 import { AdminDepositsPage } from "../features/admin-deposits/admin-deposits-page.tsx";
+import { AdminHelpPage } from "../features/admin-help/admin-help-page.tsx";
 import { AdminInvestmentsPage } from "../features/admin-investments/admin-investments-page.tsx";
 import { AdminTransactionsPage } from "../features/admin-transactions/admin-transactions-page.tsx";
 import { ForgotPasswordPage } from "../features/auth/pages/forgot-password-page.tsx";
@@ -11,6 +12,7 @@ import { SignupPage } from "../features/auth/pages/signup-page.tsx";
 import { VerifyEmailPage } from "../features/auth/pages/verify-email-page.tsx";
 import { BalancePage } from "../features/balances/balance-page.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
+import { HelpPage } from "../features/help/help-page.tsx";
 import { InvestmentPage } from "../features/investment/investment-page.tsx";
 import { NotificationsPage } from "../features/notifications/notifications-page.tsx";
 import { PaymentMethodsPage } from "../features/payment-methods/payment-methods-page.tsx";
@@ -28,10 +30,8 @@ import { AppShell } from "./shell/app-shell.tsx";
 /** The heading of each coming-soon page of core's route table (its feature arrives in a later issue). */
 const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {
   "/connect": { title: "Connect", description: "API credentials and connected apps." },
-  "/help": { title: "Help & Support", description: "Ask for help and follow your requests." },
   "/settings": { title: "Settings", description: "Notifications, security and app preferences." },
   "/admin/users": { title: "User Management", description: "Search, review, ban and contact users." },
-  "/admin/help": { title: "Help Desk", description: "Answer and resolve help requests." },
 };
 
 /** The page of each feature route; features are composed here, never importing each other. */
@@ -48,9 +48,11 @@ const FEATURE_PAGES: Readonly<Record<string, ReactElement>> = {
   "/balance": <BalancePage sendMoneyDialog={SendMoneyDialog} cashoutDialog={CashoutDialog} />,
   "/investment": <InvestmentPage />,
   "/transactions": <TransactionsPage />,
+  "/help": <HelpPage />,
   "/admin/deposits": <AdminDepositsPage />,
   "/admin/investments": <AdminInvestmentsPage />,
   "/admin/transactions": <AdminTransactionsPage />,
+  "/admin/help": <AdminHelpPage />,
 };
 
 /** Every page element by its canonical path: feature pages, static pages and coming-soon pages. */

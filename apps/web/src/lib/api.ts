@@ -38,10 +38,36 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   } catch {
     throw new ApiError(0, "network_error", "Could not reach Ferry. Check your connection and try again.");
   }
+  return readAnswer<T>(response);
+}
+
+/**
+ * Uploads one file as `multipart/form-data` (field `file`) on the same origin with the session
+ * cookie; the browser sets the content type with its boundary. Errors map as `apiFetch`'s do.
+ */
+export async function apiUpload<T>(path: string, file: File, signal?: AbortSignal): Promise<T> {
+  const body = new FormData();
+  body.append("file", file);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+      body,
+      signal,
+    });
+  } catch {
+    throw new ApiError(0, "network_error", "Could not reach Ferry. Check your connection and try again.");
+  }
+  return readAnswer<T>(response);
+}
+
+/** The JSON body of an answer, or an ApiError for any non-2xx one. */
+async function readAnswer<T>(response: Response): Promise<T> {
   const text = await response.text();
-  const data = text ? (JSON.parse(text) as unknown) : null;
   if (!response.ok) {
-    const error = (data as ApiErrorBody | null)?.error;
+    const error = (parseErrorBody(text) as ApiErrorBody | null)?.error;
     throw new ApiError(
       response.status,
       error?.code ?? "unknown",
@@ -49,7 +75,19 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       error?.fields ?? {},
     );
   }
-  return data as T;
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** An error answer's JSON body; one that is not JSON (a proxy's HTML error page, say) reads as none. */
+function parseErrorBody(text: string): unknown {
+  if (!text) {
+    return null;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** The message to show for a failed call: the server's own words, or the given fallback. */

@@ -1,22 +1,31 @@
+import { useQuery } from "@tanstack/react-query";
 import { LogOutIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { FerryMark } from "../../components/ferry-mark.tsx";
 import { useUnreadCount } from "../../features/notifications/api/notifications.ts";
 import { cn } from "../../lib/cn.ts";
+import { adminHelpOpenCountQueryOptions, helpUnreadCountQueryOptions } from "../../lib/queries/help.ts";
 import { ADMIN_NAV, MAIN_NAV, type NavItem } from "./nav-items.ts";
+
+/** A count beside a sidebar item, and what it counts, for screen readers ("3 unread"). */
+interface NavBadge {
+  readonly count: number;
+  readonly label: string;
+}
 
 function SidebarLink({
   item,
   isExpanded,
   onNavigate,
+  badge,
 }: {
   item: NavItem;
   isExpanded: boolean;
   onNavigate?: () => void;
+  badge?: NavBadge;
 }) {
   const Icon = item.icon;
-  const unreadCount = useUnreadCount();
-  const badge = item.to === "/notifications" && unreadCount > 0 ? unreadCount : 0;
+  const count = badge?.count ?? 0;
   return (
     <NavLink
       to={item.to}
@@ -35,19 +44,34 @@ function SidebarLink({
     >
       <span className="relative">
         <Icon className="size-5 shrink-0" aria-hidden="true" />
-        {badge > 0 && !isExpanded ? (
+        {count > 0 && !isExpanded ? (
           <span className="absolute -right-1 -top-1 size-2 rounded-full bg-red-500" aria-hidden="true" />
         ) : null}
       </span>
       <span className={cn(!isExpanded && "sr-only")}>{item.label}</span>
-      {badge > 0 && isExpanded ? (
+      {count > 0 && isExpanded ? (
         <span className="ml-auto rounded-full bg-red-500 px-2 text-xs font-bold leading-5 text-white">
-          <span aria-hidden="true">{badge > 99 ? "99+" : badge}</span>
-          <span className="sr-only">{`${badge} unread`}</span>
+          <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+          <span className="sr-only">{`${count} ${badge?.label ?? ""}`}</span>
         </span>
       ) : null}
     </NavLink>
   );
+}
+
+/**
+ * The counts beside sidebar items: unread notifications; for a customer, help requests with a reply
+ * not yet read; for an admin, help requests still open. Each count is fetched only by whom it concerns.
+ */
+function useNavBadges(isAdmin: boolean): Readonly<Record<string, NavBadge>> {
+  const unreadNotifications = useUnreadCount();
+  const unreadHelp = useQuery({ ...helpUnreadCountQueryOptions, enabled: !isAdmin }).data?.count ?? 0;
+  const openHelp = useQuery({ ...adminHelpOpenCountQueryOptions, enabled: isAdmin }).data?.count ?? 0;
+  return {
+    "/notifications": { count: unreadNotifications, label: "unread" },
+    "/help": { count: isAdmin ? 0 : unreadHelp, label: "with new replies" },
+    "/admin/help": { count: isAdmin ? openHelp : 0, label: "open" },
+  };
 }
 
 /** The signed-in navigation: main items, the Admin group for admins, and Logout. */
@@ -58,6 +82,7 @@ export function SidebarNav(props: {
   onLogout: () => void;
 }) {
   const mainItems = MAIN_NAV.filter((item) => !(props.isAdmin && item.isHiddenForAdmins));
+  const badges = useNavBadges(props.isAdmin);
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
       <div className={cn("flex h-16 items-center gap-2 px-4", !props.isExpanded && "justify-center px-0")}>
@@ -68,7 +93,12 @@ export function SidebarNav(props: {
         <ul className="grid gap-1">
           {mainItems.map((item) => (
             <li key={item.to}>
-              <SidebarLink item={item} isExpanded={props.isExpanded} onNavigate={props.onNavigate} />
+              <SidebarLink
+                item={item}
+                isExpanded={props.isExpanded}
+                onNavigate={props.onNavigate}
+                badge={badges[item.to]}
+              />
             </li>
           ))}
         </ul>
@@ -86,7 +116,12 @@ export function SidebarNav(props: {
             <ul className="grid gap-1">
               {ADMIN_NAV.map((item) => (
                 <li key={item.to}>
-                  <SidebarLink item={item} isExpanded={props.isExpanded} onNavigate={props.onNavigate} />
+                  <SidebarLink
+                    item={item}
+                    isExpanded={props.isExpanded}
+                    onNavigate={props.onNavigate}
+                    badge={badges[item.to]}
+                  />
                 </li>
               ))}
             </ul>

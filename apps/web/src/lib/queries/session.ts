@@ -24,6 +24,11 @@ export function useMe() {
   return useQuery(meQueryOptions);
 }
 
+/** Whether the signed-in user is an admin: the one test the admin route guard and admin pages share. */
+export function isAdmin(profile: Profile | null | undefined): boolean {
+  return profile?.role === "admin";
+}
+
 /** The profile of a page behind the sign-in guard, where it is always present. */
 export function useSignedInProfile(): Profile {
   const { data } = useMe();

@@ -1,0 +1,200 @@
+import {
+  ATTACHMENT_CONTENT_TYPES,
+  type HelpAttachment,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  type UploadedHelpAttachment,
+} from "@ferry/core/contracts/help";
+import { useMutation } from "@tanstack/react-query";
+import { FileTextIcon, Loader2Icon, PaperclipIcon, XIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { apiUpload, messageOf } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { buttonVariants } from "../ui/button.tsx";
+
+const ACCEPT = ATTACHMENT_CONTENT_TYPES.join(",");
+const MAX_MEGABYTES = MAX_ATTACHMENT_BYTES / (1024 * 1024);
+
+/** What the picker tells people before they choose (the server checks the same, by content). */
+export const ATTACHMENT_HINT = `PNG, JPEG, WebP or PDF, up to ${MAX_MEGABYTES} MB each, ${MAX_ATTACHMENTS_PER_MESSAGE} files at most.`;
+
+/** A size as people read it: "840 KB", "2.4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) {
+    return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  }
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function isAcceptedType(type: string): boolean {
+  return (ATTACHMENT_CONTENT_TYPES as readonly string[]).includes(type);
+}
+
+/** Why a chosen file cannot be attached, before it is sent; null when it may be. */
+function refusalOf(file: File): string | null {
+  if (!isAcceptedType(file.type)) {
+    return `${file.name}: only PNG, JPEG, WebP images and PDF files can be attached`;
+  }
+  if (file.size > MAX_ATTACHMENT_BYTES) {
+    return `${file.name}: this file is ${formatFileSize(file.size)}; the limit is ${MAX_MEGABYTES} MB`;
+  }
+  return null;
+}
+
+/** The files of a request or a reply: screenshots as thumbnails, PDFs as links; each opens in a new tab. */
+export function AttachmentList({ attachments }: { attachments: readonly HelpAttachment[] }) {
+  if (attachments.length === 0) {
+    return null;
+  }
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Attachments">
+      {attachments.map((attachment) => (
+        <li key={attachment.id}>
+          <a
+            href={attachment.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="group flex max-w-56 items-center gap-2 rounded-md border border-border bg-card p-1.5 pr-3 text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {attachment.contentType === "application/pdf" ? (
+              <span className="flex size-10 shrink-0 items-center justify-center rounded bg-red-50 text-red-700">
+                <FileTextIcon className="size-5" aria-hidden="true" />
+              </span>
+            ) : (
+              <img src={attachment.url} alt="" className="size-10 shrink-0 rounded bg-muted object-cover" />
+            )}
+            <span className="min-w-0">
+              <span className="block truncate font-medium group-hover:underline">{attachment.fileName}</span>
+              <span className="block text-xs text-muted-foreground">{formatFileSize(attachment.size)}</span>
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Chooses files for a request or a reply and uploads each at once (`POST /api/v1/help-attachments`),
+ * so sending only carries their ids. Type and size are checked here first, to say so before a
+ * long upload; the server checks again by content.
+ */
+export function AttachmentPicker(props: {
+  value: readonly UploadedHelpAttachment[];
+  onChange: (attachments: UploadedHelpAttachment[]) => void;
+  onUploadingChange?: (isUploading: boolean) => void;
+  disabled?: boolean;
+}) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const [problems, setProblems] = useState<string[]>([]);
+  const upload = useMutation({
+    mutationFn: (file: File) => apiUpload<UploadedHelpAttachment>("/api/v1/help-attachments", file),
+  });
+  const room = MAX_ATTACHMENTS_PER_MESSAGE - props.value.length;
+  const isDisabled = props.disabled === true || upload.isPending || room <= 0;
+
+  async function attach(files: File[]) {
+    const found: string[] = [];
+    const accepted: File[] = [];
+    for (const file of files) {
+      const refusal = refusalOf(file);
+      if (refusal) {
+        found.push(refusal);
+      } else if (accepted.length >= room) {
+        found.push(`${file.name}: attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files`);
+      } else {
+        accepted.push(file);
+      }
+    }
+    setProblems(found);
+    if (accepted.length === 0) {
+      return;
+    }
+    props.onUploadingChange?.(true);
+    const uploaded: UploadedHelpAttachment[] = [];
+    for (const file of accepted) {
+      try {
+        uploaded.push(await upload.mutateAsync(file));
+      } catch (error) {
+        found.push(`${file.name}: ${messageOf(error, "the upload failed")}`);
+      }
+    }
+    setProblems([...found]);
+    props.onUploadingChange?.(false);
+    props.onChange([...props.value, ...uploaded]);
+  }
+
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        {/* The input itself takes focus (it is only visually hidden); its label looks like a button. */}
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          className="peer sr-only"
+          aria-describedby={hintId}
+          disabled={isDisabled}
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            // Cleared so the same file can be chosen again after removing it.
+            event.target.value = "";
+            void attach(files);
+          }}
+        />
+        <label
+          htmlFor={inputId}
+          className={cn(
+            buttonVariants({ variant: "outline", size: "sm" }),
+            "peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2",
+            isDisabled && "pointer-events-none opacity-50",
+          )}
+        >
+          {upload.isPending ? (
+            <Loader2Icon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <PaperclipIcon aria-hidden="true" />
+          )}
+          {upload.isPending ? "Uploading…" : "Attach files"}
+        </label>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {ATTACHMENT_HINT}
+        </p>
+      </div>
+      {props.value.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Files to send">
+          {props.value.map((attachment) => (
+            <li
+              key={attachment.id}
+              className="flex max-w-full items-center gap-2 rounded-md border border-border bg-muted/50 py-1 pl-2 pr-1 text-xs"
+            >
+              <PaperclipIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="min-w-0 truncate font-medium">{attachment.fileName}</span>
+              <span className="shrink-0 text-muted-foreground">{formatFileSize(attachment.size)}</span>
+              <button
+                type="button"
+                className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={`Remove ${attachment.fileName}`}
+                disabled={props.disabled}
+                onClick={() => props.onChange(props.value.filter((item) => item.id !== attachment.id))}
+              >
+                <XIcon className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div aria-live="polite">
+        {problems.length > 0 ? (
+          <ul className="grid gap-1 text-xs font-medium text-destructive">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { HelpPriority, HelpStatus } from "@ferry/core/contracts/help";
+import { Badge } from "../ui/badge.tsx";
+
+/** The words of each status, as the lists, the dropdown and the 'Status Updated' toast say them. */
+export const HELP_STATUS_LABELS: Readonly<Record<HelpStatus, string>> = {
+  open: "Open",
+  in_progress: "In Progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+
+export const HELP_PRIORITY_LABELS: Readonly<Record<HelpPriority, string>> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  urgent: "Urgent",
+};
+
+const STATUS_VARIANTS = {
+  open: "secondary",
+  in_progress: "warning",
+  resolved: "success",
+  closed: "neutral",
+} as const satisfies Record<HelpStatus, string>;
+
+const PRIORITY_VARIANTS = {
+  low: "neutral",
+  medium: "outline",
+  high: "warning",
+  urgent: "destructive",
+} as const satisfies Record<HelpPriority, string>;
+
+/** A help request's status: waiting (open), being handled (in progress), answered (resolved) or closed. */
+export function HelpStatusBadge({ status }: { status: HelpStatus }) {
+  return <Badge variant={STATUS_VARIANTS[status]}>{HELP_STATUS_LABELS[status]}</Badge>;
+}
+
+/** A help request's priority; the label says "priority" to a screen reader. */
+export function HelpPriorityBadge({ priority }: { priority: HelpPriority }) {
+  return (
+    <Badge variant={PRIORITY_VARIANTS[priority]}>
+      {HELP_PRIORITY_LABELS[priority]}
+      <span className="sr-only"> priority</span>
+    </Badge>
+  );
+}
+
+/** A target in hours as the Response Times card says it: "1 hour", "24 hours". */
+export function formatTargetHours(hours: number): string {
+  return hours === 1 ? "1 hour" : `${hours} hours`;
+}
+
+/** Who asked, once: "Erika Mustermann · erika@example.com", or the e-mail alone when that is the name too. */
+export function customerLabel(customer: { name: string; email: string }): string {
+  if (!customer.name || customer.name === customer.email) {
+    return customer.email;
+  }
+  return `${customer.name} · ${customer.email}`;
+}

@@ -1,0 +1,51 @@
+import type { AdminHelpRequestListQuery, HelpRequestList } from "@ferry/core/contracts/help";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api.ts";
+import { adminHelpRequestsQueryKey } from "../../../lib/queries/help.ts";
+
+const PAGE_SIZE = 50;
+/** New requests and customers' replies reach the desk without a reload. */
+const POLL_INTERVAL_MS = 30_000;
+
+export const adminHelpListQueryKey = [...adminHelpRequestsQueryKey, "list"] as const;
+
+/** The desk's filters; empty means any. */
+export interface AdminHelpFilters {
+  readonly status: NonNullable<AdminHelpRequestListQuery["status"]> | "";
+  readonly priority: NonNullable<AdminHelpRequestListQuery["priority"]> | "";
+  readonly search: string;
+  readonly sort: AdminHelpRequestListQuery["sort"];
+}
+
+/** One page of every customer's requests, filtered, searched and ordered on the server. */
+export function getAdminHelpRequests(filters: AdminHelpFilters, cursor: string | null): Promise<HelpRequestList> {
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), sort: filters.sort });
+  if (filters.status) {
+    params.set("status", filters.status);
+  }
+  if (filters.priority) {
+    params.set("priority", filters.priority);
+  }
+  if (filters.search) {
+    params.set("search", filters.search);
+  }
+  if (cursor) {
+    params.set("cursor", cursor);
+  }
+  return apiFetch<HelpRequestList>(`/api/v1/admin/help-requests?${params.toString()}`);
+}
+
+export function adminHelpRequestsQueryOptions(filters: AdminHelpFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...adminHelpListQueryKey, filters] as const,
+    queryFn: ({ pageParam }) => getAdminHelpRequests(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+}
+
+export function useAdminHelpRequests(filters: AdminHelpFilters) {
+  // The current rows stay while a new search is answered, instead of blinking to a skeleton.
+  return useInfiniteQuery({ ...adminHelpRequestsQueryOptions(filters), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,31 @@
+import type { HelpRequestDetail, NewHelpReply } from "@ferry/core/contracts/help";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api.ts";
+import { adminHelpOpenCountQueryKey } from "../../../lib/queries/help.ts";
+import { adminHelpRequestQueryKey } from "./get-admin-help-request.ts";
+import { adminHelpListQueryKey } from "./get-admin-help-requests.ts";
+
+/** After a change to one request: it is shown as the server answered, and the list and the open count follow. */
+export function showUpdatedRequest(queryClient: QueryClient, updated: HelpRequestDetail): Promise<unknown> {
+  queryClient.setQueryData(adminHelpRequestQueryKey(updated.id), updated);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminHelpListQueryKey }),
+    queryClient.invalidateQueries({ queryKey: adminHelpOpenCountQueryKey }),
+  ]);
+}
+
+/** Support's reply, flagged as an admin response; a reply to an open request moves it to in progress. */
+export function replyAsSupport(input: { helpRequestId: string; reply: NewHelpReply }): Promise<HelpRequestDetail> {
+  return apiFetch<HelpRequestDetail>(`/api/v1/admin/help-requests/${input.helpRequestId}/responses`, {
+    method: "POST",
+    body: input.reply,
+  });
+}
+
+export function useReplyAsSupport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replyAsSupport,
+    onSuccess: (updated) => showUpdatedRequest(queryClient, updated),
+  });
+}

@@ -1,0 +1,29 @@
+import type { HelpRequestDetail, HelpStatus } from "@ferry/core/contracts/help";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { HELP_STATUS_LABELS } from "../../../components/help/help-badges.tsx";
+import { apiFetch, messageOf } from "../../../lib/api.ts";
+import { showUpdatedRequest } from "./reply-as-support.ts";
+
+/** Sets a request's status: any of the four, from any other (spec §4). */
+export function updateHelpStatus(input: { helpRequestId: string; status: HelpStatus }): Promise<HelpRequestDetail> {
+  return apiFetch<HelpRequestDetail>(`/api/v1/admin/help-requests/${input.helpRequestId}/status`, {
+    method: "PUT",
+    body: { status: input.status },
+  });
+}
+
+/** The toasts live here, not with the dropdown: a filtered list may drop the request once it changes. */
+export function useUpdateHelpStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateHelpStatus,
+    onSuccess: (updated) => {
+      toast.success("Status Updated", {
+        description: `Request status updated to ${HELP_STATUS_LABELS[updated.status]}`,
+      });
+      return showUpdatedRequest(queryClient, updated);
+    },
+    onError: (error) => toast.error("Failed to update status", { description: messageOf(error, "") || undefined }),
+  });
+}

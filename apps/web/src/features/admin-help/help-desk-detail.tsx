@@ -1,0 +1,158 @@
+import { HELP_STATUSES, type HelpRequestDetail, HelpStatus } from "@ferry/core/contracts/help";
+import { AlarmClockIcon, ArrowLeftIcon, InfoIcon, Loader2Icon, SearchXIcon } from "lucide-react";
+import { toast } from "sonner";
+import { EmptyState } from "../../components/empty-state.tsx";
+import {
+  customerLabel,
+  HELP_STATUS_LABELS,
+  HelpPriorityBadge,
+  HelpStatusBadge,
+} from "../../components/help/help-badges.tsx";
+import { HelpConversation } from "../../components/help/help-conversation.tsx";
+import { HelpReplyBox } from "../../components/help/help-reply-box.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { ApiError, messageOf } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDateTime } from "../../lib/format-date-time.ts";
+import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useAdminHelpRequest } from "./api/get-admin-help-request.ts";
+import { useReplyAsSupport } from "./api/reply-as-support.ts";
+import { useUpdateHelpStatus } from "./api/update-help-status.ts";
+
+function StatusSelect({ request }: { request: HelpRequestDetail }) {
+  const update = useUpdateHelpStatus();
+  const shown = update.isPending ? update.variables.status : request.status;
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor="help-desk-status" className="shrink-0">
+        Status
+      </Label>
+      <NativeSelect
+        id="help-desk-status"
+        value={shown}
+        disabled={update.isPending}
+        className="h-9 w-40"
+        onChange={(event) => update.mutate({ helpRequestId: request.id, status: HelpStatus.parse(event.target.value) })}
+      >
+        {HELP_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {HELP_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </NativeSelect>
+      {update.isPending ? (
+        <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-label="Saving" />
+      ) : null}
+    </div>
+  );
+}
+
+function Facts({ request }: { request: HelpRequestDetail }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+      <dt className="text-muted-foreground">Customer</dt>
+      <dd className="min-w-0 break-words">{customerLabel(request.customer)}</dd>
+      <dt className="text-muted-foreground">Opened</dt>
+      <dd>
+        <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+      </dd>
+      <dt className="text-muted-foreground">Due</dt>
+      <dd className={cn("flex items-center gap-1", request.isOverdue && "font-semibold text-red-700")}>
+        {request.isOverdue ? <AlarmClockIcon className="size-4" aria-hidden="true" /> : null}
+        <time dateTime={request.dueAt}>{formatDateTime(request.dueAt)}</time>
+        {request.isOverdue ? " (overdue)" : null}
+      </dd>
+    </dl>
+  );
+}
+
+function Reply({ request }: { request: HelpRequestDetail }) {
+  const reply = useReplyAsSupport();
+  return (
+    <div className="grid gap-3">
+      {request.status === "closed" ? (
+        <p role="note" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <InfoIcon className="size-4 shrink-0" aria-hidden="true" />
+          This request is closed: the customer cannot reply until its status changes.
+        </p>
+      ) : null}
+      <HelpReplyBox
+        isSending={reply.isPending}
+        placeholder="Write a reply to the customer…"
+        onSend={(message) =>
+          reply.mutateAsync(
+            { helpRequestId: request.id, reply: message },
+            {
+              onSuccess: () => toast.success("Response Sent"),
+              onError: (error) =>
+                toast.error("Failed to send response", { description: messageOf(error, "") || undefined }),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** One request on the desk: who asked and when it is due, the status dropdown, the conversation and the reply box. */
+export function HelpDeskDetail(props: { helpRequestId: string; onBack?: () => void }) {
+  const request = useAdminHelpRequest(props.helpRequestId);
+  const isMissing = request.error instanceof ApiError && [400, 404].includes(request.error.status);
+  useErrorToast(isMissing ? null : request.error, "Failed to load responses");
+  const back = props.onBack ? (
+    <Button variant="ghost" size="sm" className="-ml-2 mb-3" onClick={props.onBack}>
+      <ArrowLeftIcon /> Back
+    </Button>
+  ) : null;
+  if (request.isPending) {
+    return (
+      <div>
+        {back}
+        <Skeleton className="h-96" />
+      </div>
+    );
+  }
+  if (!request.data) {
+    return (
+      <div>
+        {back}
+        <EmptyState
+          icon={SearchXIcon}
+          title={isMissing ? "Help request not found" : "This request could not be loaded"}
+          hint={isMissing ? "Choose another request from the list." : "Try again in a moment."}
+        />
+      </div>
+    );
+  }
+  const data = request.data;
+  return (
+    <div>
+      {back}
+      <Card>
+        <CardHeader className="gap-4 border-b border-border">
+          <div className="grid gap-2">
+            <h2 className="break-words text-xl font-semibold leading-tight">{data.subject}</h2>
+            <div className="flex flex-wrap items-center gap-1.5">
+              <HelpStatusBadge status={data.status} />
+              <HelpPriorityBadge priority={data.priority} />
+              {data.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+            </div>
+          </div>
+          <Facts request={data} />
+          <StatusSelect request={data} />
+        </CardHeader>
+        <CardContent className="grid gap-6 pt-6">
+          <HelpConversation request={data} viewer="admin" />
+          <div className="border-t border-border pt-5">
+            <Reply request={data} />
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

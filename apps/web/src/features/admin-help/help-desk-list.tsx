@@ -1,0 +1,116 @@
+import type { HelpRequestSummary } from "@ferry/core/contracts/help";
+import { AlarmClockIcon, InboxIcon, Loader2Icon } from "lucide-react";
+import { Link } from "react-router";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { customerLabel, HelpPriorityBadge, HelpStatusBadge } from "../../components/help/help-badges.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { cn } from "../../lib/cn.ts";
+import { formatDateTime, formatDueTime, formatRelativeTime } from "../../lib/format-date-time.ts";
+import type { useAdminHelpRequests } from "./api/get-admin-help-requests.ts";
+
+/** When support should answer: flagged once overdue, counted down while the request waits (spec §9). */
+function DueLine({ request }: { request: HelpRequestSummary }) {
+  if (request.isOverdue) {
+    return (
+      <p className="flex items-center gap-1 text-xs font-semibold text-red-700" data-testid="help-request-due">
+        <AlarmClockIcon className="size-3.5 shrink-0" aria-hidden="true" />
+        Overdue · was due <time dateTime={request.dueAt}>{formatDueTime(request.dueAt)}</time>
+      </p>
+    );
+  }
+  if (request.status === "open") {
+    return (
+      <p className="flex items-center gap-1 text-xs font-medium text-foreground" data-testid="help-request-due">
+        <AlarmClockIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        Due {formatRelativeTime(request.dueAt)} · <time dateTime={request.dueAt}>{formatDueTime(request.dueAt)}</time>
+      </p>
+    );
+  }
+  return (
+    <p className="text-xs text-muted-foreground">
+      Last activity{" "}
+      <time dateTime={request.lastActivityAt} title={formatDateTime(request.lastActivityAt)}>
+        {formatRelativeTime(request.lastActivityAt)}
+      </time>
+    </p>
+  );
+}
+
+function RequestRow(props: { request: HelpRequestSummary; isSelected: boolean; linkTo: string }) {
+  const { request } = props;
+  return (
+    <li>
+      <Link
+        to={{ search: props.linkTo }}
+        state={{ fromList: true }}
+        aria-current={props.isSelected ? "true" : undefined}
+        data-testid="help-desk-row"
+        className={cn(
+          "block border-l-4 px-4 py-3 transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none",
+          props.isSelected ? "border-l-primary bg-secondary/60" : "border-l-transparent",
+          request.isOverdue && !props.isSelected && "border-l-red-500",
+        )}
+      >
+        <div className="flex items-start justify-between gap-2">
+          <p className="min-w-0 truncate font-semibold">{request.subject}</p>
+          <HelpPriorityBadge priority={request.priority} />
+        </div>
+        <p className="mt-0.5 truncate text-xs text-muted-foreground">{customerLabel(request.customer)}</p>
+        <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
+          <HelpStatusBadge status={request.status} />
+          {request.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+          <DueLine request={request} />
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** The desk's requests, as filtered and ordered on the server; the open one is marked. */
+export function HelpDeskList(props: {
+  requests: ReturnType<typeof useAdminHelpRequests>;
+  selectedId: string | null;
+  linkTo: (id: string) => string;
+}) {
+  const { requests } = props;
+  if (requests.isPending) {
+    return (
+      <div className="grid gap-2">
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} className="h-24" />
+        ))}
+      </div>
+    );
+  }
+  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  if (items.length === 0) {
+    return (
+      <EmptyState icon={InboxIcon} title="No help requests found" hint="Try another search, status or priority." />
+    );
+  }
+  return (
+    <Card className="overflow-hidden">
+      <ul className="divide-y divide-border">
+        {items.map((request) => (
+          <RequestRow
+            key={request.id}
+            request={request}
+            isSelected={request.id === props.selectedId}
+            linkTo={props.linkTo(request.id)}
+          />
+        ))}
+      </ul>
+      {requests.hasNextPage ? (
+        <div className="flex justify-center border-t border-border p-3">
+          <Button variant="outline" onClick={() => requests.fetchNextPage()} disabled={requests.isFetchingNextPage}>
+            {requests.isFetchingNextPage ? <Loader2Icon className="animate-spin" /> : null}
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import type { HelpCounts, HelpRequestDetail } from "@ferry/core/contracts/help";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "../../../lib/api.ts";
+import { helpRequestsQueryKey, helpUnreadCountQueryKey } from "../../../lib/queries/help.ts";
+import { myHelpRequestsQueryKey } from "./get-help-requests.ts";
+
+/** An open conversation shows support's new replies without a reload. */
+const POLL_INTERVAL_MS = 20_000;
+
+export function helpRequestQueryKey(helpRequestId: string) {
+  return [...helpRequestsQueryKey, "detail", helpRequestId] as const;
+}
+
+/** One of the customer's requests with its conversation; opening it marks support's replies read. */
+export function getHelpRequest(helpRequestId: string): Promise<HelpRequestDetail> {
+  return apiFetch<HelpRequestDetail>(`/api/v1/help-requests/${helpRequestId}`);
+}
+
+/**
+ * After the server has marked the replies read, the sidebar's count and the list's markers are
+ * stale: they are refreshed (the list and the count only, never this query itself), when anything
+ * was unread at all.
+ */
+function refreshUnread(queryClient: QueryClient): Promise<void> | undefined {
+  const unread = queryClient.getQueryData<HelpCounts>(helpUnreadCountQueryKey);
+  if (unread && unread.count === 0) {
+    return undefined;
+  }
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: helpUnreadCountQueryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: myHelpRequestsQueryKey, exact: true }),
+  ]).then(() => undefined);
+}
+
+export function helpRequestQueryOptions(helpRequestId: string, queryClient: QueryClient) {
+  return queryOptions({
+    queryKey: helpRequestQueryKey(helpRequestId),
+    queryFn: async () => {
+      const request = await getHelpRequest(helpRequestId);
+      void refreshUnread(queryClient);
+      return request;
+    },
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+}
+
+export function useHelpRequest(helpRequestId: string) {
+  const queryClient = useQueryClient();
+  return useQuery(helpRequestQueryOptions(helpRequestId, queryClient));
+}

@@ -1,0 +1,118 @@
+import { HELP_MESSAGES, type HelpRequestDetail, RESPONSE_TARGET_HOURS } from "@ferry/core/contracts/help";
+import { ArrowLeftIcon, LockIcon, PlusIcon, SearchXIcon } from "lucide-react";
+import { toast } from "sonner";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { formatTargetHours, HelpPriorityBadge, HelpStatusBadge } from "../../components/help/help-badges.tsx";
+import { HelpConversation } from "../../components/help/help-conversation.tsx";
+import { HelpReplyBox } from "../../components/help/help-reply-box.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { ApiError, messageOf } from "../../lib/api.ts";
+import { formatDateTime, formatDueTime } from "../../lib/format-date-time.ts";
+import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useHelpRequest } from "./api/get-help-request.ts";
+import { useReplyToHelpRequest } from "./api/reply-to-help-request.ts";
+
+/** While support has not answered yet: when they aim to (spec §9). */
+function ResponseTarget({ request }: { request: HelpRequestDetail }) {
+  if (request.status !== "open" || request.responses.some((response) => response.isAdminResponse)) {
+    return null;
+  }
+  return (
+    <p className="text-sm text-muted-foreground">
+      Support aims to reply within {formatTargetHours(RESPONSE_TARGET_HOURS[request.priority])}, by{" "}
+      <time dateTime={request.dueAt}>{formatDueTime(request.dueAt)}</time>.
+    </p>
+  );
+}
+
+function Reply({ request, onNewRequest }: { request: HelpRequestDetail; onNewRequest: () => void }) {
+  const reply = useReplyToHelpRequest();
+  if (request.status === "closed") {
+    return (
+      <div
+        role="note"
+        className="flex flex-col gap-3 rounded-md border border-border bg-muted/60 p-4 text-sm sm:flex-row sm:items-center"
+      >
+        <LockIcon className="hidden size-5 shrink-0 text-muted-foreground sm:block" aria-hidden="true" />
+        <p className="flex-1">{HELP_MESSAGES.closed}.</p>
+        <Button variant="outline" size="sm" onClick={onNewRequest}>
+          <PlusIcon /> New Request
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <HelpReplyBox
+      isSending={reply.isPending}
+      onSend={(message) =>
+        reply.mutateAsync(
+          { helpRequestId: request.id, reply: message },
+          {
+            onSuccess: () => toast.success("Response Sent"),
+            onError: (error) =>
+              toast.error("Failed to send response", { description: messageOf(error, "") || undefined }),
+          },
+        )
+      }
+    />
+  );
+}
+
+/** One of the customer's requests: its conversation oldest first, and the reply box while it is not closed. */
+export function HelpRequestDetailView(props: { helpRequestId: string; onBack: () => void; onNewRequest: () => void }) {
+  const request = useHelpRequest(props.helpRequestId);
+  const isMissing = request.error instanceof ApiError && [400, 404].includes(request.error.status);
+  useErrorToast(isMissing ? null : request.error, "Failed to load responses");
+  const back = (
+    <Button variant="ghost" size="sm" className="-ml-2 mb-3" onClick={props.onBack}>
+      <ArrowLeftIcon /> Back
+    </Button>
+  );
+  if (request.isPending) {
+    return (
+      <div>
+        {back}
+        <Skeleton className="h-72" />
+      </div>
+    );
+  }
+  if (!request.data) {
+    return (
+      <div>
+        {back}
+        <EmptyState
+          icon={SearchXIcon}
+          title={isMissing ? "Help request not found" : "This request could not be loaded"}
+          hint={isMissing ? "It may have been opened from another account." : "Try again in a moment."}
+        />
+      </div>
+    );
+  }
+  const data = request.data;
+  return (
+    <div>
+      {back}
+      <Card>
+        <CardHeader className="gap-3 border-b border-border">
+          <h2 className="break-words text-xl font-semibold leading-tight">{data.subject}</h2>
+          <div className="flex flex-wrap items-center gap-1.5">
+            <HelpStatusBadge status={data.status} />
+            <HelpPriorityBadge priority={data.priority} />
+            <span className="text-xs text-muted-foreground">
+              Opened <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+            </span>
+          </div>
+          <ResponseTarget request={data} />
+        </CardHeader>
+        <CardContent className="grid gap-6 pt-6">
+          <HelpConversation request={data} viewer="customer" />
+          <div className="border-t border-border pt-5">
+            <Reply request={data} onNewRequest={props.onNewRequest} />
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  HELP_PRIORITIES,
+  helpRequestDueAt,
+  NewHelpRequest,
+  RESPONSE_TARGET_HOURS,
+  type UploadedHelpAttachment,
+} from "@ferry/core/contracts/help";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2Icon } from "lucide-react";
+import { useState } from "react";
+import { type Path, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { AttachmentPicker } from "../../components/help/help-attachments.tsx";
+import { formatTargetHours, HELP_PRIORITY_LABELS } from "../../components/help/help-badges.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { ApiError, messageOf } from "../../lib/api.ts";
+import { formatDueTime } from "../../lib/format-date-time.ts";
+import { useCreateHelpRequest } from "./api/create-help-request.ts";
+
+type RequestForm = z.input<typeof NewHelpRequest>;
+const FORM_FIELDS: readonly Path<RequestForm>[] = ["subject", "message", "priority"];
+
+function isFormField(field: string): field is Path<RequestForm> {
+  return (FORM_FIELDS as readonly string[]).includes(field);
+}
+
+/** The response target of the chosen priority, and when it would fall for a request sent now. */
+function DueTarget({ priority }: { priority: RequestForm["priority"] }) {
+  const chosen = priority ?? "medium";
+  const dueAt = helpRequestDueAt(new Date(), chosen).toISOString();
+  return (
+    <>
+      Support aims to reply within {formatTargetHours(RESPONSE_TARGET_HOURS[chosen])}, by{" "}
+      <time dateTime={dueAt}>{formatDueTime(dueAt)}</time>.
+    </>
+  );
+}
+
+/** The form's body; it mounts with each opening, so each starts afresh with its subject. */
+function NewHelpRequestForm(props: { subject: string; onCreated: (id: string) => void; onCancel: () => void }) {
+  const create = useCreateHelpRequest();
+  const [attachments, setAttachments] = useState<UploadedHelpAttachment[]>([]);
+  const [isUploading, setIsUploading] = useState(false);
+  const form = useForm<RequestForm, unknown, NewHelpRequest>({
+    resolver: zodResolver(NewHelpRequest),
+    defaultValues: { subject: props.subject, message: "", priority: "medium", attachmentIds: [] },
+  });
+  const priority = useWatch({ control: form.control, name: "priority" });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((request) => {
+    create.mutate(
+      { ...request, attachmentIds: attachments.map((attachment) => attachment.id) },
+      {
+        onSuccess: (created) => {
+          toast.success("Help Request Submitted", {
+            description: `Support aims to reply by ${formatDueTime(created.dueAt)}.`,
+          });
+          props.onCreated(created.id);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            for (const [field, message] of Object.entries(error.fields)) {
+              if (isFormField(field)) {
+                form.setError(field, { type: "server", message });
+              }
+            }
+          }
+          toast.error(messageOf(error, "Failed to submit help request"));
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <Field id="help-subject" label="Subject" error={errors.subject?.message}>
+        <Input
+          id="help-subject"
+          placeholder="What do you need help with?"
+          autoComplete="off"
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={errors.subject ? "help-subject-error" : undefined}
+          {...form.register("subject")}
+        />
+      </Field>
+      <div className="grid gap-2">
+        <Field id="help-priority" label="Priority" error={errors.priority?.message}>
+          <NativeSelect id="help-priority" aria-describedby="help-priority-target" {...form.register("priority")}>
+            {HELP_PRIORITIES.map((option) => (
+              <option key={option} value={option}>
+                {HELP_PRIORITY_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <p id="help-priority-target" className="text-xs text-muted-foreground">
+          <DueTarget priority={priority} />
+        </p>
+      </div>
+      <Field
+        id="help-message"
+        label="Message"
+        error={errors.message?.message}
+        hint="At least 10 characters. Include dates, amounts and references that help us find it."
+      >
+        <Textarea
+          id="help-message"
+          rows={5}
+          placeholder="Describe what happened and what you expected."
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? "help-message-error" : undefined}
+          {...form.register("message")}
+        />
+      </Field>
+      <div className="grid gap-2">
+        <span className="text-sm font-medium leading-none">Attachments (optional)</span>
+        <AttachmentPicker
+          value={attachments}
+          onChange={setAttachments}
+          onUploadingChange={setIsUploading}
+          disabled={create.isPending}
+        />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending || isUploading}>
+          {create.isPending ? <Loader2Icon className="animate-spin" /> : null}
+          Submit Request
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Spec §5: the New Request form (subject, message, priority), in a dialog. */
+export function NewHelpRequestDialog(props: {
+  open: boolean;
+  subject: string;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (id: string) => void;
+}) {
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>New Request</DialogTitle>
+          <DialogDescription>Tell us what is wrong; support answers here and lets you know.</DialogDescription>
+        </DialogHeader>
+        <NewHelpRequestForm
+          subject={props.subject}
+          onCreated={props.onCreated}
+          onCancel={() => props.onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import type { HelpCounts } from "@ferry/core/contracts/help";
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "../api.ts";
+
+/** The sidebar's counts are polled, so a reply or a new request shows without a reload. */
+const COUNT_POLL_INTERVAL_MS = 30_000;
+
+/** The root key of the customer's help requests (list, each request, the unread count). */
+export const helpRequestsQueryKey = ["help-requests"] as const;
+/** Requests with a support reply the customer has not opened: the Help item's badge. */
+export const helpUnreadCountQueryKey = [...helpRequestsQueryKey, "unread-count"] as const;
+
+/** The root key of the help desk (every request, each one, the open count). */
+export const adminHelpRequestsQueryKey = ["admin", "help-requests"] as const;
+/** Requests still open on the help desk: the Help Desk item's badge. */
+export const adminHelpOpenCountQueryKey = [...adminHelpRequestsQueryKey, "open-count"] as const;
+
+/** The customer's requests with unread support replies; read by the sidebar, refreshed by the help page. */
+export const helpUnreadCountQueryOptions = queryOptions({
+  queryKey: helpUnreadCountQueryKey,
+  queryFn: () => apiFetch<HelpCounts>("/api/v1/help-requests/unread-count"),
+  refetchInterval: COUNT_POLL_INTERVAL_MS,
+});
+
+/** The open requests on the help desk; read by the sidebar and the help desk's header. */
+export const adminHelpOpenCountQueryOptions = queryOptions({
+  queryKey: adminHelpOpenCountQueryKey,
+  queryFn: () => apiFetch<HelpCounts>("/api/v1/admin/help-requests/open-count"),
+  refetchInterval: COUNT_POLL_INTERVAL_MS,
+});
