@@ -14,9 +14,9 @@ import { registerBalanceRoutes } from "./modules/balances/routes.ts";
 import { loadDepositKeys } from "./modules/deposits/keys.ts";
 import { registerDepositRoutes } from "./modules/deposits/routes.ts";
 import { registerExchangeRoutes } from "./modules/exchange/routes.ts";
-import { registerInvestmentRoutes } from "./modules/investments/routes.ts";
 import { registerHelpRoutes } from "./modules/help/routes.ts";
 import { pruneStaleUploads } from "./modules/help/service.ts";
+import { registerInvestmentRoutes } from "./modules/investments/routes.ts";
 import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
 import { registerDevMailRoutes } from "./modules/mail/routes.ts";
 import type { MailWorker } from "./modules/mail/worker.ts";
@@ -36,6 +36,7 @@ import jobsPlugin from "./plugins/app/jobs.ts";
 import mailWorkerPlugin from "./plugins/app/mail-worker.ts";
 import routeMethodsPlugin from "./plugins/app/route-methods.ts";
 import webAppPlugin from "./plugins/app/web-app.ts";
+import compressionPlugin from "./plugins/external/compression.ts";
 import originCheckPlugin from "./plugins/external/origin-check.ts";
 import securityHeadersPlugin from "./plugins/external/security-headers.ts";
 import swaggerPlugin from "./plugins/external/swagger.ts";
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   await app.register(routeMethodsPlugin);
 
   await app.register(securityHeadersPlugin, { isHstsEnabled: config.isProduction });
+  await app.register(compressionPlugin);
   await app.register(swaggerPlugin, { publicUrl: config.publicUrl });
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
 
@@ -108,14 +110,14 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   registerTransferRoutes(app, { db, config, guards });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards });
+  // One file storage for every module that keeps files (help attachments now, KYC documents later).
+  const storage = localDirectoryStorage(config.fileStorageDir);
+  registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl });
+  registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
   // The one rate source of quotes, the rates page and the admin's table; a live feed would replace it here.
   const rateProvider = tableRateProvider;
   registerRateRoutes(app, { db, guards, rateProvider });
   registerExchangeRoutes(app, { db, guards, rateProvider });
-  registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
-  // One file storage for every module that keeps files (help attachments now, KYC documents later).
-  const storage = localDirectoryStorage(config.fileStorageDir);
-  registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl });
   if (config.isDevMailboxEnabled) {
     registerDevMailRoutes(app, { db });
   }

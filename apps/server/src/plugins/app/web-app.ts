@@ -60,6 +60,9 @@ export default fp<WebAppOptions>(
         root: options.webDistDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts): the
+        // smallest one the browser accepts is sent, with Vary: Accept-Encoding.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           // Hashed assets never change under their name; index.html must be revalidated to find new ones.
           reply.header(
