@@ -221,12 +221,25 @@ describe("who may see what", () => {
 
   test("the help desk filters by status and priority, searches by e-mail, and puts the soonest due first", async () => {
     const user = await createSignedInUser(ferry, { label: "help-desk-search" });
+    const closed = await openRequest(user, { subject: "Closed one", priority: "high" });
     const low = await openRequest(user, { subject: "Low one", priority: "low" });
     const urgent = await openRequest(user, { subject: "Urgent one", priority: "urgent" });
+    await sendAs(ferry.app, admin, "PUT", `/api/v1/admin/help-requests/${closed.id}/status`, { status: "closed" });
     const search = encodeURIComponent(user.email);
+    // Waiting on support first, soonest due first; then the finished ones.
     const byDue = await sendAs(ferry.app, admin, "GET", `/api/v1/admin/help-requests?search=${search}`);
-    expect(byDue.json().items.map((item: { id: string }) => item.id)).toEqual([urgent.id, low.id]);
-    expect(byDue.json().total).toBe(2);
+    expect(byDue.json().items.map((item: { id: string }) => item.id)).toEqual([urgent.id, low.id, closed.id]);
+    expect(byDue.json().total).toBe(3);
+    const paged = await sendAs(ferry.app, admin, "GET", `/api/v1/admin/help-requests?search=${search}&limit=2`);
+    const rest = await sendAs(
+      ferry.app,
+      admin,
+      "GET",
+      `/api/v1/admin/help-requests?search=${search}&limit=2&cursor=${paged.json().nextCursor}`,
+    );
+    expect(rest.json().items.map((item: { id: string }) => item.id)).toEqual([closed.id]);
+    const newest = await sendAs(ferry.app, admin, "GET", `/api/v1/admin/help-requests?search=${search}&sort=newest`);
+    expect(newest.json().items.map((item: { id: string }) => item.id)).toEqual([urgent.id, low.id, closed.id]);
     const urgentOnly = await sendAs(
       ferry.app,
       admin,

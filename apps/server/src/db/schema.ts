@@ -124,6 +124,7 @@ export interface HelpRequests {
   last_response_at: Timestamp | null;
   message: string;
   priority: string;
+  queue_at: Timestamp;
   response_count: Generated<number>;
   status: Generated<string>;
   subject: string;

@@ -155,7 +155,10 @@ export const AdminHelpRequestListQuery = pageQuery({ defaultLimit: 50, maxLimit:
   status: HelpStatus.optional(),
   priority: HelpPriority.optional(),
   search: singleLineText("Search").max(200).optional(),
-  /** `due`: soonest due first (overdue on top); `newest`: newest first. */
+  /**
+   * `due`: the requests waiting on support (open, in progress) soonest due first, overdue on top, then
+   * the resolved and closed ones; `newest`: newest first.
+   */
   sort: z.enum(["due", "newest"]).default("due"),
 });
 export type AdminHelpRequestListQuery = z.infer<typeof AdminHelpRequestListQuery>;

@@ -4,6 +4,7 @@ import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetPage } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
+import { queueAtOf } from "./queue-order.ts";
 
 export type HelpRequestRow = Selectable<DB["help_requests"]>;
 export type HelpAttachmentRow = Selectable<DB["help_attachments"]>;
@@ -81,16 +82,10 @@ export interface AdminRequestFilter {
   readonly sort: "due" | "newest";
 }
 
-/** The statuses waiting on support: the help desk's queue when sorted by due time. */
-const AWAITING_SUPPORT: readonly HelpStatus[] = ["open", "in_progress"];
-
 function filteredAdminRequests(db: Database, filter: AdminRequestFilter) {
   let query = selectRequestsWithCustomer(db);
   if (filter.status) {
     query = query.where("help_requests.status", "=", filter.status);
-  } else if (filter.sort === "due") {
-    // Sorted by due time, the desk is a queue: what still waits on support, soonest due (overdue) first.
-    query = query.where("help_requests.status", "in", AWAITING_SUPPORT);
   }
   if (filter.priority) {
     query = query.where("help_requests.priority", "=", filter.priority);
@@ -104,14 +99,17 @@ function filteredAdminRequests(db: Database, filter: AdminRequestFilter) {
   return query;
 }
 
-/** Every customer's requests for the help desk, filtered, by due time (soonest first) or newest first. */
+/**
+ * Every customer's requests for the help desk, filtered: by due time (those waiting on support, soonest
+ * due first, then the finished ones, latest due first: `queue_at`) or newest first.
+ */
 export async function selectAdminRequests(
   db: Database,
   options: AdminRequestFilter & { limit: number; after?: Cursor },
 ) {
   const isByDue = options.sort === "due";
   return keysetPage(filteredAdminRequests(db, options), {
-    time: isByDue ? "help_requests.due_at" : "help_requests.created_at",
+    time: isByDue ? "help_requests.queue_at" : "help_requests.created_at",
     id: "help_requests.id",
     order: isByDue ? "oldest-first" : "newest-first",
     limit: options.limit,
@@ -209,8 +207,16 @@ export async function recordResponseOnRequest(
     .execute();
 }
 
-export async function updateStatus(db: Database, requestId: string, status: HelpStatus): Promise<void> {
-  await db.updateTable("help_requests").set({ status }).where("id", "=", requestId).execute();
+export async function updateStatus(
+  db: Database,
+  request: { id: string; dueAt: Date },
+  status: HelpStatus,
+): Promise<void> {
+  await db
+    .updateTable("help_requests")
+    .set({ status, queue_at: queueAtOf(status, request.dueAt) })
+    .where("id", "=", request.id)
+    .execute();
 }
 
 /** The customer opened the request: every support reply so far is read. */

@@ -39,6 +39,7 @@ import {
   selectResponses,
   updateStatus,
 } from "./queries.ts";
+import { AWAITING_SUPPORT, queueAtOf } from "./queue-order.ts";
 
 export { pruneStaleUploads, storeUpload } from "./attachments.ts";
 
@@ -56,7 +57,6 @@ export interface HelpDeps {
 }
 
 const NOT_FOUND = "Help request not found";
-const AWAITING_SUPPORT: readonly string[] = ["open", "in_progress"];
 
 function customerNameOf(row: HelpRequestWithCustomerRow): string {
   return row.customer_profile_name || row.customer_user_name || row.customer_email;
@@ -76,7 +76,8 @@ function toSummary(row: HelpRequestWithCustomerRow, now: Date): HelpRequestSumma
     createdAt: row.created_at.toISOString(),
     dueAt: row.due_at.toISOString(),
     // Waiting on support past the target with no support reply yet.
-    isOverdue: AWAITING_SUPPORT.includes(row.status) && row.first_admin_response_at === null && row.due_at < now,
+    isOverdue:
+      AWAITING_SUPPORT.includes(row.status as HelpStatus) && row.first_admin_response_at === null && row.due_at < now,
     responseCount: row.response_count,
     lastResponseAt: row.last_response_at?.toISOString() ?? null,
     lastActivityAt: lastActivity.toISOString(),
@@ -142,13 +143,15 @@ export async function createHelpRequest(
 ): Promise<HelpRequestDetail> {
   const createdAt = new Date();
   const id = await db.transaction().execute(async (trx) => {
+    const dueAt = helpRequestDueAt(createdAt, request.priority);
     const requestId = await insertHelpRequest(trx, {
       user_id: userId,
       subject: request.subject,
       message: request.message,
       priority: request.priority,
       created_at: createdAt,
-      due_at: helpRequestDueAt(createdAt, request.priority),
+      due_at: dueAt,
+      queue_at: queueAtOf("open", dueAt),
     });
     await attachOrRefuse(trx, { ownerId: userId, ids: request.attachmentIds, requestId, responseId: null });
     const isUrgent = request.priority === "urgent";
@@ -297,7 +300,7 @@ export async function setHelpRequestStatus(
     if (request.status === status) {
       return;
     }
-    await updateStatus(trx, id, status);
+    await updateStatus(trx, { id, dueAt: request.due_at }, status);
     await recordAdminAction(trx, {
       actorId: adminId,
       action: "help_request.status",

@@ -113,7 +113,7 @@ function HelpDesk() {
                 onChange={(event) => setParam("status", event.target.value)}
               >
                 {/* Sorted by due time the desk is a queue: without a status it holds what still waits on support. */}
-                <option value="">{filters.sort === "due" ? "Waiting on support" : "All statuses"}</option>
+                <option value="">All statuses</option>
                 {HELP_STATUSES.map((status) => (
                   <option key={status} value={status}>
                     {HELP_STATUS_LABELS[status]}
