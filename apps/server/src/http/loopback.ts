@@ -4,8 +4,8 @@ import { AppError } from "../errors.ts";
 const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 /**
- * An `onRequest` hook admitting only a person on this machine, as the development mailbox does
- * (modules/mail/routes.ts): the socket must come from loopback (not `request.ip`, which a trusted
+ * An `onRequest` hook admitting only a person on this machine (the development mailbox and clock):
+ * the socket must come from loopback (not `request.ip`, which a trusted
  * proxy header can set) and must not have been forwarded by a proxy on this machine on behalf of
  * someone else. `what` names the thing refused.
  */

@@ -1,28 +1,16 @@
 import { DevMailbox } from "@ferry/core/contracts/mail";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
+import { requireLoopbackClient } from "../../http/loopback.ts";
 import { listMailbox } from "./outbox.ts";
 
 function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
-const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-
-/**
- * The mailbox holds every sign-in code and reset link, so only a person on this machine may read it:
- * the socket must come from loopback (not `request.ip`, which a trusted proxy header can set) and must
- * not have been forwarded by a proxy on this machine on behalf of someone else.
- */
-async function requireLoopbackClient(request: FastifyRequest): Promise<void> {
-  const isLoopback = LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? "");
-  const isForwarded = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
-  if (!isLoopback || isForwarded) {
-    throw new AppError("forbidden", "The development mailbox is only available on this machine");
-  }
-}
+/** The mailbox holds every sign-in code and reset link, so only a person on this machine may read it. */
+const onlyThisMachine = requireLoopbackClient("The development mailbox");
 
 /**
  * The development mailbox: without SMTP, mail stays in the outbox and can be read here.
@@ -33,10 +21,10 @@ export function registerDevMailRoutes(app: FastifyInstance, deps: { db: Database
     .withTypeProvider<ZodTypeProvider>()
     .get(
       "/dev/mail/messages.json",
-      { onRequest: requireLoopbackClient, schema: { hide: true, response: { 200: DevMailbox } } },
+      { onRequest: onlyThisMachine, schema: { hide: true, response: { 200: DevMailbox } } },
       async () => listMailbox(deps.db),
     );
-  app.get("/dev/mail", { onRequest: requireLoopbackClient, schema: { hide: true } }, async (_request, reply) => {
+  app.get("/dev/mail", { onRequest: onlyThisMachine, schema: { hide: true } }, async (_request, reply) => {
     const messages = await listMailbox(deps.db);
     const items = messages
       .map(
