@@ -177,7 +177,8 @@ describe("the daily returns job", () => {
       amountInvested: "1000.00",
       totalReturns: "20.00",
       lastReturnDate: "2031-02-02",
-      nextPayoutAt: "2031-02-04T00:00:00.000Z",
+      // Today's return so far: 2 % of the lowest balance held today, paid at the midnight ending it.
+      nextPayout: { amount: "20.40", at: "2031-02-04T00:00:00.000Z", isAfterToday: false },
     });
     expect(overview.transactions[0]).toMatchObject({ type: "daily_return", amount: "20.00", balanceAfter: "1020.00" });
     expect(await notificationsOf(user.userId, "Daily return")).toEqual([

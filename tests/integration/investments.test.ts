@@ -67,8 +67,11 @@ describe("investing", () => {
       status: "active",
       lastReturnDate: null,
     });
-    expect(Date.parse(overview.investment.nextPayoutAt)).toBeGreaterThan(Date.now());
-    expect(overview.investment.nextPayoutAt).toMatch(/T00:00:00\.000Z$/);
+    // Invested today from nothing: the first return is tomorrow's, paid at the midnight after next.
+    expect(overview.investment.nextPayout).toMatchObject({ amount: "20.00", isAfterToday: true });
+    const payoutAt = Date.parse(overview.investment.nextPayout.at);
+    expect(payoutAt - Date.now()).toBeGreaterThan(24 * 60 * 60 * 1000);
+    expect(overview.investment.nextPayout.at).toMatch(/T00:00:00\.000Z$/);
     // Spec §9: balance × 0.02 × 30 and × 365.
     expect(overview.projections).toEqual({ days30: "600.00", days365: "7300.00" });
     expect(overview.transactions).toMatchObject([{ type: "deposit", amount: "1000.00", balanceAfter: "1000.00" }]);

@@ -44,7 +44,7 @@ describe("InvestmentOverview", () => {
         status: "active",
         lastReturnDate: "2025-01-01",
         createdAt: "2025-01-01T10:00:00.000Z",
-        nextPayoutAt: "2025-01-03T00:00:00.000Z",
+        nextPayout: { amount: "20.00", at: "2025-01-03T00:00:00.000Z", isAfterToday: false },
       },
       dailyRate: "0.02",
       annualRoiPercent: "730",

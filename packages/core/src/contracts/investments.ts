@@ -38,8 +38,13 @@ export const Investment = z.object({
   /** The last UTC day a return was paid for; null before the first one. */
   lastReturnDate: IsoDate.nullable(),
   createdAt: z.string(),
-  /** When the next daily return is paid: the next UTC midnight (ISO date-time). */
-  nextPayoutAt: z.string(),
+  /**
+   * The next daily return the server will pay, by its own rule (decision 019: a day pays on the lowest
+   * balance held that UTC day, at the midnight ending it): its amount so far and when it is paid. Money
+   * first invested today earns from tomorrow, so then it is the next day's, and `isAfterToday` says so.
+   * Null on a zero balance. An estimate: a withdrawal before the payout lowers it.
+   */
+  nextPayout: z.object({ amount: DecimalAmount, at: z.string(), isAfterToday: z.boolean() }).nullable(),
 });
 export type Investment = z.infer<typeof Investment>;
 

@@ -2,10 +2,17 @@ import { createHash } from "node:crypto";
 import type {
   AdminInvestmentList,
   AdminInvestmentListQuery,
+  Investment,
   InvestmentOverview,
   YieldReserve,
 } from "@ferry/core/contracts/investments";
-import { annualRoiPercent, type DailyRate, daysCovered, projectedReturnMinor } from "@ferry/core/investment-returns";
+import {
+  annualRoiPercent,
+  type DailyRate,
+  dailyReturnMinor,
+  daysCovered,
+  projectedReturnMinor,
+} from "@ferry/core/investment-returns";
 import { parsePositiveAmount, toDecimalString } from "@ferry/core/money";
 import { sql } from "kysely";
 import { addUtcDays, type Clock, startOfUtcDay, utcDayOf } from "../../clock.ts";
@@ -25,6 +32,7 @@ import {
   selectDailyReturnsDue,
   selectInvestmentOfUser,
   selectInvestmentSummary,
+  selectLowestBalanceOfDay,
   selectRecentTransactions,
   selectRequestByKey,
   updateInvestmentFigures,
@@ -57,9 +65,29 @@ function usdMinorOf(amount: string): bigint {
   return parsed.amountMinor;
 }
 
-/** The ISO time of the next UTC midnight after `now`, when the next return is paid. */
-function nextPayoutAt(now: Date): string {
-  return startOfUtcDay(addUtcDays(utcDayOf(now), 1)).toISOString();
+/**
+ * The next return, by the job's own rule (returns.ts): today pays at the coming midnight on the lowest
+ * balance held so far today; when nothing was invested at today's start (a first deposit today), the
+ * first return is tomorrow's, on the balance now.
+ */
+async function nextPayoutOf(
+  db: Database,
+  settings: InvestmentSettings,
+  investmentId: string,
+  balanceMinor: bigint,
+): Promise<Investment["nextPayout"]> {
+  if (balanceMinor <= 0n) {
+    return null;
+  }
+  const now = settings.clock.now();
+  const today = utcDayOf(now);
+  const lowestMinor = await selectLowestBalanceOfDay(db, investmentId, { start: startOfUtcDay(today), end: now });
+  const isAfterToday = lowestMinor <= 0n;
+  return {
+    amount: usd(dailyReturnMinor(isAfterToday ? balanceMinor : lowestMinor, settings.dailyRate)),
+    at: startOfUtcDay(addUtcDays(today, isAfterToday ? 2 : 1)).toISOString(),
+    isAfterToday,
+  };
 }
 
 /** The investment page: the investment (or none yet), rate, ROI, projections and the last 10 movements. */
@@ -78,7 +106,7 @@ async function readOverview(db: Database, settings: InvestmentSettings, userId: 
           status: row.status,
           lastReturnDate: row.last_return_date,
           createdAt: new Date(row.created_at).toISOString(),
-          nextPayoutAt: nextPayoutAt(settings.clock.now()),
+          nextPayout: await nextPayoutOf(db, settings, row.id, balanceMinor),
         }
       : null,
     dailyRate: rate.text,

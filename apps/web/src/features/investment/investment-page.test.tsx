@@ -20,7 +20,7 @@ const INVESTMENT: Investment = {
   status: "active",
   lastReturnDate: null,
   createdAt: "2026-03-01T10:00:00.000Z",
-  nextPayoutAt: "2026-03-02T00:00:00.000Z",
+  nextPayout: { amount: "20.00", at: "2026-03-03T00:00:00.000Z", isAfterToday: true },
 };
 
 const FIRST_INVESTMENT: InvestmentOverview = {

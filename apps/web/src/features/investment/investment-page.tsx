@@ -152,7 +152,7 @@ export function InvestmentPage() {
         <LoadingPage />
       ) : (
         <div className="grid gap-6">
-          <SummaryCards investment={investment} transactions={data?.transactions ?? []} rate={rate} />
+          <SummaryCards investment={investment} />
           <div className="grid items-start gap-6 lg:grid-cols-5">
             <div className="lg:col-span-3">
               <ReturnProjections overview={data} rate={rate} />

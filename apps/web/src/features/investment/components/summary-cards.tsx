@@ -1,10 +1,8 @@
-import type { Investment, InvestmentTransaction } from "@ferry/core/contracts/investments";
-import type { DailyRate } from "@ferry/core/investment-returns";
+import type { Investment } from "@ferry/core/contracts/investments";
 import { CalendarClockIcon, type LucideIcon, PiggyBankIcon, TrendingUpIcon, WalletIcon } from "lucide-react";
 import type * as React from "react";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
-import { formatUsd, formatUsdMinor } from "../../../lib/format-usd.ts";
-import { estimateNextPayout, type NextPayout } from "../next-payout.ts";
+import { formatUsd } from "../../../lib/format-usd.ts";
 
 function SummaryCard(props: { title: string; icon: LucideIcon; value: string; detail: React.ReactNode }) {
   const Icon = props.icon;
@@ -29,14 +27,15 @@ function SummaryCard(props: { title: string; icon: LucideIcon; value: string; de
   );
 }
 
-function NextPayoutDetail(props: { investment: Investment | null; nextPayout: NextPayout | null }) {
+function NextPayoutDetail(props: { investment: Investment | null; nextPayout: Investment["nextPayout"] }) {
   if (!props.investment) {
     return <>Daily returns start after your first investment</>;
   }
   if (!props.nextPayout) {
     return <>Nothing is paid on a zero balance</>;
   }
-  const { at, isAfterToday } = props.nextPayout;
+  const { isAfterToday } = props.nextPayout;
+  const at = new Date(props.nextPayout.at);
   return (
     <>
       Estimated, paid{" "}
@@ -50,13 +49,9 @@ function NextPayoutDetail(props: { investment: Investment | null; nextPayout: Ne
  * The four cards of spec §2 Investment: amount invested, current balance, total returns, and the
  * next payout with its time. Before the first deposit every figure is zero.
  */
-export function SummaryCards(props: {
-  investment: Investment | null;
-  transactions: readonly InvestmentTransaction[];
-  rate: DailyRate | null;
-}) {
-  const { investment, rate } = props;
-  const nextPayout = investment && rate ? estimateNextPayout(investment, props.transactions, rate) : null;
+export function SummaryCards(props: { investment: Investment | null }) {
+  const { investment } = props;
+  const nextPayout = investment?.nextPayout ?? null;
   const lastReturn = investment?.lastReturnDate;
   return (
     <section aria-label="Investment summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -85,7 +80,7 @@ export function SummaryCards(props: {
       <SummaryCard
         title="Next Payout"
         icon={CalendarClockIcon}
-        value={nextPayout ? formatUsdMinor(nextPayout.amountMinor) : "—"}
+        value={nextPayout ? formatUsd(nextPayout.amount) : "—"}
         detail={<NextPayoutDetail investment={investment} nextPayout={nextPayout} />}
       />
     </section>
