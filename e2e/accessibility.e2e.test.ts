@@ -356,6 +356,30 @@ async function checkCashout(page: Page, report: AxeReport, email: string): Promi
   await dialog.waitFor({ state: "detached" });
 }
 
+/** Exchange: the form, a refused amount, a quote with its countdown; the quote is confirmed. */
+async function checkExchange(page: Page, report: AxeReport): Promise<void> {
+  await page.goto("/balance");
+  await page.getByTestId("balance-card-EUR").waitFor();
+  const exchange = page.getByRole("button", { name: "Exchange" });
+  await checkDialogKeyboard(page, { trigger: exchange }, "Exchange");
+  await exchange.click();
+  const dialog = page.getByRole("dialog", { name: "Exchange" });
+  await dialog.getByLabel("From").selectOption("EUR");
+  await dialog.getByLabel("To").selectOption("USD");
+  await report.checkDialog(page, "Exchange, form");
+  await dialog.getByLabel("Amount").fill("9999999");
+  await dialog.getByRole("button", { name: "Get quote" }).click();
+  await dialog.getByText("Insufficient EUR balance").waitFor();
+  await report.checkDialog(page, "Exchange, amount refused");
+  await dialog.getByLabel("Amount").fill("50");
+  await dialog.getByRole("button", { name: "Get quote" }).click();
+  await dialog.getByRole("region", { name: "Quote" }).waitFor();
+  await report.checkDialog(page, "Exchange, quote");
+  await dialog.getByRole("button", { name: "Confirm exchange" }).click();
+  await page.getByText("Exchange completed successfully").first().waitFor();
+  await dialog.waitFor({ state: "detached" });
+}
+
 /** Send Money at each step, by the bank path (which has every step) up to the e-mailed code. */
 async function checkSendMoney(page: Page, report: AxeReport, email: string): Promise<void> {
   await page.goto("/balance");
@@ -415,6 +439,7 @@ describe("accessibility", () => {
       // A payment method and a pending cashout first, so the customer's pages show content.
       await checkPaymentMethods(page, report);
       await checkCashout(page, report, email);
+      await checkExchange(page, report);
       await report.checkRoutesAs(page, "customer");
       await checkDeleteConfirmation(page, report);
       await checkSendMoney(page, report, email);

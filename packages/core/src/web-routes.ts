@@ -47,6 +47,7 @@ export const WEB_ROUTES = [
   { path: "/admin/users", access: "admin", isComingSoon: true },
   { path: "/admin/investments", access: "admin" },
   { path: "/admin/transactions", access: "admin" },
+  { path: "/admin/rates", access: "admin" },
   { path: "/admin/help", access: "admin" },
 
   // Static marketing pages.

@@ -5,6 +5,7 @@ import { ComingSoonPage } from "../components/coming-soon-page.tsx";
 import { AdminDepositsPage } from "../features/admin-deposits/admin-deposits-page.tsx";
 import { AdminHelpPage } from "../features/admin-help/admin-help-page.tsx";
 import { AdminInvestmentsPage } from "../features/admin-investments/admin-investments-page.tsx";
+import { AdminRatesPage } from "../features/admin-rates/admin-rates-page.tsx";
 import { AdminTransactionsPage } from "../features/admin-transactions/admin-transactions-page.tsx";
 import { ForgotPasswordPage } from "../features/auth/pages/forgot-password-page.tsx";
 import { LoginPage } from "../features/auth/pages/login-page.tsx";
@@ -12,6 +13,7 @@ import { SignupPage } from "../features/auth/pages/signup-page.tsx";
 import { VerifyEmailPage } from "../features/auth/pages/verify-email-page.tsx";
 import { BalancePage } from "../features/balances/balance-page.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
+import { ExchangeDialog } from "../features/exchange/exchange-dialog.tsx";
 import { HelpPage } from "../features/help/help-page.tsx";
 import { InvestmentPage } from "../features/investment/investment-page.tsx";
 import { NotificationsPage } from "../features/notifications/notifications-page.tsx";
@@ -22,6 +24,7 @@ import { CashoutDialog } from "../features/transfers/cashout/cashout-dialog.tsx"
 import { SendMoneyDialog } from "../features/transfers/send-money/send-money-dialog.tsx";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
+import { RatesPage } from "../marketing/rates-page.tsx";
 import { StaticPage } from "../marketing/static-page.tsx";
 import { STATIC_PAGES } from "../marketing/static-pages.ts";
 import { RedirectIfSignedIn, RequireAdmin, RequireSignedIn } from "./guards.tsx";
@@ -45,13 +48,17 @@ const FEATURE_PAGES: Readonly<Record<string, ReactElement>> = {
   "/profile": <ProfilePage />,
   "/notifications": <NotificationsPage />,
   "/withdrawal-addresses": <PaymentMethodsPage />,
-  "/balance": <BalancePage sendMoneyDialog={SendMoneyDialog} cashoutDialog={CashoutDialog} />,
+  "/balance": (
+    <BalancePage sendMoneyDialog={SendMoneyDialog} cashoutDialog={CashoutDialog} exchangeDialog={ExchangeDialog} />
+  ),
   "/investment": <InvestmentPage />,
   "/transactions": <TransactionsPage />,
   "/help": <HelpPage />,
   "/admin/deposits": <AdminDepositsPage />,
   "/admin/investments": <AdminInvestmentsPage />,
   "/admin/transactions": <AdminTransactionsPage />,
+  "/admin/rates": <AdminRatesPage />,
+  "/rates": <RatesPage />,
   "/admin/help": <AdminHelpPage />,
 };
 

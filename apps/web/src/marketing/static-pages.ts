@@ -10,6 +10,7 @@ export interface StaticPageEntry {
 /**
  * Every public static page with its placeholder title and description, by canonical path. The paths and
  * their short aliases are routes of core's table (`@ferry/core/web-routes`); an alias shows its page.
+ * /rates has a page of its own (rates-page.tsx, copy in content/rates.ts).
  */
 export const STATIC_PAGES: readonly StaticPageEntry[] = [
   {
@@ -48,11 +49,6 @@ export const STATIC_PAGES: readonly StaticPageEntry[] = [
     path: "/features/fees",
     title: "Low fees",
     description: "Clear, low fees shown before you send, with no hidden markup on the exchange rate.",
-  },
-  {
-    path: "/rates",
-    title: "Compare rates",
-    description: "See what a transfer costs with Ferry and compare it with what your bank would charge.",
   },
   {
     path: "/alerts",

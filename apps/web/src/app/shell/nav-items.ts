@@ -10,6 +10,7 @@ import {
   PiggyBankIcon,
   PlugIcon,
   ReceiptIcon,
+  RepeatIcon,
   SettingsIcon,
   TrendingUpIcon,
   UserIcon,
@@ -45,5 +46,6 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: "Deposits", to: "/admin/deposits", icon: LandmarkIcon },
   { label: "Investments", to: "/admin/investments", icon: PiggyBankIcon },
   { label: "Transactions", to: "/admin/transactions", icon: ReceiptIcon },
+  { label: "Rates", to: "/admin/rates", icon: RepeatIcon },
   { label: "Help Desk", to: "/admin/help", icon: HeadsetIcon },
 ];

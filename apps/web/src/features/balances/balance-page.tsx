@@ -1,7 +1,7 @@
 import type { Balance } from "@ferry/core/contracts/balances";
 import { CURRENCIES } from "@ferry/core/currencies";
 import { formatAmount, formatMoney, minorOf } from "@ferry/core/money";
-import { ArrowUpFromLineIcon, PlusIcon, SendIcon } from "lucide-react";
+import { ArrowUpFromLineIcon, PlusIcon, RepeatIcon, SendIcon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
@@ -14,7 +14,7 @@ import { AddCashDialog } from "./add-cash-dialog.tsx";
 import { useBalances } from "./api/get-balances.ts";
 import { RecentTransactions } from "./components/recent-transactions.tsx";
 
-/** The props of a dialog this page opens; Send Money and Cashout come from another feature, composed in `app/`. */
+/** The props of a dialog this page opens; Send Money, Cashout and Exchange come from other features, composed in `app/`. */
 export interface BalanceDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -81,15 +81,17 @@ function BalanceCards() {
   );
 }
 
-type OpenDialog = "add-cash" | "cashout" | "send-money" | null;
+type OpenDialog = "add-cash" | "cashout" | "exchange" | "send-money" | null;
 
-/** `/balance`: balances per currency, Add Cash, Cashout, Send Money and the three newest transactions. */
+/** `/balance`: balances per currency, Add Cash, Cashout, Exchange, Send Money and the three newest transactions. */
 export function BalancePage({
   sendMoneyDialog: SendMoneyDialog,
   cashoutDialog: CashoutDialog,
+  exchangeDialog: ExchangeDialog,
 }: {
   sendMoneyDialog: React.ComponentType<BalanceDialogProps>;
   cashoutDialog: React.ComponentType<BalanceDialogProps>;
+  exchangeDialog: React.ComponentType<BalanceDialogProps>;
 }) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const dialogProps = (name: Exclude<OpenDialog, null>): BalanceDialogProps => ({
@@ -102,14 +104,17 @@ export function BalancePage({
         title="Your Balance"
         description="What you hold in each currency, ready to send or cash out."
         actions={
-          <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+          <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto">
             <Button variant="outline" onClick={() => setOpenDialog("add-cash")}>
               <PlusIcon /> Add Cash
             </Button>
             <Button variant="outline" onClick={() => setOpenDialog("cashout")}>
               <ArrowUpFromLineIcon /> Cashout
             </Button>
-            <Button className="order-first col-span-2 sm:order-none" onClick={() => setOpenDialog("send-money")}>
+            <Button variant="outline" onClick={() => setOpenDialog("exchange")}>
+              <RepeatIcon /> Exchange
+            </Button>
+            <Button className="order-first col-span-3 sm:order-none" onClick={() => setOpenDialog("send-money")}>
               <SendIcon /> Send Money
             </Button>
           </div>
@@ -123,6 +128,7 @@ export function BalancePage({
       </div>
       <AddCashDialog {...dialogProps("add-cash")} />
       <CashoutDialog {...dialogProps("cashout")} />
+      <ExchangeDialog {...dialogProps("exchange")} />
       <SendMoneyDialog {...dialogProps("send-money")} />
     </>
   );

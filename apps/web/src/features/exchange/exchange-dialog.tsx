@@ -1,0 +1,320 @@
+import type { Balance } from "@ferry/core/contracts/balances";
+import {
+  type ExchangeQuote,
+  ExchangeQuoteRequest,
+  FRESH_QUOTE_MESSAGE,
+  QUOTE_EXPIRED_MESSAGE,
+} from "@ferry/core/contracts/exchange";
+import { CURRENCY_CODES, type CurrencyCode } from "@ferry/core/currencies";
+import { formatRateForDisplay, rateOf } from "@ferry/core/exchange";
+import { formatAmount, formatMoney, minorOf } from "@ferry/core/money";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRightIcon, RefreshCwIcon, TimerIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
+import { balancesQueryOptions } from "../../lib/queries/balances.ts";
+import { useCreateExchangeQuote } from "./api/create-exchange-quote.ts";
+import { useExecuteExchange } from "./api/execute-exchange.ts";
+
+type ExchangeFormInput = z.input<typeof ExchangeQuoteRequest>;
+
+/** A quote on screen: the server's figures, one Idempotency-Key for confirming it, and when its time runs out here. */
+interface ShownQuote {
+  readonly quote: ExchangeQuote;
+  readonly idempotencyKey: string;
+  /** This browser's clock when the quote expires: its 30 seconds counted from when it arrived, whatever the clock says. */
+  readonly expiresAtMs: number;
+  /** Said above the figures when this quote replaced an expired one. */
+  readonly notice: string | null;
+}
+
+function showQuote(quote: ExchangeQuote, notice: string | null = null): ShownQuote {
+  const lifetimeMs = new Date(quote.expiresAt).getTime() - new Date(quote.createdAt).getTime();
+  return { quote, idempotencyKey: newIdempotencyKey(), expiresAtMs: Date.now() + lifetimeMs, notice };
+}
+
+/** Whole seconds left until `expiresAtMs`, ticking once a second; 0 once it is over. */
+function useSecondsLeft(expiresAtMs: number | null): number {
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    if (expiresAtMs === null) {
+      return;
+    }
+    setNowMs(Date.now());
+    const timer = setInterval(() => setNowMs(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [expiresAtMs]);
+  if (expiresAtMs === null) {
+    return 0;
+  }
+  return Math.max(0, Math.ceil((expiresAtMs - nowMs) / 1_000));
+}
+
+/** The currency to sell first: US dollars if the user holds any, otherwise the first one they hold. */
+function defaultFromOf(balances: readonly Balance[]): CurrencyCode {
+  const held = balances.filter((balance) => minorOf(balance.available, balance.currency) > 0n);
+  return held.find((balance) => balance.currency === "USD")?.currency ?? held[0]?.currency ?? "USD";
+}
+
+function isExpiredQuoteError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "conflict" && error.fields.quoteId === QUOTE_EXPIRED_MESSAGE;
+}
+
+function QuoteFigures({ shown, secondsLeft }: { shown: ShownQuote; secondsLeft: number }) {
+  const { quote } = shown;
+  const rate = formatRateForDisplay(rateOf(quote.rate));
+  const feePercent = (quote.feeBasisPoints / 100).toString();
+  return (
+    <section aria-label="Quote" className="grid gap-3">
+      {shown.notice ? (
+        <p role="status" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
+          {shown.notice}
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-muted p-4 text-sm">
+        <dt className="text-muted-foreground">Rate</dt>
+        <dd className="text-right tabular-nums">
+          1 {quote.from} = {rate} {quote.to}
+        </dd>
+        <dt className="text-muted-foreground">You pay</dt>
+        <dd className="text-right tabular-nums">
+          {formatMoney({ currency: quote.from, amountMinor: minorOf(quote.amount, quote.from) })}
+        </dd>
+        <dt className="text-muted-foreground">Fee ({feePercent} %)</dt>
+        <dd className="text-right tabular-nums">
+          {formatMoney({ currency: quote.from, amountMinor: minorOf(quote.fee, quote.from) })}
+        </dd>
+        <dt className="font-semibold">You receive</dt>
+        <dd className="text-right font-semibold tabular-nums" data-testid="exchange-receive">
+          {quote.to} {quote.receive}
+        </dd>
+      </dl>
+      {secondsLeft > 0 ? (
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <TimerIcon aria-hidden="true" className="size-4" />
+          <span>
+            Rate locked for <span className="font-semibold tabular-nums text-foreground">{secondsLeft}</span> s
+          </span>
+        </p>
+      ) : (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          This quote expired. Get a fresh quote to see today's rate.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ExchangeForm(props: { balances: readonly Balance[]; onDone: () => void; onClose: () => void }) {
+  const initialFrom = defaultFromOf(props.balances);
+  const form = useForm<ExchangeFormInput, unknown, ExchangeQuoteRequest>({
+    resolver: zodResolver(ExchangeQuoteRequest),
+    mode: "onChange",
+    defaultValues: { from: initialFrom, to: initialFrom === "EUR" ? "USD" : "EUR", amount: "" },
+  });
+  const values = useWatch({ control: form.control }) as ExchangeFormInput;
+  const from = values.from as CurrencyCode;
+  const [shown, setShown] = useState<ShownQuote | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const secondsLeft = useSecondsLeft(shown?.expiresAtMs ?? null);
+  const createQuote = useCreateExchangeQuote();
+  const execute = useExecuteExchange();
+  const available = props.balances.find((balance) => balance.currency === from)?.available ?? "0";
+  // The server's refusal of a quote (too little balance, too small an amount) belongs to the amount.
+  const quoteRefusal =
+    createQuote.error instanceof ApiError && createQuote.error.status > 0 && createQuote.error.status < 500
+      ? createQuote.error.message
+      : undefined;
+  const amountError = form.formState.errors.amount?.message ?? quoteRefusal;
+  const isBusy = createQuote.isPending || execute.isPending;
+
+  // Any change to what is exchanged drops the quote: a quote is for exactly the figures it shows.
+  function forgetQuote() {
+    setShown(null);
+    setRefusal(null);
+    createQuote.reset();
+  }
+
+  function requestQuote(request: ExchangeQuoteRequest, notice: string | null = null) {
+    setRefusal(null);
+    createQuote.mutate(request, {
+      onSuccess: (quote) => setShown(showQuote(quote, notice)),
+      onError: (error) => {
+        setShown(null);
+        if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) {
+          toast.error("Failed to get a quote", { description: error.message || undefined });
+        }
+      },
+    });
+  }
+
+  function confirm(current: ShownQuote) {
+    execute.mutate(
+      { quoteId: current.quote.id, idempotencyKey: current.idempotencyKey },
+      {
+        onSuccess: props.onDone,
+        onError: (error) => {
+          if (isExpiredQuoteError(error)) {
+            // The server's clock says it is over: show a fresh quote and let the person confirm it again.
+            requestQuote(
+              { from: current.quote.from, to: current.quote.to, amount: current.quote.amount },
+              FRESH_QUOTE_MESSAGE,
+            );
+            return;
+          }
+          if (error instanceof ApiError && error.status > 0 && error.status < 500) {
+            setRefusal(error.message);
+            return;
+          }
+          toast.error("Failed to exchange", { description: error.message || undefined });
+        },
+      },
+    );
+  }
+
+  const submit = form.handleSubmit((request) => {
+    if (shown && secondsLeft > 0) {
+      confirm(shown);
+    } else {
+      requestQuote(request, shown ? FRESH_QUOTE_MESSAGE : null);
+    }
+  });
+
+  let submitLabel = "Get quote";
+  if (shown && secondsLeft > 0) {
+    submitLabel = execute.isPending ? "Exchanging…" : "Confirm exchange";
+  } else if (shown) {
+    submitLabel = "Get a fresh quote";
+  } else if (createQuote.isPending) {
+    submitLabel = "Getting quote…";
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
+        <Field id="exchange-from" label="From">
+          <NativeSelect
+            id="exchange-from"
+            {...form.register("from", {
+              onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+                if (event.target.value === form.getValues("to")) {
+                  form.setValue("to", event.target.value === "USD" ? "EUR" : "USD");
+                }
+                forgetQuote();
+                void form.trigger();
+              },
+            })}
+          >
+            {CURRENCY_CODES.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <ArrowRightIcon aria-hidden="true" className="mb-3 size-4 text-muted-foreground" />
+        <Field id="exchange-to" label="To" error={form.formState.errors.to?.message}>
+          {/* Controlled: its options change with FROM, and the value must be set after they have. */}
+          <Controller
+            control={form.control}
+            name="to"
+            render={({ field }) => (
+              <NativeSelect
+                id="exchange-to"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  field.onChange(event);
+                  forgetQuote();
+                }}
+              >
+                {CURRENCY_CODES.filter((code) => code !== from).map((code) => (
+                  <option key={code}>{code}</option>
+                ))}
+              </NativeSelect>
+            )}
+          />
+        </Field>
+      </div>
+      <Field
+        id="exchange-amount"
+        label="Amount"
+        hint={`Available: ${from} ${formatAmount(minorOf(available, from), from)}`}
+        error={amountError}
+      >
+        <Input
+          id="exchange-amount"
+          inputMode="decimal"
+          placeholder="0.00"
+          autoComplete="off"
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? "exchange-amount-error" : undefined}
+          {...form.register("amount", { onChange: forgetQuote })}
+        />
+      </Field>
+      {shown ? <QuoteFigures shown={shown} secondsLeft={secondsLeft} /> : null}
+      {refusal ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {refusal}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={props.onClose} disabled={execute.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isBusy}>
+          {shown && secondsLeft === 0 ? <RefreshCwIcon aria-hidden="true" /> : null}
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * Exchange between the user's own balances: from, to and an amount (the fee included); "Get quote"
+ * locks the rate and fee for 30 seconds, and "Confirm exchange" moves exactly those figures. An expired
+ * quote is said to be expired and replaced by a fresh one only when asked, or when the server refused
+ * the old one — never re-priced without the person seeing the new figures.
+ */
+export function ExchangeDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const balances = useQuery({ ...balancesQueryOptions, enabled: props.open });
+  // A list that failed to load reads as empty; the balances page's own toast says why.
+  const balanceList = balances.data?.balances ?? (balances.isError ? [] : null);
+  const close = () => props.onOpenChange(false);
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Exchange</DialogTitle>
+          <DialogDescription>
+            Convert between your balances. A quote holds its rate and fee for 30 seconds.
+          </DialogDescription>
+        </DialogHeader>
+        {balanceList ? (
+          <ExchangeForm balances={balanceList} onDone={close} onClose={close} />
+        ) : (
+          <Skeleton className="h-56" />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

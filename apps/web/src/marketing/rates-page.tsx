@@ -1,0 +1,309 @@
+import type { RatePair } from "@ferry/core/contracts/rates";
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { formatRateForDisplay, priceExchange, rateOf, tooSmallToExchangeMessage } from "@ferry/core/exchange";
+import { computeFee } from "@ferry/core/fees";
+import { formatMoney, parsePositiveAmount } from "@ferry/core/money";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRightIcon } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { Label } from "../components/ui/label.tsx";
+import { NativeSelect } from "../components/ui/native-select.tsx";
+import { Skeleton } from "../components/ui/skeleton.tsx";
+import { ratesQueryOptions } from "../lib/queries/rates.ts";
+import { BANK_COMPARISON, CALCULATOR, FEATURED_PAIRS, RATES_PAGE } from "./content/rates.ts";
+import { MarketingLayout } from "./marketing-layout.tsx";
+
+const CONTAINER = "mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8";
+
+function pairOf(rates: readonly RatePair[], from: CurrencyCode, to: CurrencyCode): RatePair | undefined {
+  return rates.find((pair) => pair.from === from && pair.to === to);
+}
+
+function percentOf(basisPoints: number): string {
+  return `${basisPoints / 100} %`;
+}
+
+/** What the calculator shows for its inputs: the figures, or why there are none. */
+type Calculation =
+  | { ok: true; amountMinor: bigint; feeMinor: bigint; receiveMinor: bigint; pair: RatePair }
+  | { ok: false; message: string };
+
+function calculate(rates: readonly RatePair[], amount: string, from: CurrencyCode, to: CurrencyCode): Calculation {
+  if (from === to) {
+    return { ok: false, message: "Choose two different currencies" };
+  }
+  const parsed = parsePositiveAmount(amount, from);
+  if (!parsed.ok) {
+    return { ok: false, message: parsed.message };
+  }
+  const pair = pairOf(rates, from, to);
+  if (!pair) {
+    return { ok: false, message: RATES_PAGE.unavailable };
+  }
+  const figures = priceExchange({
+    amountMinor: parsed.amountMinor,
+    from,
+    to,
+    rate: rateOf(pair.rate),
+    feeBasisPoints: pair.feeBasisPoints,
+  });
+  if (figures.receiveMinor <= 0n) {
+    return { ok: false, message: tooSmallToExchangeMessage(to) };
+  }
+  return { ok: true, amountMinor: parsed.amountMinor, ...figures, pair };
+}
+
+function Calculator({ rates }: { rates: readonly RatePair[] }) {
+  const ids = useId();
+  const [amount, setAmount] = useState(CALCULATOR.defaultAmount);
+  const [from, setFrom] = useState<CurrencyCode>(CALCULATOR.defaultFrom);
+  const [to, setTo] = useState<CurrencyCode>(CALCULATOR.defaultTo);
+  const result = calculate(rates, amount, from, to);
+  const amountId = `${ids}-amount`;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1.1fr_1fr]">
+      <Card className="rounded-2xl p-6 shadow-lg shadow-slate-900/5 sm:p-8">
+        <h2 id="calculator-heading" className="text-xl font-bold tracking-tight text-slate-900">
+          {RATES_PAGE.calculatorHeading}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{RATES_PAGE.calculatorIntro}</p>
+        <div className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-[1fr_8rem_8rem]">
+          <div className="col-span-2 grid gap-2 sm:col-span-1">
+            <Label htmlFor={amountId}>Amount</Label>
+            <Input
+              id={amountId}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              aria-invalid={result.ok ? undefined : true}
+              aria-describedby={result.ok ? undefined : `${amountId}-error`}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-from`}>From</Label>
+            <NativeSelect
+              id={`${ids}-from`}
+              value={from}
+              onChange={(event) => setFrom(event.target.value as CurrencyCode)}
+            >
+              {CALCULATOR.fromCurrencies.map((code) => (
+                <option key={code}>{code}</option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-to`}>To</Label>
+            <NativeSelect id={`${ids}-to`} value={to} onChange={(event) => setTo(event.target.value as CurrencyCode)}>
+              {CALCULATOR.toCurrencies.map((code) => (
+                <option key={code}>{code}</option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        {result.ok ? (
+          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-5 text-sm">
+            <dt className="text-slate-600">Rate</dt>
+            <dd className="text-right tabular-nums text-slate-900">
+              1 {from} = {formatRateForDisplay(rateOf(result.pair.rate))} {to}
+            </dd>
+            <dt className="text-slate-600">Fee ({percentOf(result.pair.feeBasisPoints)})</dt>
+            <dd className="text-right tabular-nums text-slate-900">
+              {formatMoney({ currency: from, amountMinor: result.feeMinor })}
+            </dd>
+            <dt className="text-base font-semibold text-slate-900">You receive</dt>
+            <dd className="text-right text-base font-bold tabular-nums text-slate-900" data-testid="calculator-receive">
+              {formatMoney({ currency: to, amountMinor: result.receiveMinor }, 8)}
+            </dd>
+          </dl>
+        ) : (
+          <p id={`${amountId}-error`} role="alert" className="mt-6 text-sm font-medium text-destructive">
+            {result.message}
+          </p>
+        )}
+      </Card>
+      <BankComparison from={from} calculation={result} />
+    </div>
+  );
+}
+
+function BankComparison({ from, calculation }: { from: CurrencyCode; calculation: Calculation }) {
+  if (!calculation.ok) {
+    return null;
+  }
+  const bankFeeMinor = computeFee(calculation.amountMinor, BANK_COMPARISON.bankFeeBasisPoints);
+  const savingsMinor = bankFeeMinor - calculation.feeMinor;
+  const rows = [
+    {
+      label: BANK_COMPARISON.ferryLabel,
+      basisPoints: calculation.pair.feeBasisPoints,
+      feeMinor: calculation.feeMinor,
+      tone: "bg-indigo-600",
+    },
+    {
+      label: BANK_COMPARISON.bankLabel,
+      basisPoints: BANK_COMPARISON.bankFeeBasisPoints,
+      feeMinor: bankFeeMinor,
+      tone: "bg-slate-400",
+    },
+  ];
+  const widest = Math.max(calculation.pair.feeBasisPoints, BANK_COMPARISON.bankFeeBasisPoints);
+  return (
+    <Card className="rounded-2xl p-6 shadow-lg shadow-slate-900/5 sm:p-8">
+      <h2 id="comparison-heading" className="text-xl font-bold tracking-tight text-slate-900">
+        {RATES_PAGE.comparisonHeading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{RATES_PAGE.comparisonIntro}</p>
+      <ul className="mt-6 grid gap-5">
+        {rows.map((row) => (
+          <li key={row.label}>
+            <div className="flex items-baseline justify-between gap-3 text-sm">
+              <span className="font-semibold text-slate-900">
+                {row.label} <span className="font-normal text-slate-600">({percentOf(row.basisPoints)})</span>
+              </span>
+              <span className="tabular-nums font-semibold text-slate-900">
+                {formatMoney({ currency: from, amountMinor: row.feeMinor })}
+              </span>
+            </div>
+            <div aria-hidden="true" className="mt-2 h-2.5 rounded-full bg-slate-100">
+              <div
+                className={`h-2.5 rounded-full ${row.tone}`}
+                style={{ width: `${Math.max(2, (row.basisPoints / widest) * 100)}%` }}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {savingsMinor > 0n ? (
+        <p className="mt-6 rounded-xl bg-emerald-50 p-4 text-sm font-semibold text-emerald-900">
+          {BANK_COMPARISON.savingsLabel} {formatMoney({ currency: from, amountMinor: savingsMinor })}
+        </p>
+      ) : null}
+      <p className="mt-4 text-xs text-slate-600">{BANK_COMPARISON.bankNote}</p>
+    </Card>
+  );
+}
+
+function PairsTable({ rates }: { rates: readonly RatePair[] }) {
+  const rows = FEATURED_PAIRS.map(([from, to]) => pairOf(rates, from, to)).filter(
+    (pair): pair is RatePair => pair !== undefined,
+  );
+  // ISO timestamps sort as text: the last is the most recent change among the pairs shown.
+  const updatedAt =
+    rows
+      .map((pair) => pair.updatedAt)
+      .sort()
+      .at(-1) ?? "";
+  return (
+    <section aria-labelledby="pairs-heading" className="mt-14">
+      <h2 id="pairs-heading" className="text-xl font-bold tracking-tight text-slate-900">
+        {RATES_PAGE.tableHeading}
+      </h2>
+      <Card className="mt-4 overflow-x-auto rounded-2xl">
+        <table className="w-full text-left text-xs sm:text-sm">
+          <caption className="sr-only">{RATES_PAGE.tableCaption}</caption>
+          <thead className="border-b border-border bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 font-medium">
+                From
+              </th>
+              <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 font-medium">
+                To
+              </th>
+              <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 text-right font-medium">
+                Rate
+              </th>
+              <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 text-right font-medium">
+                Fee
+              </th>
+              <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 font-medium">
+                Time
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {rows.map((pair) => (
+              <tr key={`${pair.from}-${pair.to}`} data-testid="rate-row">
+                <td className="whitespace-nowrap px-2 py-3 sm:px-4 font-semibold">{pair.from}</td>
+                <td className="whitespace-nowrap px-2 py-3 sm:px-4 font-semibold">{pair.to}</td>
+                <td className="whitespace-nowrap px-2 py-3 sm:px-4 text-right tabular-nums">
+                  {formatRateForDisplay(rateOf(pair.rate))}
+                </td>
+                <td className="whitespace-nowrap px-2 py-3 sm:px-4 text-right tabular-nums">
+                  {percentOf(pair.feeBasisPoints)}
+                </td>
+                <td className="whitespace-nowrap px-2 py-3 sm:px-4">{RATES_PAGE.time}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      {updatedAt ? (
+        <p className="mt-2 text-xs text-slate-600">
+          Rates as of <time dateTime={updatedAt}>{new Date(updatedAt).toLocaleString()}</time>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * `/rates` (spec §2 Rates): the calculator (amount 1000, USD to BTC by default), the six pairs and the
+ * bank comparison, all computed from the same rate table that prices customers' exchanges.
+ */
+export function RatesPage() {
+  const rates = useQuery(ratesQueryOptions);
+  let body: ReactNode;
+  if (rates.isPending) {
+    body = <Skeleton className="h-80 rounded-2xl" />;
+  } else if (rates.isError) {
+    body = (
+      <p role="alert" className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">
+        {RATES_PAGE.unavailable}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <Calculator rates={rates.data.rates} />
+        <PairsTable rates={rates.data.rates} />
+      </>
+    );
+  }
+  return (
+    <MarketingLayout>
+      <section
+        aria-labelledby="rates-heading"
+        className="relative isolate overflow-hidden border-b border-slate-200/70"
+      >
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-b from-indigo-50 via-white to-white" />
+        <div className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6 sm:py-20">
+          <h1
+            id="rates-heading"
+            className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
+          >
+            {RATES_PAGE.title}
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-600">
+            {RATES_PAGE.description}
+          </p>
+        </div>
+      </section>
+      <div className={`${CONTAINER} py-12 sm:py-16`}>
+        {body}
+        <div className="mt-12 flex justify-center">
+          <Button asChild size="lg" className="h-11 rounded-xl">
+            <Link to={RATES_PAGE.cta.to}>
+              {RATES_PAGE.cta.label}
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </MarketingLayout>
+  );
+}
