@@ -219,12 +219,6 @@ export async function selectInvestmentsDueBefore(db: Database, day: string) {
     .execute();
 }
 
-/** Every admin's user id, to tell them the yield reserve is short. */
-export async function selectAdminIds(db: Database): Promise<string[]> {
-  const rows = await db.selectFrom("user").select("id").where("role", "=", "admin").execute();
-  return rows.map((row) => row.id);
-}
-
 /** Records that admins were told about a shortfall on `day`; false when they already were that day. */
 export async function insertReserveAlert(db: Database, day: string, shortfallDays: number): Promise<boolean> {
   const inserted = await db

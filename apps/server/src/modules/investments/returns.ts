@@ -2,6 +2,7 @@ import { dailyReturnMinor } from "@ferry/core/investment-returns";
 import { formatMoney } from "@ferry/core/money";
 import { addUtcDays, startOfUtcDay, type UtcDay, utcDayOf } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
+import { selectActiveAdminIds } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { applyLedger, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
@@ -11,7 +12,6 @@ import {
   insertReserveAlert,
   lockInvestment,
   selectAccountBalance,
-  selectAdminIds,
   selectInvestmentsDueBefore,
   selectLowestBalanceOfDay,
   updateReturnsSettled,
@@ -147,7 +147,7 @@ async function alertAdmins(db: Database, today: UtcDay, daysShort: number): Prom
     if (!(await insertReserveAlert(trx, today, daysShort))) {
       return;
     }
-    for (const adminId of await selectAdminIds(trx)) {
+    for (const adminId of await selectActiveAdminIds(trx)) {
       await createNotification(trx, {
         userId: adminId,
         title: "Yield reserve too low",
