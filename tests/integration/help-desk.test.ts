@@ -85,10 +85,12 @@ describe("opening a request", () => {
     const user = await createSignedInUser(ferry, { label: "help-notify" });
     expect((await openRequest(user)).priority).toBe("medium");
     await openRequest(user, { subject: "Card stolen", priority: "urgent" });
-    const notifications = await sendAs(ferry.app, admin, "GET", "/api/v1/notifications");
-    const titles = notifications.json().items.map((item: { title: string; message: string }) => item.message);
-    expect(titles).toContain("Card stolen (urgent priority)");
-    expect(notifications.json().items[0]).toMatchObject({ title: "Urgent help request" });
+    // Every admin is told of every request, other tests' deposits too: find this request's notification.
+    const notifications = await sendAs(ferry.app, admin, "GET", "/api/v1/notifications?limit=100");
+    const items = notifications.json().items as { title: string; message: string }[];
+    expect(items.find((item) => item.message === "Card stolen (urgent priority)")).toMatchObject({
+      title: "Urgent help request",
+    });
   });
 });
 
