@@ -127,7 +127,6 @@ export async function updateDepositReview(
     .executeTakeFirstOrThrow();
 }
 
-
 /** The operator settings whose key starts with `prefix`. */
 export async function selectSettingsWithPrefix(db: Database, prefix: string) {
   return db.selectFrom("operator_settings").select(["key", "value"]).where("key", "like", `${prefix}%`).execute();

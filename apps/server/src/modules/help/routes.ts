@@ -211,7 +211,7 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
         }
         await enforceThrottle(db, [{ key: `help-upload|${ownerId}`, ...UPLOAD_LIMIT }]);
         const file = await request.file();
-        if (!file || file.fieldname !== "file") {
+        if (file?.fieldname !== "file") {
           const message = "Choose a file to attach";
           throw new AppError("validation_failed", message, { file: message });
         }
