@@ -1,7 +1,6 @@
 import { HELP_STATUSES, type HelpRequestDetail, HelpStatus } from "@ferry/core/contracts/help";
-import { AlarmClockIcon, ArrowLeftIcon, InfoIcon, Loader2Icon, SearchXIcon } from "lucide-react";
+import { AlarmClockIcon, InfoIcon, Loader2Icon } from "lucide-react";
 import { toast } from "sonner";
-import { EmptyState } from "../../components/empty-state.tsx";
 import {
   customerLabel,
   HELP_STATUS_LABELS,
@@ -10,16 +9,14 @@ import {
 } from "../../components/help/help-badges.tsx";
 import { HelpConversation } from "../../components/help/help-conversation.tsx";
 import { HelpReplyBox } from "../../components/help/help-reply-box.tsx";
+import { HelpRequestFrame } from "../../components/help/help-request-frame.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { ApiError, messageOf } from "../../lib/api.ts";
+import { messageOf } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
 import { useAdminHelpRequest } from "./api/get-admin-help-request.ts";
 import { useReplyAsSupport } from "./api/reply-as-support.ts";
 import { useUpdateHelpStatus } from "./api/update-help-status.ts";
@@ -102,57 +99,30 @@ function Reply({ request }: { request: HelpRequestDetail }) {
 /** One request on the desk: who asked and when it is due, the status dropdown, the conversation and the reply box. */
 export function HelpDeskDetail(props: { helpRequestId: string; onBack?: () => void }) {
   const request = useAdminHelpRequest(props.helpRequestId);
-  const isMissing = request.error instanceof ApiError && [400, 404].includes(request.error.status);
-  useErrorToast(isMissing ? null : request.error, "Failed to load responses");
-  const back = props.onBack ? (
-    <Button variant="ghost" size="sm" className="-ml-2 mb-3" onClick={props.onBack}>
-      <ArrowLeftIcon /> Back
-    </Button>
-  ) : null;
-  if (request.isPending) {
-    return (
-      <div>
-        {back}
-        <Skeleton className="h-96" />
-      </div>
-    );
-  }
-  if (!request.data) {
-    return (
-      <div>
-        {back}
-        <EmptyState
-          icon={SearchXIcon}
-          title={isMissing ? "Help request not found" : "This request could not be loaded"}
-          hint={isMissing ? "Choose another request from the list." : "Try again in a moment."}
-        />
-      </div>
-    );
-  }
-  const data = request.data;
   return (
-    <div>
-      {back}
-      <Card>
-        <CardHeader className="gap-4 border-b border-border">
-          <div className="grid gap-2">
-            <h2 className="break-words text-xl font-semibold leading-tight">{data.subject}</h2>
-            <div className="flex flex-wrap items-center gap-1.5">
-              <HelpStatusBadge status={data.status} />
-              <HelpPriorityBadge priority={data.priority} />
-              {data.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+    <HelpRequestFrame query={request} onBack={props.onBack} missingHint="Choose another request from the list.">
+      {(data) => (
+        <Card>
+          <CardHeader className="gap-4 border-b border-border">
+            <div className="grid gap-2">
+              <h2 className="break-words text-xl font-semibold leading-tight">{data.subject}</h2>
+              <div className="flex flex-wrap items-center gap-1.5">
+                <HelpStatusBadge status={data.status} />
+                <HelpPriorityBadge priority={data.priority} />
+                {data.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+              </div>
             </div>
-          </div>
-          <Facts request={data} />
-          <StatusSelect request={data} />
-        </CardHeader>
-        <CardContent className="grid gap-6 pt-6">
-          <HelpConversation request={data} viewer="admin" />
-          <div className="border-t border-border pt-5">
-            <Reply request={data} />
-          </div>
-        </CardContent>
-      </Card>
-    </div>
+            <Facts request={data} />
+            <StatusSelect request={data} />
+          </CardHeader>
+          <CardContent className="grid gap-6 pt-6">
+            <HelpConversation request={data} viewer="admin" />
+            <div className="border-t border-border pt-5">
+              <Reply request={data} />
+            </div>
+          </CardContent>
+        </Card>
+      )}
+    </HelpRequestFrame>
   );
 }

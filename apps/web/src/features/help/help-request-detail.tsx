@@ -1,16 +1,14 @@
 import { HELP_MESSAGES, type HelpRequestDetail, RESPONSE_TARGET_HOURS } from "@ferry/core/contracts/help";
-import { ArrowLeftIcon, LockIcon, PlusIcon, SearchXIcon } from "lucide-react";
+import { LockIcon, PlusIcon } from "lucide-react";
 import { toast } from "sonner";
-import { EmptyState } from "../../components/empty-state.tsx";
 import { formatTargetHours, HelpPriorityBadge, HelpStatusBadge } from "../../components/help/help-badges.tsx";
 import { HelpConversation } from "../../components/help/help-conversation.tsx";
 import { HelpReplyBox } from "../../components/help/help-reply-box.tsx";
+import { HelpRequestFrame } from "../../components/help/help-request-frame.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { ApiError, messageOf } from "../../lib/api.ts";
+import { messageOf } from "../../lib/api.ts";
 import { formatDateTime, formatDueTime } from "../../lib/format-date-time.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
 import { useHelpRequest } from "./api/get-help-request.ts";
 import { useReplyToHelpRequest } from "./api/reply-to-help-request.ts";
 
@@ -63,56 +61,29 @@ function Reply({ request, onNewRequest }: { request: HelpRequestDetail; onNewReq
 /** One of the customer's requests: its conversation oldest first, and the reply box while it is not closed. */
 export function HelpRequestDetailView(props: { helpRequestId: string; onBack: () => void; onNewRequest: () => void }) {
   const request = useHelpRequest(props.helpRequestId);
-  const isMissing = request.error instanceof ApiError && [400, 404].includes(request.error.status);
-  useErrorToast(isMissing ? null : request.error, "Failed to load responses");
-  const back = (
-    <Button variant="ghost" size="sm" className="-ml-2 mb-3" onClick={props.onBack}>
-      <ArrowLeftIcon /> Back
-    </Button>
-  );
-  if (request.isPending) {
-    return (
-      <div>
-        {back}
-        <Skeleton className="h-72" />
-      </div>
-    );
-  }
-  if (!request.data) {
-    return (
-      <div>
-        {back}
-        <EmptyState
-          icon={SearchXIcon}
-          title={isMissing ? "Help request not found" : "This request could not be loaded"}
-          hint={isMissing ? "It may have been opened from another account." : "Try again in a moment."}
-        />
-      </div>
-    );
-  }
-  const data = request.data;
   return (
-    <div>
-      {back}
-      <Card>
-        <CardHeader className="gap-3 border-b border-border">
-          <h2 className="break-words text-xl font-semibold leading-tight">{data.subject}</h2>
-          <div className="flex flex-wrap items-center gap-1.5">
-            <HelpStatusBadge status={data.status} />
-            <HelpPriorityBadge priority={data.priority} />
-            <span className="text-xs text-muted-foreground">
-              Opened <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
-            </span>
-          </div>
-          <ResponseTarget request={data} />
-        </CardHeader>
-        <CardContent className="grid gap-6 pt-6">
-          <HelpConversation request={data} viewer="customer" />
-          <div className="border-t border-border pt-5">
-            <Reply request={data} onNewRequest={props.onNewRequest} />
-          </div>
-        </CardContent>
-      </Card>
-    </div>
+    <HelpRequestFrame query={request} onBack={props.onBack} missingHint="It may have been opened from another account.">
+      {(data) => (
+        <Card>
+          <CardHeader className="gap-3 border-b border-border">
+            <h2 className="break-words text-xl font-semibold leading-tight">{data.subject}</h2>
+            <div className="flex flex-wrap items-center gap-1.5">
+              <HelpStatusBadge status={data.status} />
+              <HelpPriorityBadge priority={data.priority} />
+              <span className="text-xs text-muted-foreground">
+                Opened <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+              </span>
+            </div>
+            <ResponseTarget request={data} />
+          </CardHeader>
+          <CardContent className="grid gap-6 pt-6">
+            <HelpConversation request={data} viewer="customer" />
+            <div className="border-t border-border pt-5">
+              <Reply request={data} onNewRequest={props.onNewRequest} />
+            </div>
+          </CardContent>
+        </Card>
+      )}
+    </HelpRequestFrame>
   );
 }
