@@ -44,6 +44,12 @@ const HEADER = [
  * Nullability and defaults still come from the database.
  */
 const COLUMN_TYPES: Readonly<Record<string, CoreTypeName | readonly string[]>> = {
+  "alert_firings.delivery": ["email_queued", "not_delivered"],
+  "alert_firings.method": ["email", "sms"],
+  "alert_rules.currency": "CurrencyCode",
+  "alert_rules.direction": ["incoming", "outgoing", "both"],
+  "alert_rules.method": ["email", "sms"],
+  "alert_rules.type": ["transaction", "balance", "security"],
   "deposit_addresses.network": "DepositNetwork",
   "deposits.currency": "CurrencyCode",
   "deposits.deposit_type": ["bank", "crypto"],

@@ -89,6 +89,30 @@ const toPayee = (context: RequestContext) => ({
   currency: "USD",
 });
 
+/** A valid alert rule, as the alert-rules endpoints take it. */
+const ALERT_RULE = { type: "transaction", currency: "USD", amount: "100", direction: "both", method: "email" };
+
+/** One alert rule of each cast's owner, made through the API once: every persona's request names the same rule. */
+const ownerAlertRules = new Map<string, Promise<string>>();
+
+function ownerAlertRule({ owner, ferry }: RequestContext): Promise<string> {
+  let rule = ownerAlertRules.get(owner.userId);
+  if (!rule) {
+    rule = send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/alert-rules",
+      ip: randomIp(),
+      cookie: owner.cookie,
+      payload: ALERT_RULE,
+    }).then((response) => {
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { id: string }).id;
+    });
+    ownerAlertRules.set(owner.userId, rule);
+  }
+  return rule;
+}
+
 /** Every route, by `METHOD url` as the router lists it. A route missing here fails the test. */
 const ROUTES: Record<string, RouteEntry> = {
   // Operations and documentation.
@@ -267,6 +291,27 @@ const ROUTES: Record<string, RouteEntry> = {
     access: "signed-in",
     resource: "notificationId",
     request: ({ owner }) => ({ url: `/api/v1/notifications/${owner.owns.notificationId}/read`, payload: {} }),
+  },
+  // Alert rules: the owner's rule (made on first use) reads as missing to anyone else.
+  "GET /api/v1/alert-rules": { access: "signed-in", request: () => ({ url: "/api/v1/alert-rules" }) },
+  "POST /api/v1/alert-rules": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/alert-rules", payload: ALERT_RULE }),
+    ok: [201],
+  },
+  "PUT /api/v1/alert-rules/:alertRuleId": {
+    access: "signed-in",
+    request: async (context) => ({
+      url: `/api/v1/alert-rules/${await ownerAlertRule(context)}`,
+      payload: { ...ALERT_RULE, amount: "250" },
+    }),
+    othersGet: [404],
+  },
+  "DELETE /api/v1/alert-rules/:alertRuleId": {
+    access: "signed-in",
+    request: async (context) => ({ url: `/api/v1/alert-rules/${await ownerAlertRule(context)}` }),
+    ok: [204],
+    othersGet: [404],
   },
   "GET /api/v1/help-requests": { access: "signed-in", request: () => ({ url: "/api/v1/help-requests" }) },
   "POST /api/v1/help-requests": {

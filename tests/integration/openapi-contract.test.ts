@@ -151,6 +151,22 @@ async function signedInThroughApi(ferry: TestApp) {
   return { user, cookie: mergeCookies(challenge, response) };
 }
 
+/** A valid alert rule, as the alert-rules endpoints take it. */
+const ALERT_RULE = { type: "transaction", currency: "USD", amount: "100", direction: "both", method: "email" };
+
+/** A new alert rule of `owner`'s, made through the API; its id. */
+async function alertRuleOf(ferry: TestApp, owner: SessionUser): Promise<string> {
+  const response = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/alert-rules",
+    ip: randomIp(),
+    cookie: owner.cookie,
+    payload: ALERT_RULE,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
 /** The probes of every documented operation, by `METHOD /openapi/path`. An operation missing here fails the test. */
 const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   "GET /api/health": async () => [{ label: "anyone", persona: "anonymous", url: "/api/health", expect: [200] }],
@@ -468,6 +484,32 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
         url: `/api/v1/notifications/${NOT_AN_ID}/read`,
       },
     ),
+  "GET /api/v1/alert-rules": async () =>
+    guarded("/api/v1/alert-rules", undefined, { url: "/api/v1/alert-rules?limit=21" }),
+  "POST /api/v1/alert-rules": async () => [
+    ...guarded("/api/v1/alert-rules", ALERT_RULE, { payload: JUNK }),
+    {
+      label: "owner, SMS (no provider)",
+      persona: "owner",
+      url: "/api/v1/alert-rules",
+      payload: { ...ALERT_RULE, method: "sms" },
+      expect: [400],
+    },
+  ],
+  "PUT /api/v1/alert-rules/{alertRuleId}": async ({ ferry, cast }) =>
+    guarded(
+      `/api/v1/alert-rules/${await alertRuleOf(ferry, cast.owner)}`,
+      { type: "security", events: ["new_device"], method: "email" },
+      { url: `/api/v1/alert-rules/${NOT_AN_ID}` },
+    ),
+  "DELETE /api/v1/alert-rules/{alertRuleId}": async ({ ferry, cast }) => {
+    const url = `/api/v1/alert-rules/${await alertRuleOf(ferry, cast.owner)}`;
+    return [
+      ...guarded(url, undefined, { url: `/api/v1/alert-rules/${NOT_AN_ID}` }),
+      // Deleted above: now gone.
+      { label: "owner, again", persona: "owner", url, expect: [404] },
+    ];
+  },
   "GET /api/v1/help-requests": async () =>
     guarded("/api/v1/help-requests", undefined, { url: "/api/v1/help-requests?limit=0" }),
   "POST /api/v1/help-requests": async () =>

@@ -8,6 +8,7 @@ import type { Database } from "./db/database.ts";
 import { registerErrorHandler } from "./errors.ts";
 import { dailyReturnsJob } from "./jobs/daily-returns.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
+import { registerAlertRoutes } from "./modules/alerts/routes.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerBalanceRoutes } from "./modules/balances/routes.ts";
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   registerRecipientRoutes(app, { db, guards });
   registerPaymentMethodRoutes(app, { db, guards });
   registerNotificationRoutes(app, { db, guards });
+  registerAlertRoutes(app, { db, guards });
   registerDepositRoutes(app, { db, config, guards, keys: await loadDepositKeys(db, config) });
   registerTransferRoutes(app, { db, config, guards });
   registerLedgerAdminRoutes(app, { db, guards });

@@ -45,6 +45,32 @@ export interface Account {
   userId: string;
 }
 
+export interface AlertFirings {
+  alert_rule_id: string;
+  created_at: Generated<Timestamp>;
+  delivery: "email_queued" | "not_delivered";
+  delivery_note: string | null;
+  event_key: string;
+  id: Generated<string>;
+  method: "email" | "sms";
+  user_id: string;
+}
+
+export interface AlertRules {
+  amount: Numeric | null;
+  created_at: Generated<Timestamp>;
+  currency: CurrencyCode | null;
+  direction: "incoming" | "outgoing" | "both" | null;
+  id: Generated<string>;
+  is_below: Generated<boolean>;
+  is_enabled: Generated<boolean>;
+  method: "email" | "sms";
+  security_events: string[] | null;
+  type: "transaction" | "balance" | "security";
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface AuditLog {
   action: string;
   actor_user_id: string;
@@ -407,6 +433,8 @@ export interface YieldReserveAlerts {
 
 export interface DB {
   account: Account;
+  alert_firings: AlertFirings;
+  alert_rules: AlertRules;
   audit_log: AuditLog;
   deposit_accounts: DepositAccounts;
   deposit_addresses: DepositAddresses;

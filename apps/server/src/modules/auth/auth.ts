@@ -19,6 +19,7 @@ import {
   verificationLinkMail,
 } from "../mail/service.ts";
 import { THROTTLE_KEYS } from "./limit-rules.ts";
+import { reportPasswordChanged } from "./security-alerts.ts";
 
 /** Where Better Auth's own endpoints are mounted. */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -79,6 +80,7 @@ export function createAuth(config: Config, db: Database) {
       },
       onPasswordReset: async ({ user }) => {
         await forgetOutstandingResets(db, user.id);
+        await reportPasswordChanged(db, user.id);
       },
     },
     emailVerification: {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../../db/database.ts";
+import { notifyAlertRules } from "../alerts/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { countKnownDevices, insertKnownDevice } from "./queries.ts";
 
@@ -42,6 +43,13 @@ export async function recordSignInDevice(db: Database, userId: string, userAgent
       title: "New sign-in",
       message: `Your account was signed in from a new device (${describeDevice(userAgent)}, ${ip}). If this wasn't you, reset your password now.`,
       type: "warning",
+    });
+    await notifyAlertRules(db, {
+      kind: "security",
+      userId,
+      eventKey: `new-device:${deviceHash}`,
+      event: "new_device",
+      detail: `${describeDevice(userAgent)}, ${ip}`,
     });
   }
 }

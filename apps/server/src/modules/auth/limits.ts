@@ -14,6 +14,7 @@ import { enqueueMail, failedSignInAttemptsMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
 import { resolveSignInChallenge } from "./challenge.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
+import { reportWrongSignInCode } from "./security-alerts.ts";
 
 const MINUTE = 60;
 
@@ -96,6 +97,9 @@ export async function admitAuthAttempt(deps: LimitDeps, request: AuthAttemptRequ
           await refund.settle(status);
           if (isSuccess(status)) {
             await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(challenge.userId));
+          } else if (status === 401) {
+            // Better Auth's answer to a wrong code.
+            await reportWrongSignInCode(db, challenge.userId);
           }
         },
       };

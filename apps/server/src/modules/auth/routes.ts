@@ -36,6 +36,7 @@ import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
 import { recordSignInDevice } from "./devices.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 import { admitAuthAttempt } from "./limits.ts";
+import { reportPasswordChanged } from "./security-alerts.ts";
 import { signUp } from "./service.ts";
 
 /** One Better Auth endpoint Ferry lets through, and how the OpenAPI document describes it. */
@@ -291,6 +292,9 @@ export function registerAuthRoutes(
       throw new AppError("internal", "Something went wrong. Please try again.");
     }
     await attempt.settle(response.status);
+    if (path === "/change-password" && response.ok && request.viewer) {
+      await reportPasswordChanged(db, request.viewer.userId);
+    }
     if (path === "/get-session" && response.ok && isSessionOfBannedUser(text)) {
       // A banned account is signed out everywhere, even if a session row of it survived the ban.
       reply.header("content-type", "application/json; charset=utf-8");

@@ -20,6 +20,7 @@ import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { notifyAlertRules } from "../alerts/service.ts";
 import { recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
@@ -224,6 +225,14 @@ export async function creditDeposit(db: Database, credit: DepositCredit): Promis
         referenceId: credit.referenceId,
       },
     ],
+  });
+  await notifyAlertRules(db, {
+    kind: "money_moved",
+    userId: credit.userId,
+    eventKey: `deposit:${credit.transferKey}`,
+    movement: "deposit",
+    direction: "incoming",
+    money: { currency: credit.currency, amountMinor: credit.amountMinor },
   });
   return walletId;
 }

@@ -18,6 +18,7 @@ import { formatMoney, parsePositiveAmount, toDecimalString } from "@ferry/core/m
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
+import { notifyAlertRules } from "../alerts/service.ts";
 import {
   applyLedger,
   ensureUserAccount,
@@ -247,6 +248,18 @@ export async function executeExchange(
       message: `You exchanged ${sold} for ${bought}.`,
       type: "success",
     });
+    const side = (direction: "incoming" | "outgoing", currency: CurrencyCode, amount: string) => ({
+      kind: "money_moved" as const,
+      userId,
+      eventKey: `exchange:${executed.id}:${direction === "incoming" ? "in" : "out"}`,
+      movement: "exchange" as const,
+      direction,
+      money: { currency, amountMinor: BigInt(amount) },
+    });
+    await notifyAlertRules(trx, [
+      side("outgoing", executed.from_currency, executed.amount),
+      side("incoming", executed.to_currency, executed.receive),
+    ]);
     return { exchange: toExchange(executed), isReplay: false };
   });
 }

@@ -20,6 +20,7 @@ import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
+import { notifyAlertRules } from "../alerts/service.ts";
 import { recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import {
@@ -254,6 +255,12 @@ async function moveInvestment(
       investment = locked;
     }
     const ledgerTransferId = await moveMoney(trx, move, investment, amountMinor);
+    await notifyAlertRules(trx, {
+      kind: "balance_changed",
+      userId: move.userId,
+      eventKey: `investment:${ledgerTransferId}`,
+      currency: "USD",
+    });
     const balanceAfterMinor = await selectAccountBalance(trx, investment.account_id);
     const now = settings.clock.now();
     await insertInvestmentTransaction(trx, {

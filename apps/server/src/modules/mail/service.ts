@@ -155,3 +155,15 @@ export function helpRequestUpdateMail(
   );
   return { to, subject, text, html };
 }
+
+/**
+ * An alert rule of the user's fired (modules/alerts): what happened, the rule that asked for it, and
+ * where to change it. Sent only because the user chose e-mail for that rule.
+ */
+export function alertRuleMail(to: string, details: { title: string; message: string; rule: string }): MailMessage {
+  const subject = `Ferry alert: ${details.title}`;
+  const why = `You get this e-mail because of your alert rule "${details.rule}". You can change or delete it on the Alerts page of Ferry.`;
+  const text = `${details.message}\n\n${why}`;
+  const html = layout(subject, `<p>${escapeHtml(details.message)}</p><p style="color:#64748b">${escapeHtml(why)}</p>`);
+  return { to, subject, text, html };
+}

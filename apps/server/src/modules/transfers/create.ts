@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
+import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { checkTransferCode } from "./codes.ts";
@@ -94,6 +95,34 @@ async function insertTransfer(
     .executeTakeFirstOrThrow();
 }
 
+/** What a new transfer tells the alert rules: money out of the sender's wallet, and into a Ferry payee's. */
+function alertEventsOf(transferId: string, sender: TransferAttempt["sender"], priced: PricedTransfer): AlertEvent[] {
+  const money = { currency: priced.currency, amountMinor: priced.amountMinor };
+  const events: AlertEvent[] = [
+    {
+      kind: "money_moved",
+      userId: sender.userId,
+      eventKey: `transfer:${transferId}:out`,
+      movement: "transfer",
+      direction: "outgoing",
+      money,
+      counterparty: priced.target.snapshot.recipient_name,
+    },
+  ];
+  if (priced.target.recipientUserId) {
+    events.push({
+      kind: "money_moved",
+      userId: priced.target.recipientUserId,
+      eventKey: `transfer:${transferId}:in`,
+      movement: "transfer",
+      direction: "incoming",
+      money,
+      counterparty: sender.email,
+    });
+  }
+  return events;
+}
+
 /**
  * Sends money once, in the caller's transaction: a replay of the Idempotency-Key returns the first
  * transfer; otherwise the destination is resolved and priced, the daily limit enforced, the code
@@ -134,5 +163,6 @@ export async function createTransferIn(
   }
   // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
   await applyLedger(trx, { create: movementLegs(inserted, 0, isInstant ? "posted" : "pending") });
+  await notifyAlertRules(trx, alertEventsOf(inserted.id, sender, priced));
   return { transfer: toTransfer(inserted), isReplay: false };
 }

@@ -6,6 +6,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { notifyAlertRules } from "../alerts/service.ts";
 import { applyLedger } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { countsTowardDailyLimit, enforceDailyLimitOnReopen } from "./daily-limit.ts";
@@ -116,5 +117,12 @@ export async function changeTransferStatusIn(
     .values({ transfer_id: transfer.id, actor_user_id: actorId, from_status: transfer.status, to_status: status })
     .execute();
   await notifySender(trx, transfer, status);
+  // The sender's (and a Ferry payee's) available balance may have fallen: a reserve again, a refund.
+  const eventKey = `transfer-status:${transfer.id}:${status}:${nextGeneration}`;
+  const owners = [transfer.sender_user_id, transfer.recipient_user_id].filter((id): id is string => id !== null);
+  await notifyAlertRules(
+    trx,
+    owners.map((userId) => ({ kind: "balance_changed" as const, userId, eventKey, currency: transfer.currency })),
+  );
   return { isChanged: true };
 }

@@ -1,0 +1,198 @@
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { type Insertable, type Selectable, sql } from "kysely";
+import type { Cursor } from "../../db/cursor.ts";
+import type { Database } from "../../db/database.ts";
+import { keysetPage } from "../../db/page.ts";
+import type { DB } from "../../db/schema.ts";
+
+/** The columns a rule request writes (everything but its owner, state and timestamps). */
+export type AlertRuleColumns = Pick<
+  Insertable<DB["alert_rules"]>,
+  "type" | "method" | "is_enabled" | "currency" | "amount" | "direction" | "security_events" | "is_below"
+>;
+
+export type AlertRuleRow = Selectable<DB["alert_rules"]>;
+
+/** A rule with how often and when it last fired. */
+export type AlertRuleWithFirings = AlertRuleRow & { last_fired_at: Date | string | null; fired_count: string };
+
+function selectRulesWithFirings(db: Database) {
+  return db
+    .selectFrom("alert_rules")
+    .selectAll("alert_rules")
+    .select((eb) => [
+      eb
+        .selectFrom("alert_firings")
+        .select((inner) => inner.fn.max("alert_firings.created_at").as("last"))
+        .whereRef("alert_firings.alert_rule_id", "=", "alert_rules.id")
+        .as("last_fired_at"),
+      eb
+        .selectFrom("alert_firings")
+        .select((inner) => inner.fn.countAll<string>().as("count"))
+        .whereRef("alert_firings.alert_rule_id", "=", "alert_rules.id")
+        .as("fired_count"),
+    ]);
+}
+
+/** The user's rules, newest first, after `after`; one row past `limit`. */
+export async function selectAlertRules(db: Database, options: { userId: string; limit: number; after?: Cursor }) {
+  const query = selectRulesWithFirings(db).where("alert_rules.user_id", "=", options.userId);
+  const rows = await keysetPage(query, {
+    time: "alert_rules.created_at",
+    id: "alert_rules.id",
+    limit: options.limit,
+    after: options.after,
+  }).execute();
+  return rows as (AlertRuleWithFirings & { cursor_at: string })[];
+}
+
+/** One rule of the user's with its firings; undefined when they have none with this id. */
+export async function selectAlertRule(db: Database, userId: string, id: string) {
+  const row = await selectRulesWithFirings(db)
+    .where("alert_rules.id", "=", id)
+    .where("alert_rules.user_id", "=", userId)
+    .executeTakeFirst();
+  return row as AlertRuleWithFirings | undefined;
+}
+
+/**
+ * Takes the user's alert-rules lock until the transaction ends, so counting and inserting cannot
+ * interleave with another request of theirs.
+ */
+export async function lockUserAlertRules(trx: Database, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`alert-rules|${userId}`}, 0))`.execute(trx);
+}
+
+export async function countAlertRules(db: Database, userId: string): Promise<number> {
+  const count = await db
+    .selectFrom("alert_rules")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(count.count);
+}
+
+export async function insertAlertRule(db: Database, userId: string, columns: AlertRuleColumns): Promise<string> {
+  const row = await db
+    .insertInto("alert_rules")
+    .values({ user_id: userId, ...columns })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Replaces a rule of the user's; whether they had one with this id. */
+export async function updateAlertRuleRow(
+  db: Database,
+  userId: string,
+  id: string,
+  columns: AlertRuleColumns,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("alert_rules")
+    .set({ ...columns, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes a rule of the user's (its firings with it); whether there was one. */
+export async function deleteAlertRuleRow(db: Database, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("alert_rules")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * What a movement of money can fire, in one read: the user's enabled transaction rules it meets
+ * (currency, direction, at least their amount), and their balance rules of the currency (see
+ * `selectBalanceRulesForUpdate`). Locked in id order until the transaction ends.
+ */
+export async function selectRulesForMovementForUpdate(
+  db: Database,
+  match: { userId: string; currency: CurrencyCode; direction: "incoming" | "outgoing"; amountMinor: bigint },
+): Promise<AlertRuleRow[]> {
+  return db
+    .selectFrom("alert_rules")
+    .selectAll()
+    .where("user_id", "=", match.userId)
+    .where("currency", "=", match.currency)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb("type", "=", "transaction"),
+          eb("is_enabled", "=", true),
+          eb("direction", "in", [match.direction, "both"]),
+          eb("amount", "<=", match.amountMinor.toString()),
+        ]),
+        eb("type", "=", "balance"),
+      ]),
+    )
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * The user's balance rules in `currency`, enabled or not (a disabled rule still follows the balance,
+ * so enabling it later does not fire on an old fall), locked in id order until the transaction ends:
+ * two events of the user that commit together see each other's `is_below`.
+ */
+export async function selectBalanceRulesForUpdate(
+  db: Database,
+  userId: string,
+  currency: CurrencyCode,
+): Promise<AlertRuleRow[]> {
+  return db
+    .selectFrom("alert_rules")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("type", "=", "balance")
+    .where("currency", "=", currency)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+}
+
+export async function updateIsBelow(db: Database, ruleId: string, isBelow: boolean): Promise<void> {
+  await db.updateTable("alert_rules").set({ is_below: isBelow }).where("id", "=", ruleId).execute();
+}
+
+/** The user's enabled security rules that name `event`. */
+export async function selectSecurityRules(db: Database, userId: string, event: string): Promise<AlertRuleRow[]> {
+  return db
+    .selectFrom("alert_rules")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("type", "=", "security")
+    .where("is_enabled", "=", true)
+    .where(sql<boolean>`${event} = ANY (security_events)`)
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * Records that a rule fired for an event; false when it already had (the unique key of the pair), and
+ * then the caller delivers nothing.
+ */
+export async function insertFiring(
+  db: Database,
+  firing: Omit<Insertable<DB["alert_firings"]>, "id" | "created_at">,
+): Promise<boolean> {
+  const row = await db
+    .insertInto("alert_firings")
+    .values(firing)
+    .onConflict((oc) => oc.columns(["alert_rule_id", "event_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function selectUserEmail(db: Database, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email;
+}

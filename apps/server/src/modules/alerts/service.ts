@@ -1,0 +1,392 @@
+import {
+  ALERT_MESSAGES,
+  type AlertMethodAvailability,
+  type AlertRule,
+  type AlertRuleCondition,
+  type AlertRuleList,
+  type AlertRuleListQuery,
+  type AlertRuleRequest,
+  describeAlertCondition,
+  MAX_ALERT_RULES_PER_USER,
+  SECOND_FACTOR_FAILURES_PER_ALERT,
+  SECURITY_EVENTS,
+  type SecurityEvent,
+} from "@ferry/core/contracts/alerts";
+import type { CurrencyCode } from "@ferry/core/currencies";
+import { formatMoney, type Money, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { decodeCursor } from "../../db/cursor.ts";
+import type { Database } from "../../db/database.ts";
+import { paginate } from "../../db/page.ts";
+import { AppError } from "../../errors.ts";
+import { readWalletBalances } from "../ledger/service.ts";
+import { alertRuleMail, enqueueMail } from "../mail/service.ts";
+import { createNotification } from "../notifications/service.ts";
+import {
+  type AlertRuleColumns,
+  type AlertRuleRow,
+  type AlertRuleWithFirings,
+  countAlertRules,
+  deleteAlertRuleRow,
+  insertAlertRule,
+  insertFiring,
+  lockUserAlertRules,
+  selectAlertRule,
+  selectAlertRules,
+  selectBalanceRulesForUpdate,
+  selectRulesForMovementForUpdate,
+  selectSecurityRules,
+  selectUserEmail,
+  updateAlertRuleRow,
+  updateIsBelow,
+} from "./queries.ts";
+
+/*
+ * Alert rules (issue 14; docs/decisions/020-alert-rules.md). The CRUD of a user's own rules, and
+ * `notifyAlertRules`, which the modules where things happen (transfers, deposits, exchange,
+ * investments, auth) call in the transaction of the event: a rule that matches fires once per event
+ * (a unique key per rule and event), as an in-app notification plus a message by the rule's method.
+ * This module imports none of those callers: they describe their event with the types below.
+ */
+
+/**
+ * Ferry has no SMS provider (and no verified phone numbers) yet: SMS can be named in the contract, but
+ * a rule asking for it is refused until a provider is configured, and the page shows it unavailable.
+ */
+const SMS_PROVIDER_MISSING = "No SMS provider is configured";
+
+/** Which methods can deliver now: what the page offers and what the API accepts. */
+const METHOD_AVAILABILITY: readonly AlertMethodAvailability[] = [
+  { method: "email", isAvailable: true, unavailableReason: null },
+  { method: "sms", isAvailable: false, unavailableReason: SMS_PROVIDER_MISSING },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Events, as the modules where they happen report them.
+// ---------------------------------------------------------------------------------------------
+
+/** Money entered or left one of the user's wallets (a transfer, a deposit, one side of an exchange). */
+export interface MoneyMovedEvent {
+  readonly kind: "money_moved";
+  readonly userId: string;
+  /** Names this movement and side for good: the same key never fires a rule twice. */
+  readonly eventKey: string;
+  readonly movement: "transfer" | "deposit" | "exchange";
+  readonly direction: "incoming" | "outgoing";
+  readonly money: Money;
+  /** Whom the money went to or came from, when there is someone to name. */
+  readonly counterparty?: string;
+}
+
+/** A wallet's available balance changed without a movement a transaction rule watches (an investment, a reserve). */
+export interface BalanceChangedEvent {
+  readonly kind: "balance_changed";
+  readonly userId: string;
+  readonly eventKey: string;
+  readonly currency: CurrencyCode;
+}
+
+/** Something happened to the account's security. */
+export interface SecurityAlertEvent {
+  readonly kind: "security";
+  readonly userId: string;
+  readonly eventKey: string;
+  readonly event: SecurityEvent;
+  /** For a new device: which one ("Chrome on Linux, 10.0.0.1"). */
+  readonly detail?: string;
+}
+
+export type AlertEvent = MoneyMovedEvent | BalanceChangedEvent | SecurityAlertEvent;
+
+interface AlertContent {
+  readonly title: string;
+  readonly message: string;
+  readonly type: "info" | "warning";
+}
+
+/**
+ * Fires the user's rules that `events` match, in the caller's transaction (pass the transaction of the
+ * event, so the alert exists exactly when the event commits). A transaction rule fires on a movement of
+ * at least its amount; a balance rule when the available balance falls below its amount (once, until it
+ * is back at or above it); a security rule on the events it names. Each rule fires at most once per
+ * event key, however often an event is reported.
+ */
+export async function notifyAlertRules(db: Database, events: AlertEvent | readonly AlertEvent[]): Promise<void> {
+  const list: readonly AlertEvent[] = Array.isArray(events) ? events : [events as AlertEvent];
+  for (const event of list) {
+    switch (event.kind) {
+      case "money_moved": {
+        const rules = await selectRulesForMovementForUpdate(db, {
+          userId: event.userId,
+          currency: event.money.currency,
+          direction: event.direction,
+          amountMinor: event.money.amountMinor,
+        });
+        await fireTransactionRules(
+          db,
+          event,
+          rules.filter((rule) => rule.type === "transaction"),
+        );
+        await followBalanceRules(
+          db,
+          event,
+          event.money.currency,
+          rules.filter((rule) => rule.type === "balance"),
+        );
+        break;
+      }
+      case "balance_changed": {
+        const rules = await selectBalanceRulesForUpdate(db, event.userId, event.currency);
+        await followBalanceRules(db, event, event.currency, rules);
+        break;
+      }
+      case "security":
+        await fireSecurityRules(db, event);
+        break;
+    }
+  }
+}
+
+function describeMovement(event: MoneyMovedEvent): string {
+  const money = formatMoney(event.money);
+  const isIncoming = event.direction === "incoming";
+  switch (event.movement) {
+    case "deposit":
+      return `A deposit of ${money} was added to your balance.`;
+    case "exchange":
+      return isIncoming ? `You bought ${money} in an exchange.` : `You sold ${money} in an exchange.`;
+    case "transfer": {
+      if (isIncoming) {
+        return `You received ${money}${event.counterparty ? ` from ${event.counterparty}` : ""}.`;
+      }
+      return `You sent ${money}${event.counterparty ? ` to ${event.counterparty}` : ""}.`;
+    }
+  }
+}
+
+async function fireTransactionRules(db: Database, event: MoneyMovedEvent, rules: readonly AlertRuleRow[]) {
+  for (const rule of rules) {
+    await fire(db, rule, event.eventKey, {
+      title: "Transaction alert",
+      message: `${describeMovement(event)} Alert rule: ${describeAlertCondition(conditionOf(rule))}.`,
+      type: "info",
+    });
+  }
+}
+
+async function availableMinorOf(db: Database, userId: string, currency: CurrencyCode): Promise<bigint> {
+  const wallet = (await readWalletBalances(db, userId)).find((balance) => balance.currency === currency);
+  return wallet?.availableMinor ?? 0n;
+}
+
+/** Balance rules follow the available balance; each fires when it falls below its amount. */
+async function followBalanceRules(
+  db: Database,
+  event: { userId: string; eventKey: string },
+  currency: CurrencyCode,
+  rules: readonly AlertRuleRow[],
+) {
+  if (rules.length === 0) {
+    return;
+  }
+  const availableMinor = await availableMinorOf(db, event.userId, currency);
+  for (const rule of rules) {
+    const thresholdMinor = BigInt(rule.amount ?? "0");
+    const isBelow = availableMinor < thresholdMinor;
+    if (isBelow === rule.is_below) {
+      continue;
+    }
+    await updateIsBelow(db, rule.id, isBelow);
+    if (isBelow && rule.is_enabled) {
+      const available = formatMoney({ currency, amountMinor: availableMinor });
+      const threshold = formatMoney({ currency, amountMinor: thresholdMinor });
+      await fire(db, rule, event.eventKey, {
+        title: "Balance alert",
+        message: `Your available ${currency} balance is ${available}, below your alert's ${threshold}.`,
+        type: "warning",
+      });
+    }
+  }
+}
+
+const SECURITY_MESSAGES: Readonly<Record<SecurityEvent, (detail: string | undefined) => string>> = {
+  new_device: (detail) =>
+    `Your account was signed in from a new device${detail ? ` (${detail})` : ""}. If this wasn't you, reset your password now.`,
+  password_changed: () =>
+    "Your Ferry password was changed. If this wasn't you, reset your password now and contact support.",
+  second_factor_failures: () =>
+    `Wrong sign-in codes were entered for your account ${SECOND_FACTOR_FAILURES_PER_ALERT} or more times within an hour. The code is asked after the correct password: if this wasn't you, change your password now.`,
+};
+
+async function fireSecurityRules(db: Database, event: SecurityAlertEvent): Promise<void> {
+  const rules = await selectSecurityRules(db, event.userId, event.event);
+  for (const rule of rules) {
+    await fire(db, rule, event.eventKey, {
+      title: "Security alert",
+      message: SECURITY_MESSAGES[event.event](event.detail),
+      type: "warning",
+    });
+  }
+}
+
+/**
+ * One firing: recorded under the (rule, event) key first, so an event reported twice delivers once;
+ * then the in-app notification, and the message by the rule's method — e-mail queued in the same
+ * transaction, SMS recorded as not delivered (no provider; such rules cannot be created today).
+ */
+async function fire(db: Database, rule: AlertRuleRow, eventKey: string, content: AlertContent): Promise<void> {
+  const isEmail = rule.method === "email";
+  const isNew = await insertFiring(db, {
+    alert_rule_id: rule.id,
+    user_id: rule.user_id,
+    event_key: eventKey,
+    method: rule.method,
+    delivery: isEmail ? "email_queued" : "not_delivered",
+    delivery_note: isEmail ? null : SMS_PROVIDER_MISSING,
+  });
+  if (!isNew) {
+    return;
+  }
+  await createNotification(db, { userId: rule.user_id, ...content });
+  if (isEmail) {
+    const email = await selectUserEmail(db, rule.user_id);
+    if (email) {
+      const ruleText = describeAlertCondition(conditionOf(rule));
+      await enqueueMail(db, alertRuleMail(email, { title: content.title, message: content.message, rule: ruleText }));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The user's rules.
+// ---------------------------------------------------------------------------------------------
+
+function requireColumn<T>(value: T | null, column: string, rule: AlertRuleRow): T {
+  if (value === null) {
+    // The table's CHECK constraints make this impossible; a row that breaks them is a bug, not input.
+    throw new Error(`alert rule ${rule.id} of type ${rule.type} has no ${column}`);
+  }
+  return value;
+}
+
+function isSecurityEvent(value: string): value is SecurityEvent {
+  return (SECURITY_EVENTS as readonly string[]).includes(value);
+}
+
+function conditionOf(rule: AlertRuleRow): AlertRuleCondition {
+  if (rule.type === "security") {
+    return { type: "security", events: requireColumn(rule.security_events, "events", rule).filter(isSecurityEvent) };
+  }
+  const currency = requireColumn(rule.currency, "currency", rule);
+  const amount = toDecimalString(BigInt(requireColumn(rule.amount, "amount", rule)), currency);
+  if (rule.type === "balance") {
+    return { type: "balance", currency, amount };
+  }
+  return { type: "transaction", currency, amount, direction: requireColumn(rule.direction, "direction", rule) };
+}
+
+function toAlertRule(row: AlertRuleWithFirings): AlertRule {
+  const state = {
+    id: row.id,
+    method: row.method,
+    isEnabled: row.is_enabled,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    lastFiredAt: row.last_fired_at === null ? null : new Date(row.last_fired_at).toISOString(),
+    firedCount: Number(row.fired_count),
+  };
+  return { ...conditionOf(row), ...state } as AlertRule;
+}
+
+/** The threshold of a validated transaction or balance request, in minor units. */
+function thresholdMinorOf(request: { amount: string; currency: CurrencyCode }): bigint {
+  const parsed = parsePositiveAmount(request.amount, request.currency);
+  if (!parsed.ok) {
+    // The contract accepted it, so this cannot happen.
+    throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
+  }
+  return parsed.amountMinor;
+}
+
+/**
+ * The columns of an accepted request. A balance rule starts from where the balance is now, so one set
+ * above the current balance fires on the next fall below it, not at once on creation.
+ */
+async function columnsOf(db: Database, userId: string, request: AlertRuleRequest): Promise<AlertRuleColumns> {
+  if (request.method === "sms") {
+    throw new AppError("validation_failed", ALERT_MESSAGES.smsUnavailable, { method: ALERT_MESSAGES.smsUnavailable });
+  }
+  const common = { type: request.type, method: request.method, is_enabled: request.isEnabled };
+  if (request.type === "security") {
+    return {
+      ...common,
+      currency: null,
+      amount: null,
+      direction: null,
+      security_events: request.events,
+      is_below: false,
+    };
+  }
+  const thresholdMinor = thresholdMinorOf(request);
+  const isBelow =
+    request.type === "balance" ? (await availableMinorOf(db, userId, request.currency)) < thresholdMinor : false;
+  return {
+    ...common,
+    currency: request.currency,
+    amount: thresholdMinor.toString(),
+    direction: request.type === "transaction" ? request.direction : null,
+    security_events: null,
+    is_below: isBelow,
+  };
+}
+
+async function readRule(db: Database, userId: string, id: string): Promise<AlertRule> {
+  const row = await selectAlertRule(db, userId, id);
+  if (!row) {
+    throw new AppError("not_found", ALERT_MESSAGES.notFound);
+  }
+  return toAlertRule(row);
+}
+
+/** The user's rules, newest first (all of them by default), and which methods can deliver. */
+export async function listAlertRules(db: Database, userId: string, query: AlertRuleListQuery): Promise<AlertRuleList> {
+  const rows = await selectAlertRules(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
+  const page = paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toAlertRule);
+  return { ...page, methods: [...METHOD_AVAILABILITY] };
+}
+
+/**
+ * Saves a rule, refusing SMS (no provider) and the one past the cap. The count and the insert run
+ * under a per-user lock, so requests sent together cannot all pass the same count.
+ */
+export async function createAlertRule(db: Database, userId: string, request: AlertRuleRequest): Promise<AlertRule> {
+  return db.transaction().execute(async (trx) => {
+    const columns = await columnsOf(trx, userId, request);
+    await lockUserAlertRules(trx, userId);
+    if ((await countAlertRules(trx, userId)) >= MAX_ALERT_RULES_PER_USER) {
+      throw new AppError("conflict", ALERT_MESSAGES.tooMany);
+    }
+    return readRule(trx, userId, await insertAlertRule(trx, userId, columns));
+  });
+}
+
+/** Replaces a rule of the user's (its type included); someone else's reads as missing. */
+export async function updateAlertRule(
+  db: Database,
+  userId: string,
+  id: string,
+  request: AlertRuleRequest,
+): Promise<AlertRule> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await updateAlertRuleRow(trx, userId, id, await columnsOf(trx, userId, request)))) {
+      throw new AppError("not_found", ALERT_MESSAGES.notFound);
+    }
+    return readRule(trx, userId, id);
+  });
+}
+
+/** Deletes a rule of the user's; someone else's reads as missing. */
+export async function deleteAlertRule(db: Database, userId: string, id: string): Promise<void> {
+  if (!(await deleteAlertRuleRow(db, userId, id))) {
+    throw new AppError("not_found", ALERT_MESSAGES.notFound);
+  }
+}

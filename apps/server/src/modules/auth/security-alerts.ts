@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { SECOND_FACTOR_FAILURES_PER_ALERT } from "@ferry/core/contracts/alerts";
+import type { Database } from "../../db/database.ts";
+import { countHits } from "../../http/throttle.ts";
+import { notifyAlertRules } from "../alerts/service.ts";
+import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Tells the user's security alert rules that their password changed (by the change form or a reset
+ * link). Each successful change is its own event.
+ */
+export async function reportPasswordChanged(db: Database, userId: string): Promise<void> {
+  await notifyAlertRules(db, {
+    kind: "security",
+    userId,
+    eventKey: `password-changed:${randomUUID()}`,
+    event: "password_changed",
+  });
+}
+
+/**
+ * After a wrong sign-in code: once the account's wrong codes of the last hour (the throttle's own
+ * count, which keeps only failures) reach the alert's number, the rules hear of it — at most once per
+ * clock hour, the event's key.
+ */
+export async function reportWrongSignInCode(db: Database, userId: string): Promise<void> {
+  const wrongCodes = await countHits(
+    db,
+    THROTTLE_KEYS.wrongCodesAccount(userId),
+    AUTH_LIMITS.wrongCodesPerAccount.windowSeconds,
+  );
+  if (wrongCodes < SECOND_FACTOR_FAILURES_PER_ALERT) {
+    return;
+  }
+  await notifyAlertRules(db, {
+    kind: "security",
+    userId,
+    eventKey: `second-factor-failures:${Math.floor(Date.now() / HOUR_MS)}`,
+    event: "second_factor_failures",
+  });
+}
