@@ -1,0 +1,211 @@
+import type { AlertRule, AlertRuleList } from "@ferry/core/contracts/alerts";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, test } from "vitest";
+import { profileWithRole } from "../testing/help-fixtures.ts";
+import { fakeApi, renderWithApp, type SeenRequest } from "../testing/render.tsx";
+import { AlertsPage } from "./alerts-page.tsx";
+
+const METHODS: AlertRuleList["methods"] = [
+  { method: "email", isAvailable: true, unavailableReason: null },
+  { method: "sms", isAvailable: false, unavailableReason: "No SMS provider is configured" },
+];
+
+const RULE_STATE = {
+  isEnabled: true,
+  createdAt: "2026-03-01T10:00:00.000Z",
+  updatedAt: "2026-03-01T10:00:00.000Z",
+  lastFiredAt: null,
+  firedCount: 0,
+};
+
+const LARGE_TRANSFERS: AlertRule = {
+  id: "6f1d0c1e-3a1b-4c5d-8e9f-0a1b2c3d4e5f",
+  type: "transaction",
+  currency: "USD",
+  amount: "1000.00",
+  direction: "outgoing",
+  method: "email",
+  ...RULE_STATE,
+  lastFiredAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  firedCount: 2,
+};
+
+/** A signed-in user's API with rules kept in memory: GET lists them, POST/PUT/DELETE change them. */
+function signedInApi(initial: AlertRule[] = []) {
+  let rules = [...initial];
+  let counter = 0;
+  const stored = (request: SeenRequest, id: string): AlertRule => {
+    const body = request.body as Record<string, unknown>;
+    const amount = typeof body.amount === "string" ? Number(body.amount).toFixed(2) : undefined;
+    return { ...RULE_STATE, ...body, ...(amount ? { amount } : {}), id } as AlertRule;
+  };
+  const seen = fakeApi({
+    "GET /api/v1/me": () => ({ body: profileWithRole("user") }),
+    "GET /api/v1/alert-rules": () => ({ body: { items: rules, nextCursor: null, methods: METHODS } }),
+    "POST /api/v1/alert-rules": (request) => {
+      counter += 1;
+      const rule = stored(request, `00000000-0000-4000-8000-00000000000${counter}`);
+      rules = [rule, ...rules];
+      return { status: 201, body: rule };
+    },
+    [`PUT /api/v1/alert-rules/${LARGE_TRANSFERS.id}`]: (request) => {
+      const rule = stored(request, LARGE_TRANSFERS.id);
+      rules = rules.map((existing) => (existing.id === rule.id ? rule : existing));
+      return { body: rule };
+    },
+    [`DELETE /api/v1/alert-rules/${LARGE_TRANSFERS.id}`]: () => {
+      rules = rules.filter((existing) => existing.id !== LARGE_TRANSFERS.id);
+      return { body: null };
+    },
+  });
+  return seen;
+}
+
+describe("the alerts page for a visitor", () => {
+  test("shows the sample rules read-only, the three types, SMS as not available yet, and a sign-up prompt", async () => {
+    const seen = fakeApi({
+      "GET /api/v1/me": () => ({ status: 401, body: { error: { code: "unauthenticated", message: "Sign in" } } }),
+    });
+    renderWithApp(<AlertsPage />);
+
+    const samples = within(await screen.findByTestId("sample-rules"));
+    expect(samples.getAllByRole("listitem")).toHaveLength(4);
+    expect(samples.getByRole("heading", { name: "Large transfers" })).toBeVisible();
+    expect(samples.getByText("Outgoing transactions of USD 1,000.00 or more")).toBeVisible();
+    expect(samples.getByText("Available EUR balance below EUR 100.00")).toBeVisible();
+    expect(samples.getByText("Sign-in from a new device or password changed")).toBeVisible();
+    expect(samples.getAllByText("Example")).toHaveLength(4);
+    expect(samples.getAllByText("By SMS")).toHaveLength(2);
+    expect(samples.queryByRole("button")).toBeNull();
+    for (const type of ["Transaction", "Balance", "Security"]) {
+      expect(screen.getByRole("heading", { name: type })).toBeVisible();
+    }
+    expect(screen.getByText(/Not available yet: this Ferry service has no SMS provider configured/)).toBeVisible();
+    const prompt = within(screen.getByRole("region", { name: "Set up your own alerts" }));
+    expect(prompt.getByRole("link", { name: "Create Free Account" })).toHaveAttribute("href", "/signup");
+    expect(prompt.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+    expect(seen.some((request) => request.path === "/api/v1/alert-rules")).toBe(false);
+  });
+});
+
+describe("the alerts page for a signed-in user", () => {
+  test("creates a first transaction rule from the empty state, refusing a blank amount first", async () => {
+    const seen = signedInApi();
+    const { user } = renderWithApp(<AlertsPage />);
+
+    expect(await screen.findByText("No alert rules yet")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Create your first rule" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "New alert rule" }));
+    expect(dialog.getByRole("radio", { name: "Transaction" })).toBeChecked();
+    expect(dialog.getByRole("radio", { name: "SMS" })).toBeDisabled();
+    expect(dialog.getByRole("radio", { name: "SMS" })).toHaveAccessibleDescription(
+      "SMS: not available yet. No SMS provider is configured.",
+    );
+    await user.click(dialog.getByRole("button", { name: "Create rule" }));
+    expect(dialog.getByText("Please enter a valid amount")).toBeVisible();
+    expect(dialog.getByLabelText("Amount")).toHaveAttribute("aria-invalid", "true");
+    expect(seen.filter((request) => request.method === "POST")).toEqual([]);
+
+    await user.type(dialog.getByLabelText("Amount"), "250");
+    await user.selectOptions(dialog.getByLabelText("Currency"), "EUR");
+    await user.selectOptions(dialog.getByLabelText("Direction"), "incoming");
+    await user.click(dialog.getByRole("button", { name: "Create rule" }));
+
+    expect(await screen.findByText("Alert rule created")).toBeVisible();
+    expect(seen.find((request) => request.method === "POST")?.body).toEqual({
+      type: "transaction",
+      currency: "EUR",
+      amount: "250",
+      direction: "incoming",
+      method: "email",
+      isEnabled: true,
+    });
+    const rule = within(await screen.findByTestId("alert-rule"));
+    expect(rule.getByText("Incoming transactions of EUR 250.00 or more")).toBeVisible();
+    expect(rule.getByText("Not fired yet")).toBeVisible();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  test("creates a security rule with the events chosen, and requires one", async () => {
+    const seen = signedInApi([LARGE_TRANSFERS]);
+    const { user } = renderWithApp(<AlertsPage />);
+
+    await user.click(await screen.findByRole("button", { name: "New alert rule" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "New alert rule" }));
+    await user.click(dialog.getByRole("radio", { name: "Security" }));
+    expect(dialog.queryByLabelText("Amount")).toBeNull();
+    await user.click(dialog.getByRole("checkbox", { name: "Sign-in from a new device" }));
+    await user.click(dialog.getByRole("button", { name: "Create rule" }));
+    expect(dialog.getByText("Choose at least one security event")).toBeVisible();
+
+    await user.click(dialog.getByRole("checkbox", { name: "Password changed" }));
+    await user.click(dialog.getByRole("checkbox", { name: "3 or more wrong sign-in codes within an hour" }));
+    await user.click(dialog.getByRole("checkbox", { name: /^Active/ }));
+    await user.click(dialog.getByRole("button", { name: "Create rule" }));
+
+    expect(await screen.findByText("Alert rule created")).toBeVisible();
+    expect(seen.find((request) => request.method === "POST")?.body).toEqual({
+      type: "security",
+      events: ["password_changed", "second_factor_failures"],
+      method: "email",
+      isEnabled: false,
+    });
+    const cards = await screen.findAllByTestId("alert-rule");
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByText("Paused")).toBeVisible();
+  });
+
+  test("edits a rule and deletes one after confirming", async () => {
+    const seen = signedInApi([LARGE_TRANSFERS]);
+    const { user } = renderWithApp(<AlertsPage />);
+
+    const card = within(await screen.findByTestId("alert-rule"));
+    expect(card.getByText("Fired 2 times, last 5 minutes ago")).toBeVisible();
+    expect(card.getByText("By E-mail")).toBeVisible();
+    await user.click(card.getByRole("button", { name: "Edit rule: Outgoing transactions of USD 1,000.00 or more" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit alert rule" }));
+    expect(dialog.getByLabelText("Amount")).toHaveValue("1000.00");
+    await user.click(dialog.getByRole("radio", { name: "Balance" }));
+    await user.clear(dialog.getByLabelText("Amount"));
+    await user.type(dialog.getByLabelText("Amount"), "75");
+    await user.click(dialog.getByRole("button", { name: "Save changes" }));
+
+    expect(await screen.findByText("Alert rule updated")).toBeVisible();
+    expect(seen.find((request) => request.method === "PUT")?.body).toEqual({
+      type: "balance",
+      currency: "USD",
+      amount: "75",
+      method: "email",
+      isEnabled: true,
+    });
+    expect(await screen.findByText("Available USD balance below USD 75.00")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Delete rule: Available USD balance below USD 75.00" }));
+    const confirm = within(await screen.findByRole("dialog", { name: "Delete alert rule" }));
+    await user.click(confirm.getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Alert rule deleted")).toBeVisible();
+    expect(await screen.findByText("No alert rules yet")).toBeVisible();
+    expect(seen.filter((request) => request.method === "DELETE")).toHaveLength(1);
+  });
+
+  test("shows the server's refusal next to its field and in a toast", async () => {
+    fakeApi({
+      "GET /api/v1/me": () => ({ body: profileWithRole("user") }),
+      "GET /api/v1/alert-rules": () => ({ body: { items: [], nextCursor: null, methods: METHODS } }),
+      "POST /api/v1/alert-rules": () => ({
+        status: 409,
+        body: { error: { code: "conflict", message: "You can keep at most 20 alert rules" } },
+      }),
+    });
+    const { user } = renderWithApp(<AlertsPage />);
+
+    await user.click(await screen.findByRole("button", { name: "Create your first rule" }));
+    const dialog = within(await screen.findByRole("dialog"));
+    await user.type(dialog.getByLabelText("Amount"), "10");
+    await user.click(dialog.getByRole("button", { name: "Create rule" }));
+
+    expect(await screen.findByText("Failed to save alert rule")).toBeVisible();
+    expect(screen.getByText("You can keep at most 20 alert rules")).toBeVisible();
+    expect(screen.getByRole("dialog")).toBeVisible();
+  });
+});
