@@ -443,6 +443,22 @@ const ROUTES: Record<string, RouteEntry> = {
     othersGet: [404],
   },
   "GET /api/v1/rates": { access: "public", request: () => ({ url: "/api/v1/rates" }) },
+  "GET /api/v1/fees": { access: "public", request: () => ({ url: "/api/v1/fees" }) },
+  // The contact form: a signed-in account opens a help request (201); anyone else's message is e-mailed (202).
+  "POST /api/v1/support/messages": {
+    access: "public",
+    request: ({ actor }) => ({
+      url: "/api/v1/support/messages",
+      payload: {
+        firstName: "Grace",
+        lastName: "Hopper",
+        email: actor?.email ?? `authz-${randomUUID()}@ferry.test`,
+        subject: "A question",
+        message: "How long does a bank transfer take?",
+      },
+    }),
+    ok: [201, 202],
+  },
   "GET /api/v1/transactions/export.csv": {
     access: "signed-in",
     request: () => ({ url: "/api/v1/transactions/export.csv" }),

@@ -29,6 +29,7 @@ describe("what a development instance exposes", () => {
       DEPOSIT_XPUB_BITCOIN: "xpub-b",
       DEPOSIT_XPUB_ETHEREUM: "xpub-e",
       DEPOSIT_XPUB_TRON: "xpub-t",
+      SUPPORT_EMAIL: "support@ferry.example",
     });
     expect(production.host).toBe("0.0.0.0");
   });

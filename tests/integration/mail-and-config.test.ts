@@ -175,7 +175,7 @@ describe("configuration", () => {
     expect(problems[0]).toMatch(/^PORT: /);
   });
 
-  test("refuses production without SMTP_URL, with the development AUTH_SECRET, without PUBLIC_URL and with the example bank and deposit keys", () => {
+  test("refuses production without SMTP_URL, SUPPORT_EMAIL or PUBLIC_URL, with the development AUTH_SECRET and with the example bank and deposit keys", () => {
     const problems = configProblems({ NODE_ENV: "production", AUTH_SECRET: DEVELOPMENT_AUTH_SECRET });
 
     expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual([
@@ -189,6 +189,7 @@ describe("configuration", () => {
       "DEPOSIT_XPUB_TRON",
       "PUBLIC_URL",
       "SMTP_URL",
+      "SUPPORT_EMAIL",
     ]);
   });
 
@@ -229,6 +230,17 @@ describe("configuration", () => {
     ]);
   });
 
+  test("contact-form messages go to SUPPORT_EMAIL, by default to MAIL_FROM's address outside production", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).supportEmail).toBe("no-reply@ferry.example");
+    expect(loadConfig({ NODE_ENV: "development", MAIL_FROM: "help@operator.example" }).supportEmail).toBe(
+      "help@operator.example",
+    );
+    expect(loadConfig({ NODE_ENV: "development", SUPPORT_EMAIL: "desk@operator.example" }).supportEmail).toBe(
+      "desk@operator.example",
+    );
+    expect(configProblems({ SUPPORT_EMAIL: "not an address" })).toEqual([expect.stringMatching(/^SUPPORT_EMAIL: /)]);
+  });
+
   test("test mode without SMTP enables the development mailbox", () => {
     const config = loadConfig({ NODE_ENV: "test" });
 
@@ -246,6 +258,7 @@ const PRODUCTION_OPERATOR_SETTINGS = {
   DEPOSIT_XPUB_BITCOIN: "xpub-bitcoin",
   DEPOSIT_XPUB_ETHEREUM: "xpub-ethereum",
   DEPOSIT_XPUB_TRON: "xpub-tron",
+  SUPPORT_EMAIL: "support@ferry.example",
 };
 
 describe("database handle", () => {

@@ -632,6 +632,35 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
     { label: "anyone", persona: "anonymous", url: "/api/v1/rates", expect: [200] },
     { label: "customer", persona: "owner", url: "/api/v1/rates", expect: [200] },
   ],
+  "GET /api/v1/fees": async () => [
+    { label: "anyone", persona: "anonymous", url: "/api/v1/fees", expect: [200] },
+    { label: "customer", persona: "owner", url: "/api/v1/fees", expect: [200] },
+  ],
+  // One visitor's address writes six times: the sixth is over the hourly limit per e-mail (429).
+  "POST /api/v1/support/messages": async ({ cast }) => {
+    const url = "/api/v1/support/messages";
+    const form = (email: string) => ({
+      firstName: "Grace",
+      lastName: "Hopper",
+      email,
+      subject: "A question",
+      message: "How long does a bank transfer take?",
+    });
+    const visitor = `contract-${randomUUID()}@ferry.test`;
+    return [
+      { label: "customer", persona: "owner", url, payload: form(cast.owner.email), expect: [201] },
+      { label: "honeypot", persona: "anonymous", url, payload: { ...form(visitor), website: "x" }, expect: [202] },
+      ...[1, 2, 3, 4, 5].map((attempt) => ({
+        label: `visitor ${attempt}`,
+        persona: "anonymous" as const,
+        url,
+        payload: form(visitor),
+        expect: [202],
+      })),
+      { label: "visitor, over the limit", persona: "anonymous", url, payload: form(visitor), expect: [429] },
+      { label: "junk", persona: "anonymous", url, payload: JUNK, expect: [400] },
+    ];
+  },
   // Others have no money: their quote is refused for the balance (422).
   "POST /api/v1/exchange/quotes": async () => [
     ...guarded("/api/v1/exchange/quotes", { from: "USD", to: "EUR", amount: "1.00" }, { payload: JUNK }),

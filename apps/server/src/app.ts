@@ -15,6 +15,7 @@ import { registerBalanceRoutes } from "./modules/balances/routes.ts";
 import { loadDepositKeys } from "./modules/deposits/keys.ts";
 import { registerDepositRoutes } from "./modules/deposits/routes.ts";
 import { registerExchangeRoutes } from "./modules/exchange/routes.ts";
+import { registerFeeRoutes } from "./modules/fees/routes.ts";
 import { registerHelpRoutes } from "./modules/help/routes.ts";
 import { pruneStaleUploads } from "./modules/help/service.ts";
 import { registerInvestmentRoutes } from "./modules/investments/routes.ts";
@@ -27,6 +28,7 @@ import { registerProfileRoutes } from "./modules/profile/routes.ts";
 import { registerRateRoutes } from "./modules/rates/routes.ts";
 import { tableRateProvider } from "./modules/rates/service.ts";
 import { registerRecipientRoutes } from "./modules/recipients/routes.ts";
+import { registerSupportRoutes } from "./modules/support/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 import authPlugin from "./plugins/app/auth.ts";
 import devClockPlugin from "./plugins/app/dev-clock.ts";
@@ -120,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   const rateProvider = tableRateProvider;
   registerRateRoutes(app, { db, guards, rateProvider });
   registerExchangeRoutes(app, { db, guards, rateProvider });
+  registerFeeRoutes(app, { config });
+  registerSupportRoutes(app, { db, guards, supportEmail: config.supportEmail });
   if (config.isDevMailboxEnabled) {
     registerDevMailRoutes(app, { db });
   }

@@ -96,6 +96,8 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Ferry <no-reply@ferry.example>"),
+    // Where the /support contact form's messages from visitors go. Unset: MAIL_FROM's address (outside production).
+    SUPPORT_EMAIL: z.email("must be an e-mail address").optional(),
     SEED_DEMO: booleanText.optional(),
     TRUST_PROXY: trustProxyText,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -141,6 +143,13 @@ const EnvSchema = z
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production" });
     }
+    if (!env.SUPPORT_EMAIL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SUPPORT_EMAIL"],
+        message: "is required in production (visitors' contact-form messages are sent there)",
+      });
+    }
   });
 
 /** Every environment variable Ferry reads; the README's configuration table lists exactly these (config.test.ts). */
@@ -162,6 +171,8 @@ export interface Config {
   readonly authSecret: string;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** Where visitors' messages from the /support contact form are e-mailed: SUPPORT_EMAIL, else MAIL_FROM's address. */
+  readonly supportEmail: string;
   /** The development mailbox (`/dev/mail`) is on only outside production and without SMTP. */
   readonly isDevMailboxEnabled: boolean;
   readonly shouldSeedDemo: boolean;
@@ -258,6 +269,11 @@ function parseLimits(text: string): DailyLimits {
   return limitsMinor;
 }
 
+/** The address of a sender written `Name <address>`, or the text itself when it is a bare address. */
+function addressOf(sender: string): string {
+  return /<([^<>]+)>\s*$/.exec(sender)?.[1]?.trim() ?? sender.trim();
+}
+
 const PRODUCTION_REQUIRED = [
   "BANK_ACCOUNT_NAME",
   "BANK_NAME",
@@ -305,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: values.AUTH_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL ?? addressOf(values.MAIL_FROM),
     isDevMailboxEnabled: !isProduction && !values.SMTP_URL,
     shouldSeedDemo: values.SEED_DEMO ?? !isProduction,
     trustProxy: values.TRUST_PROXY,

@@ -98,7 +98,15 @@ export function createGuards(readSession: ReadSession) {
     }
   }
 
-  return { requireUser, requireAdmin };
+  /**
+   * For a route that serves visitors and customers alike: records who is asking (a signed-in account
+   * that is not banned) or null, and never refuses.
+   */
+  async function identifyViewer(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    request.viewer = await readViewer(request);
+  }
+
+  return { requireUser, requireAdmin, identifyViewer };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -141,6 +141,27 @@ export function failedSignInAttemptsMail(
   return { to, subject, text, html };
 }
 
+/**
+ * A visitor's message from the /support contact form, for the support address. The visitor's address
+ * is in the body, to answer from the support mailbox; nothing is ever sent to that address, so the
+ * form cannot be used to mail strangers.
+ */
+export function supportContactMail(
+  to: string,
+  details: { name: string; email: string; subject: string; message: string },
+): MailMessage {
+  const subject = `Contact form: ${details.subject}`;
+  const sender = `From: ${details.name} <${details.email}> (a visitor, not signed in)`;
+  const text = `${sender}\nSubject: ${details.subject}\n\n${details.message}\n\nReply to ${details.email}. Sent from the contact form on Ferry's support page.`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(sender)}</p>
+<p style="white-space:pre-wrap;border-left:3px solid #c7d2fe;padding-left:12px">${escapeHtml(details.message)}</p>
+<p style="color:#64748b">Reply to <a href="mailto:${escapeHtml(details.email)}">${escapeHtml(details.email)}</a>. Sent from the contact form on Ferry's support page.</p>`,
+  );
+  return { to, subject, text, html };
+}
+
 /** Support answered or changed the status of a help request: what happened, and where to read it. */
 export function helpRequestUpdateMail(
   to: string,

@@ -4,6 +4,7 @@ import * as authResponseContracts from "@ferry/core/contracts/auth-responses";
 import * as balanceContracts from "@ferry/core/contracts/balances";
 import * as depositContracts from "@ferry/core/contracts/deposits";
 import * as exchangeContracts from "@ferry/core/contracts/exchange";
+import * as feeContracts from "@ferry/core/contracts/fees";
 import * as healthContracts from "@ferry/core/contracts/health";
 import * as investmentContracts from "@ferry/core/contracts/investments";
 import * as ledgerContracts from "@ferry/core/contracts/ledger";
@@ -13,6 +14,7 @@ import * as paymentMethodContracts from "@ferry/core/contracts/payment-methods";
 import * as profileContracts from "@ferry/core/contracts/profile";
 import * as rateContracts from "@ferry/core/contracts/rates";
 import * as recipientContracts from "@ferry/core/contracts/recipients";
+import * as supportContracts from "@ferry/core/contracts/support";
 import * as transferContracts from "@ferry/core/contracts/transfers";
 import * as errorContracts from "@ferry/core/errors";
 import * as recipientValidation from "@ferry/core/validation/recipient";
@@ -50,6 +52,8 @@ export function createContractRegistry(): z.core.$ZodRegistry<{ id: string }> {
     rateContracts,
     exchangeContracts,
     investmentContracts,
+    feeContracts,
+    supportContracts,
   ];
   for (const module of modules) {
     for (const [name, value] of Object.entries(module)) {
