@@ -1,17 +1,70 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { precompress } from "./build/precompress.ts";
+import { precompressDirectory } from "./build/precompress.ts";
+import { prerenderPages } from "./build/prerender.ts";
 
 // In development the API runs on :3000 and Vite proxies to it, so the browser sees one origin.
 const apiTarget = process.env.FERRY_API_URL ?? "http://localhost:3000";
 
+const webRoot = import.meta.dirname;
+// WEB_BUILD_OUT_DIR builds elsewhere than dist/ (npm run bench:web builds its own copy, so a build or a
+// test run beside it does not change the files under measurement).
+const clientOutDir = path.resolve(process.env.WEB_BUILD_OUT_DIR ?? path.join(webRoot, "dist"));
+// The server-side build of src/prerender.tsx: used by the build to pre-render pages, then deleted.
+const prerenderOutDir = path.join(webRoot, "node_modules", ".ferry-prerender");
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
     strictPort: true,
     proxy: { "/api": apiTarget, "/dev": apiTarget },
   },
-  build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 1024 },
+  environments: {
+    client: {
+      build: {
+        outDir: clientOutDir,
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 1024,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Everything the first script imports, in one file: left to itself, the bundler cuts it into
+                // dozens of tiny shared chunks (an icon each), each costing a request and its headers.
+                { name: "app", tags: ["$initial"] },
+              ],
+            },
+          },
+        },
+      },
+    },
+    ssr: {
+      build: {
+        outDir: prerenderOutDir,
+        emptyOutDir: true,
+        rolldownOptions: { input: { prerender: path.join(webRoot, "src", "prerender.tsx") } },
+      },
+    },
+  },
+  // `vite build` builds the browser app, then the pre-render entry, writes the pre-rendered marketing
+  // pages, and only then precompresses every text file, pre-rendered pages included (decision 021).
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client);
+      await builder.build(builder.environments.ssr);
+      const pages = await prerenderPages({
+        distDir: clientOutDir,
+        serverEntry: path.join(prerenderOutDir, "prerender.js"),
+      });
+      await rm(prerenderOutDir, { recursive: true, force: true });
+      const totals = await precompressDirectory(clientOutDir);
+      builder.config.logger.info(
+        `pre-rendered ${pages.length} pages; precompressed ${totals.files} files: ${Math.round(totals.bytes / 1024)} KB → ${Math.round(totals.brotliBytes / 1024)} KB (brotli)`,
+      );
+    },
+  },
 });

@@ -118,6 +118,9 @@ const ROUTES: Record<string, RouteEntry> = {
   // Operations and documentation.
   "GET /api/health": { access: "public", request: () => ({ url: "/api/health" }) },
   "GET /api/v1/openapi.json": { access: "public", request: () => ({ url: "/api/v1/openapi.json" }) },
+  // For crawlers (plugins/app/site-index.ts).
+  "GET /robots.txt": { access: "public", request: () => ({ url: "/robots.txt" }) },
+  "GET /sitemap.xml": { access: "public", request: () => ({ url: "/sitemap.xml" }) },
   "GET /api/docs": { access: "public", request: () => ({ url: "/api/docs" }), ok: [200, 302] },
   "GET /api/docs/": { access: "public", request: () => ({ url: "/api/docs/" }), ok: [200, 302] },
   "GET /api/docs/static/index.html": {

@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     registerDevMailRoutes(app, { db });
   }
 
-  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   await app.register(mailWorkerPlugin, { pool, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   await app.register(housekeepingPlugin, { db, tasks: [() => pruneStaleUploads(db, storage)] });

@@ -2,13 +2,13 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { Plugin } from "vite";
 
 /*
  * Every text file of the build is written a second and third time, compressed with brotli (best
  * quality) and gzip (best level), next to the original. The server (@fastify/static `preCompressed`)
  * sends the smallest one the browser accepts, so nothing is compressed per request and the files
- * are as small as the algorithms make them. Issue 14: `/` shipped 838 KB uncompressed.
+ * are as small as the algorithms make them. Issue 14: `/` shipped 838 KB uncompressed. vite.config.ts
+ * runs it last, after the pages are pre-rendered.
  */
 
 const brotli = promisify(brotliCompress);
@@ -56,22 +56,4 @@ export async function precompressDirectory(
     totals.brotliBytes += br.length;
   }
   return totals;
-}
-
-/** The Vite plugin: precompresses the build once it is written. */
-export function precompress(): Plugin {
-  let outDir = "dist";
-  return {
-    name: "ferry-precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const totals = await precompressDirectory(outDir);
-      this.info?.(
-        `precompressed ${totals.files} files: ${Math.round(totals.bytes / 1024)} KB → ${Math.round(totals.brotliBytes / 1024)} KB (brotli)`,
-      );
-    },
-  };
 }

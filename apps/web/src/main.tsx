@@ -1,18 +1,37 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers.tsx";
-import { router } from "./app/router.tsx";
+import { createAppRouter, loadMatchedRoutes } from "./app/router.tsx";
 import "./index.css";
 
 const root = document.getElementById("root");
 if (!root) {
   throw new Error("The page has no #root element");
 }
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+
+/*
+ * A marketing page pre-rendered at build time (build/prerender.ts) arrives with its markup in #root:
+ * React hydrates it, after fetching the code of the matched page so the first client render is the
+ * markup the server sent. Any other page arrives with #root empty and renders fresh, showing the
+ * loading fallback while its code arrives.
+ */
+if (root.hasChildNodes()) {
+  await loadMatchedRoutes(window.location);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <Providers isPrerendered>
+        <RouterProvider router={createAppRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createAppRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+}

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type * as React from "react";
-import { Toaster } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ApiError } from "../lib/api.ts";
 
 const queryClient = new QueryClient({
@@ -14,11 +14,54 @@ const queryClient = new QueryClient({
   },
 });
 
-export function Providers({ children }: { children: React.ReactNode }) {
+// sonner's code is not part of the first script (decision 021): a pre-rendered public page fetches it on
+// the visitor's first interaction (nothing there toasts before someone does something), any other page
+// right after its first render. sonner replays toasts raised before its Toaster mounts.
+const Toaster = lazy(async () => ({ default: (await import("sonner")).Toaster }));
+
+/** What counts as a first interaction: a pointer, a touch or a key. */
+const INTERACTIONS = ["pointerdown", "touchstart", "keydown"] as const;
+
+/**
+ * The toast region, mounted only in the browser and after the first render: a pre-rendered page's markup
+ * has none, so the render that hydrates it must not have one either.
+ */
+function DeferredToaster({ waitsForInteraction }: { waitsForInteraction: boolean }) {
+  const [isMounted, setIsMounted] = useState(false);
+  useEffect(() => {
+    if (!waitsForInteraction) {
+      setIsMounted(true);
+      return;
+    }
+    const mount = () => setIsMounted(true);
+    for (const type of INTERACTIONS) {
+      window.addEventListener(type, mount, { once: true, passive: true, capture: true });
+    }
+    return () => {
+      for (const type of INTERACTIONS) {
+        window.removeEventListener(type, mount, { capture: true });
+      }
+    };
+  }, [waitsForInteraction]);
+  if (!isMounted) {
+    return null;
+  }
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="bottom-right" richColors closeButton />
+    </Suspense>
+  );
+}
+
+/**
+ * The app's providers: the query client and the toast region. `isPrerendered` is true when the page
+ * arrived pre-rendered (main.tsx hydrates it, prerender.tsx renders it).
+ */
+export function Providers({ children, isPrerendered = false }: { children: React.ReactNode; isPrerendered?: boolean }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="bottom-right" richColors closeButton />
+      <DeferredToaster waitsForInteraction={isPrerendered} />
     </QueryClientProvider>
   );
 }

@@ -1,14 +1,14 @@
 import { WEB_ROUTES, type WebRouteAccess } from "@ferry/core/web-routes";
 import type { RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
-import { PAGE_ELEMENTS, routes } from "./routes.tsx";
+import { PAGE_LOADERS, routes } from "./routes.tsx";
 
-/** Every path of the router with the guards above it, by the guard components' names. */
+/** Every path of the router with the guards above it, by the guard components' names (a lazy layout's route id). */
 function pathsWithGuards(list: RouteObject[], guards: string[] = []): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const route of list) {
     const element = route.element as { type?: { name?: string } } | undefined;
-    const guard = element?.type?.name;
+    const guard = element?.type?.name ?? (route.lazy ? route.id : undefined);
     if (route.path !== undefined) {
       found.set(route.path, guards);
     }
@@ -46,6 +46,6 @@ describe("the router and core's route table", () => {
 
   test("every page the app has is reachable from a route of the table", () => {
     const shown = new Set<string>(WEB_ROUTES.map((route) => ("aliasOf" in route ? route.aliasOf : route.path)));
-    expect([...PAGE_ELEMENTS.keys()].filter((path) => !shown.has(path))).toEqual([]);
+    expect([...PAGE_LOADERS.keys()].filter((path) => !shown.has(path))).toEqual([]);
   });
 });

@@ -1,34 +1,21 @@
 import { WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
-import type { ReactElement } from "react";
-import type { RouteObject } from "react-router";
-import { ComingSoonPage } from "../components/coming-soon-page.tsx";
-import { AdminDepositsPage } from "../features/admin-deposits/admin-deposits-page.tsx";
-import { AdminHelpPage } from "../features/admin-help/admin-help-page.tsx";
-import { AdminInvestmentsPage } from "../features/admin-investments/admin-investments-page.tsx";
-import { AdminRatesPage } from "../features/admin-rates/admin-rates-page.tsx";
-import { AdminTransactionsPage } from "../features/admin-transactions/admin-transactions-page.tsx";
-import { ForgotPasswordPage } from "../features/auth/pages/forgot-password-page.tsx";
-import { LoginPage } from "../features/auth/pages/login-page.tsx";
-import { SignupPage } from "../features/auth/pages/signup-page.tsx";
-import { VerifyEmailPage } from "../features/auth/pages/verify-email-page.tsx";
-import { BalancePage } from "../features/balances/balance-page.tsx";
-import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
-import { ExchangeDialog } from "../features/exchange/exchange-dialog.tsx";
-import { HelpPage } from "../features/help/help-page.tsx";
-import { InvestmentPage } from "../features/investment/investment-page.tsx";
-import { NotificationsPage } from "../features/notifications/notifications-page.tsx";
-import { PaymentMethodsPage } from "../features/payment-methods/payment-methods-page.tsx";
-import { ProfilePage } from "../features/profile/profile-page.tsx";
-import { TransactionsPage } from "../features/transactions/transactions-page.tsx";
-import { CashoutDialog } from "../features/transfers/cashout/cashout-dialog.tsx";
-import { SendMoneyDialog } from "../features/transfers/send-money/send-money-dialog.tsx";
+import { lazy, type ReactElement } from "react";
+import { Navigate, type RouteObject } from "react-router";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
-import { RatesPage } from "../marketing/rates-page.tsx";
-import { StaticPage } from "../marketing/static-page.tsx";
 import { STATIC_PAGES } from "../marketing/static-pages.ts";
 import { RedirectIfSignedIn, RequireAdmin, RequireSignedIn } from "./guards.tsx";
-import { AppShell } from "./shell/app-shell.tsx";
+import { type DialogProps, LazyDialog, PageLoading } from "./lazy.tsx";
+
+/*
+ * Code splitting (decision 021): the landing page and the not-found page are in the first script with
+ * the shared runtime; every other page is its own chunk, fetched when the router first matches it
+ * (react-router's `lazy`), so a visitor to `/` downloads none of the signed-in app. The dialogs that carry
+ * core's bank rules are fetched when first opened (`LazyDialog`).
+ */
+
+/** How a page is loaded: resolves to the element the route shows. */
+type PageLoader = () => Promise<ReactElement>;
 
 /** The heading of each coming-soon page of core's route table (its feature arrives in a later issue). */
 const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {
@@ -37,75 +24,179 @@ const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: s
   "/admin/users": { title: "User Management", description: "Search, review, ban and contact users." },
 };
 
+const LazySendMoneyDialog = lazy(async () => ({
+  default: (await import("../features/transfers/send-money/send-money-dialog.tsx")).SendMoneyDialog,
+}));
+const LazyCashoutDialog = lazy(async () => ({
+  default: (await import("../features/transfers/cashout/cashout-dialog.tsx")).CashoutDialog,
+}));
+const LazyExchangeDialog = lazy(async () => ({
+  default: (await import("../features/exchange/exchange-dialog.tsx")).ExchangeDialog,
+}));
+
+function SendMoneyDialog(props: DialogProps) {
+  return <LazyDialog dialog={LazySendMoneyDialog} {...props} />;
+}
+
+function CashoutDialog(props: DialogProps) {
+  return <LazyDialog dialog={LazyCashoutDialog} {...props} />;
+}
+
+function ExchangeDialog(props: DialogProps) {
+  return <LazyDialog dialog={LazyExchangeDialog} {...props} />;
+}
+
 /** The page of each feature route; features are composed here, never importing each other. */
-const FEATURE_PAGES: Readonly<Record<string, ReactElement>> = {
-  "/": <LandingPage />,
-  "/login": <LoginPage />,
-  "/signup": <SignupPage />,
-  "/forgot-password": <ForgotPasswordPage />,
-  "/verify-email": <VerifyEmailPage />,
-  "/dashboard": <DashboardPage />,
-  "/profile": <ProfilePage />,
-  "/notifications": <NotificationsPage />,
-  "/withdrawal-addresses": <PaymentMethodsPage />,
-  "/balance": (
-    <BalancePage sendMoneyDialog={SendMoneyDialog} cashoutDialog={CashoutDialog} exchangeDialog={ExchangeDialog} />
-  ),
-  "/investment": <InvestmentPage />,
-  "/transactions": <TransactionsPage />,
-  "/help": <HelpPage />,
-  "/admin/deposits": <AdminDepositsPage />,
-  "/admin/investments": <AdminInvestmentsPage />,
-  "/admin/transactions": <AdminTransactionsPage />,
-  "/admin/rates": <AdminRatesPage />,
-  "/rates": <RatesPage />,
-  "/admin/help": <AdminHelpPage />,
+const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
+  "/": async () => <LandingPage />,
+  "/login": async () => {
+    const { LoginPage } = await import("../features/auth/pages/login-page.tsx");
+    return <LoginPage />;
+  },
+  "/signup": async () => {
+    const { SignupPage } = await import("../features/auth/pages/signup-page.tsx");
+    return <SignupPage />;
+  },
+  "/forgot-password": async () => {
+    const { ForgotPasswordPage } = await import("../features/auth/pages/forgot-password-page.tsx");
+    return <ForgotPasswordPage />;
+  },
+  "/verify-email": async () => {
+    const { VerifyEmailPage } = await import("../features/auth/pages/verify-email-page.tsx");
+    return <VerifyEmailPage />;
+  },
+  "/dashboard": async () => {
+    const { DashboardPage } = await import("../features/dashboard/dashboard-page.tsx");
+    return <DashboardPage />;
+  },
+  "/profile": async () => {
+    const { ProfilePage } = await import("../features/profile/profile-page.tsx");
+    return <ProfilePage />;
+  },
+  "/notifications": async () => {
+    const { NotificationsPage } = await import("../features/notifications/notifications-page.tsx");
+    return <NotificationsPage />;
+  },
+  "/withdrawal-addresses": async () => {
+    const { PaymentMethodsPage } = await import("../features/payment-methods/payment-methods-page.tsx");
+    return <PaymentMethodsPage />;
+  },
+  "/balance": async () => {
+    const { BalancePage } = await import("../features/balances/balance-page.tsx");
+    return (
+      <BalancePage sendMoneyDialog={SendMoneyDialog} cashoutDialog={CashoutDialog} exchangeDialog={ExchangeDialog} />
+    );
+  },
+  "/investment": async () => {
+    const { InvestmentPage } = await import("../features/investment/investment-page.tsx");
+    return <InvestmentPage />;
+  },
+  "/transactions": async () => {
+    const { TransactionsPage } = await import("../features/transactions/transactions-page.tsx");
+    return <TransactionsPage />;
+  },
+  "/help": async () => {
+    const { HelpPage } = await import("../features/help/help-page.tsx");
+    return <HelpPage />;
+  },
+  "/admin/deposits": async () => {
+    const { AdminDepositsPage } = await import("../features/admin-deposits/admin-deposits-page.tsx");
+    return <AdminDepositsPage />;
+  },
+  "/admin/investments": async () => {
+    const { AdminInvestmentsPage } = await import("../features/admin-investments/admin-investments-page.tsx");
+    return <AdminInvestmentsPage />;
+  },
+  "/admin/transactions": async () => {
+    const { AdminTransactionsPage } = await import("../features/admin-transactions/admin-transactions-page.tsx");
+    return <AdminTransactionsPage />;
+  },
+  "/admin/rates": async () => {
+    const { AdminRatesPage } = await import("../features/admin-rates/admin-rates-page.tsx");
+    return <AdminRatesPage />;
+  },
+  "/admin/help": async () => {
+    const { AdminHelpPage } = await import("../features/admin-help/admin-help-page.tsx");
+    return <AdminHelpPage />;
+  },
+  "/rates": async () => {
+    const { RatesPage } = await import("../marketing/rates-page.tsx");
+    return <RatesPage />;
+  },
 };
 
-/** Every page element by its canonical path: feature pages, static pages and coming-soon pages. */
-export const PAGE_ELEMENTS: ReadonlyMap<string, ReactElement> = new Map([
+/** Every page by its canonical path: feature pages, static pages and coming-soon pages. */
+export const PAGE_LOADERS: ReadonlyMap<string, PageLoader> = new Map([
   ...Object.entries(FEATURE_PAGES),
-  ...STATIC_PAGES.map((page): [string, ReactElement] => [
+  ...STATIC_PAGES.map((page): [string, PageLoader] => [
     page.path,
-    <StaticPage key={page.path} title={page.title} description={page.description} />,
+    async () => {
+      const { StaticPage } = await import("../marketing/static-page.tsx");
+      return <StaticPage title={page.title} description={page.description} />;
+    },
   ]),
-  ...Object.entries(COMING_SOON_PAGES).map(([path, page]): [string, ReactElement] => [
+  ...Object.entries(COMING_SOON_PAGES).map(([path, page]): [string, PageLoader] => [
     path,
-    <ComingSoonPage key={path} title={page.title} description={page.description} />,
+    async () => {
+      const { ComingSoonPage } = await import("../components/coming-soon-page.tsx");
+      return <ComingSoonPage title={page.title} description={page.description} />;
+    },
   ]),
 ]);
 
-/** The element a route of the table shows; an alias shows its canonical page. */
-function elementOf(route: WebRoute): ReactElement {
-  const element = PAGE_ELEMENTS.get(route.aliasOf ?? route.path);
-  if (!element) {
+/**
+ * The route of one path of the table. The landing page is part of the first script, so `/` renders at
+ * once; any other page is fetched when first matched. An alias is a redirect to its canonical page (the
+ * server answers 301 to a request for it; this covers a link followed inside the app).
+ */
+function routeOf(route: WebRoute): RouteObject {
+  if (route.aliasOf) {
+    return { path: route.path, element: <Navigate to={route.aliasOf} replace /> };
+  }
+  if (route.path === "/") {
+    return { path: route.path, element: <LandingPage /> };
+  }
+  const load = PAGE_LOADERS.get(route.path);
+  if (!load) {
     throw new Error(`The web route ${route.path} has no page in app/routes.tsx`);
   }
-  return element;
+  return { path: route.path, lazy: async () => ({ element: await load() }) };
 }
 
 /** The routes of the table with the given access, each with its page. */
 function routesWithAccess(access: WebRouteAccess): RouteObject[] {
-  return (WEB_ROUTES as readonly WebRoute[])
-    .filter((route) => route.access === access)
-    .map((route) => ({ path: route.path, element: elementOf(route) }));
+  return (WEB_ROUTES as readonly WebRoute[]).filter((route) => route.access === access).map(routeOf);
 }
 
-/** The router's routes, built from core's route table under the guard each access needs. */
+/**
+ * The router's routes, built from core's route table under the guard each access needs. The signed-in
+ * shell (sidebar, header, notifications) is fetched with the first signed-in page (route id "AppShell").
+ */
 export const routes: RouteObject[] = [
-  ...routesWithAccess("public"),
-  { element: <RedirectIfSignedIn />, children: routesWithAccess("signed-out-only") },
   {
-    element: <RequireSignedIn />,
+    // Shown on a first load while the matched page's code arrives (never over pre-rendered markup:
+    // main.tsx loads a pre-rendered page's code before hydrating).
+    hydrateFallbackElement: <PageLoading />,
     children: [
+      ...routesWithAccess("public"),
+      { element: <RedirectIfSignedIn />, children: routesWithAccess("signed-out-only") },
       {
-        element: <AppShell />,
+        element: <RequireSignedIn />,
         children: [
-          ...routesWithAccess("signed-in"),
-          { element: <RequireAdmin />, children: routesWithAccess("admin") },
+          {
+            id: "AppShell",
+            lazy: async () => {
+              const { AppShell } = await import("./shell/app-shell.tsx");
+              return { Component: AppShell };
+            },
+            children: [
+              ...routesWithAccess("signed-in"),
+              { element: <RequireAdmin />, children: routesWithAccess("admin") },
+            ],
+          },
         ],
       },
+      { path: "*", element: <NotFoundPage /> },
     ],
   },
-  { path: "*", element: <NotFoundPage /> },
 ];

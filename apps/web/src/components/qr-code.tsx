@@ -1,13 +1,22 @@
-import { useMemo } from "react";
-import { renderSVG } from "uqr";
+import { lazy, Suspense } from "react";
 
-/** A QR code of `value`, drawn as an inline SVG image (no network, no canvas). */
+// The QR encoder is fetched when a QR code is first shown (the crypto deposit dialog), not with the page.
+const QrCodeImage = lazy(async () => ({ default: (await import("./qr-code-image.tsx")).QrCodeImage }));
+
+/** A QR code of `value`; a placeholder of the same size, announced as loading, until its code arrives. */
 export function QrCode({ value, label, size = 176 }: { value: string; label: string; size?: number }) {
-  const source = useMemo(
-    () => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(value, { border: 2 }))}`,
-    [value],
-  );
   return (
-    <img src={source} alt={label} width={size} height={size} className="rounded-md border border-border bg-white p-1" />
+    <Suspense
+      fallback={
+        <div
+          role="status"
+          aria-label="Loading QR code"
+          style={{ width: size, height: size }}
+          className="animate-pulse rounded-md border border-border bg-muted"
+        />
+      }
+    >
+      <QrCodeImage value={value} label={label} size={size} />
+    </Suspense>
   );
 }

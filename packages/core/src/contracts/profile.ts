@@ -47,16 +47,5 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-/** A display name: first and last name when known, otherwise the e-mail's local part. */
-export function displayName(profile: Pick<Profile, "firstName" | "lastName" | "email">): string {
-  const fullName = `${profile.firstName} ${profile.lastName}`.trim();
-  return fullName || profile.email.split("@")[0];
-}
-
-/** Up to two initials for the avatar chip. */
-export function initials(profile: Pick<Profile, "firstName" | "lastName" | "email">): string {
-  const first = profile.firstName.trim()[0] ?? "";
-  const last = profile.lastName.trim()[0] ?? "";
-  const fromName = `${first}${last}`;
-  return (fromName || profile.email.slice(0, 2)).toUpperCase();
-}
+// Kept here for the signed-in app's imports; pages of the first script import them from person-names.ts.
+export { displayName, initials } from "../person-names.ts";

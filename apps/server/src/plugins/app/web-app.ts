@@ -1,14 +1,19 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { isWebRoutePath } from "@ferry/core/web-routes";
+import { canonicalPathOfAlias, PRERENDERED_DIR } from "@ferry/core/public-pages";
+import { isWebRoutePath, webRouteOf } from "@ferry/core/web-routes";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../errors.ts";
+import { loadPrerenderedPages, type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
+import { robotsTxt, sitemapXml } from "./site-index.ts";
 
 export interface WebAppOptions {
   /** The web app's build (apps/web/dist); without one, only the API is served. */
   readonly webDistDir: string;
+  /** Where the site is public (PUBLIC_URL): the canonical links, sitemap.xml and robots.txt name it. */
+  readonly publicUrl: string;
 }
 
 /** Where the build's hashed files live; their names change with their content. */
@@ -23,6 +28,12 @@ function pathOf(url: string): string {
 /** Paths the single-page app never owns: the API, the development mailbox, the build's files. */
 function isServerPath(requestPath: string): boolean {
   return /^\/(api|dev)(\/|$)/.test(requestPath) || requestPath.startsWith(ASSETS_PREFIX);
+}
+
+/** The query string of a request URL with its `?`, or "" when it has none. */
+function queryOf(url: string): string {
+  const queryStart = url.indexOf("?");
+  return queryStart < 0 ? "" : url.slice(queryStart);
 }
 
 /** Every page answers GET (and HEAD, its twin); nothing else. */
@@ -49,17 +60,33 @@ async function dropBodyOfHead(request: FastifyRequest, reply: FastifyReply, payl
  * Serves the web app's build and answers every path no route has: a known path with another method
  * gets 405 with `Allow` (from the route table, plugins/app/route-methods.ts); a missing file under
  * /assets/ gets 404, never index.html, so a browser still running an old build is not handed HTML as
- * its script; the single-page app owns the pages (its own not-found page included); /api/ and /dev/
- * get Ferry's JSON 404. Registered after every route. HEAD mirrors GET throughout.
+ * its script; a public marketing page gets its pre-rendered HTML (prerendered-pages.ts), an alias a 301
+ * to its canonical page, any other page index.html (the single-page app, its own not-found page
+ * included); /api/ and /dev/ get Ferry's JSON 404. Also robots.txt and sitemap.xml (site-index.ts).
+ * Registered after every route. HEAD mirrors GET throughout.
  */
 export default fp<WebAppOptions>(
   async (app, options) => {
     const hasWebBuild = existsSync(path.join(options.webDistDir, "index.html"));
+    const prerendered: PrerenderedPages = hasWebBuild
+      ? await loadPrerenderedPages(options.webDistDir, options.publicUrl)
+      : new Map();
+    app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+      reply.type("text/plain; charset=utf-8").header("cache-control", "no-cache").send(robotsTxt(options.publicUrl)),
+    );
+    app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type("application/xml; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .send(sitemapXml(options.publicUrl)),
+    );
     if (hasWebBuild) {
       await app.register(fastifyStatic, {
         root: options.webDistDir,
         wildcard: false,
         index: false,
+        // Pre-rendered pages are served at their own paths, with the public address filled in, never as files.
+        allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDERED_DIR}/`),
         // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts): the
         // smallest one the browser accepts is sent, with Vary: Accept-Encoding.
         preCompressed: true,
@@ -88,6 +115,15 @@ export default fp<WebAppOptions>(
         });
       }
       if (isPage && method === "GET") {
+        const canonicalPath = canonicalPathOfAlias(requestPath);
+        if (canonicalPath) {
+          // One address per page for search engines and bookmarks; the query string goes along.
+          return reply.header("cache-control", "no-cache").redirect(`${canonicalPath}${queryOf(request.url)}`, 301);
+        }
+        const page = prerendered.get(webRouteOf(requestPath)?.path ?? "");
+        if (page) {
+          return sendPrerenderedPage(request, reply, page);
+        }
         // The web app shows its own not-found page for a path its router lacks (core's route table,
         // matched as the router matches); the status tells crawlers and monitors the same thing.
         return reply

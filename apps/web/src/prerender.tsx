@@ -1,0 +1,34 @@
+// The server-side entry of the build (vite.config.ts builds it for Node as the `ssr` environment):
+// build/prerender.ts calls `renderPage` for each public marketing page and writes the HTML. Never shipped
+// to browsers.
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { Providers } from "./app/providers.tsx";
+import { routes } from "./app/routes.tsx";
+
+export { PRERENDERED_PATHS } from "@ferry/core/public-pages";
+
+/**
+ * The markup of the page at `path`, rendered as the browser's first render will be (main.tsx hydrates
+ * it): the same providers and routes, the matched page's code loaded. Nobody is signed in at build time,
+ * so queries are pending and pages that need the API render their loading state.
+ */
+export async function renderPage(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, "http://prerender.invalid")));
+  if (context instanceof Response) {
+    throw new Error(`Pre-rendering ${path} answered a redirect (${context.status}), not a page`);
+  }
+  if (context.statusCode !== 200) {
+    throw new Error(`Pre-rendering ${path} answered ${context.statusCode}`);
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <Providers isPrerendered>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>,
+  );
+}

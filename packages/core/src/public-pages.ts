@@ -1,0 +1,36 @@
+import { WEB_ROUTES, type WebRoute, webRouteOf } from "./web-routes.ts";
+
+/*
+ * The public marketing pages as the web build pre-renders them and the server lists them (sitemap.xml,
+ * robots.txt): one list from core's route table, so the three cannot drift (decision 021).
+ */
+
+/** Public pages whose content depends on a query string (a token, an e-mail): rendered in the browser only. */
+const QUERY_DEPENDENT_PATHS: ReadonlySet<string> = new Set(["/verify-email", "/forgot-password"]);
+
+/** Every canonical public page that is pre-rendered to HTML at build time and listed in the sitemap. */
+export const PRERENDERED_PATHS: readonly string[] = (WEB_ROUTES as readonly WebRoute[])
+  .filter((route) => route.access === "public" && !route.aliasOf && !QUERY_DEPENDENT_PATHS.has(route.path))
+  .map((route) => route.path);
+
+/** The directory of the web build (apps/web/dist) that holds the pre-rendered pages. */
+export const PRERENDERED_DIR = "prerendered";
+
+/**
+ * The file of a pre-rendered page, relative to `PRERENDERED_DIR`: `/` is `index.html`, `/use-cases/family`
+ * is `use-cases/family.html`.
+ */
+export function prerenderedFileOf(path: string): string {
+  return path === "/" ? "index.html" : `${path.slice(1)}.html`;
+}
+
+/**
+ * The placeholder the build writes where the site's absolute origin belongs (the canonical link); the
+ * server puts its PUBLIC_URL there when it serves the page, so one build serves any address.
+ */
+export const PUBLIC_ORIGIN_PLACEHOLDER = "https://ferry-public-url.invalid";
+
+/** The canonical page an alias path (`/fast`) stands for, matched as the router matches, or undefined. */
+export function canonicalPathOfAlias(pathname: string): string | undefined {
+  return webRouteOf(pathname)?.aliasOf;
+}
