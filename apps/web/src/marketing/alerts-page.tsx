@@ -373,7 +373,7 @@ function RuleFormFields(props: {
         <p className="text-xs text-muted-foreground">{ALERT_TYPE_TEXT[form.type]}</p>
       </fieldset>
       {hasAmount ? (
-        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <div className="grid items-start gap-4 sm:grid-cols-[8rem_1fr]">
           <Field id={`${ids}-currency`} label="Currency" error={errors.currency}>
             <NativeSelect
               id={`${ids}-currency`}

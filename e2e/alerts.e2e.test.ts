@@ -1,0 +1,150 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  baseUrl,
+  DEMO_CUSTOMER,
+  PHONE,
+  readCodeFromMailbox,
+  saveScreenshot,
+  signIn,
+  TEST_PASSWORD,
+  uniqueEmail,
+  useBrowser,
+  withPage,
+} from "./support.ts";
+
+const browserOf = useBrowser();
+
+/** WCAG 2.0 and 2.1, levels A and AA, as accessibility.e2e.test.ts checks every page. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const problems = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${where}: ${violation.id} ${violation.help} at ${node.target.join(" ")}`),
+  );
+  expect(problems).toEqual([]);
+}
+
+interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The development outbox's messages to `email` whose subject starts with `subject`. */
+async function mailsTo(email: string, subject: string): Promise<DevMail[]> {
+  const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
+  const messages = (await response.json()) as DevMail[];
+  return messages.filter((message) => message.to === email && message.subject.startsWith(subject));
+}
+
+/** A Ferry account for `email`, made through the sign-up endpoint as the sign-up form does. */
+async function signUpThroughApi(page: Page, email: string): Promise<void> {
+  const response = await page.request.post("/api/v1/auth/sign-up", {
+    data: { email, password: TEST_PASSWORD },
+    headers: { origin: baseUrl() },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Sends USD to a Ferry user through the Send Money dialog, with the e-mailed code. */
+async function sendUsdToFerryUser(page: Page, email: string, amount: string): Promise<void> {
+  await page.goto("/balance");
+  await page.getByTestId("balance-card-USD").waitFor();
+  await page.getByRole("button", { name: "Send Money" }).click();
+  const dialog: Locator = page.getByRole("dialog", { name: "Send Money" });
+  await dialog.getByRole("button", { name: /Ferry user/ }).click();
+  await dialog.getByLabel("Recipient's email").fill(email);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByLabel("Currency").selectOption("USD");
+  await dialog.getByLabel("Amount", { exact: true }).fill(amount);
+  await dialog
+    .getByTestId("quote-total")
+    .filter({ hasText: `USD ${amount}` })
+    .waitFor();
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByRole("button", { name: "Send code" }).click();
+  await page.getByText("Verification code sent to your email").first().waitFor();
+  const code = await readCodeFromMailbox(DEMO_CUSTOMER.email, "Your Ferry transfer code");
+  await dialog.getByLabel("Verification code").fill(code);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await page.getByText("Transfer completed successfully").first().waitFor();
+  await dialog.waitFor({ state: "detached" });
+}
+
+describe("alerts", () => {
+  it("a visitor sees the sample rules and a sign-up prompt, at desktop and phone width", async () => {
+    await withPage(browserOf(), "alerts-visitor", async (page) => {
+      await page.goto("/alerts");
+      await page.getByRole("heading", { name: "Alerts", level: 1 }).waitFor();
+      const samples = page.getByTestId("sample-rules");
+      await samples.getByRole("heading", { name: "Large transfers" }).waitFor();
+      expect(await samples.getByRole("listitem").count()).toBe(4);
+      await page.getByRole("region", { name: "Set up your own alerts" }).waitFor();
+      await expectNoAxeViolations(page, "/alerts as a visitor");
+      await saveScreenshot(page, "alerts-visitor");
+      await page.setViewportSize(PHONE);
+      await saveScreenshot(page, "alerts-visitor-phone");
+      await page.getByRole("link", { name: "Create Free Account" }).click();
+      await page.waitForURL("**/signup");
+    });
+  });
+
+  it("the demo customer creates a transaction alert, sends money over the threshold and sees the alert fire", async () => {
+    const friendEmail = uniqueEmail("alerts-friend");
+    await withPage(browserOf(), "alerts-signed-in", async (page) => {
+      await signUpThroughApi(page, friendEmail);
+      await signIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      await page.goto("/alerts");
+      await page.getByRole("heading", { name: "Your alert rules" }).waitFor();
+      await page
+        .getByRole("button", { name: /^(Create your first rule|New alert rule)$/ })
+        .first()
+        .click();
+      const dialog = page.getByRole("dialog", { name: "New alert rule" });
+      await dialog.getByLabel("Currency").selectOption("USD");
+      await dialog.getByLabel("Amount").fill("150");
+      await dialog.getByLabel("Direction").selectOption("outgoing");
+      expect(await dialog.getByRole("radio", { name: "SMS" }).isDisabled()).toBe(true);
+      await dialog.getByText("SMS: not available yet. No SMS provider is configured.").waitFor();
+      await expectNoAxeViolations(page, "/alerts, the new rule dialog");
+      await saveScreenshot(page, "alerts-dialog");
+      await dialog.getByRole("button", { name: "Create rule" }).click();
+      await page.getByText("Alert rule created").first().waitFor();
+      await dialog.waitFor({ state: "detached" });
+      const rule = page.getByTestId("alert-rule").filter({ hasText: "Outgoing transactions of USD 150.00 or more" });
+      await rule.getByText("Not fired yet").waitFor();
+
+      await sendUsdToFerryUser(page, friendEmail, "149.99");
+      await sendUsdToFerryUser(page, friendEmail, "160.00");
+
+      await page.goto("/notifications");
+      const alert = page.getByText(`You sent USD 160.00 to ${friendEmail}.`, { exact: false });
+      await alert.first().waitFor();
+      expect(await page.getByText(`You sent USD 149.99`, { exact: false }).count()).toBe(0);
+      await saveScreenshot(page, "alerts-notification");
+      await expect
+        .poll(async () => (await mailsTo(DEMO_CUSTOMER.email, "Ferry alert: Transaction alert")).length)
+        .toBe(1);
+
+      await page.goto("/alerts");
+      await rule.getByText(/^Fired once, last/).waitFor();
+      await expectNoAxeViolations(page, "/alerts as a customer");
+      await saveScreenshot(page, "alerts-signed-in");
+      await page.setViewportSize(PHONE);
+      await saveScreenshot(page, "alerts-signed-in-phone");
+      await rule.getByRole("button", { name: "Edit rule: Outgoing transactions of USD 150.00 or more" }).click();
+      await page.getByRole("dialog", { name: "Edit alert rule" }).waitFor();
+      await saveScreenshot(page, "alerts-dialog-phone");
+      await page.keyboard.press("Escape");
+
+      // Tidy up: later files of the run send money as the demo customer too.
+      await rule.getByRole("button", { name: "Delete rule: Outgoing transactions of USD 150.00 or more" }).click();
+      await page.getByRole("dialog", { name: "Delete alert rule" }).getByRole("button", { name: "Delete" }).click();
+      await page.getByText("Alert rule deleted").first().waitFor();
+      await rule.waitFor({ state: "detached" });
+    });
+  }, 180_000);
+});
