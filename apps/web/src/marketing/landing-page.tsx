@@ -14,6 +14,8 @@ import {
 } from "./content/landing.ts";
 import { MARKETING_ICONS } from "./marketing-icons.ts";
 import { MarketingLayout } from "./marketing-layout.tsx";
+import { PageMeta } from "./page-meta.tsx";
+import { LANDING_PAGE_ENTRY } from "./static-pages.ts";
 
 const CONTAINER = "mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8";
 
@@ -21,6 +23,11 @@ const CONTAINER = "mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8";
 export function LandingPage() {
   return (
     <MarketingLayout>
+      <PageMeta
+        title={LANDING_PAGE_ENTRY.title}
+        description={LANDING_PAGE_ENTRY.description}
+        path={LANDING_PAGE_ENTRY.path}
+      />
       <Hero />
       <SupportedAssets />
       <TrustBand />

@@ -1,14 +1,52 @@
 import { ArrowLeftIcon, ArrowRightIcon, ConstructionIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { STATIC_PAGE_PLACEHOLDER } from "./content/site.ts";
 import { MarketingLayout } from "./marketing-layout.tsx";
+import { PageMeta } from "./page-meta.tsx";
+import { STATIC_PAGE_COMPONENTS } from "./static-page-components.tsx";
+import { STATIC_PAGES, type StaticPageEntry } from "./static-pages.ts";
 
-/** A public marketing page whose full content is not written yet: its title, a short description, and a way on. */
-export function StaticPage({ title, description }: { title: string; description: string }) {
+/** A path as the registry writes it: no trailing slash (except the root). */
+function normalisedPath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/** The registry entry of the page: by `path`, else by the address shown, else by `title`. */
+function findEntry(path: string, title: string | undefined): StaticPageEntry | undefined {
+  const byPath = STATIC_PAGES.find((page) => page.path === normalisedPath(path));
+  if (byPath || title === undefined) {
+    return byPath;
+  }
+  return STATIC_PAGES.find((page) => page.title === title);
+}
+
+/**
+ * A public static page of the registry (static-pages.ts): the marketing layout, the page's title,
+ * description and canonical link, and its body from static-page-components.tsx. Give `path`; without it
+ * the page is the one at the current address (or, for callers that still pass them, the one with
+ * `title`). A registered page without a body yet shows its title, description and a way on.
+ */
+export function StaticPage({ path, title, description }: { path?: string; title?: string; description?: string }) {
+  const location = useLocation();
+  const entry = findEntry(path ?? location.pathname, title);
+  const Body = entry ? STATIC_PAGE_COMPONENTS[entry.path] : undefined;
   return (
     <MarketingLayout>
+      {entry ? <PageMeta title={entry.title} description={entry.description} path={entry.path} /> : null}
+      {Body ? (
+        <Body />
+      ) : (
+        <Placeholder title={entry?.title ?? title ?? ""} description={entry?.description ?? description ?? ""} />
+      )}
+    </MarketingLayout>
+  );
+}
+
+function Placeholder({ title, description }: { title: string; description: string }) {
+  return (
+    <>
       <section
         aria-labelledby="static-page-heading"
         className="relative isolate overflow-hidden border-b border-slate-200/70"
@@ -55,6 +93,6 @@ export function StaticPage({ title, description }: { title: string; description:
           </div>
         </Card>
       </section>
-    </MarketingLayout>
+    </>
   );
 }

@@ -1,0 +1,140 @@
+// /partners: the spec's six partners with fee rates from 0.45 % to 2.99 % (§9). Ferry's software has no
+// commercial partners of its own: these are fictional examples of the banks and networks an operator
+// works with, and say so. An operator replaces them with their real partners and rates.
+import type { PageContent } from "./page-sections.ts";
+
+export const PARTNERS_PAGE: PageContent = {
+  hero: {
+    eyebrow: "Partners",
+    icon: "handshake",
+    title: "The network behind",
+    accent: "every transfer",
+    lead: "Money reaches banks and wallets around the world through partners: banks that hold and pay out funds, exchanges and liquidity providers, and local payout networks. Here is the kind of network a Ferry service runs on, and what each partner charges.",
+    primaryCta: { label: "Get Started", to: "/signup" },
+    secondaryCta: { label: "See our fees", to: "/features/fees" },
+    visual: {
+      kind: "figures",
+      title: "Example network",
+      figures: [
+        { value: "6", label: "Partners" },
+        { value: "0.45 %", label: "Lowest partner rate" },
+        { value: "2.99 %", label: "Highest partner rate" },
+      ],
+      note: "Illustrative partners: see the note below.",
+    },
+  },
+  sections: [
+    {
+      kind: "notice",
+      id: "partners-examples",
+      tone: "operator",
+      title: "These partners are examples",
+      body: [
+        "The six partners below are fictional and show how the company operating this Ferry service lists the banks and networks it works with. The operator replaces them with its real partners and their rates before going live.",
+        "A partner's rate is what that partner charges the operator. What you pay is Ferry's own fee, always shown before you confirm a transfer.",
+      ],
+    },
+    {
+      kind: "partners",
+      id: "partners-list",
+      eyebrow: "Example partners",
+      title: "Who does what",
+      partners: [
+        {
+          name: "Harbourline Bank",
+          initials: "HB",
+          color: "#1e3a8a",
+          category: "Safeguarding bank",
+          description: "Holds customer money in segregated accounts and sends bank transfers in euros and pounds.",
+          regions: "UK and eurozone",
+          feeBasisPoints: 45,
+          feeLabel: "Rate per payout",
+        },
+        {
+          name: "Meridian FX",
+          initials: "MF",
+          color: "#047857",
+          category: "Currency liquidity",
+          description: "Supplies the exchange rates and the liquidity behind conversions between fiat currencies.",
+          regions: "Worldwide",
+          feeBasisPoints: 75,
+          feeLabel: "Rate per conversion",
+        },
+        {
+          name: "Bluewater Exchange",
+          initials: "BE",
+          color: "#0e7490",
+          category: "Crypto exchange",
+          description: "Buys and sells BTC, ETH, USDC and USDT when customers move between crypto and fiat.",
+          regions: "Worldwide",
+          feeBasisPoints: 99,
+          feeLabel: "Rate per trade",
+        },
+        {
+          name: "Keel Custody",
+          initials: "KC",
+          color: "#6d28d9",
+          category: "Crypto custody",
+          description: "Keeps the private keys of the operator's crypto wallets in multi-signature, offline storage.",
+          regions: "Worldwide",
+          feeBasisPoints: 125,
+          feeLabel: "Rate per withdrawal",
+        },
+        {
+          name: "Lighthouse Payouts",
+          initials: "LP",
+          color: "#b45309",
+          category: "Local payout network",
+          description: "Delivers payouts to local bank accounts in the US, Canada and Australia over domestic rails.",
+          regions: "US, Canada, Australia",
+          feeBasisPoints: 199,
+          feeLabel: "Rate per payout",
+        },
+        {
+          name: "Anchor Card Services",
+          initials: "AC",
+          color: "#be123c",
+          category: "Card acquiring",
+          description: "Would accept card payments for topping up a balance, the most expensive way to add money.",
+          regions: "US and Europe",
+          feeBasisPoints: 299,
+          feeLabel: "Rate per top-up",
+        },
+      ],
+      footnote: "Fictional partners and illustrative rates, from 0.45 % to 2.99 %.",
+    },
+    {
+      kind: "features",
+      id: "partners-criteria",
+      eyebrow: "Choosing partners",
+      title: "What a good partner brings",
+      isBanded: true,
+      columns: 3,
+      items: [
+        {
+          icon: "fileCheck",
+          title: "Licensed where it operates",
+          description: "Every partner that touches customer money should be licensed or registered in its countries.",
+        },
+        {
+          icon: "shield",
+          title: "Money kept separate",
+          description: "Customer funds held apart from the partner's own money, so they are protected if it fails.",
+        },
+        {
+          icon: "fees",
+          title: "Clear, stable pricing",
+          description: "Rates agreed up front, so Ferry's own fees can stay simple and shown before you send.",
+        },
+      ],
+    },
+    {
+      kind: "cta",
+      id: "partners-cta",
+      title: "Want to partner with Ferry?",
+      body: "Banks, exchanges and payout networks interested in working with us can get in touch with our team.",
+      primaryCta: { label: "Contact us", to: "/support#contact" },
+      secondaryCta: { label: "Business payments", to: "/business" },
+    },
+  ],
+};

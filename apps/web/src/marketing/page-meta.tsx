@@ -1,0 +1,29 @@
+import { SITE } from "./content/site.ts";
+
+/** The browser tab's title of a page: "Business payments · Ferry". */
+export function documentTitleOf(title: string): string {
+  return `${title} · ${SITE.name}`;
+}
+
+/**
+ * The absolute canonical address of a path: the site's origin (where the page is served from) and the
+ * path. Search engines want it absolute; a render without a location (a bare server render) keeps the path.
+ */
+export function canonicalUrlOf(path: string): string {
+  const origin = globalThis.location?.origin;
+  return origin ? new URL(path, origin).href : path;
+}
+
+/**
+ * A public page's title, meta description and canonical link. React 19 hoists these three into the
+ * document's <head> wherever the page renders them, and takes them out when the page goes.
+ */
+export function PageMeta({ title, description, path }: { title: string; description: string; path: string }) {
+  return (
+    <>
+      <title>{documentTitleOf(title)}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={canonicalUrlOf(path)} />
+    </>
+  );
+}
