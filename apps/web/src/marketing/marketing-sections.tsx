@@ -281,7 +281,7 @@ function Shell({
             ) : null}
             <h2
               id={section.id}
-              className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+              className="mt-2 scroll-mt-28 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
             >
               {section.title}
             </h2>
@@ -395,7 +395,7 @@ function Split({ section }: { section: SplitSection }) {
           ) : null}
           <h2
             id={section.id}
-            className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+            className="mt-2 scroll-mt-28 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
           >
             {section.title}
           </h2>
@@ -919,7 +919,10 @@ function ContactForm({ section, form }: { section: ContactFormSection; form?: Re
     <Shell section={section}>
       <div className="mx-auto mt-12 grid max-w-5xl gap-6 lg:grid-cols-[1.6fr_1fr]">
         <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{form}</div>
-        <aside aria-label={section.aside.title} className="rounded-3xl bg-slate-900 p-6 text-slate-300 sm:p-8">
+        <aside
+          aria-label={section.aside.title}
+          className="self-start rounded-3xl bg-slate-900 p-6 text-slate-300 sm:p-8"
+        >
           <p className="text-lg font-semibold text-white">{section.aside.title}</p>
           <ul className="mt-6 space-y-5">
             {section.aside.items.map((item) => (

@@ -1,4 +1,5 @@
 import { ArrowLeftIcon, ArrowRightIcon, ConstructionIcon } from "lucide-react";
+import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -32,6 +33,7 @@ export function StaticPage({ path, title, description }: { path?: string; title?
   const location = useLocation();
   const entry = findEntry(path ?? location.pathname, title);
   const Body = entry ? STATIC_PAGE_COMPONENTS[entry.path] : undefined;
+  useScrollToHash(location.hash);
   return (
     <MarketingLayout>
       {entry ? <PageMeta title={entry.title} description={entry.description} path={entry.path} /> : null}
@@ -42,6 +44,18 @@ export function StaticPage({ path, title, description }: { path?: string; title?
       )}
     </MarketingLayout>
   );
+}
+
+/**
+ * Scrolls to the section a link's `#fragment` names ("/support#contact"): the browser does this on a full
+ * load, but not when the router shows the page after a click on another page.
+ */
+function useScrollToHash(hash: string) {
+  useEffect(() => {
+    if (hash.length > 1) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    }
+  }, [hash]);
 }
 
 function Placeholder({ title, description }: { title: string; description: string }) {
