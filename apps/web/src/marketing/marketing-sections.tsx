@@ -815,7 +815,7 @@ function Notice({ section }: { section: NoticeSection }) {
         >
           <span
             className={cn(
-              "flex size-10 shrink-0 items-center justify-center rounded-xl",
+              "hidden size-10 shrink-0 items-center justify-center rounded-xl sm:flex",
               isOperator ? "bg-amber-100 text-amber-800" : "bg-white text-primary",
             )}
           >
@@ -874,7 +874,7 @@ function Legal({ section }: { section: LegalSection }) {
             aria-labelledby={`${section.id}-note`}
             className="mb-10 flex gap-4 rounded-2xl border border-dashed border-amber-300 bg-amber-50 p-5"
           >
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-100 text-amber-800">
+            <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-amber-100 text-amber-800 sm:flex">
               <PenLineIcon aria-hidden="true" className="size-5" />
             </span>
             <div>
