@@ -17,8 +17,10 @@ import {
   ScaleIcon,
   ScrollTextIcon,
   SendIcon,
+  SettingsIcon,
   ShieldCheckIcon,
   TrendingUpIcon,
+  UserRoundIcon,
   UsersIcon,
   WalletIcon,
   ZapIcon,
@@ -51,6 +53,8 @@ export const MARKETING_ICONS = {
   globe: GlobeIcon,
   bitcoin: BitcoinIcon,
   tools: CalculatorIcon,
+  profile: UserRoundIcon,
+  settings: SettingsIcon,
 } satisfies Record<string, LucideIcon>;
 
 export type MarketingIconName = keyof typeof MARKETING_ICONS;

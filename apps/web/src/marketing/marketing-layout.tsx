@@ -1,10 +1,17 @@
-import { ChevronDownIcon, MenuIcon, XIcon } from "lucide-react";
+import type { Profile } from "@ferry/core/contracts/profile";
+import { displayName, initials } from "@ferry/core/person-names";
+import { useQueryClient } from "@tanstack/react-query";
+import { ChevronDownIcon, LogOutIcon, MenuIcon, XIcon } from "lucide-react";
 import { Dialog, DropdownMenu } from "radix-ui";
 import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../components/ui/sheet.tsx";
+import { signOut } from "../features/auth/api/auth-calls.ts";
+import { messageOf } from "../lib/api.ts";
 import { cn } from "../lib/cn.ts";
+import { meQueryKey } from "../lib/queries/session.ts";
+import { useVisitorProfile } from "../lib/queries/visitor.ts";
 import {
   AUTH_LINKS,
   FOOTER_COLUMNS,
@@ -13,6 +20,7 @@ import {
   MOBILE_NAV_TEXT,
   type NavLinkItem,
   type NavMenu,
+  SIGNED_IN_NAV,
   SITE,
 } from "./content/site.ts";
 import { FerryLogo } from "./ferry-logo.tsx";
@@ -44,11 +52,35 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Signs out as the app shell does: the server ends the session, everything cached about the user is
+ * forgotten, and the browser goes to /login (spec §4).
+ */
+function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      // sonner is fetched when a toast is needed, not with the landing page (decision 021).
+      const { toast } = await import("sonner");
+      toast.error(messageOf(error, SIGNED_IN_NAV.signOutFailed));
+      return;
+    }
+    queryClient.clear();
+    queryClient.setQueryData(meQueryKey, null);
+    navigate("/login", { replace: true });
+  };
+}
+
 function MarketingHeader() {
+  const profile = useVisitorProfile();
+  const signOutAndLeave = useSignOut();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md">
       <div className={`${CONTAINER} flex h-16 items-center gap-2`}>
-        <MobileNav />
+        <MobileNav profile={profile} onSignOut={signOutAndLeave} />
         <FerryLogo />
         <nav aria-label="Main" className="ml-2 hidden items-center md:flex lg:ml-8 lg:gap-0.5">
           {HEADER_NAV.map((entry) => {
@@ -63,20 +95,88 @@ function MarketingHeader() {
           })}
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
-          <Button
-            asChild
-            variant="ghost"
-            className="hidden px-3 text-[13px] text-slate-700 md:inline-flex lg:px-4 lg:text-sm"
-          >
-            <Link to={AUTH_LINKS.signIn.to}>{AUTH_LINKS.signIn.label}</Link>
-          </Button>
-          <Button asChild className="h-9 rounded-lg px-3 md:text-[13px] lg:h-10 lg:px-4 lg:text-sm">
-            <Link to={AUTH_LINKS.getStarted.to}>{AUTH_LINKS.getStarted.label}</Link>
-          </Button>
+          {profile ? (
+            <>
+              <Button
+                asChild
+                variant="ghost"
+                className="hidden px-3 text-[13px] text-slate-700 md:inline-flex lg:px-4 lg:text-sm"
+              >
+                <Link to={SIGNED_IN_NAV.dashboard.to}>{SIGNED_IN_NAV.dashboard.label}</Link>
+              </Button>
+              <UserMenu profile={profile} onSignOut={signOutAndLeave} />
+            </>
+          ) : (
+            <>
+              <Button
+                asChild
+                variant="ghost"
+                className="hidden px-3 text-[13px] text-slate-700 md:inline-flex lg:px-4 lg:text-sm"
+              >
+                <Link to={AUTH_LINKS.signIn.to}>{AUTH_LINKS.signIn.label}</Link>
+              </Button>
+              <Button asChild className="h-9 rounded-lg px-3 md:text-[13px] lg:h-10 lg:px-4 lg:text-sm">
+                <Link to={AUTH_LINKS.getStarted.to}>{AUTH_LINKS.getStarted.label}</Link>
+              </Button>
+            </>
+          )}
         </div>
       </div>
     </header>
   );
+}
+
+const MENU_ITEM =
+  "flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 outline-none transition-colors data-[highlighted]:bg-slate-50 data-[highlighted]:text-slate-900";
+
+/** The signed-in user's menu under their initials (spec §2 User dropdown): Profile, Settings, Sign Out. */
+function UserMenu({ profile, onSignOut }: { profile: Profile; onSignOut: () => Promise<void> }) {
+  const name = displayName(profile);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="flex size-9 cursor-pointer items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground transition-opacity hover:opacity-90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 lg:size-10">
+        <span aria-hidden="true">{initials(profile)}</span>
+        <span className="sr-only">
+          {SIGNED_IN_NAV.menuLabel}: {name}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={10}
+          className="z-50 w-64 max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white p-2 shadow-xl shadow-slate-900/10"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
+            <span className="block truncate text-xs text-slate-600">{profile.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          {SIGNED_IN_NAV.userMenu.map((item) => (
+            <DropdownMenu.Item key={item.to} asChild>
+              <Link to={item.to} className={MENU_ITEM}>
+                <NavItemGlyph item={item} />
+                {item.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <DropdownMenu.Item className={MENU_ITEM} onSelect={() => void onSignOut()}>
+            <LogOutIcon aria-hidden="true" className="size-4 text-slate-500" />
+            {SIGNED_IN_NAV.signOut}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** A menu entry's icon, small and plain (the user menu's rows). */
+function NavItemGlyph({ item }: { item: NavLinkItem }) {
+  if (!item.icon) {
+    return null;
+  }
+  const Icon = MARKETING_ICONS[item.icon];
+  return <Icon aria-hidden="true" className="size-4 text-slate-500" />;
 }
 
 function HeaderMenu({ menu }: { menu: NavMenu }) {
@@ -133,9 +233,18 @@ function NavItemIcon({ item }: { item: NavLinkItem }) {
   );
 }
 
-function MobileNav() {
+const DRAWER_LINK =
+  "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-[15px] font-medium text-slate-800 transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+/**
+ * The drawer that replaces the header menus under 768 px (spec §2 Mobile drawer, §4: it closes on a
+ * link click): the spec's links, then Profile and Sign Out for a signed-in visitor, Sign In and Get
+ * Started for anyone else.
+ */
+function MobileNav({ profile, onSignOut }: { profile: Profile | null; onSignOut: () => Promise<void> }) {
   const [isOpen, setIsOpen] = useState(false);
   const close = () => setIsOpen(false);
+  const items = profile ? [...MOBILE_NAV, ...SIGNED_IN_NAV.mobile] : MOBILE_NAV;
 
   return (
     <Sheet open={isOpen} onOpenChange={setIsOpen}>
@@ -159,31 +268,54 @@ function MobileNav() {
         <SheetDescription className="sr-only">{MOBILE_NAV_TEXT.description}</SheetDescription>
         <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {MOBILE_NAV.map((item) => (
+            {items.map((item) => (
               <li key={item.to}>
-                <Link
-                  to={item.to}
-                  onClick={close}
-                  className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-[15px] font-medium text-slate-800 transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
+                <Link to={item.to} onClick={close} className={DRAWER_LINK}>
                   <NavItemIcon item={item} />
                   {item.label}
                 </Link>
               </li>
             ))}
+            {profile ? (
+              <li>
+                <button
+                  type="button"
+                  className={cn(DRAWER_LINK, "cursor-pointer")}
+                  onClick={() => {
+                    close();
+                    void onSignOut();
+                  }}
+                >
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
+                    <LogOutIcon aria-hidden="true" className="size-[18px]" />
+                  </span>
+                  {SIGNED_IN_NAV.signOut}
+                </button>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="grid gap-2 border-t border-slate-100 p-4">
-          <Button asChild variant="outline" className="h-11 rounded-xl">
-            <Link to={AUTH_LINKS.signIn.to} onClick={close}>
-              {AUTH_LINKS.signIn.label}
-            </Link>
-          </Button>
-          <Button asChild className="h-11 rounded-xl">
-            <Link to={AUTH_LINKS.getStarted.to} onClick={close}>
-              {AUTH_LINKS.getStarted.label}
-            </Link>
-          </Button>
+          {profile ? (
+            <Button asChild className="h-11 rounded-xl">
+              <Link to={SIGNED_IN_NAV.dashboard.to} onClick={close}>
+                {SIGNED_IN_NAV.dashboard.label}
+              </Link>
+            </Button>
+          ) : (
+            <>
+              <Button asChild variant="outline" className="h-11 rounded-xl">
+                <Link to={AUTH_LINKS.signIn.to} onClick={close}>
+                  {AUTH_LINKS.signIn.label}
+                </Link>
+              </Button>
+              <Button asChild className="h-11 rounded-xl">
+                <Link to={AUTH_LINKS.getStarted.to} onClick={close}>
+                  {AUTH_LINKS.getStarted.label}
+                </Link>
+              </Button>
+            </>
+          )}
         </div>
       </SheetContent>
     </Sheet>

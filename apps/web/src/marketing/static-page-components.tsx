@@ -1,5 +1,4 @@
 import type { ComponentType } from "react";
-import { AlertsPage } from "./alerts-page.tsx";
 import { BUSINESS_PAGE } from "./content/business.ts";
 import { FAST_PAGE, FEES_PAGE } from "./content/features.ts";
 import { PRIVACY_PAGE, TERMS_PAGE } from "./content/legal.ts";
@@ -10,6 +9,7 @@ import { DEDICATED_SUPPORT_PAGE, SUPPORT_PAGE } from "./content/support.ts";
 import { FAMILY_PAGE, INHERITANCE_PAGE, INVEST_PAGE, MORTGAGE_PAGE, PROPERTY_PAGE } from "./content/use-cases.ts";
 import { ContentPage } from "./marketing-sections.tsx";
 import { SupportContactSlot } from "./support-contact-slot.tsx";
+import { ToolsPage } from "./tools-page.tsx";
 
 /** /support: its content, with the contact form in its section. */
 function SupportPage() {
@@ -29,7 +29,7 @@ export const STATIC_PAGE_COMPONENTS: Readonly<Record<string, ComponentType>> = {
   "/features/fees": () => <ContentPage content={FEES_PAGE} />,
   "/security": () => <ContentPage content={SECURITY_PAGE} />,
   "/security/global": () => <ContentPage content={GLOBAL_SECURITY_PAGE} />,
-  "/alerts": AlertsPage,
+  "/tools": ToolsPage,
   "/partners": () => <ContentPage content={PARTNERS_PAGE} />,
   "/terms": () => <ContentPage content={TERMS_PAGE} />,
   "/privacy": () => <ContentPage content={PRIVACY_PAGE} />,

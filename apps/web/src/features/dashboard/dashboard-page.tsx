@@ -3,7 +3,9 @@ import { CURRENCIES, DASHBOARD_CURRENCIES } from "@ferry/core/currencies";
 import { MESSAGES } from "@ferry/core/messages";
 import { formatAmount, minorOf } from "@ferry/core/money";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { SendIcon } from "lucide-react";
+import type { ComponentType } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SeeAllLink } from "../../components/see-all-link.tsx";
@@ -64,12 +66,39 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** `/dashboard?tab=…`: home shows the currency accounts; any other tab is announced as coming soon. */
-export function DashboardPage() {
+/**
+ * Send Money as the dashboard opens it. The dialog is the transfers feature's: app/routes.tsx passes
+ * it in, as it does for the balances page (features never import each other).
+ */
+export interface DashboardSendMoneyProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** "large": a bank transfer chosen, with the note on how large transfers are handled. */
+  preset?: "large";
+}
+
+/** Tabs of the spec's links that have pages of their own in Ferry (spec §2: the marketing header's Profile and Settings). */
+const TAB_PAGES: Readonly<Record<string, string>> = { profile: "/profile", settings: "/settings" };
+
+/**
+ * `/dashboard?tab=…`: home shows the currency accounts; `send` opens Send Money over it (`&type=large`
+ * preselects a bank transfer, as the header's "Large transfers" asks); `profile` and `settings` go to
+ * their pages; any other tab is announced as coming soon.
+ */
+export function DashboardPage({
+  sendMoneyDialog: SendMoneyDialog,
+}: {
+  sendMoneyDialog?: ComponentType<DashboardSendMoneyProps>;
+}) {
   const profile = useSignedInProfile();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get("tab") ?? "home";
-  if (tab !== "home") {
+  const tabPage = TAB_PAGES[tab];
+  if (tabPage) {
+    return <Navigate to={tabPage} replace />;
+  }
+  const isSending = tab === "send";
+  if (tab !== "home" && !isSending) {
     return (
       <>
         <PageHeader title={capitalise(tab)} />
@@ -85,12 +114,33 @@ export function DashboardPage() {
         title={`Welcome back, ${displayName(profile)}`}
         description="Here is where your money stands today."
         actions={
-          <Button asChild>
-            <Link to="/balance">Go to balances</Link>
-          </Button>
+          <div className="flex gap-2">
+            <Button asChild variant="outline">
+              <Link to="/balance">Go to balances</Link>
+            </Button>
+            {SendMoneyDialog ? (
+              <Button asChild>
+                <Link to="?tab=send">
+                  <SendIcon aria-hidden="true" /> Send Money
+                </Link>
+              </Button>
+            ) : null}
+          </div>
         }
       />
       <CurrencyAccounts />
+      {SendMoneyDialog ? (
+        <SendMoneyDialog
+          open={isSending}
+          preset={searchParams.get("type") === "large" ? "large" : undefined}
+          onOpenChange={(open) => {
+            // Closing the dialog leaves the link's tab, so Back and a reload do not reopen it.
+            if (!open) {
+              setSearchParams({}, { replace: true });
+            }
+          }}
+        />
+      ) : null}
     </>
   );
 }

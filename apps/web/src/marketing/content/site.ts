@@ -127,6 +127,31 @@ export const MOBILE_NAV_TEXT = {
   description: "Browse Ferry, sign in or create an account.",
 };
 
+/**
+ * What a signed-in visitor gets in the header instead of Sign In and Get Started: a way back to the
+ * dashboard and the user menu under their initials (spec §2: Profile, Settings, Sign Out). Profile
+ * and Settings link to their pages; the spec's `/dashboard?tab=profile` and `?tab=settings` lead there too.
+ */
+export const SIGNED_IN_NAV = {
+  dashboard: { label: "Dashboard", to: "/dashboard" },
+  menuLabel: "Account menu",
+  userMenu: [
+    { label: "Profile", to: "/profile", icon: "profile" },
+    { label: "Settings", to: "/settings", icon: "settings" },
+  ],
+  /** The drawer's own entries for a signed-in visitor (spec §2: Profile, Sign Out). */
+  mobile: [{ label: "Profile", to: "/profile", icon: "profile" }],
+  signOut: "Sign Out",
+  signOutFailed: "Could not sign out. Please try again.",
+} satisfies {
+  dashboard: NavLinkItem;
+  menuLabel: string;
+  userMenu: NavLinkItem[];
+  mobile: NavLinkItem[];
+  signOut: string;
+  signOutFailed: string;
+};
+
 export const FOOTER_COLUMNS: FooterColumn[] = [
   {
     title: "Product",

@@ -1,4 +1,5 @@
 import type { Recipient } from "@ferry/core/contracts/recipients";
+import { InfoIcon } from "lucide-react";
 import { useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
@@ -15,9 +16,10 @@ import {
   chosenFerryUser,
   chosenFromSaved,
   currentStep,
-  INITIAL_FLOW,
+  initialFlowOf,
   type SendMethod,
   type SendMoneyFlow,
+  type SendMoneyPreset,
   type SendStep,
 } from "./send-money-flow.ts";
 
@@ -40,9 +42,16 @@ function isSameTarget(a: ChosenRecipient | null, b: ChosenRecipient): boolean {
   return a !== null && JSON.stringify(a.target) === JSON.stringify(b.target);
 }
 
+/**
+ * How Ferry handles a large transfer, shown when Send Money opens from "Large transfers": the real
+ * rules (the daily limit on money leaving Ferry, the code bound to the transfer, pending until sent).
+ */
+const LARGE_TRANSFER_NOTE =
+  "Large transfers go by bank transfer. Money leaving Ferry has a daily limit per currency, lower until your e-mail and identity are verified; if an amount is over it, the amount step says how much remains today. The fee is shown before you confirm, the code we e-mail works only for this exact amount and recipient, and the transfer stays pending until our team sends it. For more than your limit, contact support first.";
+
 /** The five steps of spec §4. Everything lives in this component, so closing the dialog forgets it all. */
-function SendMoneySteps({ onClose }: { onClose: () => void }) {
-  const [flow, setFlow] = useState<SendMoneyFlow>(INITIAL_FLOW);
+function SendMoneySteps({ onClose, preset }: { onClose: () => void; preset?: SendMoneyPreset }) {
+  const [flow, setFlow] = useState<SendMoneyFlow>(() => initialFlowOf(preset));
   const step = currentStep(flow);
 
   function goBack() {
@@ -93,6 +102,12 @@ function SendMoneySteps({ onClose }: { onClose: () => void }) {
         <DialogDescription>{descriptionOf(step, flow.method)}</DialogDescription>
       </DialogHeader>
       <StepIndicator step={step} />
+      {preset === "large" ? (
+        <p className="flex gap-2 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+          <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{LARGE_TRANSFER_NOTE}</span>
+        </p>
+      ) : null}
       {step === "method" ? <MethodStep selected={flow.method} onChoose={chooseMethod} onCancel={onClose} /> : null}
       {step === "recipient" && flow.method === "ferry_user" ? (
         <FerryUserStep
@@ -133,12 +148,19 @@ function SendMoneySteps({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Send Money (spec §2, §4): method, recipient, details of a new one, amount, verification. */
-export function SendMoneyDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Send Money (spec §2, §4): method, recipient, details of a new one, amount, verification. `preset`
+ * "large" starts with a bank transfer chosen and says how large transfers are handled.
+ */
+export function SendMoneyDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  preset?: SendMoneyPreset;
+}) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogContent className="max-h-[92dvh] max-w-lg grid-cols-[minmax(0,1fr)] overflow-y-auto">
-        <SendMoneySteps onClose={() => props.onOpenChange(false)} />
+        <SendMoneySteps preset={props.preset} onClose={() => props.onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

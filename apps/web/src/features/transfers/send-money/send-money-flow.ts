@@ -54,6 +54,21 @@ export const INITIAL_FLOW: SendMoneyFlow = {
   idempotencyKey: null,
 };
 
+/**
+ * How Send Money may be opened from a link: `large` (the header's "Large transfers",
+ * `/dashboard?tab=send&type=large`) starts with a bank transfer chosen, at the recipient step.
+ */
+export type SendMoneyPreset = "large";
+
+/** The flow a dialog starts with: the method step, or a bank transfer's recipient step for `large`. */
+export function initialFlowOf(preset: SendMoneyPreset | undefined): SendMoneyFlow {
+  if (preset === "large") {
+    // Back from the recipient step still reaches the method choice.
+    return { ...INITIAL_FLOW, method: "bank", history: ["method", "recipient"] };
+  }
+  return INITIAL_FLOW;
+}
+
 export function currentStep(flow: SendMoneyFlow): SendStep {
   return flow.history.at(-1) ?? "method";
 }

@@ -1,0 +1,248 @@
+import type { Profile } from "@ferry/core/contracts/profile";
+import { type SupportMessageReceipt, SupportMessageRequest } from "@ferry/core/contracts/support";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheckIcon, Loader2Icon } from "lucide-react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { type Path, useForm } from "react-hook-form";
+import { Link } from "react-router";
+import type { z } from "zod";
+import { Button } from "../components/ui/button.tsx";
+import { Field } from "../components/ui/field.tsx";
+import { Input } from "../components/ui/input.tsx";
+import { Textarea } from "../components/ui/textarea.tsx";
+import { ApiError, messageOf } from "../lib/api.ts";
+import { useVisitorProfile } from "../lib/queries/visitor.ts";
+import { useSendSupportMessage } from "./api/send-support-message.ts";
+import { SUPPORT_CONTACT_FORM as TEXT } from "./content/support-contact-form.ts";
+
+type ContactForm = z.input<typeof SupportMessageRequest>;
+const FORM_FIELDS: readonly Path<ContactForm>[] = ["firstName", "lastName", "email", "subject", "message"];
+
+function isFormField(field: string): field is Path<ContactForm> {
+  return (FORM_FIELDS as readonly string[]).includes(field);
+}
+
+const EMPTY_FORM: ContactForm = { firstName: "", lastName: "", email: "", subject: "", message: "", website: "" };
+
+/** The form's values for a signed-in user: their name and e-mail filled in from the profile. */
+function valuesFor(profile: Profile | null): ContactForm {
+  if (!profile) {
+    return EMPTY_FORM;
+  }
+  return { ...EMPTY_FORM, firstName: profile.firstName, lastName: profile.lastName, email: profile.email };
+}
+
+function subscribeToNothing() {
+  return () => {};
+}
+
+/**
+ * False while a pre-rendered page is still only HTML, true once React runs it. Until then a press of
+ * Send would submit the form natively, putting the message in the address bar, so Send waits.
+ */
+function useIsInteractive(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/** What the form shows once support has the message. */
+function Sent(props: { receipt: SupportMessageReceipt; firstName: string; email: string; onAgain: () => void }) {
+  const { receipt } = props;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form that had focus is gone: focus moves to what replaced it, so keyboard users carry on from here.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div role="status" className="grid justify-items-start gap-4">
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
+        <CircleCheckIcon aria-hidden="true" className="size-6" />
+      </span>
+      <h3 ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-slate-900 outline-none">
+        {TEXT.sentHeading}
+      </h3>
+      <p className="text-slate-700">
+        {receipt.channel === "help_request" ? TEXT.sentAsHelpRequest : TEXT.sentByEmail(props.firstName, props.email)}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        {receipt.helpRequestId ? (
+          <Button asChild>
+            <Link to={`/help?request=${receipt.helpRequestId}`}>{TEXT.viewRequest}</Link>
+          </Button>
+        ) : null}
+        <Button type="button" variant="outline" onClick={props.onAgain}>
+          {TEXT.sendAnother}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+interface SentMessage {
+  readonly receipt: SupportMessageReceipt;
+  readonly firstName: string;
+  readonly email: string;
+}
+
+/** The form itself; it mounts afresh for each message, so each starts empty (or with the user's details). */
+function ContactFormBody({ onSent }: { onSent: (sent: SentMessage) => void }) {
+  const id = useId();
+  const profile = useVisitorProfile();
+  const send = useSendSupportMessage();
+  const isInteractive = useIsInteractive();
+  const form = useForm<ContactForm, unknown, SupportMessageRequest>({
+    resolver: zodResolver(SupportMessageRequest),
+    defaultValues: EMPTY_FORM,
+    // Filled in when the session turns out to be a signed-in user's, keeping anything already typed.
+    values: valuesFor(profile),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const errors = form.formState.errors;
+  const ids = {
+    firstName: `${id}first-name`,
+    lastName: `${id}last-name`,
+    email: `${id}email`,
+    subject: `${id}subject`,
+    message: `${id}message`,
+    website: `${id}website`,
+  };
+
+  const submit = form.handleSubmit((request) => {
+    send.mutate(request, {
+      onSuccess: (receipt) => onSent({ receipt, firstName: request.firstName, email: request.email }),
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          for (const [field, message] of Object.entries(error.fields)) {
+            if (isFormField(field)) {
+              form.setError(field, { type: "server", message });
+            }
+          }
+        }
+      },
+    });
+  });
+
+  const describedBy = (field: keyof typeof errors) =>
+    errors[field] ? `${ids[field as keyof typeof ids]}-error` : undefined;
+  const failure = send.isError && !(send.error instanceof ApiError && send.error.code === "validation_failed");
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}heading`} className="grid gap-5">
+      <div>
+        <h3 id={`${id}heading`} className="text-xl font-bold tracking-tight text-slate-900">
+          {TEXT.heading}
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">{profile ? TEXT.signedInIntro(profile.email) : TEXT.visitorIntro}</p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={ids.firstName} label={`${TEXT.labels.firstName} *`} error={errors.firstName?.message}>
+          <Input
+            id={ids.firstName}
+            autoComplete="given-name"
+            aria-required="true"
+            aria-invalid={errors.firstName ? true : undefined}
+            aria-describedby={describedBy("firstName")}
+            {...form.register("firstName")}
+          />
+        </Field>
+        <Field id={ids.lastName} label={`${TEXT.labels.lastName} *`} error={errors.lastName?.message}>
+          <Input
+            id={ids.lastName}
+            autoComplete="family-name"
+            aria-required="true"
+            aria-invalid={errors.lastName ? true : undefined}
+            aria-describedby={describedBy("lastName")}
+            {...form.register("lastName")}
+          />
+        </Field>
+      </div>
+      <Field id={ids.email} label={`${TEXT.labels.email} *`} error={errors.email?.message}>
+        <Input
+          id={ids.email}
+          type="email"
+          autoComplete="email"
+          aria-required="true"
+          // A signed-in customer is answered in Help, at their account's address: not one typed here.
+          readOnly={profile !== null}
+          className={profile ? "bg-slate-50 text-slate-600" : undefined}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy("email")}
+          {...form.register("email")}
+        />
+      </Field>
+      <Field id={ids.subject} label={`${TEXT.labels.subject} *`} error={errors.subject?.message}>
+        <Input
+          id={ids.subject}
+          autoComplete="off"
+          placeholder={TEXT.placeholders.subject}
+          aria-required="true"
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={describedBy("subject")}
+          {...form.register("subject")}
+        />
+      </Field>
+      <Field
+        id={ids.message}
+        label={`${TEXT.labels.message} *`}
+        error={errors.message?.message}
+        hint={TEXT.messageHint}
+      >
+        <Textarea
+          id={ids.message}
+          rows={5}
+          placeholder={TEXT.placeholders.message}
+          aria-required="true"
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy("message")}
+          {...form.register("message")}
+        />
+      </Field>
+      {/* The honeypot: off screen and hidden from assistive technology, so only a bot fills it in. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label htmlFor={ids.website}>{TEXT.labels.website}</label>
+        <input id={ids.website} type="text" tabIndex={-1} autoComplete="off" {...form.register("website")} />
+      </div>
+      {failure ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {messageOf(send.error, TEXT.failed)}
+        </p>
+      ) : null}
+      <div>
+        <Button
+          type="submit"
+          size="lg"
+          className="h-11 w-full rounded-xl sm:w-auto"
+          disabled={send.isPending || !isInteractive}
+        >
+          {send.isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
+          {send.isPending ? TEXT.sending : TEXT.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The /support contact form (spec §2 Static pages: Support): first name, last name, e-mail, subject
+ * and message, validated with core's contract as the server does. A signed-in customer's message opens
+ * a help request (their name and e-mail filled in, the e-mail fixed to the account's); a visitor's is
+ * e-mailed to support. A hidden honeypot field catches bots that fill in every input.
+ */
+export function SupportContactForm() {
+  const [sent, setSent] = useState<SentMessage | null>(null);
+  const [round, setRound] = useState(0);
+  if (sent) {
+    return (
+      <Sent
+        receipt={sent.receipt}
+        firstName={sent.firstName}
+        email={sent.email}
+        onAgain={() => {
+          setSent(null);
+          setRound((current) => current + 1);
+        }}
+      />
+    );
+  }
+  return <ContactFormBody key={round} onSent={setSent} />;
+}
