@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { AlertsPage } from "./alerts-page.tsx";
 import { BUSINESS_PAGE } from "./content/business.ts";
 import { FAST_PAGE, FEES_PAGE } from "./content/features.ts";
 import { PRIVACY_PAGE, TERMS_PAGE } from "./content/legal.ts";
@@ -29,6 +30,7 @@ export const STATIC_PAGE_COMPONENTS: Readonly<Record<string, ComponentType>> = {
   "/features/fees": () => <ContentPage content={FEES_PAGE} />,
   "/security": () => <ContentPage content={SECURITY_PAGE} />,
   "/security/global": () => <ContentPage content={GLOBAL_SECURITY_PAGE} />,
+  "/alerts": AlertsPage,
   "/tools": ToolsPage,
   "/partners": () => <ContentPage content={PARTNERS_PAGE} />,
   "/terms": () => <ContentPage content={TERMS_PAGE} />,
