@@ -77,8 +77,9 @@ export const STATIC_PAGES: readonly StaticPageEntry[] = [
   },
   {
     path: "/alerts",
-    title: "Rate and account alerts",
-    description: "Get told by email or SMS when a rate moves, a transfer lands or something needs your attention.",
+    title: "Account alerts",
+    description:
+      "Get an e-mail and a notification when a large transaction moves, your balance runs low or someone signs in from a new device.",
   },
   {
     path: "/tools",
