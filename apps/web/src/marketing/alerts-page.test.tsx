@@ -30,6 +30,12 @@ const LARGE_TRANSFERS: AlertRule = {
   firedCount: 2,
 };
 
+/** A session (get-session's answer, abridged: the page only asks whether there is one) and its profile. */
+const SIGNED_IN = {
+  "GET /api/auth/get-session": () => ({ body: { session: { id: "session-1" }, user: { id: "user-1" } } }),
+  "GET /api/v1/me": () => ({ body: profileWithRole("user") }),
+};
+
 /** A signed-in user's API with rules kept in memory: GET lists them, POST/PUT/DELETE change them. */
 function signedInApi(initial: AlertRule[] = []) {
   let rules = [...initial];
@@ -40,7 +46,7 @@ function signedInApi(initial: AlertRule[] = []) {
     return { ...RULE_STATE, ...body, ...(amount ? { amount } : {}), id } as AlertRule;
   };
   const seen = fakeApi({
-    "GET /api/v1/me": () => ({ body: profileWithRole("user") }),
+    ...SIGNED_IN,
     "GET /api/v1/alert-rules": () => ({ body: { items: rules, nextCursor: null, methods: METHODS } }),
     "POST /api/v1/alert-rules": (request) => {
       counter += 1;
@@ -63,9 +69,8 @@ function signedInApi(initial: AlertRule[] = []) {
 
 describe("the alerts page for a visitor", () => {
   test("shows the sample rules read-only, the three types, SMS as not available yet, and a sign-up prompt", async () => {
-    const seen = fakeApi({
-      "GET /api/v1/me": () => ({ status: 401, body: { error: { code: "unauthenticated", message: "Sign in" } } }),
-    });
+    // Better Auth's get-session answers null without a session: the page asks nothing else.
+    const seen = fakeApi({ "GET /api/auth/get-session": () => ({ body: null }) });
     renderWithApp(<AlertsPage />);
 
     const samples = within(await screen.findByTestId("sample-rules"));
@@ -84,7 +89,7 @@ describe("the alerts page for a visitor", () => {
     const prompt = within(screen.getByRole("region", { name: "Set up your own alerts" }));
     expect(prompt.getByRole("link", { name: "Create Free Account" })).toHaveAttribute("href", "/signup");
     expect(prompt.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
-    expect(seen.some((request) => request.path === "/api/v1/alert-rules")).toBe(false);
+    expect(seen.map((request) => request.path)).toEqual(["/api/auth/get-session"]);
   });
 });
 
@@ -190,7 +195,7 @@ describe("the alerts page for a signed-in user", () => {
 
   test("shows the server's refusal next to its field and in a toast", async () => {
     fakeApi({
-      "GET /api/v1/me": () => ({ body: profileWithRole("user") }),
+      ...SIGNED_IN,
       "GET /api/v1/alert-rules": () => ({ body: { items: [], nextCursor: null, methods: METHODS } }),
       "POST /api/v1/alert-rules": () => ({
         status: 409,

@@ -52,7 +52,7 @@ import { Skeleton } from "../components/ui/skeleton.tsx";
 import { ApiError, messageOf } from "../lib/api.ts";
 import { cn } from "../lib/cn.ts";
 import { formatRelativeTime } from "../lib/format-date-time.ts";
-import { useMe } from "../lib/queries/session.ts";
+import { useVisitorProfile } from "../lib/queries/visitor.ts";
 import { useErrorToast } from "../lib/use-error-toast.ts";
 import { useAlertRules, useDeleteAlertRule, useSaveAlertRule } from "./api/alert-rules.ts";
 import {
@@ -600,7 +600,7 @@ function DeleteRuleDialog(props: { rule: AlertRule; onClose: () => void }) {
 type DialogState = { kind: "closed" } | { kind: "edit"; rule: AlertRule | null } | { kind: "delete"; rule: AlertRule };
 
 function RulesManager() {
-  const rules = useAlertRules(true);
+  const rules = useAlertRules();
   const [dialog, setDialog] = useState<DialogState>({ kind: "closed" });
   useErrorToast(rules.error, ALERTS_PAGE.rules.loadFailed);
   const list = rules.data?.items ?? [];
@@ -714,11 +714,10 @@ function RulesManager() {
  * modules/alerts), with e-mail available and SMS shown unavailable until Ferry has an SMS provider.
  */
 export function AlertsPage() {
-  const me = useMe();
+  // Null for a visitor, and while the session is being found out: the page is pre-rendered for a visitor.
+  const profile = useVisitorProfile();
   let body: ReactNode;
-  if (me.isPending) {
-    body = <Skeleton className="h-80 rounded-2xl" />;
-  } else if (me.data) {
+  if (profile) {
     body = (
       <>
         <RulesManager />

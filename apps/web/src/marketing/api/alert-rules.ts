@@ -8,9 +8,9 @@ export const alertRulesQueryOptions = queryOptions({
   queryFn: () => apiFetch<AlertRuleList>("/api/v1/alert-rules"),
 });
 
-/** Only while `isSignedIn`: a visitor has no rules to read. */
-export function useAlertRules(isSignedIn: boolean) {
-  return useQuery({ ...alertRulesQueryOptions, enabled: isSignedIn });
+/** Only for a signed-in user: a visitor has no rules to read. */
+export function useAlertRules() {
+  return useQuery(alertRulesQueryOptions);
 }
 
 /** Creates a rule, or replaces one when `id` is given. */
