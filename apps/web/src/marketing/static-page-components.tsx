@@ -9,12 +9,12 @@ import { GLOBAL_SECURITY_PAGE, SECURITY_PAGE } from "./content/security.ts";
 import { DEDICATED_SUPPORT_PAGE, SUPPORT_PAGE } from "./content/support.ts";
 import { FAMILY_PAGE, INHERITANCE_PAGE, INVEST_PAGE, MORTGAGE_PAGE, PROPERTY_PAGE } from "./content/use-cases.ts";
 import { ContentPage } from "./marketing-sections.tsx";
-import { SupportContactSlot } from "./support-contact-slot.tsx";
+import { SupportContactForm } from "./support-contact-form.tsx";
 import { ToolsPage } from "./tools-page.tsx";
 
 /** /support: its content, with the contact form in its section. */
 function SupportPage() {
-  return <ContentPage content={SUPPORT_PAGE} contactForm={<SupportContactSlot />} />;
+  return <ContentPage content={SUPPORT_PAGE} contactForm={<SupportContactForm />} />;
 }
 
 /**

@@ -297,14 +297,3 @@ export const DEDICATED_SUPPORT_PAGE: PageContent = {
     },
   ],
 };
-
-/**
- * Shown where the support contact form goes until support-contact-form.tsx is part of the page: the
- * other ways to send support a message.
- */
-export const SUPPORT_CONTACT_FALLBACK = {
-  title: "Write to us",
-  body: `E-mail us at ${OPERATOR.supportEmail} and we'll answer within 4 hours. If you have an account, open a help request from your Help page instead: we reply in the same conversation.`,
-  emailCta: { label: "E-mail support", to: `mailto:${OPERATOR.supportEmail}` },
-  helpCta: { label: "Open a help request", to: "/help" },
-};
