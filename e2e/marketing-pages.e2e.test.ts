@@ -20,13 +20,6 @@ const VIEWPORTS = [
   ["phone", PHONE],
 ] as const;
 
-/**
- * Public pages built by other parts of the site that do not yet set their own title, description and
- * canonical link (rates-page.tsx has no PageMeta yet): they are still opened, checked with axe and for
- * console errors, and photographed. Remove a path once its page renders PageMeta.
- */
-const PENDING_ELSEWHERE = new Set(["/rates"]);
-
 describe("the public marketing pages", () => {
   for (const entry of PUBLIC_PAGES) {
     for (const [viewportName, viewport] of VIEWPORTS) {
@@ -44,17 +37,15 @@ describe("the public marketing pages", () => {
             // Nothing spills sideways out of the page at this width.
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             expect(overflow, "pixels wider than the screen").toBeLessThanOrEqual(0);
-            if (!PENDING_ELSEWHERE.has(entry.path)) {
-              expect(await page.title()).toBe(`${entry.title} · Ferry`);
-              expect(await page.getByText(PLACEHOLDER_HEADING).count()).toBe(0);
-              // One canonical link: the page's script adopts the pre-rendered one rather than adding a second.
-              expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
-              const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-              expect(canonical).toBe(new URL(entry.path, page.url()).href);
-              // React appends the page's own description after index.html's general one.
-              const description = await page.locator('meta[name="description"]').last().getAttribute("content");
-              expect(description).toBe(entry.description);
-            }
+            expect(await page.title()).toBe(`${entry.title} · Ferry`);
+            expect(await page.getByText(PLACEHOLDER_HEADING).count()).toBe(0);
+            // One canonical link: the page's script adopts the pre-rendered one rather than adding a second.
+            expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+            const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+            expect(canonical).toBe(new URL(entry.path, page.url()).href);
+            // React appends the page's own description after index.html's general one.
+            const description = await page.locator('meta[name="description"]').last().getAttribute("content");
+            expect(description).toBe(entry.description);
             const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
             const violations = axe.violations.flatMap((violation) =>
               violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),

@@ -16,6 +16,8 @@ import { Skeleton } from "../components/ui/skeleton.tsx";
 import { ratesQueryOptions } from "../lib/queries/rates.ts";
 import { BANK_COMPARISON, CALCULATOR, FEATURED_PAIRS, RATES_PAGE } from "./content/rates.ts";
 import { MarketingLayout } from "./marketing-layout.tsx";
+import { PageMeta } from "./page-meta.tsx";
+import { RATES_PAGE_ENTRY } from "./static-pages.ts";
 
 const CONTAINER = "mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8";
 
@@ -276,6 +278,7 @@ export function RatesPage() {
   }
   return (
     <MarketingLayout>
+      <PageMeta {...RATES_PAGE_ENTRY} />
       <section
         aria-labelledby="rates-heading"
         className="relative isolate overflow-hidden border-b border-slate-200/70"
