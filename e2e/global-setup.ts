@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: baseUrl,
     // Browser contexts send X-Forwarded-For so each test is its own client address.
     TRUST_PROXY: "loopback",
+    // A web build elsewhere than apps/web/dist (WEB_BUILD_OUT_DIR of the web build), when given.
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   });
   const { app, auth } = await buildApp({ config, db: database.db, pool: database.pool });
   await seedDemo(auth, database.db);

@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompressDirectory } from "./build/precompress.ts";
-import { prerenderPages } from "./build/prerender.ts";
+import { prerenderPages, trackPageImports } from "./build/prerender.ts";
 
 // In development the API runs on :3000 and Vite proxies to it, so the browser sees one origin.
 const apiTarget = process.env.FERRY_API_URL ?? "http://localhost:3000";
@@ -13,11 +14,19 @@ const webRoot = import.meta.dirname;
 // WEB_BUILD_OUT_DIR builds elsewhere than dist/ (npm run bench:web builds its own copy, so a build or a
 // test run beside it does not change the files under measurement).
 const clientOutDir = path.resolve(process.env.WEB_BUILD_OUT_DIR ?? path.join(webRoot, "dist"));
-// The server-side build of src/prerender.tsx: used by the build to pre-render pages, then deleted.
-const prerenderOutDir = path.join(webRoot, "node_modules", ".ferry-prerender");
+// The server-side build of src/prerender.tsx: used by the build to pre-render pages, then deleted. One
+// per output directory, so two builds at once (a benchmark's and a test run's) do not share it.
+const prerenderOutDir = path.join(
+  webRoot,
+  "node_modules",
+  `.ferry-prerender-${createHash("sha256").update(clientOutDir).digest("hex").slice(0, 8)}`,
+);
+// Vite's manifest of the browser build (which chunk holds which module): read by the pre-render step,
+// then deleted so it is not served.
+const clientManifestFile = path.join(clientOutDir, ".vite", "manifest.json");
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), trackPageImports()],
   server: {
     port: 5173,
     strictPort: true,
@@ -29,6 +38,7 @@ export default defineConfig({
         outDir: clientOutDir,
         emptyOutDir: true,
         chunkSizeWarningLimit: 1024,
+        manifest: true,
         rolldownOptions: {
           output: {
             codeSplitting: {
@@ -59,8 +69,10 @@ export default defineConfig({
       const pages = await prerenderPages({
         distDir: clientOutDir,
         serverEntry: path.join(prerenderOutDir, "prerender.js"),
+        clientManifestFile,
       });
       await rm(prerenderOutDir, { recursive: true, force: true });
+      await rm(path.dirname(clientManifestFile), { recursive: true, force: true });
       const totals = await precompressDirectory(clientOutDir);
       builder.config.logger.info(
         `pre-rendered ${pages.length} pages; precompressed ${totals.files} files: ${Math.round(totals.bytes / 1024)} KB → ${Math.round(totals.brotliBytes / 1024)} KB (brotli)`,

@@ -1,7 +1,8 @@
-import { StrictMode } from "react";
+import { webRouteOf } from "@ferry/core/web-routes";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { Providers } from "./app/providers.tsx";
+import { Providers, prefetchSession } from "./app/providers.tsx";
 import { createAppRouter, loadMatchedRoutes } from "./app/router.tsx";
 import "./index.css";
 
@@ -18,15 +19,24 @@ if (!root) {
  */
 if (root.hasChildNodes()) {
   await loadMatchedRoutes(window.location);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <Providers isPrerendered>
-        <RouterProvider router={createAppRouter()} />
-      </Providers>
-    </StrictMode>,
-  );
+  // In a transition, hydration works in slices and yields to the browser between them: the page is
+  // already on screen, so there is nothing to hurry for, and one long task would hold up input (TBT).
+  // React still hydrates at once the part a person clicks or types into.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <Providers isPrerendered>
+          <RouterProvider router={createAppRouter()} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 } else {
+  const access = webRouteOf(window.location.pathname)?.access;
+  if (access === "signed-in" || access === "admin") {
+    prefetchSession();
+  }
   createRoot(root).render(
     <StrictMode>
       <Providers>

@@ -1,6 +1,7 @@
 import { Loader2Icon } from "lucide-react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { isAdmin, useMe } from "../lib/queries/session.ts";
+import { useVisitorProfile } from "../lib/queries/visitor.ts";
 
 function FullPageSpinner() {
   return (
@@ -32,13 +33,14 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** /login and /signup: a signed-in user goes straight to /dashboard. */
+/**
+ * /login and /signup: a signed-in user goes straight to /dashboard. The page shows while the session is
+ * checked (most who open it are signed out), and the check is the visitor's (get-session answers 200
+ * without a session, where /api/v1/me's 401 would be logged by the browser as an error).
+ */
 export function RedirectIfSignedIn() {
-  const me = useMe();
-  if (me.isPending) {
-    return <FullPageSpinner />;
-  }
-  if (me.data) {
+  const profile = useVisitorProfile();
+  if (profile) {
     return <Navigate to="/dashboard" replace />;
   }
   return <Outlet />;

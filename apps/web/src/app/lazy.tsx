@@ -37,22 +37,22 @@ function DialogLoading() {
  * and Cash Out carry core's bank rules and the VocaLink sort-code table, which most visits to a page
  * never use. Once loaded it stays mounted, so it closes with its own animation and focus handling.
  */
-export function LazyDialog({
+export function LazyDialog<P extends DialogProps>({
   dialog: Dialog,
-  open,
-  onOpenChange,
-}: DialogProps & { dialog: LazyExoticComponent<ComponentType<DialogProps>> }) {
-  const [hasOpened, setHasOpened] = useState(open);
-  if (open && !hasOpened) {
+  ...props
+}: P & { dialog: LazyExoticComponent<ComponentType<P>> }) {
+  const [hasOpened, setHasOpened] = useState(props.open);
+  if (props.open && !hasOpened) {
     // State derived from props, set while rendering as React documents it: no effect, no extra paint.
     setHasOpened(true);
   }
-  if (!hasOpened && !open) {
+  if (!hasOpened && !props.open) {
     return null;
   }
   return (
     <Suspense fallback={<DialogLoading />}>
-      <Dialog open={open} onOpenChange={onOpenChange} />
+      {/* The rest of P once `dialog` is taken out: every prop the page gave the dialog (a preset too). */}
+      <Dialog {...(props as unknown as P)} />
     </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type * as React from "react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ApiError } from "../lib/api.ts";
+import { meQueryOptions } from "../lib/queries/session.ts";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,6 +14,14 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * Starts reading the session before the page's code has arrived, for a page behind the sign-in guard:
+ * the guard waits for it anyway, so the request overlaps the download instead of following it.
+ */
+export function prefetchSession(): void {
+  void queryClient.prefetchQuery(meQueryOptions);
+}
 
 // sonner's code is not part of the first script (decision 021): a pre-rendered public page fetches it on
 // the visitor's first interaction (nothing there toasts before someone does something), any other page

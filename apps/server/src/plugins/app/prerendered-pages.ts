@@ -49,7 +49,7 @@ export async function loadPrerenderedPages(webDistDir: string, publicUrl: string
       }
       throw error;
     }
-    const html = Buffer.from(text.replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, publicUrl));
+    const html = Buffer.from(text.replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, () => publicUrl));
     const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     pages.set(pagePath, { html, etag, compressed: new Map() });
   }

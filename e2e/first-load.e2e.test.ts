@@ -1,0 +1,145 @@
+// Issue 14, fast first load, as a visitor's browser sees it: `/` arrives pre-rendered and shows before
+// any script runs, downloads none of the signed-in app's code, hydrates without errors or warnings, and
+// the app still works after signing in (its pages and dialogs fetched as they are needed).
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, DESKTOP, PHONE, signUpAndSignIn, uniqueEmail, useBrowser, withPage } from "./support.ts";
+
+const browserOf = useBrowser();
+
+/** Chunk names of the signed-in app, admin pages, auth pages and heavy dialogs (Vite names chunks after their module). */
+const APP_CHUNK =
+  /\/assets\/(app-shell|dashboard-page|balance-page|investment-page|transactions-page|help-page|profile-page|notifications-page|payment-methods-page|admin-[a-z-]+-page|login-page|signup-page|send-money-dialog|cashout-dialog|exchange-dialog|qr-code-image|zod)-/;
+
+/** Records every script the page requests and every console warning, from before the first request. */
+function recordScripts(page: Page): { scripts: string[]; warnings: string[] } {
+  const scripts: string[] = [];
+  const warnings: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") {
+      scripts.push(new URL(request.url()).pathname);
+    }
+  });
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") {
+      warnings.push(message.text());
+    }
+  });
+  return { scripts, warnings };
+}
+
+describe("the first load of a public page", () => {
+  it("shows the landing page from the pre-rendered HTML before any script runs", async () => {
+    const context = await browserOf().newContext({ javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(new URL("/", baseUrl()).href);
+      expect(response?.status()).toBe(200);
+      await page.getByRole("heading", { level: 1, name: /The bridge between crypto and fiat/ }).waitFor();
+      expect(await page.title()).toMatch(/· Ferry$/);
+      expect(await page.locator('head meta[name="description"]').count()).toBe(1);
+      expect(await page.locator('head link[rel="canonical"]').getAttribute("href")).toBe(`${baseUrl()}/`);
+      // Links work without scripts: a visitor can go on to another pre-rendered page.
+      await page.goto(new URL("/business", baseUrl()).href);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(await page.title()).toMatch(/^Business payments · Ferry$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [label, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`loads \`/\` without the signed-in app's code and hydrates with no errors or warnings (${label})`, async () => {
+      await withPage(
+        browserOf(),
+        `first-load-${label}`,
+        async (page) => {
+          const { scripts, warnings } = recordScripts(page);
+          await page.goto("/", { waitUntil: "networkidle" });
+          await page.getByRole("heading", { level: 1, name: /The bridge between crypto and fiat/ }).waitFor();
+          expect(scripts.length, scripts.join(", ")).toBeGreaterThan(0);
+          expect(scripts.filter((script) => APP_CHUNK.test(script))).toEqual([]);
+          expect(warnings.filter((text) => /hydrat|did not match|#418|#423|#425/i.test(text))).toEqual([]);
+          // Hydrated: the header reacts to the keyboard and the router navigates without a reload.
+          if (label === "desktop") {
+            await page.getByRole("navigation", { name: "Main" }).getByRole("button").first().focus();
+            await page.keyboard.press("Enter");
+            await page.getByRole("menu").waitFor();
+            await page.keyboard.press("Escape");
+          } else {
+            await page.getByRole("button", { name: /open menu/i }).click();
+            await page.getByRole("dialog").waitFor();
+            await page.keyboard.press("Escape");
+          }
+          const navigations: string[] = [];
+          page.on("framenavigated", (frame) => navigations.push(frame.url()));
+          await page
+            .getByRole("link", { name: /sign in/i })
+            .first()
+            .click();
+          await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+          expect(new URL(page.url()).pathname).toBe("/login");
+          // The landing page's title went with it; the site's stays.
+          expect(await page.title()).toMatch(/Ferry/);
+          expect(scripts.some((script) => /\/login-page-/.test(script))).toBe(true);
+          // Client-side navigation: the document was not loaded again.
+          expect(navigations.filter((url) => !url.endsWith("/login"))).toEqual([]);
+        },
+        viewport,
+      );
+    });
+  }
+
+  it("hydrates the other pre-rendered pages without errors or duplicated head tags", async () => {
+    await withPage(browserOf(), "first-load-marketing", async (page) => {
+      const { warnings } = recordScripts(page);
+      for (const path of ["/business", "/support", "/rates", "/features/fees", "/tools", "/alerts", "/privacy"]) {
+        await page.goto(path, { waitUntil: "networkidle" });
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        // Hydration adopts the pre-rendered head tags instead of adding a second set (the site's own
+        // <title> stays after the page's, for the pages that have none).
+        expect(await page.locator("head title").count(), path).toBeLessThanOrEqual(2);
+        expect(await page.title(), path).not.toBe("");
+        expect(await page.locator('head link[rel="canonical"]').count(), path).toBeLessThanOrEqual(1);
+        expect(await page.locator('head meta[name="description"]').count(), path).toBe(1);
+      }
+      expect(warnings.filter((text) => /hydrat|did not match|#418|#423|#425/i.test(text))).toEqual([]);
+    });
+  });
+
+  it("follows an alias to its canonical page", async () => {
+    await withPage(browserOf(), "first-load-alias", async (page) => {
+      const response = await page.goto("/lowfee");
+      expect(response?.request().redirectedFrom()?.url()).toMatch(/\/lowfee$/);
+      expect(new URL(page.url()).pathname).toBe("/features/fees");
+    });
+  });
+});
+
+describe("the app after the first load", () => {
+  it("signs in from the public site and opens the signed-in pages and their dialogs as they are needed", async () => {
+    await withPage(browserOf(), "first-load-app", async (page) => {
+      const { scripts } = recordScripts(page);
+      await page.goto("/", { waitUntil: "networkidle" });
+      await signUpAndSignIn(page, uniqueEmail("first-load"));
+      await page.getByRole("heading", { name: "Currency accounts" }).waitFor();
+      expect(scripts.some((script) => /\/dashboard-page-/.test(script))).toBe(true);
+      expect(scripts.some((script) => /\/send-money-dialog-/.test(script))).toBe(false);
+
+      await page.getByRole("link", { name: "Balances", exact: true }).first().click();
+      await page.waitForURL("**/balance");
+      await page.getByRole("button", { name: "Send Money" }).first().click();
+      await page.getByRole("dialog").waitFor();
+      expect(scripts.some((script) => /\/send-money-dialog-/.test(script))).toBe(true);
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+
+      // Back to the public site inside the app: the landing page renders with the signed-in header.
+      await page.goto("/", { waitUntil: "networkidle" });
+      await page.getByRole("heading", { level: 1, name: /The bridge between crypto and fiat/ }).waitFor();
+    });
+  });
+});
