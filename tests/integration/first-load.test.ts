@@ -23,6 +23,9 @@ const BUSINESS_HTML = [
   "<p>Plans for growing volumes.</p>".repeat(200),
   "</main></div></body></html>",
 ].join("");
+/** A shell as the build writes it for a page the browser renders: index.html naming the page's chunks. */
+const DASHBOARD_SHELL =
+  '<!doctype html><html><head><title>Ferry</title><link rel="modulepreload" crossorigin href="/assets/dashboard-page-abc.js"></head><body><div id="root"></div></body></html>';
 const LANDING_HTML = `<!doctype html><html><head><title>Fiat and crypto in one account · Ferry</title><link rel="canonical" href="${PUBLIC_ORIGIN_PLACEHOLDER}/"/></head><body><div id="root"><h1>Ferry</h1></div></body></html>`;
 
 let ferry: TestApp;
@@ -34,6 +37,8 @@ beforeAll(async () => {
   await writeFile(path.join(webDistDir, "index.html"), INDEX_HTML);
   await writeFile(path.join(webDistDir, "prerendered", "business.html"), BUSINESS_HTML);
   await writeFile(path.join(webDistDir, "prerendered", "index.html"), LANDING_HTML);
+  await mkdir(path.join(webDistDir, "shells"));
+  await writeFile(path.join(webDistDir, "shells", "dashboard.html"), DASHBOARD_SHELL);
   ferry = await buildTestApp({ WEB_DIST_DIR: webDistDir, PUBLIC_URL });
 });
 
@@ -119,9 +124,19 @@ describe("pre-rendered marketing pages", () => {
     expect(head.body).toBe("");
   });
 
-  test("a page of the signed-in app, a page the build did not pre-render, and an unknown page answer index.html", async () => {
+  test("a page the browser renders answers its shell, naming its chunks, with index.html's status and caching", async () => {
+    for (const url of ["/dashboard", "/Dashboard/", "/dashboard?tab=send"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(response.body, url).toBe(DASHBOARD_SHELL);
+    }
+    expect((await get("/shells/dashboard.html")).body).toBe(INDEX_HTML);
+  });
+
+  test("a page without a shell, a page the build did not pre-render, and an unknown page answer index.html", async () => {
     for (const [url, status] of [
-      ["/dashboard", 200],
       ["/login", 200],
       ["/admin/deposits", 200],
       ["/security", 200],

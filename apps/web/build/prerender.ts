@@ -1,19 +1,23 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PRERENDERED_DIR, PUBLIC_ORIGIN_PLACEHOLDER, prerenderedFileOf } from "@ferry/core/public-pages";
+import { PRERENDERED_DIR, PUBLIC_ORIGIN_PLACEHOLDER, prerenderedFileOf, SHELLS_DIR } from "@ferry/core/public-pages";
 import type { Plugin } from "vite";
 
 /*
  * Pre-rendering (decision 021): each public marketing page is rendered once at build time by the
  * server-side build of src/prerender.tsx and written to dist/prerendered/<path>.html — the built
  * index.html with the page's markup in #root and its own <title>, meta description and canonical link
- * in <head>. The page shows before any script runs; main.tsx then hydrates it.
+ * in <head>. The page shows before any script runs; main.tsx then hydrates it. Every other page gets a
+ * shell (dist/shells/<path>.html): index.html naming the page's chunks as preloads.
  */
 
 /** What the server-side build of src/prerender.tsx exports. */
 interface PrerenderEntry {
   PRERENDERED_PATHS: readonly string[];
+  SHELL_PATHS: readonly string[];
+  /** The source modules (relative to apps/web) the routes of a path load lazily, without rendering. */
+  routeModules(path: string): Promise<string[]>;
   /** The page's markup, and the source modules (relative to apps/web) its routes loaded lazily. */
   renderPage(path: string): Promise<{ html: string; modules: string[] }>;
 }
@@ -170,9 +174,10 @@ function withLowPriorityScripts(template: string): string {
   );
 }
 
-/** `<link rel="modulepreload">` for each chunk file, at the scripts' low priority. */
-function modulePreloadTags(files: readonly string[]): string[] {
-  return files.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
+/** `<link rel="modulepreload">` for each chunk file, at low priority where the page shows without them. */
+function modulePreloadTags(files: readonly string[], isLowPriority: boolean): string[] {
+  const priority = isLowPriority ? ' fetchpriority="low"' : "";
+  return files.map((file) => `<link rel="modulepreload" crossorigin${priority} href="/${file}">`);
 }
 
 /** Renders every pre-rendered page with the built entry and writes it under dist/prerendered/. */
@@ -190,10 +195,22 @@ export async function prerenderPages(options: {
   for (const pagePath of entry.PRERENDERED_PATHS) {
     const rendered = await entry.renderPage(pagePath);
     const { headTags, markup } = splitHoistedTags(rendered.html);
-    const preloads = modulePreloadTags(chunkFilesOf(manifest, rendered.modules, entryFiles));
+    const preloads = modulePreloadTags(chunkFilesOf(manifest, rendered.modules, entryFiles), true);
     const file = path.join(options.distDir, PRERENDERED_DIR, prerenderedFileOf(pagePath));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, fillTemplate(template, [...headTags, ...preloads], markup));
+  }
+  // The shells of the other pages: the app's own index.html (nothing to show before its scripts run, so
+  // they keep their priority) naming the page's chunks, so they download with the first script.
+  const appHtml = await readFile(path.join(options.distDir, "index.html"), "utf8");
+  for (const pagePath of entry.SHELL_PATHS) {
+    const preloads = modulePreloadTags(chunkFilesOf(manifest, await entry.routeModules(pagePath), entryFiles), true);
+    const file = path.join(options.distDir, SHELLS_DIR, prerenderedFileOf(pagePath));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(
+      file,
+      appHtml.replace("</head>", () => `  ${preloads.join("\n    ")}\n  </head>`),
+    );
   }
   return [...entry.PRERENDERED_PATHS];
 }

@@ -7,7 +7,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { Providers } from "./app/providers.tsx";
 import { routes } from "./app/routes.tsx";
 
-export { PRERENDERED_PATHS } from "@ferry/core/public-pages";
+export { PRERENDERED_PATHS, SHELL_PATHS } from "@ferry/core/public-pages";
 
 /** Filled by the build's `trackPageImports` plugin (build/prerender.ts): the modules routes.tsx imported. */
 declare global {
@@ -41,6 +41,21 @@ export async function renderPage(path: string): Promise<{ html: string; modules:
       </StrictMode>,
     );
     return { html, modules: [...modules] };
+  } finally {
+    globalThis.__ferryPrerenderImports = undefined;
+  }
+}
+
+/**
+ * The source modules the routes of `path` load lazily (the page, the signed-in shell…), found by
+ * matching it as the router does, without rendering: for a page the browser renders itself.
+ */
+export async function routeModules(path: string): Promise<string[]> {
+  const modules = new Set<string>();
+  globalThis.__ferryPrerenderImports = modules;
+  try {
+    await createStaticHandler(routes).query(new Request(new URL(path, "http://prerender.invalid")));
+    return [...modules];
   } finally {
     globalThis.__ferryPrerenderImports = undefined;
   }

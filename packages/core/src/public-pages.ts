@@ -2,7 +2,8 @@ import { WEB_ROUTES, type WebRoute, webRouteOf } from "./web-routes.ts";
 
 /*
  * The public marketing pages as the web build pre-renders them and the server lists them (sitemap.xml,
- * robots.txt): one list from core's route table, so the three cannot drift (decision 021).
+ * robots.txt), and the other pages' shells: lists from core's route table, so build and server cannot
+ * drift (decision 021).
  */
 
 /** Public pages whose content depends on a query string (a token, an e-mail): rendered in the browser only. */
@@ -17,8 +18,20 @@ export const PRERENDERED_PATHS: readonly string[] = (WEB_ROUTES as readonly WebR
 export const PRERENDERED_DIR = "prerendered";
 
 /**
- * The file of a pre-rendered page, relative to `PRERENDERED_DIR`: `/` is `index.html`, `/use-cases/family`
- * is `use-cases/family.html`.
+ * Every other page of the table (aliases aside): the browser renders it, from a "shell" — the app's
+ * index.html naming the page's own chunks in `<link rel="modulepreload">`, so they download with the
+ * first script instead of after it.
+ */
+export const SHELL_PATHS: readonly string[] = (WEB_ROUTES as readonly WebRoute[])
+  .filter((route) => !route.aliasOf && !PRERENDERED_PATHS.includes(route.path))
+  .map((route) => route.path);
+
+/** The directory of the web build that holds the shells, files named as `prerenderedFileOf` names them. */
+export const SHELLS_DIR = "shells";
+
+/**
+ * The file of a pre-rendered page or shell, relative to its directory: `/` is `index.html`,
+ * `/use-cases/family` is `use-cases/family.html`.
  */
 export function prerenderedFileOf(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}.html`;

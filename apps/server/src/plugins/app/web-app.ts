@@ -1,7 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { canonicalPathOfAlias, PRERENDERED_DIR } from "@ferry/core/public-pages";
+import {
+  canonicalPathOfAlias,
+  PRERENDERED_DIR,
+  prerenderedFileOf,
+  SHELL_PATHS,
+  SHELLS_DIR,
+} from "@ferry/core/public-pages";
 import { isWebRoutePath, webRouteOf } from "@ferry/core/web-routes";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -61,8 +67,8 @@ async function dropBodyOfHead(request: FastifyRequest, reply: FastifyReply, payl
  * gets 405 with `Allow` (from the route table, plugins/app/route-methods.ts); a missing file under
  * /assets/ gets 404, never index.html, so a browser still running an old build is not handed HTML as
  * its script; a public marketing page gets its pre-rendered HTML (prerendered-pages.ts), an alias a 301
- * to its canonical page, any other page index.html (the single-page app, its own not-found page
- * included); /api/ and /dev/ get Ferry's JSON 404. Also robots.txt and sitemap.xml (site-index.ts).
+ * to its canonical page, any other page its shell (index.html naming its chunks as preloads) or
+ * index.html itself (the single-page app, its own not-found page included); /api/ and /dev/ get Ferry's JSON 404. Also robots.txt and sitemap.xml (site-index.ts).
  * Registered after every route. HEAD mirrors GET throughout.
  */
 export default fp<WebAppOptions>(
@@ -71,6 +77,12 @@ export default fp<WebAppOptions>(
     const prerendered: PrerenderedPages = hasWebBuild
       ? await loadPrerenderedPages(options.webDistDir, options.publicUrl)
       : new Map();
+    // Each other page's shell (index.html naming the page's chunks as preloads), where the build wrote one.
+    const shellFiles = new Map(
+      SHELL_PATHS.map((pagePath) => [pagePath, `${SHELLS_DIR}/${prerenderedFileOf(pagePath)}`] as const).filter(
+        ([, file]) => hasWebBuild && existsSync(path.join(options.webDistDir, file)),
+      ),
+    );
     app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
       reply.type("text/plain; charset=utf-8").header("cache-control", "no-cache").send(robotsTxt(options.publicUrl)),
     );
@@ -85,8 +97,9 @@ export default fp<WebAppOptions>(
         root: options.webDistDir,
         wildcard: false,
         index: false,
-        // Pre-rendered pages are served at their own paths, with the public address filled in, never as files.
-        allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDERED_DIR}/`),
+        // Pre-rendered pages and shells are served at their pages' paths, never under their file names.
+        allowedPath: (pathName) =>
+          !pathName.startsWith(`/${PRERENDERED_DIR}/`) && !pathName.startsWith(`/${SHELLS_DIR}/`),
         // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts): the
         // smallest one the browser accepts is sent, with Vary: Accept-Encoding.
         preCompressed: true,
@@ -120,9 +133,14 @@ export default fp<WebAppOptions>(
           // One address per page for search engines and bookmarks; the query string goes along.
           return reply.header("cache-control", "no-cache").redirect(`${canonicalPath}${queryOf(request.url)}`, 301);
         }
-        const page = prerendered.get(webRouteOf(requestPath)?.path ?? "");
+        const routePath = webRouteOf(requestPath)?.path ?? "";
+        const page = prerendered.get(routePath);
         if (page) {
           return sendPrerenderedPage(request, reply, page);
+        }
+        const shell = shellFiles.get(routePath);
+        if (shell) {
+          return reply.status(200).header("cache-control", "no-cache").sendFile(shell);
         }
         // The web app shows its own not-found page for a path its router lacks (core's route table,
         // matched as the router matches); the status tells crawlers and monitors the same thing.
