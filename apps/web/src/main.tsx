@@ -18,19 +18,22 @@ if (!root) {
  * loading fallback while its code arrives.
  */
 if (root.hasChildNodes()) {
-  await loadMatchedRoutes(window.location);
-  // In a transition, hydration works in slices and yields to the browser between them: the page is
-  // already on screen, so there is nothing to hurry for, and one long task would hold up input (TBT).
-  // React still hydrates at once the part a person clicks or types into.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <Providers isPrerendered>
-          <RouterProvider router={createAppRouter()} />
-        </Providers>
-      </StrictMode>,
-    );
+  // No top-level await here: this module shares its chunk with code the page's chunk imports, so
+  // awaiting that chunk while this module is still evaluating would wait on itself forever.
+  void loadMatchedRoutes(window.location).then(() => {
+    // In a transition, hydration works in slices and yields to the browser between them: the page is
+    // already on screen, so there is nothing to hurry for, and one long task would hold up input (TBT).
+    // React still hydrates at once the part a person clicks or types into.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <Providers isPrerendered>
+            <RouterProvider router={createAppRouter()} />
+          </Providers>
+        </StrictMode>,
+      );
+    });
   });
 } else {
   const access = webRouteOf(window.location.pathname)?.access;

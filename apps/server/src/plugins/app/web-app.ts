@@ -68,8 +68,9 @@ async function dropBodyOfHead(request: FastifyRequest, reply: FastifyReply, payl
  * /assets/ gets 404, never index.html, so a browser still running an old build is not handed HTML as
  * its script; a public marketing page gets its pre-rendered HTML (prerendered-pages.ts), an alias a 301
  * to its canonical page, any other page its shell (index.html naming its chunks as preloads) or
- * index.html itself (the single-page app, its own not-found page included); /api/ and /dev/ get Ferry's JSON 404. Also robots.txt and sitemap.xml (site-index.ts).
- * Registered after every route. HEAD mirrors GET throughout.
+ * index.html itself (the single-page app, its own not-found page included); /api/ and /dev/ get Ferry's
+ * JSON 404. Also robots.txt and sitemap.xml (site-index.ts). Registered after every route. HEAD mirrors
+ * GET throughout.
  */
 export default fp<WebAppOptions>(
   async (app, options) => {
