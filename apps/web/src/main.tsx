@@ -1,3 +1,5 @@
+// First: settings read by modules loaded later (see the file).
+import "./lib/zod-jitless.ts";
 import { webRouteOf } from "@ferry/core/web-routes";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
