@@ -109,8 +109,11 @@ describe("the public header", () => {
         await page.keyboard.press("Enter");
         await page.getByRole("menu").waitFor();
         expect(await menuLabels(page)).toEqual(entries);
+        const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+        // The menu moves focus to its first entry once it has opened; an arrow pressed before that is lost.
+        await expect.poll(focusedText).toContain(entries[0]);
         await page.keyboard.press("ArrowDown");
-        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toContain(entries[1]);
+        await expect.poll(focusedText).toContain(entries[1]);
         await page.keyboard.press("Escape");
         await page.getByRole("menu").waitFor({ state: "detached" });
         expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
