@@ -142,6 +142,12 @@ describe("the app after the first load", () => {
       await page.keyboard.press("Escape");
       await page.getByRole("dialog").waitFor({ state: "detached" });
 
+      // The header's "Send money" link opens the dialog over the dashboard, its code fetched then.
+      await page.goto("/dashboard?tab=send&type=large");
+      await page.getByRole("dialog").waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+
       // Back to the public site: the pre-rendered pages, shown for a visitor first, hydrate and switch to
       // the signed-in header once the session is known.
       for (const path of ["/", "/business", "/alerts"]) {

@@ -34,7 +34,8 @@ const LazyExchangeDialog = lazy(async () => ({
   default: (await import("../features/exchange/exchange-dialog.tsx")).ExchangeDialog,
 }));
 
-function SendMoneyDialog(props: DialogProps) {
+/** Send Money as /balance and /dashboard open it (the dashboard's `?tab=send&type=large` passes a preset). */
+function SendMoneyDialog(props: DialogProps & { preset?: "large" }) {
   return <LazyDialog dialog={LazySendMoneyDialog} {...props} />;
 }
 
@@ -67,7 +68,7 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
   },
   "/dashboard": async () => {
     const { DashboardPage } = await import("../features/dashboard/dashboard-page.tsx");
-    return <DashboardPage />;
+    return <DashboardPage sendMoneyDialog={SendMoneyDialog} />;
   },
   "/profile": async () => {
     const { ProfilePage } = await import("../features/profile/profile-page.tsx");
