@@ -4,10 +4,10 @@ import type * as React from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { ApiError } from "../lib/api.ts";
 import { useIdempotencyKey } from "../lib/use-idempotency-key.ts";
+import { AmountInput } from "./amount-field.tsx";
 import { Button } from "./ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog.tsx";
 import { Field } from "./ui/field.tsx";
-import { Input } from "./ui/input.tsx";
 
 export interface UsdAmountDialogProps {
   open: boolean;
@@ -67,15 +67,7 @@ function AmountForm(props: UsdAmountDialogProps) {
     <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
       <Field id={props.id} label="Amount (USD)" hint={props.hint} error={amountError}>
         <div className="flex gap-2">
-          <Input
-            id={props.id}
-            inputMode="decimal"
-            placeholder="0.00"
-            autoComplete="off"
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={amountError ? `${props.id}-error` : undefined}
-            {...form.register("amount")}
-          />
+          <AmountInput id={props.id} error={amountError} registration={form.register("amount")} />
           {props.maxAmount ? (
             <Button
               type="button"

@@ -15,6 +15,7 @@ import { useEffect, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { AmountField } from "../../components/amount-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,
@@ -25,7 +26,6 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -254,22 +254,12 @@ function ExchangeForm(props: { balances: readonly Balance[]; onDone: () => void;
           />
         </Field>
       </div>
-      <Field
+      <AmountField
         id="exchange-amount"
-        label="Amount"
         hint={`Available: ${from} ${formatAmount(minorOf(available, from), from)}`}
         error={amountError}
-      >
-        <Input
-          id="exchange-amount"
-          inputMode="decimal"
-          placeholder="0.00"
-          autoComplete="off"
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? "exchange-amount-error" : undefined}
-          {...form.register("amount", { onChange: forgetQuote })}
-        />
-      </Field>
+        registration={form.register("amount", { onChange: forgetQuote })}
+      />
       {shown ? <QuoteFigures shown={shown} secondsLeft={secondsLeft} /> : null}
       {refusal ? (
         <p role="alert" className="text-sm font-medium text-destructive">

@@ -11,6 +11,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { AmountField } from "../../../components/amount-field.tsx";
 import { CodeInput } from "../../../components/code-input.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -22,7 +23,6 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
-import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -142,22 +142,12 @@ function CashoutDetailsStep(props: {
           )}
         </Field>
       </div>
-      <Field
+      <AmountField
         id="cashout-amount"
-        label="Amount"
         hint={`Available: ${currency} ${formatAmount(minorOf(available, currency), currency)}`}
         error={amountError}
-      >
-        <Input
-          id="cashout-amount"
-          inputMode="decimal"
-          placeholder="0.00"
-          autoComplete="off"
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? "cashout-amount-error" : undefined}
-          {...form.register("amount")}
-        />
-      </Field>
+        registration={form.register("amount")}
+      />
       {quote.data && details ? (
         <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-4 text-sm" aria-busy={!isQuoteCurrent}>
           <dt className="text-muted-foreground">Amount</dt>
