@@ -3,9 +3,9 @@ import "./lib/zod-jitless.ts";
 import { webRouteOf } from "@ferry/core/web-routes";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { Providers, prefetchSession } from "./app/providers.tsx";
-import { createAppRouter, loadMatchedRoutes } from "./app/router.tsx";
+import { AppRoutes, preloadRoutes } from "./app/router.tsx";
 import "./index.css";
 
 const root = document.getElementById("root");
@@ -22,7 +22,7 @@ if (!root) {
 if (root.hasChildNodes()) {
   // No top-level await here: this module shares its chunk with code the page's chunk imports, so
   // awaiting that chunk while this module is still evaluating would wait on itself forever.
-  void loadMatchedRoutes(window.location).then(() => {
+  void preloadRoutes(window.location).then(() => {
     // In a transition, hydration works in slices and yields to the browser between them: the page is
     // already on screen, so there is nothing to hurry for, and one long task would hold up input (TBT).
     // React still hydrates at once the part a person clicks or types into.
@@ -31,7 +31,9 @@ if (root.hasChildNodes()) {
         root,
         <StrictMode>
           <Providers isPrerendered>
-            <RouterProvider router={createAppRouter()} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </Providers>
         </StrictMode>,
       );
@@ -45,7 +47,9 @@ if (root.hasChildNodes()) {
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={createAppRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   );

@@ -3,8 +3,9 @@
 // to browsers.
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { matchRoutes, StaticRouter } from "react-router";
 import { Providers } from "./app/providers.tsx";
+import { AppRoutes, preloadRoutes } from "./app/router.tsx";
 import { routes } from "./app/routes.tsx";
 
 export { PRERENDERED_PATHS, SHELL_PATHS } from "@ferry/core/public-pages";
@@ -24,19 +25,17 @@ export async function renderPage(path: string): Promise<{ html: string; modules:
   const modules = new Set<string>();
   globalThis.__ferryPrerenderImports = modules;
   try {
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(new URL(path, "http://prerender.invalid")));
-    if (context instanceof Response) {
-      throw new Error(`Pre-rendering ${path} answered a redirect (${context.status}), not a page`);
+    const matches = matchRoutes(routes, path) ?? [];
+    if (matches.length === 0 || matches.at(-1)?.route.path === "*") {
+      throw new Error(`Pre-rendering ${path}: no page of the route table has this path`);
     }
-    if (context.statusCode !== 200) {
-      throw new Error(`Pre-rendering ${path} answered ${context.statusCode}`);
-    }
-    const router = createStaticRouter(handler.dataRoutes, context);
+    await preloadRoutes({ pathname: path });
     const html = renderToString(
       <StrictMode>
         <Providers isPrerendered>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
         </Providers>
       </StrictMode>,
     );
@@ -54,7 +53,7 @@ export async function routeModules(path: string): Promise<string[]> {
   const modules = new Set<string>();
   globalThis.__ferryPrerenderImports = modules;
   try {
-    await createStaticHandler(routes).query(new Request(new URL(path, "http://prerender.invalid")));
+    await preloadRoutes({ pathname: path });
     return [...modules];
   } finally {
     globalThis.__ferryPrerenderImports = undefined;

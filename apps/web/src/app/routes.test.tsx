@@ -8,7 +8,7 @@ function pathsWithGuards(list: RouteObject[], guards: string[] = []): Map<string
   const found = new Map<string, string[]>();
   for (const route of list) {
     const element = route.element as { type?: { name?: string } } | undefined;
-    const guard = element?.type?.name ?? (route.lazy ? route.id : undefined);
+    const guard = route.id ?? element?.type?.name;
     if (route.path !== undefined) {
       found.set(route.path, guards);
     }

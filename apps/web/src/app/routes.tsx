@@ -1,21 +1,67 @@
 import { WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
-import { lazy, type ReactElement } from "react";
+import { lazy, type ReactElement, use } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
 import { STATIC_PAGES } from "../marketing/static-pages.ts";
 import { RedirectIfSignedIn, RequireAdmin, RequireSignedIn } from "./guards.tsx";
-import { type DialogProps, LazyDialog, PageLoading } from "./lazy.tsx";
+import { type DialogProps, LazyDialog } from "./lazy.tsx";
 
 /*
  * Code splitting (decision 021): the landing page and the not-found page are in the first script with
  * the shared runtime; every other page is its own chunk, fetched when the router first matches it
- * (react-router's `lazy`), so a visitor to `/` downloads none of the signed-in app. The dialogs that carry
- * core's bank rules are fetched when first opened (`LazyDialog`).
+ * (`lazyRoute`), so a visitor to `/` downloads none of the signed-in app. The dialogs that carry core's
+ * bank rules are fetched when first opened (`LazyDialog`).
  */
 
 /** How a page is loaded: resolves to the element the route shows. */
 type PageLoader = () => Promise<ReactElement>;
+
+/** What a lazily loaded route keeps in its `handle`: how to fetch its code ahead of rendering it. */
+export interface LazyRouteHandle {
+  preload(): Promise<unknown>;
+}
+
+/** The code of one lazily loaded route: its element once fetched, and the fetch under way. */
+class RouteCode {
+  loaded: ReactElement | undefined;
+  loading: Promise<ReactElement> | undefined;
+
+  constructor(private readonly load: PageLoader) {}
+
+  /**
+   * Fetches the element. Each call runs `load` (the build's pre-render counts the modules a page
+   * imports, call by call); rendering waits on the first.
+   */
+  preload = (): Promise<ReactElement> => {
+    const next = this.load().then((element) => {
+      this.loaded = element;
+      return element;
+    });
+    this.loading ??= next;
+    return next;
+  };
+}
+
+/** Renders a lazily loaded route's element, suspending until its code has arrived. */
+function LazyRouteElement({ code }: { code: RouteCode }) {
+  return code.loaded ?? use(code.loading ?? code.preload());
+}
+
+/**
+ * A route whose element is fetched when first rendered. It suspends until then (the Suspense boundary
+ * in router.tsx shows the loading state, or keeps the previous page during a navigation); once
+ * fetched, or fetched ahead with `handle.preload()` (router.tsx's `preloadRoutes`, before hydrating a
+ * pre-rendered page), it renders at once.
+ */
+function lazyRoute(route: Omit<RouteObject, "element" | "handle" | "index">, load: PageLoader): RouteObject {
+  const code = new RouteCode(load);
+  return {
+    ...route,
+    element: <LazyRouteElement code={code} />,
+    handle: { preload: code.preload } satisfies LazyRouteHandle,
+  };
+}
 
 /** The heading of each coming-soon page of core's route table (its feature arrives in a later issue). */
 const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {
@@ -161,7 +207,7 @@ function routeOf(route: WebRoute): RouteObject {
   if (!load) {
     throw new Error(`The web route ${route.path} has no page in app/routes.tsx`);
   }
-  return { path: route.path, lazy: async () => ({ element: await load() }) };
+  return lazyRoute({ path: route.path }, load);
 }
 
 /** The routes of the table with the given access, each with its page. */
@@ -174,30 +220,25 @@ function routesWithAccess(access: WebRouteAccess): RouteObject[] {
  * shell (sidebar, header, notifications) is fetched with the first signed-in page (route id "AppShell").
  */
 export const routes: RouteObject[] = [
+  ...routesWithAccess("public"),
+  { element: <RedirectIfSignedIn />, children: routesWithAccess("signed-out-only") },
   {
-    // Shown on a first load while the matched page's code arrives (never over pre-rendered markup:
-    // main.tsx loads a pre-rendered page's code before hydrating).
-    hydrateFallbackElement: <PageLoading />,
+    element: <RequireSignedIn />,
     children: [
-      ...routesWithAccess("public"),
-      { element: <RedirectIfSignedIn />, children: routesWithAccess("signed-out-only") },
-      {
-        element: <RequireSignedIn />,
-        children: [
-          {
-            id: "AppShell",
-            lazy: async () => {
-              const { AppShell } = await import("./shell/app-shell.tsx");
-              return { Component: AppShell };
-            },
-            children: [
-              ...routesWithAccess("signed-in"),
-              { element: <RequireAdmin />, children: routesWithAccess("admin") },
-            ],
-          },
-        ],
-      },
-      { path: "*", element: <NotFoundPage /> },
+      lazyRoute(
+        {
+          id: "AppShell",
+          children: [
+            ...routesWithAccess("signed-in"),
+            { element: <RequireAdmin />, children: routesWithAccess("admin") },
+          ],
+        },
+        async () => {
+          const { AppShell } = await import("./shell/app-shell.tsx");
+          return <AppShell />;
+        },
+      ),
     ],
   },
+  { path: "*", element: <NotFoundPage /> },
 ];

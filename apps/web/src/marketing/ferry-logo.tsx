@@ -1,6 +1,6 @@
+import { clsx } from "clsx";
 import { Link } from "react-router";
 import { FerryMark } from "../components/ferry-mark.tsx";
-import { cn } from "../lib/cn.ts";
 import { SITE } from "./content/site.ts";
 
 /** The Ferry logo (wave mark and wordmark), linking to the landing page. */
@@ -18,7 +18,7 @@ export function FerryLogo({
       to="/"
       onClick={onClick}
       aria-label={SITE.homeLabel}
-      className={cn(
+      className={clsx(
         "inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
         inverted ? "text-white" : "text-slate-900",
         className,

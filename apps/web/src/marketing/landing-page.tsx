@@ -1,7 +1,6 @@
+import { clsx } from "clsx";
 import { ArrowRightIcon, CircleCheckIcon, InfoIcon, SparklesIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../components/ui/button.tsx";
-import { cn } from "../lib/cn.ts";
 import {
   type ExampleBalanceCard,
   LANDING_ASSETS,
@@ -12,6 +11,7 @@ import {
   LANDING_WALLET_EXAMPLE,
   type SupportedAsset,
 } from "./content/landing.ts";
+import { ctaClass } from "./cta-class.ts";
 import { MARKETING_ICONS } from "./marketing-icons.ts";
 import { MarketingLayout } from "./marketing-layout.tsx";
 import { PageMeta } from "./page-meta.tsx";
@@ -75,15 +75,13 @@ function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600 sm:text-xl">{LANDING_HERO.subcopy}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" className="h-12 rounded-xl px-7 shadow-lg shadow-indigo-600/25">
-              <Link to={LANDING_HERO.primaryCta.to}>
-                {LANDING_HERO.primaryCta.label}
-                <ArrowRightIcon aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline" className="h-12 rounded-xl bg-white px-7">
-              <Link to={LANDING_HERO.secondaryCta.to}>{LANDING_HERO.secondaryCta.label}</Link>
-            </Button>
+            <Link to={LANDING_HERO.primaryCta.to} className={ctaClass()}>
+              {LANDING_HERO.primaryCta.label}
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+            <Link to={LANDING_HERO.secondaryCta.to} className={ctaClass({ tone: "outline" })}>
+              {LANDING_HERO.secondaryCta.label}
+            </Link>
           </div>
           <ul className="mt-9 flex flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-slate-600">
             {LANDING_HERO.highlights.map((highlight) => (
@@ -125,7 +123,7 @@ function WalletStack() {
               isFront={index === frontIndex}
               badge={example.badge}
               // Cards further back are narrower, so the stack reads as depth.
-              className={cn(index > 0 && "-mt-[9.5rem]", STACK_INSETS[frontIndex - index])}
+              className={clsx(index > 0 && "-mt-[9.5rem]", STACK_INSETS[frontIndex - index])}
             />
           ))}
         </div>
@@ -168,7 +166,7 @@ function BalanceCard({
   const isLight = card.tone === "light";
   return (
     <div
-      className={cn(
+      className={clsx(
         "relative flex flex-col justify-between overflow-hidden rounded-2xl p-5 shadow-2xl",
         isFront ? "h-56" : "h-52",
         CARD_TONES[card.tone],
@@ -184,14 +182,14 @@ function BalanceCard({
       <div className="relative flex items-center justify-between gap-3">
         <span className="flex min-w-0 items-center gap-2">
           <span
-            className={cn(
+            className={clsx(
               "rounded-md px-2 py-0.5 text-xs font-bold tracking-wide",
               isLight ? "bg-indigo-100 text-indigo-800" : "bg-white/15 text-white",
             )}
           >
             {card.currency}
           </span>
-          <span className={cn("truncate text-sm font-medium", isLight ? "text-slate-600" : "text-white/85")}>
+          <span className={clsx("truncate text-sm font-medium", isLight ? "text-slate-600" : "text-white/85")}>
             {card.name}
           </span>
         </span>
@@ -358,20 +356,13 @@ function FinalCallToAction() {
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-indigo-100">{LANDING_FINAL_CTA.body}</p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg" className="h-12 rounded-xl bg-white px-7 text-indigo-700 hover:bg-indigo-50">
-              <Link to={LANDING_FINAL_CTA.primaryCta.to}>
-                {LANDING_FINAL_CTA.primaryCta.label}
-                <ArrowRightIcon aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="ghost"
-              className="h-12 rounded-xl px-7 text-white ring-1 ring-white/40 hover:bg-white/10 hover:text-white"
-            >
-              <Link to={LANDING_FINAL_CTA.secondaryCta.to}>{LANDING_FINAL_CTA.secondaryCta.label}</Link>
-            </Button>
+            <Link to={LANDING_FINAL_CTA.primaryCta.to} className={ctaClass({ tone: "inverse" })}>
+              {LANDING_FINAL_CTA.primaryCta.label}
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+            <Link to={LANDING_FINAL_CTA.secondaryCta.to} className={ctaClass({ tone: "inverseOutline" })}>
+              {LANDING_FINAL_CTA.secondaryCta.label}
+            </Link>
           </div>
         </div>
       </div>

@@ -1,30 +1,31 @@
 import type { Profile } from "@ferry/core/contracts/profile";
 import { displayName, initials } from "@ferry/core/person-names";
 import { useQueryClient } from "@tanstack/react-query";
-import { ChevronDownIcon, LogOutIcon, MenuIcon, XIcon } from "lucide-react";
-import { Dialog, DropdownMenu } from "radix-ui";
-import { type ReactNode, useState } from "react";
+import { ChevronDownIcon, LogOutIcon, MenuIcon } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "../components/ui/button.tsx";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../components/ui/sheet.tsx";
+import { Menu, MenuAction, MenuLink, MenuSeparator } from "../components/ui/menu.tsx";
 import { signOut } from "../features/auth/api/auth-calls.ts";
 import { messageOf } from "../lib/api.ts";
-import { cn } from "../lib/cn.ts";
 import { meQueryKey } from "../lib/queries/session.ts";
 import { useVisitorProfile } from "../lib/queries/visitor.ts";
 import {
   AUTH_LINKS,
   FOOTER_COLUMNS,
   HEADER_NAV,
-  MOBILE_NAV,
   MOBILE_NAV_TEXT,
   type NavLinkItem,
   type NavMenu,
   SIGNED_IN_NAV,
   SITE,
 } from "./content/site.ts";
+import { ctaClass } from "./cta-class.ts";
 import { FerryLogo } from "./ferry-logo.tsx";
 import { MARKETING_ICONS } from "./marketing-icons.ts";
+import { NavItemIcon } from "./nav-item-icon.tsx";
+
+const loadMobileDrawer = () => import("./mobile-drawer.tsx");
+const MobileDrawer = lazy(async () => ({ default: (await loadMobileDrawer()).MobileDrawer }));
 
 const CONTAINER = "mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8";
 
@@ -97,27 +98,22 @@ function MarketingHeader() {
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
           {profile ? (
             <>
-              <Button
-                asChild
-                variant="ghost"
-                className="hidden px-3 text-[13px] text-slate-700 md:inline-flex lg:px-4 lg:text-sm"
+              <Link
+                to={SIGNED_IN_NAV.dashboard.to}
+                className={ctaClass({ tone: "ghost", size: "header", shownFrom: "md" })}
               >
-                <Link to={SIGNED_IN_NAV.dashboard.to}>{SIGNED_IN_NAV.dashboard.label}</Link>
-              </Button>
+                {SIGNED_IN_NAV.dashboard.label}
+              </Link>
               <UserMenu profile={profile} onSignOut={signOutAndLeave} />
             </>
           ) : (
             <>
-              <Button
-                asChild
-                variant="ghost"
-                className="hidden px-3 text-[13px] text-slate-700 md:inline-flex lg:px-4 lg:text-sm"
-              >
-                <Link to={AUTH_LINKS.signIn.to}>{AUTH_LINKS.signIn.label}</Link>
-              </Button>
-              <Button asChild className="h-9 rounded-lg px-3 md:text-[13px] lg:h-10 lg:px-4 lg:text-sm">
-                <Link to={AUTH_LINKS.getStarted.to}>{AUTH_LINKS.getStarted.label}</Link>
-              </Button>
+              <Link to={AUTH_LINKS.signIn.to} className={ctaClass({ tone: "ghost", size: "header", shownFrom: "md" })}>
+                {AUTH_LINKS.signIn.label}
+              </Link>
+              <Link to={AUTH_LINKS.getStarted.to} className={ctaClass({ size: "header" })}>
+                {AUTH_LINKS.getStarted.label}
+              </Link>
             </>
           )}
         </div>
@@ -127,46 +123,44 @@ function MarketingHeader() {
 }
 
 const MENU_ITEM =
-  "flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 outline-none transition-colors data-[highlighted]:bg-slate-50 data-[highlighted]:text-slate-900";
+  "flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 outline-none transition-colors hover:bg-slate-50 hover:text-slate-900 focus:bg-slate-50 focus:text-slate-900";
+
+const MENU_PANEL = "rounded-2xl border border-slate-200 bg-white p-2 shadow-xl shadow-slate-900/10";
 
 /** The signed-in user's menu under their initials (spec §2 User dropdown): Profile, Settings, Sign Out. */
 function UserMenu({ profile, onSignOut }: { profile: Profile; onSignOut: () => Promise<void> }) {
   const name = displayName(profile);
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="flex size-9 cursor-pointer items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground transition-opacity hover:opacity-90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 lg:size-10">
-        <span aria-hidden="true">{initials(profile)}</span>
-        <span className="sr-only">
-          {SIGNED_IN_NAV.menuLabel}: {name}
-        </span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={10}
-          className="z-50 w-64 max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white p-2 shadow-xl shadow-slate-900/10"
-        >
-          <DropdownMenu.Label className="px-3 py-2">
-            <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
-            <span className="block truncate text-xs text-slate-600">{profile.email}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          {SIGNED_IN_NAV.userMenu.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <Link to={item.to} className={MENU_ITEM}>
-                <NavItemGlyph item={item} />
-                {item.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={MENU_ITEM} onSelect={() => void onSignOut()}>
-            <LogOutIcon aria-hidden="true" className="size-4 text-slate-500" />
-            {SIGNED_IN_NAV.signOut}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Menu
+      align="end"
+      triggerClassName="flex size-9 cursor-pointer items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground transition-opacity hover:opacity-90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 lg:size-10"
+      trigger={
+        <>
+          <span aria-hidden="true">{initials(profile)}</span>
+          <span className="sr-only">
+            {SIGNED_IN_NAV.menuLabel}: {name}
+          </span>
+        </>
+      }
+      contentClassName={`w-64 max-w-[calc(100vw-2rem)] ${MENU_PANEL}`}
+    >
+      <div className="px-3 py-2">
+        <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
+        <span className="block truncate text-xs text-slate-600">{profile.email}</span>
+      </div>
+      <MenuSeparator className="my-1 h-px bg-slate-100" />
+      {SIGNED_IN_NAV.userMenu.map((item) => (
+        <MenuLink key={item.to} to={item.to} className={MENU_ITEM}>
+          <NavItemGlyph item={item} />
+          {item.label}
+        </MenuLink>
+      ))}
+      <MenuSeparator className="my-1 h-px bg-slate-100" />
+      <MenuAction className={MENU_ITEM} onSelect={() => void onSignOut()}>
+        <LogOutIcon aria-hidden="true" className="size-4 text-slate-500" />
+        {SIGNED_IN_NAV.signOut}
+      </MenuAction>
+    </Menu>
   );
 }
 
@@ -181,144 +175,67 @@ function NavItemGlyph({ item }: { item: NavLinkItem }) {
 
 function HeaderMenu({ menu }: { menu: NavMenu }) {
   return (
-    // Not modal: opening a menu must not lock page scroll or hide the rest of the page from assistive technology.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={cn(NAV_ITEM, "group data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900")}
-      >
-        {menu.label}
-        <ChevronDownIcon
-          aria-hidden="true"
-          className="size-3.5 text-slate-500 transition-transform lg:size-4 duration-200 group-data-[state=open]:rotate-180"
-        />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={10}
-          className="z-50 w-[22rem] max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white p-2 shadow-xl shadow-slate-900/10"
+    <Menu
+      triggerClassName={`${NAV_ITEM} group data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900`}
+      trigger={
+        <>
+          {menu.label}
+          <ChevronDownIcon
+            aria-hidden="true"
+            className="size-3.5 text-slate-500 transition-transform lg:size-4 duration-200 group-data-[state=open]:rotate-180"
+          />
+        </>
+      }
+      contentClassName={`w-[22rem] max-w-[calc(100vw-2rem)] ${MENU_PANEL}`}
+    >
+      {menu.items.map((item) => (
+        <MenuLink
+          key={item.to}
+          to={item.to}
+          className="flex cursor-pointer items-start gap-3 rounded-xl p-3 outline-none transition-colors hover:bg-slate-50 focus:bg-slate-50"
         >
-          {menu.items.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <Link
-                to={item.to}
-                className="flex cursor-pointer items-start gap-3 rounded-xl p-3 outline-none transition-colors data-[highlighted]:bg-slate-50"
-              >
-                <NavItemIcon item={item} />
-                <span className="min-w-0">
-                  <span className="block text-sm font-semibold text-slate-900">{item.label}</span>
-                  {item.description ? (
-                    <span className="mt-0.5 block text-sm text-slate-600">{item.description}</span>
-                  ) : null}
-                </span>
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <NavItemIcon item={item} />
+          <span className="min-w-0">
+            <span className="block text-sm font-semibold text-slate-900">{item.label}</span>
+            {item.description ? <span className="mt-0.5 block text-sm text-slate-600">{item.description}</span> : null}
+          </span>
+        </MenuLink>
+      ))}
+    </Menu>
   );
 }
-
-/** The small tinted icon tile beside a menu entry. */
-function NavItemIcon({ item }: { item: NavLinkItem }) {
-  if (!item.icon) {
-    return null;
-  }
-  const Icon = MARKETING_ICONS[item.icon];
-  return (
-    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
-      <Icon aria-hidden="true" className="size-[18px]" />
-    </span>
-  );
-}
-
-const DRAWER_LINK =
-  "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-[15px] font-medium text-slate-800 transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /**
- * The drawer that replaces the header menus under 768 px (spec §2 Mobile drawer, §4: it closes on a
- * link click): the spec's links, then Profile and Sign Out for a signed-in visitor, Sign In and Get
- * Started for anyone else.
+ * The button that opens the drawer which replaces the header menus under 768 px (spec §2 Mobile
+ * drawer). The drawer's code (a Radix dialog) is fetched when the button is first pressed, or pointed
+ * at: most visitors are on a wide screen and never open it (decision 021).
  */
 function MobileNav({ profile, onSignOut }: { profile: Profile | null; onSignOut: () => Promise<void> }) {
   const [isOpen, setIsOpen] = useState(false);
-  const close = () => setIsOpen(false);
-  const items = profile ? [...MOBILE_NAV, ...SIGNED_IN_NAV.mobile] : MOBILE_NAV;
+  const [hasOpened, setHasOpened] = useState(false);
 
   return (
-    <Sheet open={isOpen} onOpenChange={setIsOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="-ml-2 text-slate-700 md:hidden [&_svg]:size-5">
-          <MenuIcon aria-hidden="true" />
-          <span className="sr-only">{MOBILE_NAV_TEXT.open}</span>
-        </Button>
-      </Dialog.Trigger>
-      <SheetContent className="w-[min(20rem,88vw)] bg-white">
-        <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
-          <FerryLogo onClick={close} />
-          <Dialog.Close asChild>
-            <Button variant="ghost" size="icon" className="text-slate-600 [&_svg]:size-5">
-              <XIcon aria-hidden="true" />
-              <span className="sr-only">{MOBILE_NAV_TEXT.close}</span>
-            </Button>
-          </Dialog.Close>
-        </div>
-        <SheetTitle className="sr-only">{MOBILE_NAV_TEXT.title}</SheetTitle>
-        <SheetDescription className="sr-only">{MOBILE_NAV_TEXT.description}</SheetDescription>
-        <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
-          <ul className="space-y-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} onClick={close} className={DRAWER_LINK}>
-                  <NavItemIcon item={item} />
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            {profile ? (
-              <li>
-                <button
-                  type="button"
-                  className={cn(DRAWER_LINK, "cursor-pointer")}
-                  onClick={() => {
-                    close();
-                    void onSignOut();
-                  }}
-                >
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
-                    <LogOutIcon aria-hidden="true" className="size-[18px]" />
-                  </span>
-                  {SIGNED_IN_NAV.signOut}
-                </button>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-        <div className="grid gap-2 border-t border-slate-100 p-4">
-          {profile ? (
-            <Button asChild className="h-11 rounded-xl">
-              <Link to={SIGNED_IN_NAV.dashboard.to} onClick={close}>
-                {SIGNED_IN_NAV.dashboard.label}
-              </Link>
-            </Button>
-          ) : (
-            <>
-              <Button asChild variant="outline" className="h-11 rounded-xl">
-                <Link to={AUTH_LINKS.signIn.to} onClick={close}>
-                  {AUTH_LINKS.signIn.label}
-                </Link>
-              </Button>
-              <Button asChild className="h-11 rounded-xl">
-                <Link to={AUTH_LINKS.getStarted.to} onClick={close}>
-                  {AUTH_LINKS.getStarted.label}
-                </Link>
-              </Button>
-            </>
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <button
+        type="button"
+        className="-ml-2 inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-slate-700 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden [&_svg]:size-5"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onPointerEnter={() => void loadMobileDrawer()}
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+      >
+        <MenuIcon aria-hidden="true" />
+        <span className="sr-only">{MOBILE_NAV_TEXT.open}</span>
+      </button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <MobileDrawer open={isOpen} onOpenChange={setIsOpen} profile={profile} onSignOut={onSignOut} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -30,6 +30,7 @@ import {
   type StepsSection,
   type TableSection,
 } from "./content/page-sections.ts";
+import { ctaClass } from "./cta-class.ts";
 import { PAGE_ICONS, type PageIconName } from "./page-icons.ts";
 
 const CONTAINER = "mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8";
@@ -70,17 +71,15 @@ function CtaButtons({ primary, secondary }: { primary?: PageLink; secondary?: Pa
   return (
     <div className="mt-9 flex flex-col gap-3 sm:flex-row">
       {primary ? (
-        <Button asChild size="lg" className="h-12 rounded-xl px-7 shadow-lg shadow-indigo-600/25">
-          <SmartLink link={primary}>
-            {primary.label}
-            <ArrowRightIcon aria-hidden="true" />
-          </SmartLink>
-        </Button>
+        <SmartLink link={primary} className={ctaClass()}>
+          {primary.label}
+          <ArrowRightIcon aria-hidden="true" />
+        </SmartLink>
       ) : null}
       {secondary ? (
-        <Button asChild size="lg" variant="outline" className="h-12 rounded-xl bg-white px-7">
-          <SmartLink link={secondary}>{secondary.label}</SmartLink>
-        </Button>
+        <SmartLink link={secondary} className={ctaClass({ tone: "outline" })}>
+          {secondary.label}
+        </SmartLink>
       ) : null}
     </div>
   );
@@ -991,21 +990,14 @@ function FinalCta({ section }: { section: CtaSection }) {
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-indigo-100">{section.body}</p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg" className="h-12 rounded-xl bg-white px-7 text-indigo-700 hover:bg-indigo-50">
-              <SmartLink link={section.primaryCta}>
-                {section.primaryCta.label}
-                <ArrowRightIcon aria-hidden="true" />
-              </SmartLink>
-            </Button>
+            <SmartLink link={section.primaryCta} className={ctaClass({ tone: "inverse" })}>
+              {section.primaryCta.label}
+              <ArrowRightIcon aria-hidden="true" />
+            </SmartLink>
             {section.secondaryCta ? (
-              <Button
-                asChild
-                size="lg"
-                variant="ghost"
-                className="h-12 rounded-xl px-7 text-white ring-1 ring-white/40 hover:bg-white/10 hover:text-white"
-              >
-                <SmartLink link={section.secondaryCta}>{section.secondaryCta.label}</SmartLink>
-              </Button>
+              <SmartLink link={section.secondaryCta} className={ctaClass({ tone: "inverseOutline" })}>
+                {section.secondaryCta.label}
+              </SmartLink>
             ) : null}
           </div>
         </div>

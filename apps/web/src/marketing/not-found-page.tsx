@@ -1,7 +1,7 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../components/ui/button.tsx";
 import { NOT_FOUND } from "./content/site.ts";
+import { ctaClass } from "./cta-class.ts";
 import { FerryLogo } from "./ferry-logo.tsx";
 
 /** Shown for any path no route matches: 'Oops! Page not found' and a way back home. */
@@ -25,12 +25,10 @@ export function NotFoundPage() {
           </p>
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{NOT_FOUND.heading}</h1>
           <p className="mx-auto mt-4 max-w-md text-lg text-slate-600">{NOT_FOUND.body}</p>
-          <Button asChild size="lg" className="mt-9 h-12 rounded-xl px-7 shadow-lg shadow-indigo-600/25">
-            <Link to="/">
-              <ArrowLeftIcon aria-hidden="true" />
-              {NOT_FOUND.homeLabel}
-            </Link>
-          </Button>
+          <Link to="/" className={`mt-9 ${ctaClass()}`}>
+            <ArrowLeftIcon aria-hidden="true" />
+            {NOT_FOUND.homeLabel}
+          </Link>
         </div>
       </main>
     </div>

@@ -1,0 +1,99 @@
+import type { Profile } from "@ferry/core/contracts/profile";
+import { LogOutIcon, XIcon } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { Link } from "react-router";
+import { Button } from "../components/ui/button.tsx";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../components/ui/sheet.tsx";
+import { cn } from "../lib/cn.ts";
+import { AUTH_LINKS, MOBILE_NAV, MOBILE_NAV_TEXT, SIGNED_IN_NAV } from "./content/site.ts";
+import { FerryLogo } from "./ferry-logo.tsx";
+import { NavItemIcon } from "./nav-item-icon.tsx";
+
+const DRAWER_LINK =
+  "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-[15px] font-medium text-slate-800 transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+export interface MobileDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  profile: Profile | null;
+  onSignOut: () => Promise<void>;
+}
+
+/**
+ * The drawer that replaces the header menus under 768 px (spec §2 Mobile drawer, §4: it closes on a
+ * link click): the spec's links, then Profile and Sign Out for a signed-in visitor, Sign In and Get
+ * Started for anyone else. Its own chunk, fetched when first opened (marketing-layout.tsx).
+ */
+export function MobileDrawer({ open, onOpenChange, profile, onSignOut }: MobileDrawerProps) {
+  const close = () => onOpenChange(false);
+  const items = profile ? [...MOBILE_NAV, ...SIGNED_IN_NAV.mobile] : MOBILE_NAV;
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent className="w-[min(20rem,88vw)] bg-white">
+        <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
+          <FerryLogo onClick={close} />
+          <Dialog.Close asChild>
+            <Button variant="ghost" size="icon" className="text-slate-600 [&_svg]:size-5">
+              <XIcon aria-hidden="true" />
+              <span className="sr-only">{MOBILE_NAV_TEXT.close}</span>
+            </Button>
+          </Dialog.Close>
+        </div>
+        <SheetTitle className="sr-only">{MOBILE_NAV_TEXT.title}</SheetTitle>
+        <SheetDescription className="sr-only">{MOBILE_NAV_TEXT.description}</SheetDescription>
+        <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+          <ul className="space-y-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} onClick={close} className={DRAWER_LINK}>
+                  <NavItemIcon item={item} />
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            {profile ? (
+              <li>
+                <button
+                  type="button"
+                  className={cn(DRAWER_LINK, "cursor-pointer")}
+                  onClick={() => {
+                    close();
+                    void onSignOut();
+                  }}
+                >
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
+                    <LogOutIcon aria-hidden="true" className="size-[18px]" />
+                  </span>
+                  {SIGNED_IN_NAV.signOut}
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="grid gap-2 border-t border-slate-100 p-4">
+          {profile ? (
+            <Button asChild className="h-11 rounded-xl">
+              <Link to={SIGNED_IN_NAV.dashboard.to} onClick={close}>
+                {SIGNED_IN_NAV.dashboard.label}
+              </Link>
+            </Button>
+          ) : (
+            <>
+              <Button asChild variant="outline" className="h-11 rounded-xl">
+                <Link to={AUTH_LINKS.signIn.to} onClick={close}>
+                  {AUTH_LINKS.signIn.label}
+                </Link>
+              </Button>
+              <Button asChild className="h-11 rounded-xl">
+                <Link to={AUTH_LINKS.getStarted.to} onClick={close}>
+                  {AUTH_LINKS.getStarted.label}
+                </Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
