@@ -12,7 +12,6 @@ import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { NativeSelect } from "../components/ui/native-select.tsx";
-import { Skeleton } from "../components/ui/skeleton.tsx";
 import { ratesQueryOptions } from "../lib/queries/rates.ts";
 import { BANK_COMPARISON, CALCULATOR, FEATURED_PAIRS, RATES_PAGE } from "./content/rates.ts";
 import { MarketingLayout } from "./marketing-layout.tsx";
@@ -20,6 +19,14 @@ import { PageMeta } from "./page-meta.tsx";
 import { RATES_PAGE_ENTRY } from "./static-pages.ts";
 
 const CONTAINER = "mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8";
+
+/**
+ * Where a figure goes while the rates load: a bar of about a figure's size, so the page keeps its
+ * layout when they arrive (the pre-rendered page shows this state; nothing below it moves).
+ */
+function PendingFigure({ size = "h-4 w-20" }: { size?: string }) {
+  return <span aria-hidden="true" className={`inline-block animate-pulse rounded bg-muted align-middle ${size}`} />;
+}
 
 function pairOf(rates: readonly RatePair[], from: CurrencyCode, to: CurrencyCode): RatePair | undefined {
   return rates.find((pair) => pair.from === from && pair.to === to);
@@ -59,12 +66,13 @@ function calculate(rates: readonly RatePair[], amount: string, from: CurrencyCod
   return { ok: true, amountMinor: parsed.amountMinor, ...figures, pair };
 }
 
-function Calculator({ rates }: { rates: readonly RatePair[] }) {
+/** The calculator and the bank comparison; `rates` is undefined while they load. */
+function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
   const ids = useId();
   const [amount, setAmount] = useState(CALCULATOR.defaultAmount);
   const [from, setFrom] = useState<CurrencyCode>(CALCULATOR.defaultFrom);
   const [to, setTo] = useState<CurrencyCode>(CALCULATOR.defaultTo);
-  const result = calculate(rates, amount, from, to);
+  const result = rates ? calculate(rates, amount, from, to) : undefined;
   const amountId = `${ids}-amount`;
   return (
     <div className="grid gap-8 lg:grid-cols-[1.1fr_1fr]">
@@ -81,8 +89,8 @@ function Calculator({ rates }: { rates: readonly RatePair[] }) {
               inputMode="decimal"
               autoComplete="off"
               value={amount}
-              aria-invalid={result.ok ? undefined : true}
-              aria-describedby={result.ok ? undefined : `${amountId}-error`}
+              aria-invalid={result?.ok === false ? true : undefined}
+              aria-describedby={result?.ok === false ? `${amountId}-error` : undefined}
               onChange={(event) => setAmount(event.target.value)}
             />
           </div>
@@ -107,7 +115,22 @@ function Calculator({ rates }: { rates: readonly RatePair[] }) {
             </NativeSelect>
           </div>
         </div>
-        {result.ok ? (
+        {result === undefined ? (
+          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-5 text-sm">
+            <dt className="text-slate-600">Rate</dt>
+            <dd className="text-right">
+              <PendingFigure size="h-9 w-28 sm:h-4 sm:w-36" />
+            </dd>
+            <dt className="text-slate-600">Fee</dt>
+            <dd className="text-right">
+              <PendingFigure />
+            </dd>
+            <dt className="text-base font-semibold text-slate-900">You receive</dt>
+            <dd className="text-right text-base">
+              <PendingFigure size="h-4 w-28" />
+            </dd>
+          </dl>
+        ) : result.ok ? (
           <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-5 text-sm">
             <dt className="text-slate-600">Rate</dt>
             <dd className="text-right tabular-nums text-slate-900">
@@ -133,17 +156,18 @@ function Calculator({ rates }: { rates: readonly RatePair[] }) {
   );
 }
 
-function BankComparison({ from, calculation }: { from: CurrencyCode; calculation: Calculation }) {
-  if (!calculation.ok) {
+/** Ferry's fee beside a bank's for the calculator's amount; figures pending while `calculation` is undefined. */
+function BankComparison({ from, calculation }: { from: CurrencyCode; calculation: Calculation | undefined }) {
+  if (calculation?.ok === false) {
     return null;
   }
-  const bankFeeMinor = computeFee(calculation.amountMinor, BANK_COMPARISON.bankFeeBasisPoints);
-  const savingsMinor = bankFeeMinor - calculation.feeMinor;
+  const bankFeeMinor = calculation && computeFee(calculation.amountMinor, BANK_COMPARISON.bankFeeBasisPoints);
+  const savingsMinor = calculation && bankFeeMinor !== undefined ? bankFeeMinor - calculation.feeMinor : undefined;
   const rows = [
     {
       label: BANK_COMPARISON.ferryLabel,
-      basisPoints: calculation.pair.feeBasisPoints,
-      feeMinor: calculation.feeMinor,
+      basisPoints: calculation?.pair.feeBasisPoints,
+      feeMinor: calculation?.feeMinor,
       tone: "bg-indigo-600",
     },
     {
@@ -153,7 +177,7 @@ function BankComparison({ from, calculation }: { from: CurrencyCode; calculation
       tone: "bg-slate-400",
     },
   ];
-  const widest = Math.max(calculation.pair.feeBasisPoints, BANK_COMPARISON.bankFeeBasisPoints);
+  const widest = Math.max(calculation?.pair.feeBasisPoints ?? 0, BANK_COMPARISON.bankFeeBasisPoints);
   return (
     <Card className="rounded-2xl p-6 shadow-lg shadow-slate-900/5 sm:p-8">
       <h2 id="comparison-heading" className="text-xl font-bold tracking-tight text-slate-900">
@@ -165,22 +189,35 @@ function BankComparison({ from, calculation }: { from: CurrencyCode; calculation
           <li key={row.label}>
             <div className="flex items-baseline justify-between gap-3 text-sm">
               <span className="font-semibold text-slate-900">
-                {row.label} <span className="font-normal text-slate-600">({percentOf(row.basisPoints)})</span>
+                {row.label}{" "}
+                {row.basisPoints === undefined ? null : (
+                  <span className="font-normal text-slate-600">({percentOf(row.basisPoints)})</span>
+                )}
               </span>
               <span className="tabular-nums font-semibold text-slate-900">
-                {formatMoney({ currency: from, amountMinor: row.feeMinor })}
+                {row.feeMinor === undefined ? (
+                  <PendingFigure />
+                ) : (
+                  formatMoney({ currency: from, amountMinor: row.feeMinor })
+                )}
               </span>
             </div>
             <div aria-hidden="true" className="mt-2 h-2.5 rounded-full bg-slate-100">
               <div
                 className={`h-2.5 rounded-full ${row.tone}`}
-                style={{ width: `${Math.max(2, (row.basisPoints / widest) * 100)}%` }}
+                style={{
+                  width: `${row.basisPoints === undefined ? 0 : Math.max(2, (row.basisPoints / widest) * 100)}%`,
+                }}
               />
             </div>
           </li>
         ))}
       </ul>
-      {savingsMinor > 0n ? (
+      {savingsMinor === undefined ? (
+        <p className="mt-6 rounded-xl bg-emerald-50 p-4 text-sm">
+          <PendingFigure size="h-4 w-48" />
+        </p>
+      ) : savingsMinor > 0n ? (
         <p className="mt-6 rounded-xl bg-emerald-50 p-4 text-sm font-semibold text-emerald-900">
           {BANK_COMPARISON.savingsLabel} {formatMoney({ currency: from, amountMinor: savingsMinor })}
         </p>
@@ -190,14 +227,15 @@ function BankComparison({ from, calculation }: { from: CurrencyCode; calculation
   );
 }
 
-function PairsTable({ rates }: { rates: readonly RatePair[] }) {
-  const rows = FEATURED_PAIRS.map(([from, to]) => pairOf(rates, from, to)).filter(
-    (pair): pair is RatePair => pair !== undefined,
+/** The featured pairs; `rates` is undefined while they load (the rows show, their figures pending). */
+function PairsTable({ rates }: { rates: readonly RatePair[] | undefined }) {
+  const rows = FEATURED_PAIRS.map(([from, to]) => (rates ? pairOf(rates, from, to) : { from, to })).filter(
+    (pair): pair is RatePair | { from: CurrencyCode; to: CurrencyCode } => pair !== undefined,
   );
   // ISO timestamps sort as text: the last is the most recent change among the pairs shown.
   const updatedAt =
     rows
-      .map((pair) => pair.updatedAt)
+      .map((pair) => ("updatedAt" in pair ? pair.updatedAt : ""))
       .sort()
       .at(-1) ?? "";
   return (
@@ -233,10 +271,10 @@ function PairsTable({ rates }: { rates: readonly RatePair[] }) {
                 <td className="whitespace-nowrap px-2 py-3 sm:px-4 font-semibold">{pair.from}</td>
                 <td className="whitespace-nowrap px-2 py-3 sm:px-4 font-semibold">{pair.to}</td>
                 <td className="whitespace-nowrap px-2 py-3 sm:px-4 text-right tabular-nums">
-                  {formatRateForDisplay(rateOf(pair.rate))}
+                  {"rate" in pair ? formatRateForDisplay(rateOf(pair.rate)) : <PendingFigure size="h-3 w-16" />}
                 </td>
                 <td className="whitespace-nowrap px-2 py-3 sm:px-4 text-right tabular-nums">
-                  {percentOf(pair.feeBasisPoints)}
+                  {"feeBasisPoints" in pair ? percentOf(pair.feeBasisPoints) : <PendingFigure size="h-3 w-10" />}
                 </td>
                 <td className="whitespace-nowrap px-2 py-3 sm:px-4">{RATES_PAGE.time}</td>
               </tr>
@@ -244,7 +282,11 @@ function PairsTable({ rates }: { rates: readonly RatePair[] }) {
           </tbody>
         </table>
       </Card>
-      {updatedAt ? (
+      {rates === undefined ? (
+        <p className="mt-2 text-xs">
+          <PendingFigure size="h-3 w-48" />
+        </p>
+      ) : updatedAt ? (
         <p className="mt-2 text-xs text-slate-600">
           Rates as of <time dateTime={updatedAt}>{new Date(updatedAt).toLocaleString()}</time>
         </p>
@@ -260,9 +302,7 @@ function PairsTable({ rates }: { rates: readonly RatePair[] }) {
 export function RatesPage() {
   const rates = useQuery(ratesQueryOptions);
   let body: ReactNode;
-  if (rates.isPending) {
-    body = <Skeleton className="h-80 rounded-2xl" />;
-  } else if (rates.isError) {
+  if (rates.isError) {
     body = (
       <p role="alert" className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">
         {RATES_PAGE.unavailable}
@@ -271,8 +311,8 @@ export function RatesPage() {
   } else {
     body = (
       <>
-        <Calculator rates={rates.data.rates} />
-        <PairsTable rates={rates.data.rates} />
+        <Calculator rates={rates.data?.rates} />
+        <PairsTable rates={rates.data?.rates} />
       </>
     );
   }
