@@ -28,6 +28,13 @@ function recordScripts(page: Page): { scripts: string[]; warnings: string[] } {
   return { scripts, warnings };
 }
 
+/** Waits for the page's button of that name to be enabled (a pre-rendered form's, once hydrated). */
+async function expectEnabled(page: Page, name: string): Promise<void> {
+  const button = page.getByRole("button", { name });
+  await button.waitFor();
+  await expect.poll(() => button.isEnabled()).toBe(true);
+}
+
 describe("the first load of a public page", () => {
   it("shows the landing page from the pre-rendered HTML before any script runs", async () => {
     const context = await browserOf().newContext({ javaScriptEnabled: false, viewport: PHONE });
@@ -46,6 +53,36 @@ describe("the first load of a public page", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("shows the sign-in and sign-up forms before any script runs, unable to submit until the page hydrates", async () => {
+    const context = await browserOf().newContext({ javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      for (const [path, heading, button] of [
+        ["/login", "Welcome back", "Sign In"],
+        ["/signup", "Create your account", "Create Account"],
+      ] as const) {
+        expect((await page.goto(new URL(path, baseUrl()).href))?.status(), path).toBe(200);
+        await page.getByRole("heading", { name: heading }).waitFor();
+        await page.getByLabel("Email").fill("someone@example.com");
+        await page.getByLabel("Password", { exact: true }).fill("Correct-Horse-9");
+        // Without its script the form would be submitted natively, the password in the address.
+        expect(await page.getByRole("button", { name: button }).isDisabled(), path).toBe(true);
+        await page.getByLabel("Password", { exact: true }).press("Enter");
+        expect(new URL(page.url()).search, path).toBe("");
+      }
+    } finally {
+      await context.close();
+    }
+    await withPage(browserOf(), "first-load-login", async (page) => {
+      const { warnings } = recordScripts(page);
+      await page.goto("/login", { waitUntil: "networkidle" });
+      await expectEnabled(page, "Sign In");
+      await page.goto("/signup", { waitUntil: "networkidle" });
+      await page.getByRole("heading", { name: "Create your account" }).waitFor();
+      expect(warnings.filter((text) => /hydrat|did not match|#418|#423|#425/i.test(text))).toEqual([]);
+    });
   });
 
   for (const [label, viewport] of [

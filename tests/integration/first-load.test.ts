@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { PRERENDERED_PATHS, PUBLIC_ORIGIN_PLACEHOLDER } from "@ferry/core/public-pages";
+import { PRERENDERED_PATHS, PUBLIC_ORIGIN_PLACEHOLDER, SITEMAP_PATHS } from "@ferry/core/public-pages";
 import { WEB_ROUTES, type WebRoute } from "@ferry/core/web-routes";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, randomIp, send, type TestApp } from "./helpers.ts";
@@ -201,7 +201,7 @@ describe("robots.txt and sitemap.xml", () => {
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
     const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(PRERENDERED_PATHS.map((path) => `${PUBLIC_URL}${path}`));
+    expect(locations).toEqual(SITEMAP_PATHS.map((path) => `${PUBLIC_URL}${path}`));
     expect(locations).toContain(`${PUBLIC_URL}/`);
     expect(locations).toContain(`${PUBLIC_URL}/features/fast`);
     expect(locations).toContain(`${PUBLIC_URL}/rates`);
@@ -218,12 +218,16 @@ describe("robots.txt and sitemap.xml", () => {
     }
   });
 
-  test("the pre-rendered list is every public page of core's table but the aliases and the two that need a query", () => {
+  test("the sitemap's list is every public page of core's table but the aliases and the two that need a query", () => {
     const expected = (WEB_ROUTES as readonly WebRoute[])
       .filter((route) => route.access === "public" && !route.aliasOf)
       .map((route) => route.path)
       .filter((path) => path !== "/verify-email" && path !== "/forgot-password");
-    expect(PRERENDERED_PATHS).toEqual(expected);
-    expect(PRERENDERED_PATHS.length).toBeGreaterThanOrEqual(20);
+    expect(SITEMAP_PATHS).toEqual(expected);
+    expect(SITEMAP_PATHS.length).toBeGreaterThanOrEqual(20);
+  });
+
+  test("the pre-rendered pages are the sitemap's and the sign-in and sign-up forms", () => {
+    expect(PRERENDERED_PATHS).toEqual([...SITEMAP_PATHS, "/login", "/signup"]);
   });
 });

@@ -9,10 +9,21 @@ import { WEB_ROUTES, type WebRoute, webRouteOf } from "./web-routes.ts";
 /** Public pages whose content depends on a query string (a token, an e-mail): rendered in the browser only. */
 const QUERY_DEPENDENT_PATHS: ReadonlySet<string> = new Set(["/verify-email", "/forgot-password"]);
 
-/** Every canonical public page that is pre-rendered to HTML at build time and listed in the sitemap. */
-export const PRERENDERED_PATHS: readonly string[] = (WEB_ROUTES as readonly WebRoute[])
+/** Every canonical public page, listed in the sitemap and pre-rendered to HTML at build time. */
+export const SITEMAP_PATHS: readonly string[] = (WEB_ROUTES as readonly WebRoute[])
   .filter((route) => route.access === "public" && !route.aliasOf && !QUERY_DEPENDENT_PATHS.has(route.path))
   .map((route) => route.path);
+
+/**
+ * Every page pre-rendered to HTML at build time: the public pages, and the sign-in and sign-up forms
+ * (a visitor's render of them needs nothing from the API; crawlers are not pointed at them).
+ */
+export const PRERENDERED_PATHS: readonly string[] = [
+  ...SITEMAP_PATHS,
+  ...(WEB_ROUTES as readonly WebRoute[])
+    .filter((route) => route.access === "signed-out-only" && !route.aliasOf)
+    .map((route) => route.path),
+];
 
 /** The directory of the web build (apps/web/dist) that holds the pre-rendered pages. */
 export const PRERENDERED_DIR = "prerendered";

@@ -1,4 +1,4 @@
-import { PRERENDERED_PATHS } from "@ferry/core/public-pages";
+import { SITEMAP_PATHS } from "@ferry/core/public-pages";
 import { WEB_ROUTES, type WebRoute } from "@ferry/core/web-routes";
 
 /*
@@ -31,9 +31,9 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** Every canonical public page (the pre-rendered ones: aliases and query-dependent pages are not), absolute. */
+/** Every canonical public page (aliases and query-dependent pages are not), absolute. */
 export function sitemapXml(publicUrl: string): string {
-  const entries = PRERENDERED_PATHS.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`);
+  const entries = SITEMAP_PATHS.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
