@@ -1,7 +1,9 @@
 import { WEB_ROUTES, type WebRouteAccess } from "@ferry/core/web-routes";
 import type { RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
-import { PAGE_LOADERS, routes } from "./routes.tsx";
+import { STATIC_PAGE_COMPONENTS } from "../marketing/static-page-components.tsx";
+import { STATIC_PAGES } from "../marketing/static-pages.ts";
+import { PAGE_LOADERS, routes, STATIC_PAGE_BODIES_OF_THEIR_OWN } from "./routes.tsx";
 
 /** Every path of the router with the guards above it, by the guard components' names (a lazy layout's route id). */
 function pathsWithGuards(list: RouteObject[], guards: string[] = []): Map<string, string[]> {
@@ -47,5 +49,14 @@ describe("the router and core's route table", () => {
   test("every page the app has is reachable from a route of the table", () => {
     const shown = new Set<string>(WEB_ROUTES.map((route) => ("aliasOf" in route ? route.aliasOf : route.path)));
     expect([...PAGE_LOADERS.keys()].filter((path) => !shown.has(path))).toEqual([]);
+  });
+
+  test("every static page of the registry has a body: text in static-page-components.tsx, or a chunk of its own", () => {
+    const withoutBody = STATIC_PAGES.map((page) => page.path).filter(
+      (path) => !(path in STATIC_PAGE_COMPONENTS) && !(path in STATIC_PAGE_BODIES_OF_THEIR_OWN),
+    );
+    expect(withoutBody).toEqual([]);
+    const both = Object.keys(STATIC_PAGE_BODIES_OF_THEIR_OWN).filter((path) => path in STATIC_PAGE_COMPONENTS);
+    expect(both).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
-import { lazy, type ReactElement, use } from "react";
+import { type ComponentType, lazy, type ReactElement, use } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
@@ -172,14 +172,27 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
   },
 };
 
+/**
+ * The static pages whose body is a chunk of its own (forms, calculators, their schemas and dialogs); the
+ * other static pages' bodies are text, in static-page.tsx's chunk (marketing/static-page-components.tsx).
+ */
+export const STATIC_PAGE_BODIES_OF_THEIR_OWN: Readonly<Record<string, () => Promise<ComponentType>>> = {
+  "/support": async () => (await import("../marketing/support-page.tsx")).SupportPage,
+  "/alerts": async () => (await import("../marketing/alerts-page.tsx")).AlertsPage,
+  "/tools": async () => (await import("../marketing/tools-page.tsx")).ToolsPage,
+};
+
 /** Every page by its canonical path: feature pages, static pages and coming-soon pages. */
 export const PAGE_LOADERS: ReadonlyMap<string, PageLoader> = new Map([
   ...Object.entries(FEATURE_PAGES),
   ...STATIC_PAGES.map((page): [string, PageLoader] => [
     page.path,
     async () => {
-      const { StaticPage } = await import("../marketing/static-page.tsx");
-      return <StaticPage title={page.title} description={page.description} />;
+      const [{ StaticPage }, body] = await Promise.all([
+        import("../marketing/static-page.tsx"),
+        STATIC_PAGE_BODIES_OF_THEIR_OWN[page.path]?.(),
+      ]);
+      return <StaticPage path={page.path} body={body} />;
     },
   ]),
   ...Object.entries(COMING_SOON_PAGES).map(([path, page]): [string, PageLoader] => [

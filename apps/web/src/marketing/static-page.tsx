@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, ArrowRightIcon, ConstructionIcon } from "lucide-react";
-import { useEffect } from "react";
+import { type ComponentType, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -25,14 +25,25 @@ function findEntry(path: string, title: string | undefined): StaticPageEntry | u
 
 /**
  * A public static page of the registry (static-pages.ts): the marketing layout, the page's title,
- * description and canonical link, and its body from static-page-components.tsx. Give `path`; without it
- * the page is the one at the current address (or, for callers that still pass them, the one with
- * `title`). A registered page without a body yet shows its title, description and a way on.
+ * description and canonical link, and its body: `body`, else the page's from static-page-components.tsx.
+ * Give `path`; without it the page is the one at the current address (or, for callers that still pass
+ * them, the one with `title`). A registered page without a body yet shows its title, description and a
+ * way on.
  */
-export function StaticPage({ path, title, description }: { path?: string; title?: string; description?: string }) {
+export function StaticPage({
+  path,
+  title,
+  description,
+  body,
+}: {
+  path?: string;
+  title?: string;
+  description?: string;
+  body?: ComponentType;
+}) {
   const location = useLocation();
   const entry = findEntry(path ?? location.pathname, title);
-  const Body = entry ? STATIC_PAGE_COMPONENTS[entry.path] : undefined;
+  const Body = body ?? (entry ? STATIC_PAGE_COMPONENTS[entry.path] : undefined);
   useScrollToHash(location.hash);
   return (
     <MarketingLayout>
