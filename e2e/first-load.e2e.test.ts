@@ -59,12 +59,13 @@ describe("the first load of a public page", () => {
     const context = await browserOf().newContext({ javaScriptEnabled: false, viewport: PHONE });
     try {
       const page = await context.newPage();
-      for (const [path, heading, button] of [
-        ["/login", "Welcome back", "Sign In"],
-        ["/signup", "Create your account", "Create Account"],
+      for (const [path, heading, button, title] of [
+        ["/login", "Welcome back", "Sign In", "Sign in · Ferry"],
+        ["/signup", "Create your account", "Create Account", "Create your account · Ferry"],
       ] as const) {
         expect((await page.goto(new URL(path, baseUrl()).href))?.status(), path).toBe(200);
         await page.getByRole("heading", { name: heading }).waitFor();
+        expect(await page.title(), path).toBe(title);
         await page.getByLabel("Email").fill("someone@example.com");
         await page.getByLabel("Password", { exact: true }).fill("Correct-Horse-9");
         // Without its script the form would be submitted natively, the password in the address.
@@ -169,10 +170,13 @@ describe("the app after the first load", () => {
       await signUpAndSignIn(page, uniqueEmail("first-load"));
       await page.getByRole("heading", { name: "Currency accounts" }).waitFor();
       expect(scripts.some((script) => /\/dashboard-page-/.test(script))).toBe(true);
+      // Each page of the app names itself in the browser's tab.
+      expect(await page.title()).toBe("Dashboard · Ferry");
       expect(scripts.some((script) => /\/send-money-dialog-/.test(script))).toBe(false);
 
       await page.getByRole("link", { name: "Balances", exact: true }).first().click();
       await page.waitForURL("**/balance");
+      await expect.poll(() => page.title()).toBe("Your Balance · Ferry");
       await page.getByRole("button", { name: "Send Money" }).first().click();
       await page.getByRole("dialog").waitFor();
       expect(scripts.some((script) => /\/send-money-dialog-/.test(script))).toBe(true);

@@ -1,9 +1,9 @@
-import { WEB_ROUTES, type WebRouteAccess } from "@ferry/core/web-routes";
+import { WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
 import type { RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
 import { STATIC_PAGE_COMPONENTS } from "../marketing/static-page-components.tsx";
 import { STATIC_PAGES } from "../marketing/static-pages.ts";
-import { PAGE_LOADERS, routes, STATIC_PAGE_BODIES_OF_THEIR_OWN } from "./routes.tsx";
+import { APP_PAGE_TITLES, PAGE_LOADERS, routes, STATIC_PAGE_BODIES_OF_THEIR_OWN } from "./routes.tsx";
 
 /** Every path of the router with the guards above it, by the guard components' names (a lazy layout's route id). */
 function pathsWithGuards(list: RouteObject[], guards: string[] = []): Map<string, string[]> {
@@ -58,5 +58,19 @@ describe("the router and core's route table", () => {
     expect(withoutBody).toEqual([]);
     const both = Object.keys(STATIC_PAGE_BODIES_OF_THEIR_OWN).filter((path) => path in STATIC_PAGE_COMPONENTS);
     expect(both).toEqual([]);
+  });
+
+  test("every page outside the marketing site has its own tab title", () => {
+    const marketing = new Set<string>([...STATIC_PAGES.map((page) => page.path), "/", "/rates"]);
+    const comingSoon = new Set<string>(
+      (WEB_ROUTES as readonly WebRoute[]).filter((route) => route.isComingSoon).map((route) => route.path),
+    );
+    const untitled = (WEB_ROUTES as readonly WebRoute[])
+      .filter((route) => !route.aliasOf && !marketing.has(route.path) && !comingSoon.has(route.path))
+      .map((route) => route.path)
+      .filter((path) => !(path in APP_PAGE_TITLES));
+    expect(untitled).toEqual([]);
+    const titles = Object.values(APP_PAGE_TITLES);
+    expect(new Set(titles).size).toBe(titles.length);
   });
 });

@@ -3,6 +3,7 @@ import { type ComponentType, lazy, type ReactElement, use } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
+import { documentTitleOf } from "../marketing/page-meta.tsx";
 import { STATIC_PAGES } from "../marketing/static-pages.ts";
 import { RedirectIfSignedIn, RequireAdmin, RequireSignedIn } from "./guards.tsx";
 import { type DialogProps, LazyDialog } from "./lazy.tsx";
@@ -62,6 +63,30 @@ function lazyRoute(route: Omit<RouteObject, "element" | "handle" | "index">, loa
     handle: { preload: code.preload } satisfies LazyRouteHandle,
   };
 }
+
+/**
+ * The browser tab's title of each page outside the marketing site, its heading as a rule (the marketing
+ * pages set theirs with PageMeta; the coming-soon pages' are below): "Dashboard · Ferry".
+ */
+export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
+  "/login": "Sign in",
+  "/signup": "Create your account",
+  "/forgot-password": "Reset your password",
+  "/verify-email": "Verify your e-mail",
+  "/dashboard": "Dashboard",
+  "/balance": "Your Balance",
+  "/investment": "Investment Center",
+  "/transactions": "Transaction History",
+  "/withdrawal-addresses": "Payment Methods",
+  "/notifications": "Notifications",
+  "/help": "Help & Support",
+  "/profile": "Profile",
+  "/admin/deposits": "Deposit Approvals",
+  "/admin/investments": "Investment Management",
+  "/admin/transactions": "Transaction Management",
+  "/admin/rates": "Exchange Rates",
+  "/admin/help": "Help Desk",
+};
 
 /** The heading of each coming-soon page of core's route table (its feature arrives in a later issue). */
 const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {
@@ -220,7 +245,17 @@ function routeOf(route: WebRoute): RouteObject {
   if (!load) {
     throw new Error(`The web route ${route.path} has no page in app/routes.tsx`);
   }
-  return lazyRoute({ path: route.path }, load);
+  const title = APP_PAGE_TITLES[route.path] ?? COMING_SOON_PAGES[route.path]?.title;
+  if (!title) {
+    return lazyRoute({ path: route.path }, load);
+  }
+  // React 19 puts the <title> into the document's <head> while the page shows.
+  return lazyRoute({ path: route.path }, async () => (
+    <>
+      <title>{documentTitleOf(title)}</title>
+      {await load()}
+    </>
+  ));
 }
 
 /** The routes of the table with the given access, each with its page. */
