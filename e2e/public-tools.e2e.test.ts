@@ -138,8 +138,17 @@ describe("the public header", () => {
       async (page) => {
         await page.goto("/");
         expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
-        await page.getByRole("button", { name: "Open menu" }).click();
+        // By keyboard first: Escape closes the drawer and gives focus back to the button that opened it.
+        const opener = page.getByRole("button", { name: "Open menu" });
+        await opener.focus();
+        await page.keyboard.press("Enter");
         const drawer = page.getByRole("dialog", { name: "Menu" });
+        await drawer.waitFor();
+        await page.keyboard.press("Escape");
+        await drawer.waitFor({ state: "detached" });
+        await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+        await opener.click();
         await drawer.waitFor();
         const links = drawer.getByRole("navigation", { name: "Mobile" }).getByRole("link");
         expect(await links.allTextContents()).toEqual([

@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Providers, prefetchSession } from "./app/providers.tsx";
-import { AppRoutes, preloadRoutes } from "./app/router.tsx";
+import { AppRoutes, loadRoutes } from "./app/router.tsx";
 import "./index.css";
 
 const root = document.getElementById("root");
@@ -22,7 +22,7 @@ if (!root) {
 if (root.hasChildNodes()) {
   // No top-level await here: this module shares its chunk with code the page's chunk imports, so
   // awaiting that chunk while this module is still evaluating would wait on itself forever.
-  void preloadRoutes(window.location).then(() => {
+  const hydrate = () => {
     // In a transition, hydration works in slices and yields to the browser between them: the page is
     // already on screen, so there is nothing to hurry for, and one long task would hold up input (TBT).
     // React still hydrates at once the part a person clicks or types into.
@@ -38,7 +38,10 @@ if (root.hasChildNodes()) {
         </StrictMode>,
       );
     });
-  });
+  };
+  // Hydrate even when the page's code failed to arrive: the render then shows RouteErrorBoundary's way
+  // to load the page again, where a page left unhydrated would keep its forms disabled for good.
+  void loadRoutes(window.location).then(hydrate, hydrate);
 } else {
   const access = webRouteOf(window.location.pathname)?.access;
   if (access === "signed-in" || access === "admin") {

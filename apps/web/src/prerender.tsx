@@ -5,7 +5,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "react-router";
 import { Providers } from "./app/providers.tsx";
-import { AppRoutes, preloadRoutes } from "./app/router.tsx";
+import { AppRoutes, runRouteLoaders } from "./app/router.tsx";
 import { routes } from "./app/routes.tsx";
 
 export { PRERENDERED_PATHS, SHELL_PATHS } from "@ferry/core/public-pages";
@@ -29,7 +29,7 @@ export async function renderPage(path: string): Promise<{ html: string; modules:
     if (matches.length === 0 || matches.at(-1)?.route.path === "*") {
       throw new Error(`Pre-rendering ${path}: no page of the route table has this path`);
     }
-    await preloadRoutes({ pathname: path });
+    await runRouteLoaders({ pathname: path });
     const html = renderToString(
       <StrictMode>
         <Providers isPrerendered>
@@ -39,6 +39,10 @@ export async function renderPage(path: string): Promise<{ html: string; modules:
         </Providers>
       </StrictMode>,
     );
+    // A part that suspended was written as its fallback (`<!--$!-->`, the loading spinner), not as the page.
+    if (html.includes("<!--$!-->")) {
+      throw new Error(`Pre-rendering ${path}: part of the page suspended and was written as its loading state`);
+    }
     return { html, modules: [...modules] };
   } finally {
     globalThis.__ferryPrerenderImports = undefined;
@@ -53,7 +57,7 @@ export async function routeModules(path: string): Promise<string[]> {
   const modules = new Set<string>();
   globalThis.__ferryPrerenderImports = modules;
   try {
-    await preloadRoutes({ pathname: path });
+    await runRouteLoaders({ pathname: path });
     return [...modules];
   } finally {
     globalThis.__ferryPrerenderImports = undefined;

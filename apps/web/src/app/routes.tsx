@@ -20,6 +20,9 @@ type PageLoader = () => Promise<ReactElement>;
 
 /** What a lazily loaded route keeps in its `handle`: how to fetch its code ahead of rendering it. */
 export interface LazyRouteHandle {
+  /** Fetches the code once: the fetch under way or done, or a new one after a failed fetch. */
+  load(): Promise<unknown>;
+  /** Runs the route's loader again, whatever was fetched before (for the build's count of imports). */
   preload(): Promise<unknown>;
 }
 
@@ -30,38 +33,44 @@ class RouteCode {
 
   constructor(private readonly load: PageLoader) {}
 
-  /**
-   * Fetches the element. Each call runs `load` (the build's pre-render counts the modules a page
-   * imports, call by call); rendering waits on the first.
-   */
+  /** Runs the loader; rendering waits on the first run, or on the next after one that failed. */
   preload = (): Promise<ReactElement> => {
-    const next = this.load().then((element) => {
-      this.loaded = element;
-      return element;
-    });
+    const next = this.load().then(
+      (element) => {
+        this.loaded = element;
+        return element;
+      },
+      (error: unknown) => {
+        // A failed fetch (offline, or chunks replaced by a deploy) is tried again by the next render.
+        if (this.loading === next) {
+          this.loading = undefined;
+        }
+        throw error;
+      },
+    );
     this.loading ??= next;
     return next;
   };
+
+  /** The fetch under way or done, else a new one. */
+  ensureLoading = (): Promise<ReactElement> => this.loading ?? this.preload();
 }
 
 /** Renders a lazily loaded route's element, suspending until its code has arrived. */
 function LazyRouteElement({ code }: { code: RouteCode }) {
-  return code.loaded ?? use(code.loading ?? code.preload());
+  return code.loaded ?? use(code.ensureLoading());
 }
 
 /**
  * A route whose element is fetched when first rendered. It suspends until then (the Suspense boundary
  * in router.tsx shows the loading state, or keeps the previous page during a navigation); once
- * fetched, or fetched ahead with `handle.preload()` (router.tsx's `preloadRoutes`, before hydrating a
+ * fetched, or fetched ahead with `handle.load()` (router.tsx's `loadRoutes`, before hydrating a
  * pre-rendered page), it renders at once.
  */
 function lazyRoute(route: Omit<RouteObject, "element" | "handle" | "index">, load: PageLoader): RouteObject {
   const code = new RouteCode(load);
-  return {
-    ...route,
-    element: <LazyRouteElement code={code} />,
-    handle: { preload: code.preload } satisfies LazyRouteHandle,
-  };
+  const handle: LazyRouteHandle = { load: code.ensureLoading, preload: code.preload };
+  return { ...route, element: <LazyRouteElement code={code} />, handle };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Profile } from "@ferry/core/contracts/profile";
 import { displayName, initials } from "@ferry/core/person-names";
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDownIcon, LogOutIcon, MenuIcon } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Menu, MenuAction, MenuLink, MenuSeparator } from "../components/ui/menu.tsx";
 import { signOut } from "../features/auth/api/auth-calls.ts";
@@ -213,10 +213,12 @@ function HeaderMenu({ menu }: { menu: NavMenu }) {
 function MobileNav({ profile, onSignOut }: { profile: Profile | null; onSignOut: () => Promise<void> }) {
   const [isOpen, setIsOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
 
   return (
     <>
       <button
+        ref={openerRef}
         type="button"
         className="-ml-2 inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-slate-700 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden [&_svg]:size-5"
         aria-haspopup="dialog"
@@ -232,7 +234,13 @@ function MobileNav({ profile, onSignOut }: { profile: Profile | null; onSignOut:
       </button>
       {hasOpened ? (
         <Suspense fallback={null}>
-          <MobileDrawer open={isOpen} onOpenChange={setIsOpen} profile={profile} onSignOut={onSignOut} />
+          <MobileDrawer
+            open={isOpen}
+            onOpenChange={setIsOpen}
+            profile={profile}
+            onSignOut={onSignOut}
+            openerRef={openerRef}
+          />
         </Suspense>
       ) : null}
     </>

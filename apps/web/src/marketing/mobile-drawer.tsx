@@ -1,6 +1,7 @@
 import type { Profile } from "@ferry/core/contracts/profile";
 import { LogOutIcon, XIcon } from "lucide-react";
 import { Dialog } from "radix-ui";
+import type { RefObject } from "react";
 import { Link } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../components/ui/sheet.tsx";
@@ -17,6 +18,8 @@ export interface MobileDrawerProps {
   onOpenChange: (open: boolean) => void;
   profile: Profile | null;
   onSignOut: () => Promise<void>;
+  /** The button that opened the drawer: focus goes back to it when the drawer closes. */
+  openerRef: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -24,13 +27,20 @@ export interface MobileDrawerProps {
  * link click): the spec's links, then Profile and Sign Out for a signed-in visitor, Sign In and Get
  * Started for anyone else. Its own chunk, fetched when first opened (marketing-layout.tsx).
  */
-export function MobileDrawer({ open, onOpenChange, profile, onSignOut }: MobileDrawerProps) {
+export function MobileDrawer({ open, onOpenChange, profile, onSignOut, openerRef }: MobileDrawerProps) {
   const close = () => onOpenChange(false);
   const items = profile ? [...MOBILE_NAV, ...SIGNED_IN_NAV.mobile] : MOBILE_NAV;
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent className="w-[min(20rem,88vw)] bg-white">
+      <SheetContent
+        className="w-[min(20rem,88vw)] bg-white"
+        onCloseAutoFocus={(event) => {
+          // This chunk arrives after the button took focus, so the dialogs' own record of it missed it.
+          event.preventDefault();
+          openerRef.current?.focus();
+        }}
+      >
         <div className="flex h-16 items-center justify-between border-b border-slate-100 px-4">
           <FerryLogo onClick={close} />
           <Dialog.Close asChild>

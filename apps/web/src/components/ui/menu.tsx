@@ -21,7 +21,7 @@ import { Link } from "react-router";
  *
  * Keyboard: Enter, Space or ArrowDown opens the menu and focuses its first entry, ArrowUp its last;
  * ArrowUp, ArrowDown, Home and End move through the entries; Escape closes it and gives focus back to
- * the trigger; Tab closes it and moves on. Clicking outside or choosing an entry closes it.
+ * the trigger; Tab closes it and moves on from the trigger. Clicking outside or choosing an entry closes it.
  */
 
 /** Gap between the space the page leaves and the menu's edge when it would overflow the viewport. */
@@ -131,6 +131,8 @@ export function Menu({ trigger, triggerClassName, contentClassName, align = "sta
         event.preventDefault();
         return closeAndRefocus();
       case "Tab":
+        // From the trigger, the browser's Tab (or Shift+Tab) lands after (or before) the menu button.
+        triggerRef.current?.focus();
         return close();
       case " ":
         // Space chooses an entry, as Enter does (a link would otherwise scroll the page).

@@ -15,6 +15,7 @@ export const RATES_PAGE = {
   comparisonHeading: "Ferry vs. your bank",
   comparisonIntro: "What converting this amount costs in fees.",
   unavailable: "Rates are unavailable right now. Please try again later.",
+  loading: "Loading today's rates…",
   cta: { label: "Open an account", to: "/signup" },
 };
 
