@@ -153,6 +153,38 @@ describe("the first load of a public page", () => {
     });
   });
 
+  it("shows a way to load the page again when a page's code cannot be fetched, and loads it then", async () => {
+    // Not withPage: the failed fetch is logged on the console, as the browser must.
+    const context = await browserOf().newContext({ viewport: DESKTOP, baseURL: baseUrl() });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+          errors.push(message.text());
+        }
+      });
+      await page.goto("/", { waitUntil: "networkidle" });
+      // A dropped connection, or a deploy that replaced the chunks of the build this page came from.
+      await page.route(/\/assets\/static-page-/, (route) => route.abort());
+      await page.getByRole("contentinfo").getByRole("link", { name: "Security" }).click();
+      await page.getByRole("heading", { name: "This page could not be shown" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/security");
+      expect(
+        errors.every((text) => /Failed to fetch dynamically imported module/.test(text)),
+        errors.join("\n"),
+      ).toBe(true);
+
+      await page.unroute(/\/assets\/static-page-/);
+      await page.getByRole("button", { name: "Reload the page" }).click();
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(await page.getByRole("heading", { name: "This page could not be shown" }).count()).toBe(0);
+      expect(await page.title()).toMatch(/^Security/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("follows an alias to its canonical page", async () => {
     await withPage(browserOf(), "first-load-alias", async (page) => {
       const response = await page.goto("/lowfee");

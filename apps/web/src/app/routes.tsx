@@ -20,7 +20,7 @@ type PageLoader = () => Promise<ReactElement>;
 
 /** What a lazily loaded route keeps in its `handle`: how to fetch its code ahead of rendering it. */
 export interface LazyRouteHandle {
-  /** Fetches the code once: the fetch under way or done, or a new one after a failed fetch. */
+  /** Fetches the code once: the fetch under way or done, else a new one. */
   load(): Promise<unknown>;
   /** Runs the route's loader again, whatever was fetched before (for the build's count of imports). */
   preload(): Promise<unknown>;
@@ -33,21 +33,16 @@ class RouteCode {
 
   constructor(private readonly load: PageLoader) {}
 
-  /** Runs the loader; rendering waits on the first run, or on the next after one that failed. */
+  /**
+   * Runs the loader; rendering waits on the first run. A failed first run stays failed: rendering then
+   * throws its error to RouteErrorBoundary, whose Reload loads the page afresh (retrying here instead
+   * would suspend again, and again, and never show the error).
+   */
   preload = (): Promise<ReactElement> => {
-    const next = this.load().then(
-      (element) => {
-        this.loaded = element;
-        return element;
-      },
-      (error: unknown) => {
-        // A failed fetch (offline, or chunks replaced by a deploy) is tried again by the next render.
-        if (this.loading === next) {
-          this.loading = undefined;
-        }
-        throw error;
-      },
-    );
+    const next = this.load().then((element) => {
+      this.loaded = element;
+      return element;
+    });
     this.loading ??= next;
     return next;
   };
