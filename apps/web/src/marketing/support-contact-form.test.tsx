@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import { profileWithRole } from "../testing/help-fixtures.ts";
 import { fakeApi, renderWithApp } from "../testing/render.tsx";
@@ -27,7 +27,10 @@ describe("the support contact form", () => {
     await user.type(screen.getByLabelText("Message *"), "short");
     await user.click(screen.getByRole("button", { name: "Send Message" }));
 
-    expect(screen.getByLabelText("First name *")).toHaveAccessibleDescription("First name is required");
+    // The schema is fetched with the first check (lazyResolver), so the messages follow a moment later.
+    await waitFor(() =>
+      expect(screen.getByLabelText("First name *")).toHaveAccessibleDescription("First name is required"),
+    );
     expect(screen.getByLabelText("Last name *")).toHaveAccessibleDescription("Last name is required");
     expect(screen.getByLabelText("Email *")).toHaveAccessibleDescription("Please enter a valid email address");
     expect(screen.getByLabelText("Subject *")).toHaveAccessibleDescription("Subject is required");

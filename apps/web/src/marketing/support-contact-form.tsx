@@ -1,6 +1,5 @@
 import type { Profile } from "@ferry/core/contracts/profile";
-import { type SupportMessageReceipt, SupportMessageRequest } from "@ferry/core/contracts/support";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { SupportMessageReceipt, SupportMessageRequest } from "@ferry/core/contracts/support";
 import { CircleCheckIcon, Loader2Icon } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { type Path, useForm } from "react-hook-form";
@@ -11,11 +10,21 @@ import { Field } from "../components/ui/field.tsx";
 import { Input } from "../components/ui/input.tsx";
 import { Textarea } from "../components/ui/textarea.tsx";
 import { ApiError, messageOf } from "../lib/api.ts";
+import { lazyResolver } from "../lib/lazy-resolver.ts";
 import { useVisitorProfile } from "../lib/queries/visitor.ts";
 import { useSendSupportMessage } from "./api/send-support-message.ts";
 import { SUPPORT_CONTACT_FORM as TEXT } from "./content/support-contact-form.ts";
 
 type ContactForm = z.input<typeof SupportMessageRequest>;
+
+/** The server's own schema checks the form, fetched when it is first sent (zod stays off the page until then). */
+const contactFormResolver = lazyResolver<ContactForm, unknown, SupportMessageRequest>(async () => {
+  const [{ zodResolver }, { SupportMessageRequest }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@ferry/core/contracts/support"),
+  ]);
+  return zodResolver(SupportMessageRequest);
+});
 const FORM_FIELDS: readonly Path<ContactForm>[] = ["firstName", "lastName", "email", "subject", "message"];
 
 function isFormField(field: string): field is Path<ContactForm> {
@@ -92,7 +101,7 @@ function ContactFormBody({ onSent }: { onSent: (sent: SentMessage) => void }) {
   const send = useSendSupportMessage();
   const isInteractive = useIsInteractive();
   const form = useForm<ContactForm, unknown, SupportMessageRequest>({
-    resolver: zodResolver(SupportMessageRequest),
+    resolver: contactFormResolver,
     defaultValues: EMPTY_FORM,
     // Filled in when the session turns out to be a signed-in user's, keeping anything already typed.
     values: valuesFor(profile),

@@ -1,67 +1,36 @@
 import { z } from "zod";
-import type { CurrencyCode } from "../currencies.ts";
-import { formatMoney, minorOf, withPositiveAmount } from "../money.ts";
+import {
+  ALERT_MESSAGES,
+  ALERT_METHODS,
+  MAX_ALERT_RULES_PER_USER,
+  SECURITY_EVENTS,
+  TRANSACTION_DIRECTIONS,
+} from "../alert-rules.ts";
+import { withPositiveAmount } from "../money.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
 import { pageOf, pageQuery } from "./pagination.ts";
 import { AmountText } from "./transfers.ts";
 
 /*
- * Alert rules (spec §2 /alerts, §9: types transaction, security and balance; methods e-mail and SMS).
- * A rule fires once per event it matches: an in-app notification, and a message by its method.
- * docs/decisions/020-alert-rules.md says why SMS is refused until Ferry has an SMS provider.
+ * The alert-rule API's schemas. The rules' kinds, limits, labels and wording are core's alert-rules.ts
+ * (no zod there, for the pages that only show rules); they are exported here too for the API's users.
  */
-
-export const ALERT_RULE_TYPES = ["transaction", "balance", "security"] as const;
-export type AlertRuleType = (typeof ALERT_RULE_TYPES)[number];
-
-export const ALERT_METHODS = ["email", "sms"] as const;
-export type AlertMethod = (typeof ALERT_METHODS)[number];
-
-/** Which way the money of a transaction rule moves: into the account, out of it, or either. */
-export const TRANSACTION_DIRECTIONS = ["incoming", "outgoing", "both"] as const;
-export type TransactionDirection = (typeof TRANSACTION_DIRECTIONS)[number];
-
-/** The events a security rule can fire on. */
-export const SECURITY_EVENTS = ["new_device", "password_changed", "second_factor_failures"] as const;
-export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
-
-/** A user keeps at most this many rules: an explicit bound on what each event has to evaluate. */
-export const MAX_ALERT_RULES_PER_USER = 20;
-
-/**
- * Wrong sign-in codes within an hour that make a `second_factor_failures` event. The code step comes
- * after the password, so these are tries by someone who knows the password. At most one event an hour.
- */
-export const SECOND_FACTOR_FAILURES_PER_ALERT = 3;
-
-export const ALERT_MESSAGES = {
-  methodRequired: "Choose how to be alerted",
-  directionRequired: "Choose incoming, outgoing or both",
-  eventsRequired: "Choose at least one security event",
-  eventsRepeated: "Each security event can be chosen once",
-  currencyRequired: "Choose a currency",
-  /** SMS needs a provider Ferry does not have yet; the API refuses `sms` with these words (400). */
-  smsUnavailable: "SMS alerts are not available yet: no SMS provider is configured. Choose e-mail.",
-  tooMany: `You can keep at most ${MAX_ALERT_RULES_PER_USER} alert rules`,
-  notFound: "Alert rule not found",
-} as const;
-
-/** How each type, method, direction and event reads on the page and in the messages. */
-export const ALERT_LABELS = {
-  types: { transaction: "Transaction", balance: "Balance", security: "Security" },
-  methods: { email: "E-mail", sms: "SMS" },
-  directions: { incoming: "Incoming", outgoing: "Outgoing", both: "Incoming or outgoing" },
-  events: {
-    new_device: "Sign-in from a new device",
-    password_changed: "Password changed",
-    second_factor_failures: `${SECOND_FACTOR_FAILURES_PER_ALERT} or more wrong sign-in codes within an hour`,
-  },
-} as const satisfies {
-  types: Record<AlertRuleType, string>;
-  methods: Record<AlertMethod, string>;
-  directions: Record<TransactionDirection, string>;
-  events: Record<SecurityEvent, string>;
-};
+export {
+  ALERT_LABELS,
+  ALERT_MESSAGES,
+  ALERT_METHODS,
+  ALERT_RULE_TYPES,
+  type AlertMethod,
+  type AlertRuleCondition,
+  type AlertRuleType,
+  describeAlertCondition,
+  MAX_ALERT_RULES_PER_USER,
+  SECOND_FACTOR_FAILURES_PER_ALERT,
+  SECURITY_EVENTS,
+  type SecurityEvent,
+  TRANSACTION_DIRECTIONS,
+  type TransactionDirection,
+} from "../alert-rules.ts";
 
 const method = z.enum(ALERT_METHODS, { error: ALERT_MESSAGES.methodRequired });
 const isEnabled = z.boolean().default(true);
@@ -142,33 +111,3 @@ export const AlertRuleList = pageOf(AlertRule).extend({ methods: z.array(AlertMe
 export type AlertRuleList = z.infer<typeof AlertRuleList>;
 export const AlertRuleIdParams = z.object({ alertRuleId: z.uuid() });
 export type AlertRuleIdParams = z.infer<typeof AlertRuleIdParams>;
-
-/** What a rule's fields describe, as both a rule's card and the message of its firing word it. */
-export type AlertRuleCondition =
-  | { type: "transaction"; currency: CurrencyCode; amount: string; direction: TransactionDirection }
-  | { type: "balance"; currency: CurrencyCode; amount: string }
-  | { type: "security"; events: readonly SecurityEvent[] };
-
-/**
- * A rule in one sentence: "Outgoing transactions of USD 1,000.00 or more", "Available EUR balance below
- * EUR 50.00", "Sign-in from a new device or password changed". `amount` is the API's decimal string.
- */
-export function describeAlertCondition(rule: AlertRuleCondition): string {
-  if (rule.type === "security") {
-    // Ordered as SECURITY_EVENTS, whatever order they were chosen in; after the first, in lower case.
-    const named = SECURITY_EVENTS.filter((event) => rule.events.includes(event)).map((event, index) => {
-      const label: string = ALERT_LABELS.events[event];
-      return index === 0 ? label : label.charAt(0).toLowerCase() + label.slice(1);
-    });
-    if (named.length <= 1) {
-      return named[0] ?? "";
-    }
-    return `${named.slice(0, -1).join(", ")} or ${named[named.length - 1]}`;
-  }
-  const threshold = formatMoney({ currency: rule.currency, amountMinor: minorOf(rule.amount, rule.currency) });
-  if (rule.type === "balance") {
-    return `Available ${rule.currency} balance below ${threshold}`;
-  }
-  const which = { incoming: "Incoming transactions", outgoing: "Outgoing transactions", both: "Transactions" };
-  return `${which[rule.direction]} of ${threshold} or more`;
-}

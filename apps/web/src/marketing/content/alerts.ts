@@ -1,8 +1,8 @@
 // The alerts page's copy (DESIGN.md point 10: content an operator edits, not code). The rules a signed-in
 // customer sees are their own, from GET /api/v1/alert-rules; the sample rules below are what a visitor
 // sees instead (spec §2 /alerts: static sample rules; §9: types transaction, security and balance,
-// methods e-mail and SMS). What each type means is core's (contracts/alerts.ts).
-import type { AlertMethod, AlertRuleCondition } from "@ferry/core/contracts/alerts";
+// methods e-mail and SMS). What each type means is core's (alert-rules.ts).
+import type { AlertMethod, AlertRuleCondition } from "@ferry/core/alert-rules";
 
 export const ALERTS_PAGE = {
   title: "Alerts",
