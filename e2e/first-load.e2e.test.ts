@@ -55,7 +55,7 @@ describe("the first load of a public page", () => {
     }
   });
 
-  it("shows the sign-in and sign-up forms before any script runs, unable to submit until the page hydrates", async () => {
+  it("shows the sign-in and sign-up forms before any script runs, unable to edit or submit until the page hydrates", async () => {
     const context = await browserOf().newContext({ javaScriptEnabled: false, viewport: PHONE });
     try {
       const page = await context.newPage();
@@ -66,9 +66,10 @@ describe("the first load of a public page", () => {
         expect((await page.goto(new URL(path, baseUrl()).href))?.status(), path).toBe(200);
         await page.getByRole("heading", { name: heading }).waitFor();
         expect(await page.title(), path).toBe(title);
-        await page.getByLabel("Email").fill("someone@example.com");
-        await page.getByLabel("Password", { exact: true }).fill("Correct-Horse-9");
-        // Without its script the form would be submitted natively, the password in the address.
+        // Until the script has taken the form over, nothing typed would reach it: the fields wait for it,
+        // and without it the form would be submitted natively, the password in the address.
+        expect(await page.getByLabel("Email").isEditable(), path).toBe(false);
+        expect(await page.getByLabel("Password", { exact: true }).isEditable(), path).toBe(false);
         expect(await page.getByRole("button", { name: button }).isDisabled(), path).toBe(true);
         await page.getByLabel("Password", { exact: true }).press("Enter");
         expect(new URL(page.url()).search, path).toBe("");
@@ -80,6 +81,7 @@ describe("the first load of a public page", () => {
       const { warnings } = recordScripts(page);
       await page.goto("/login", { waitUntil: "networkidle" });
       await expectEnabled(page, "Sign In");
+      expect(await page.getByLabel("Email").isEditable()).toBe(true);
       await page.goto("/signup", { waitUntil: "networkidle" });
       await page.getByRole("heading", { name: "Create your account" }).waitFor();
       expect(warnings.filter((text) => /hydrat|did not match|#418|#423|#425/i.test(text))).toEqual([]);

@@ -13,7 +13,6 @@ import { Input } from "../components/ui/input.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { NativeSelect } from "../components/ui/native-select.tsx";
 import { ratesQueryOptions } from "../lib/queries/rates.ts";
-import { useIsHydrated } from "../lib/use-is-hydrated.ts";
 import { BANK_COMPARISON, CALCULATOR, FEATURED_PAIRS, RATES_PAGE } from "./content/rates.ts";
 import { MarketingLayout } from "./marketing-layout.tsx";
 import { PageMeta } from "./page-meta.tsx";
@@ -74,8 +73,6 @@ function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
   const [from, setFrom] = useState<CurrencyCode>(CALCULATOR.defaultFrom);
   const [to, setTo] = useState<CurrencyCode>(CALCULATOR.defaultTo);
   const result = rates ? calculate(rates, amount, from, to) : undefined;
-  // Pre-rendered: what someone typed before the page hydrated would be lost, so the fields wait for it.
-  const isHydrated = useIsHydrated();
   const amountId = `${ids}-amount`;
   return (
     <div className="grid gap-8 lg:grid-cols-[1.1fr_1fr]">
@@ -91,7 +88,6 @@ function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
               id={amountId}
               inputMode="decimal"
               autoComplete="off"
-              readOnly={!isHydrated}
               value={amount}
               aria-invalid={result?.ok === false ? true : undefined}
               aria-describedby={result?.ok === false ? `${amountId}-error` : undefined}
@@ -102,7 +98,6 @@ function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
             <Label htmlFor={`${ids}-from`}>From</Label>
             <NativeSelect
               id={`${ids}-from`}
-              disabled={!isHydrated}
               value={from}
               onChange={(event) => setFrom(event.target.value as CurrencyCode)}
             >
@@ -113,12 +108,7 @@ function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-to`}>To</Label>
-            <NativeSelect
-              id={`${ids}-to`}
-              disabled={!isHydrated}
-              value={to}
-              onChange={(event) => setTo(event.target.value as CurrencyCode)}
-            >
+            <NativeSelect id={`${ids}-to`} value={to} onChange={(event) => setTo(event.target.value as CurrencyCode)}>
               {CALCULATOR.toCurrencies.map((code) => (
                 <option key={code}>{code}</option>
               ))}

@@ -1,7 +1,15 @@
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 
-export function Input({ className, ...props }: React.ComponentProps<"input">) {
+/*
+ * Until a pre-rendered page has hydrated, its fields cannot be changed (read-only; a select disabled):
+ * React would not see what was typed, and react-hook-form would reset it when it takes the field over.
+ * On a page rendered in the browser they are editable from the first render (useIsHydrated).
+ */
+
+export function Input({ className, readOnly, ...props }: React.ComponentProps<"input">) {
+  const isHydrated = useIsHydrated();
   return (
     <input
       className={cn(
@@ -9,6 +17,7 @@ export function Input({ className, ...props }: React.ComponentProps<"input">) {
         className,
       )}
       {...props}
+      readOnly={readOnly || !isHydrated}
     />
   );
 }

@@ -1,9 +1,14 @@
 import { ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 
-/** A styled native select: fully accessible and keyboard-friendly on every platform. */
-export function NativeSelect({ className, children, ...props }: React.ComponentProps<"select">) {
+/**
+ * A styled native select: fully accessible and keyboard-friendly on every platform. Disabled until a
+ * pre-rendered page has hydrated (a select has no read-only state), as `Input` says why.
+ */
+export function NativeSelect({ className, children, disabled, ...props }: React.ComponentProps<"select">) {
+  const isHydrated = useIsHydrated();
   return (
     <div className="relative">
       <select
@@ -12,6 +17,7 @@ export function NativeSelect({ className, children, ...props }: React.ComponentP
           className,
         )}
         {...props}
+        disabled={disabled || !isHydrated}
       >
         {children}
       </select>

@@ -1,7 +1,10 @@
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 
-export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
+/** A multi-line field; read-only until a pre-rendered page has hydrated, as `Input` says why. */
+export function Textarea({ className, readOnly, ...props }: React.ComponentProps<"textarea">) {
+  const isHydrated = useIsHydrated();
   return (
     <textarea
       className={cn(
@@ -9,6 +12,7 @@ export function Textarea({ className, ...props }: React.ComponentProps<"textarea
         className,
       )}
       {...props}
+      readOnly={readOnly || !isHydrated}
     />
   );
 }
