@@ -74,6 +74,10 @@ describe("the first load of a public page", () => {
         await page.getByLabel("Password", { exact: true }).press("Enter");
         expect(new URL(page.url()).search, path).toBe("");
       }
+      // The same for every pre-rendered form: /support's contact form.
+      await page.goto(new URL("/support", baseUrl()).href);
+      expect(await page.getByLabel("Email *").isEditable()).toBe(false);
+      expect(await page.getByRole("button", { name: "Send Message" }).isDisabled()).toBe(true);
     } finally {
       await context.close();
     }

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
+import { Navigate, Route, Routes } from "react-router";
 import { describe, expect, test } from "vitest";
 import { fakeApi, renderWithApp } from "../testing/render.tsx";
 import { AlertsPage } from "./alerts-page.tsx";
@@ -95,8 +96,12 @@ describe("the public static pages", () => {
 
   test("finds its page from the address when no path is given", () => {
     fakeApi({});
-    window.history.replaceState(null, "", "/");
-    renderWithApp(<StaticPage title="Business payments" description="ignored" />);
+    renderWithApp(
+      <Routes>
+        <Route path="/" element={<Navigate to="/business" replace />} />
+        <Route path="/business" element={<StaticPage />} />
+      </Routes>,
+    );
 
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
       "Pay suppliers and partners in nine currencies",

@@ -14,45 +14,26 @@ function normalisedPath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, "") : path;
 }
 
-/** The registry entry of the page: by `path`, else by the address shown, else by `title`. */
-function findEntry(path: string, title: string | undefined): StaticPageEntry | undefined {
-  const byPath = STATIC_PAGES.find((page) => page.path === normalisedPath(path));
-  if (byPath || title === undefined) {
-    return byPath;
-  }
-  return STATIC_PAGES.find((page) => page.title === title);
+/** The registry entry of the page at `path`. */
+function findEntry(path: string): StaticPageEntry | undefined {
+  return STATIC_PAGES.find((page) => page.path === normalisedPath(path));
 }
 
 /**
  * A public static page of the registry (static-pages.ts): the marketing layout, the page's title,
  * description and canonical link, and its body: `body`, else the page's from static-page-components.tsx.
- * Give `path`; without it the page is the one at the current address (or, for callers that still pass
- * them, the one with `title`). A registered page without a body yet shows its title, description and a
- * way on.
+ * Give `path`; without it the page is the one at the current address. A registered page without a body
+ * yet shows its title, description and a way on.
  */
-export function StaticPage({
-  path,
-  title,
-  description,
-  body,
-}: {
-  path?: string;
-  title?: string;
-  description?: string;
-  body?: ComponentType;
-}) {
+export function StaticPage({ path, body }: { path?: string; body?: ComponentType }) {
   const location = useLocation();
-  const entry = findEntry(path ?? location.pathname, title);
+  const entry = findEntry(path ?? location.pathname);
   const Body = body ?? (entry ? STATIC_PAGE_COMPONENTS[entry.path] : undefined);
   useScrollToHash(location.hash);
   return (
     <MarketingLayout>
       {entry ? <PageMeta title={entry.title} description={entry.description} path={entry.path} /> : null}
-      {Body ? (
-        <Body />
-      ) : (
-        <Placeholder title={entry?.title ?? title ?? ""} description={entry?.description ?? description ?? ""} />
-      )}
+      {Body ? <Body /> : <Placeholder title={entry?.title ?? ""} description={entry?.description ?? ""} />}
     </MarketingLayout>
   );
 }

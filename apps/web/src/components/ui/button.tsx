@@ -2,6 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer",
@@ -31,7 +32,20 @@ export interface ButtonProps extends React.ComponentProps<"button">, VariantProp
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+/**
+ * A button, or (`asChild`) its child with a button's look. A submit button is disabled until a
+ * pre-rendered page has hydrated: before its script runs the browser would submit the form natively,
+ * its fields in the address; a disabled default button also stops Enter from submitting.
+ */
+export function Button({ className, variant, size, asChild = false, disabled, type, ...props }: ButtonProps) {
+  const isHydrated = useIsHydrated();
   const Component = asChild ? Slot.Root : "button";
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <Component
+      className={cn(buttonVariants({ variant, size }), className)}
+      type={type}
+      disabled={disabled || (type === "submit" && !isHydrated)}
+      {...props}
+    />
+  );
 }

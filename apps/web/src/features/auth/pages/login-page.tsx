@@ -11,7 +11,6 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { meQueryKey } from "../../../lib/queries/session.ts";
-import { useIsHydrated } from "../../../lib/use-is-hydrated.ts";
 import { sendSignInCode, startSignIn, verifySignInCode } from "../api/auth-calls.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
@@ -28,8 +27,6 @@ export function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  // The page is pre-rendered (decision 021): until it hydrates, its button cannot submit the form natively.
-  const isHydrated = useIsHydrated();
   const form = useForm<z.input<typeof SignInRequest>, unknown, SignInRequest>({
     resolver: zodResolver(SignInRequest),
     defaultValues: { email: "", password: "", rememberMe: true },
@@ -110,7 +107,7 @@ export function LoginPage() {
           </Link>
         </div>
         {/* aria-disabled, not disabled: a disabled button drops focus, and the code dialog would give it back to nothing. */}
-        <Button type="submit" size="lg" disabled={!isHydrated} aria-disabled={isSubmitting || undefined}>
+        <Button type="submit" size="lg" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? "Signing in…" : "Sign In"}
         </Button>
       </form>

@@ -8,7 +8,6 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { useIsHydrated } from "../../../lib/use-is-hydrated.ts";
 import { signUp } from "../api/auth-calls.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
@@ -22,8 +21,6 @@ export function SignupPage() {
   const [email, password] = useWatch({ control: form.control, name: ["email", "password"] });
   const canSubmit = email.trim() !== "" && password !== "" && isValidPassword(password);
   const { errors, isSubmitting } = form.formState;
-  // The page is pre-rendered (decision 021): until it hydrates, its button cannot submit the form natively.
-  const isHydrated = useIsHydrated();
 
   async function onSubmit(values: SignUpRequest) {
     try {
@@ -94,7 +91,7 @@ export function SignupPage() {
             })}
           </ul>
         </div>
-        <Button type="submit" size="lg" disabled={!isHydrated || !canSubmit || isSubmitting}>
+        <Button type="submit" size="lg" disabled={!canSubmit || isSubmitting}>
           {isSubmitting ? "Creating account…" : "Create Account"}
         </Button>
         <p className="text-center text-xs text-muted-foreground">
