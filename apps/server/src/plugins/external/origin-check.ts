@@ -20,15 +20,19 @@ function originOf(value: string | undefined): string | undefined {
 }
 
 /**
- * Cookie sessions are protected from cross-site requests by SameSite cookies and this check: a write
- * to /api/v1 that carries a cookie must come from a trusted origin (Origin, else Referer). Better Auth
- * checks the origin on its own endpoints (/api/auth).
+ * Cookie sessions are protected from cross-site requests by SameSite cookies and this check: every
+ * write that carries a cookie must come from a trusted origin (Origin, else Referer), whatever its
+ * path. The check does not look at the path at all, because the router decodes escapes, folds
+ * slashes and may match another spelling than the one a prefix test sees (`/api/%761/…` was once
+ * routed to `/api/v1/…` past a `startsWith("/api/v1/")` test). Better Auth checks the origin on its own
+ * endpoints (/api/auth) as well. A request without cookies cannot act as anyone, so it is not checked
+ * here (API keys, the signed-out contact form).
  */
 export default fp<OriginCheckOptions>(
   async (app, options) => {
     const trustedOrigins = new Set(options.trustedOrigins);
     app.addHook("onRequest", async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/v1/") || !request.headers.cookie) {
+      if (SAFE_METHODS.has(request.method) || !request.headers.cookie) {
         return;
       }
       const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
