@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { InFlightLimit } from "../../apps/server/src/http/in-flight.ts";
+import { generateDevelopmentAccountKeys } from "../../apps/server/src/modules/deposits/addresses.ts";
 import { buildTestApp, createSessionUser, randomIp, send, type TestApp } from "./helpers.ts";
 
 describe("what a development instance exposes", () => {
@@ -17,6 +18,7 @@ describe("what a development instance exposes", () => {
   test("listens on loopback unless HOST says otherwise, and on every interface in production", () => {
     expect(loadConfig({ NODE_ENV: "development" }).host).toBe("localhost");
     expect(loadConfig({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    const operatorKeys = generateDevelopmentAccountKeys();
     const production = loadConfig({
       NODE_ENV: "production",
       AUTH_SECRET: "x".repeat(40),
@@ -26,9 +28,9 @@ describe("what a development instance exposes", () => {
       BANK_NAME: "Operator Bank",
       BANK_IBAN: "DE89370400440532013000",
       BANK_BIC: "COBADEFFXXX",
-      DEPOSIT_XPUB_BITCOIN: "xpub-b",
-      DEPOSIT_XPUB_ETHEREUM: "xpub-e",
-      DEPOSIT_XPUB_TRON: "xpub-t",
+      DEPOSIT_XPUB_BITCOIN: operatorKeys.bitcoin,
+      DEPOSIT_XPUB_ETHEREUM: operatorKeys.ethereum,
+      DEPOSIT_XPUB_TRON: operatorKeys.tron,
       SUPPORT_EMAIL: "support@ferry.example",
     });
     expect(production.host).toBe("0.0.0.0");

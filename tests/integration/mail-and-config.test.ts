@@ -4,6 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { ConfigError, DEVELOPMENT_AUTH_SECRET, loadConfig } from "../../apps/server/src/config.ts";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
+import { generateDevelopmentAccountKeys } from "../../apps/server/src/modules/deposits/addresses.ts";
 import {
   buildTestApp,
   createIsolatedDatabase,
@@ -249,15 +250,16 @@ describe("configuration", () => {
   });
 });
 
-/** An operator's own bank account and deposit keys: config only checks they are given (keys are parsed at start-up). */
+/** An operator's own bank account and deposit keys (real extended public keys: config parses them before the database starts). */
+const OPERATOR_KEYS = generateDevelopmentAccountKeys();
 const PRODUCTION_OPERATOR_SETTINGS = {
   BANK_ACCOUNT_NAME: "Ferry Payments Ltd",
   BANK_NAME: "Barclays",
   BANK_IBAN: "GB33BUKB20201555555555",
   BANK_BIC: "BUKBGB22",
-  DEPOSIT_XPUB_BITCOIN: "xpub-bitcoin",
-  DEPOSIT_XPUB_ETHEREUM: "xpub-ethereum",
-  DEPOSIT_XPUB_TRON: "xpub-tron",
+  DEPOSIT_XPUB_BITCOIN: OPERATOR_KEYS.bitcoin,
+  DEPOSIT_XPUB_ETHEREUM: OPERATOR_KEYS.ethereum,
+  DEPOSIT_XPUB_TRON: OPERATOR_KEYS.tron,
   SUPPORT_EMAIL: "support@ferry.example",
 };
 

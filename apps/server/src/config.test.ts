@@ -110,3 +110,69 @@ describe("JOBS_ENABLED", () => {
     expect(loadConfig({ NODE_ENV: "test", JOBS_ENABLED: "true" }).areJobsEnabled).toBe(true);
   });
 });
+
+/** The problems loadConfig reports for these settings, or [] when it accepts them. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ NODE_ENV: "test", ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      return error.problems;
+    }
+    throw error;
+  }
+  return [];
+}
+
+describe("TRUST_PROXY ranges that would believe every client (issue 24)", () => {
+  test.each([
+    ["0.0.0.0/0"],
+    ["::/0"],
+    ["0.0.0.0/1,128.0.0.0/1"],
+    ["0.0.0.0/1, 128.0.0.0/2, 192.0.0.0/2"],
+    ["::/1,8000::/1"],
+    // Every IPv4 client, as proxy-addr matches IPv6 ranges against IPv4-mapped addresses.
+    ["::ffff:0:0/96"],
+    ["::/1"],
+    ["0.0.0.0/1,uniquelocal,128.0.0.0/1"],
+  ])("refuses %s before anything starts, naming the setting", (ranges) => {
+    const problems = problemsOf({ TRUST_PROXY: ranges });
+
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUST_PROXY: these ranges together cover every IPv[46] address/);
+  });
+
+  test.each([
+    ["10.0.0.0/8"],
+    ["10.0.0.5, 10.1.0.0/16,::1"],
+    ["loopback,linklocal,uniquelocal"],
+    ["0.0.0.0/1"],
+    ["8000::/1"],
+  ])("accepts %s, which leaves clients out", (ranges) => {
+    expect(problemsOf({ TRUST_PROXY: ranges })).toEqual([]);
+  });
+});
+
+describe("every setting is checked before the database starts (issue 24)", () => {
+  test("the bank account must be a valid IBAN and BIC", () => {
+    expect(problemsOf({ BANK_IBAN: "GB33BUKB20201555555556", BANK_BIC: "NOTABIC" })).toEqual([
+      expect.stringMatching(/^BANK_IBAN: /),
+      expect.stringMatching(/^BANK_BIC: /),
+    ]);
+    expect(loadConfig({ NODE_ENV: "test", BANK_IBAN: "gb33 bukb 2020 1555 5555 55" }).bankDetails.iban).toBe(
+      "GB33BUKB20201555555555",
+    );
+  });
+
+  test("deposit keys must be extended public keys", () => {
+    expect(problemsOf({ DEPOSIT_XPUB_BITCOIN: "xpub-bitcoin", DEPOSIT_XPUB_TRON: "zpub" })).toEqual([
+      expect.stringMatching(/^DEPOSIT_XPUB_BITCOIN: is not an extended public key/),
+      expect.stringMatching(/^DEPOSIT_XPUB_TRON: is not an extended public key/),
+    ]);
+  });
+
+  test("MAIL_FROM must carry an address", () => {
+    expect(problemsOf({ MAIL_FROM: "Ferry" })).toEqual([expect.stringMatching(/^MAIL_FROM: /)]);
+    expect(problemsOf({ MAIL_FROM: "Ferry <help@ferry.example>" })).toEqual([]);
+  });
+});

@@ -3,7 +3,11 @@ import path from "node:path";
 import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from "@ferry/core/currencies";
 import { type DailyRate, parseDailyRate } from "@ferry/core/investment-returns";
 import { isWithinAmountLimit, parseAmount, tooManyDecimalsMessage } from "@ferry/core/money";
+import { validateBic, validateIban } from "@ferry/core/validation/bank";
+import type { ValidationResult } from "@ferry/core/validation/result";
 import { z } from "zod";
+import { coveredAddressFamily } from "./http/address-ranges.ts";
+import { parseAccountKey } from "./modules/deposits/addresses.ts";
 
 /** Development-only secret: the server refuses to start with it when NODE_ENV=production. */
 export const DEVELOPMENT_AUTH_SECRET = "ferry-development-secret-not-for-production-use";
@@ -58,6 +62,14 @@ const trustProxyText = z
       ctx.addIssue({ code: "custom", message: `"${invalid.join(", ")}" is not a proxy address; ${TRUST_PROXY_HELP}` });
       return z.NEVER;
     }
+    const covered = coveredAddressFamily(entries);
+    if (covered) {
+      ctx.addIssue({
+        code: "custom",
+        message: `these ranges together cover every ${covered} address, which would believe whatever X-Forwarded-For any client sends and defeat every per-address limit; name only your proxies: ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
     return entries;
   });
 
@@ -74,6 +86,30 @@ export function toFastifyTrustProxy(
   }
   return [...setting];
 }
+
+/** Text that core's validator accepts, kept in its normalised form ("GB33 BUKB…" becomes "GB33BUKB…"). */
+function checkedText(validate: (text: string) => ValidationResult) {
+  return z.string().transform((text, ctx) => {
+    const result = validate(text);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.message });
+      return z.NEVER;
+    }
+    return result.normalized;
+  });
+}
+
+/** An extended public key deposit addresses can be derived from, checked at start rather than when the app is built. */
+const accountKeyText = z.string().superRefine((text, ctx) => {
+  try {
+    parseAccountKey(text);
+  } catch (error) {
+    ctx.addIssue({
+      code: "custom",
+      message: `is not an extended public key (xpub or zpub): ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+});
 
 const EnvSchema = z
   .object({
@@ -95,7 +131,10 @@ const EnvSchema = z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
-    MAIL_FROM: z.string().min(3).default("Ferry <no-reply@ferry.example>"),
+    MAIL_FROM: z
+      .string()
+      .refine((sender) => z.email().safeParse(addressOf(sender)).success, "must be an address or Name <address>")
+      .default("Ferry <no-reply@ferry.example>"),
     // Where the /support contact form's messages from visitors go. Unset: MAIL_FROM's address (outside production).
     SUPPORT_EMAIL: z.email("must be an e-mail address").optional(),
     SEED_DEMO: booleanText.optional(),
@@ -104,11 +143,11 @@ const EnvSchema = z
     WEB_DIST_DIR: z.string().optional(),
     BANK_ACCOUNT_NAME: z.string().min(1).default("Ferry Payments Ltd (example account)"),
     BANK_NAME: z.string().min(1).default("Example Bank plc"),
-    BANK_IBAN: z.string().min(15).default("GB33BUKB20201555555555"),
-    BANK_BIC: z.string().min(8).default("BUKBGB22"),
-    DEPOSIT_XPUB_BITCOIN: z.string().optional(),
-    DEPOSIT_XPUB_ETHEREUM: z.string().optional(),
-    DEPOSIT_XPUB_TRON: z.string().optional(),
+    BANK_IBAN: checkedText(validateIban).default("GB33BUKB20201555555555"),
+    BANK_BIC: checkedText(validateBic).default("BUKBGB22"),
+    DEPOSIT_XPUB_BITCOIN: accountKeyText.optional(),
+    DEPOSIT_XPUB_ETHEREUM: accountKeyText.optional(),
+    DEPOSIT_XPUB_TRON: accountKeyText.optional(),
     CASHOUT_DAILY_LIMITS: z
       .string()
       .default(

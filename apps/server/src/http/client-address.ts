@@ -18,7 +18,7 @@ export function clientAddressKey(ip: string): string {
 }
 
 /** The eight 16-bit groups of an IPv6 address, lower-case, without leading zeros. */
-function expandIpv6(ip: string): string[] {
+export function expandIpv6(ip: string): string[] {
   const withoutZone = ip.split("%")[0] ?? ip;
   const [head = "", tail] = withoutZone.split("::");
   const parse = (part: string) => (part === "" ? [] : part.split(":"));
