@@ -31,7 +31,7 @@ import { registerRecipientRoutes } from "./modules/recipients/routes.ts";
 import { registerSupportRoutes } from "./modules/support/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 import authPlugin from "./plugins/app/auth.ts";
-import devClockPlugin from "./plugins/app/dev-clock.ts";
+import devClockPlugin, { devClockOffsetStore } from "./plugins/app/dev-clock.ts";
 import guardsPlugin from "./plugins/app/guards.ts";
 import healthPlugin from "./plugins/app/health.ts";
 import housekeepingPlugin from "./plugins/app/housekeeping.ts";
@@ -51,6 +51,12 @@ export interface AppDeps {
   readonly pool: pg.Pool;
   /** The business clock (which UTC day is finished); the machine's by default. Tests pass their own. */
   readonly clock?: Clock;
+  /**
+   * Outside production: keep the development clock's offset in the database, so `POST /dev/clock`
+   * survives a restart (main.ts). Off by default, so test apps sharing one database do not move
+   * each other's business days.
+   */
+  readonly keepsDevClockOffset?: boolean;
 }
 
 export interface FerryApp {
@@ -80,6 +86,11 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   // Outside production the clock can be moved forward (POST /dev/clock); in production it is the given one.
   const baseClock = deps.clock ?? systemClock;
   const devClock = config.isDevClockEnabled ? new OffsetClock(baseClock) : null;
+  const devClockStore = devClock && deps.keepsDevClockOffset ? devClockOffsetStore(db) : null;
+  if (devClock && devClockStore) {
+    // Before the jobs start: their catch-up run must see the days the clock was already moved.
+    devClock.restoreOffsetDays(await devClockStore.read());
+  }
   const investmentSettings = { clock: devClock ?? baseClock, dailyRate: config.investDailyRate };
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
@@ -138,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     isEnabled: config.areJobsEnabled,
   });
   if (devClock) {
-    await app.register(devClockPlugin, { clock: devClock });
+    await app.register(devClockPlugin, { clock: devClock, store: devClockStore });
   }
 
   return { app, auth, mailWorker: app.mailWorker };

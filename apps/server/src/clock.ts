@@ -36,6 +36,17 @@ export class OffsetClock implements Clock {
     this.#offsetMs += days * DAY_MS;
   }
 
+  /**
+   * Puts the clock back where a previous run of the server left it (`offsetDays` ahead of its base),
+   * so a day already settled is not shown as the next one after a restart. It never moves back.
+   */
+  restoreOffsetDays(days: number): void {
+    if (!Number.isInteger(days) || days < 0) {
+      throw new RangeError(`a stored clock offset is a whole number of days, got ${days}`);
+    }
+    this.#offsetMs = Math.max(this.#offsetMs, days * DAY_MS);
+  }
+
   /** How far ahead of its base clock this one runs, in whole days. */
   get offsetDays(): number {
     return Math.round(this.#offsetMs / DAY_MS);

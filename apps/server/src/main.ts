@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   }
 
   try {
-    ferry = await buildApp({ config, db: database.db, pool: database.pool });
+    ferry = await buildApp({ config, db: database.db, pool: database.pool, keepsDevClockOffset: true });
     if (applied.length > 0) {
       ferry.app.log.info({ migrations: applied }, "migrations applied");
     }

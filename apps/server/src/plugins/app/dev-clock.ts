@@ -3,12 +3,35 @@ import { toDecimalString } from "@ferry/core/money";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { OffsetClock } from "../../clock.ts";
+import type { Database } from "../../db/database.ts";
+import { readOperatorSetting, writeOperatorSetting } from "../../db/operator-settings.ts";
 import { requireLoopbackClient } from "../../http/loopback.ts";
 import { DAILY_RETURNS_JOB } from "../../jobs/daily-returns.ts";
 import type { ReturnsRun } from "../../modules/investments/returns.ts";
 
+/** Where the clock's offset outlives the process: the database, under one operator setting. */
+export interface DevClockOffsetStore {
+  read(): Promise<number>;
+  write(offsetDays: number): Promise<void>;
+}
+
+const OFFSET_SETTING = "dev_clock_offset_days";
+
+/** The offset kept in `operator_settings`; 0 when none was ever stored. */
+export function devClockOffsetStore(db: Database): DevClockOffsetStore {
+  return {
+    async read() {
+      const stored = Number(await readOperatorSetting(db, OFFSET_SETTING));
+      return Number.isInteger(stored) && stored > 0 ? stored : 0;
+    },
+    write: (offsetDays) => writeOperatorSetting(db, OFFSET_SETTING, String(offsetDays)),
+  };
+}
+
 export interface DevClockOptions {
   readonly clock: OffsetClock;
+  /** Where each move is kept so that it survives a restart; null keeps it in this process only. */
+  readonly store: DevClockOffsetStore | null;
 }
 
 /**
@@ -19,6 +42,7 @@ export interface DevClockOptions {
  */
 const devClock: FastifyPluginAsync<DevClockOptions> = async (app, options) => {
   const { clock } = options;
+  let savedOffset: Promise<void> = Promise.resolve();
   const onRequest = requireLoopbackClient("The development clock");
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const read = (returns: ReturnsRun | null): DevClock => ({
@@ -40,6 +64,10 @@ const devClock: FastifyPluginAsync<DevClockOptions> = async (app, options) => {
     { onRequest, schema: { hide: true, body: AdvanceClockRequest, response: { 200: DevClock } } },
     async (request) => {
       clock.advanceDays(request.body.advanceDays);
+      // One write after another, each of the offset as it is then, so the last stored is the furthest.
+      const saved = savedOffset.then(() => options.store?.write(clock.offsetDays));
+      savedOffset = saved.catch(() => {});
+      await saved;
       const returns = (await app.jobs.runNow(DAILY_RETURNS_JOB)) as ReturnsRun;
       return read(returns);
     },
