@@ -7,6 +7,7 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
+import { recordAdminAction } from "../audit/service.ts";
 import { applyLedger } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { countsTowardDailyLimit, enforceDailyLimitOnReopen } from "./daily-limit.ts";
@@ -116,6 +117,21 @@ export async function changeTransferStatusIn(
     .insertInto("transfer_status_changes")
     .values({ transfer_id: transfer.id, actor_user_id: actorId, from_status: transfer.status, to_status: status })
     .execute();
+  // The transfer's own history says what happened to it; the audit log is the one place that lists
+  // every admin action, so the change is written there too, in the same transaction.
+  await recordAdminAction(trx, {
+    actorId,
+    action: "transfer.status",
+    subjectType: "transfer",
+    subjectId: transfer.id,
+    details: {
+      from: transfer.status,
+      to: status,
+      senderId: transfer.sender_user_id,
+      currency: transfer.currency,
+      amountMinor: BigInt(transfer.amount).toString(),
+    },
+  });
   await notifySender(trx, transfer, status);
   // The sender's (and a Ferry payee's) available balance may have fallen: a reserve again, a refund.
   const eventKey = `transfer-status:${transfer.id}:${status}:${nextGeneration}`;
