@@ -4,6 +4,7 @@
 // path the web router does not have; and an anonymous call answers 401 whatever its query.
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { WEB_ROUTES } from "@ferry/core/web-routes";
@@ -243,5 +244,54 @@ describe("authentication before validation", () => {
       }
     }
     expect(signedInRoutes).toBeGreaterThan(10);
+  });
+});
+
+describe("what Node's HTTP parser refuses (issue 24)", () => {
+  /** Sends raw bytes to a listening Ferry and returns what came back, whole. */
+  let port: number | undefined;
+
+  async function exchangeRaw(request: string): Promise<string> {
+    port ??= Number(new URL(await ferry.app.listen({ port: 0, host: "127.0.0.1" })).port);
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect({ port, host: "127.0.0.1" }, () => socket.write(request));
+      socket.on("data", (chunk) => chunks.push(chunk));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    });
+  }
+
+  function parseRaw(raw: string): { status: number; body: unknown } {
+    const [head = "", body = ""] = raw.split("\r\n\r\n");
+    return { status: Number(head.split(" ")[1]), body: JSON.parse(body) };
+  }
+
+  test("header fields over 16 KiB answer 431 in Ferry's error shape, and every operation documents it", async () => {
+    const cookie = `a=${"x".repeat(20 * 1024)}`;
+    const raw = await exchangeRaw(`GET /api/v1/me HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\n\r\n`);
+
+    expect(parseRaw(raw)).toEqual({
+      status: 431,
+      body: { error: { code: "headers_too_large", message: "The request's headers are too large" } },
+    });
+    const document = (await send(ferry.app, { method: "GET", url: "/api/v1/openapi.json", ip: randomIp() })).json();
+    const operations = Object.values<Record<string, { responses: Record<string, unknown> }>>(document.paths).flatMap(
+      (methods) => Object.values(methods),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter((operation) => !operation.responses["431"])).toEqual([]);
+    expect(document.components.responses.HeadersTooLarge.content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/ApiErrorBody",
+    );
+  });
+
+  test("bytes that are not HTTP answer 400 validation_failed", async () => {
+    const raw = await exchangeRaw("NOT HTTP AT ALL\r\n\r\n");
+
+    expect(parseRaw(raw)).toEqual({
+      status: 400,
+      body: { error: { code: "validation_failed", message: "Malformed HTTP request" } },
+    });
   });
 });

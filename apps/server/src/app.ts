@@ -5,7 +5,7 @@ import type pg from "pg";
 import { type Clock, OffsetClock, systemClock } from "./clock.ts";
 import { type Config, toFastifyTrustProxy } from "./config.ts";
 import type { Database } from "./db/database.ts";
-import { registerErrorHandler } from "./errors.ts";
+import { answerClientError, registerErrorHandler } from "./errors.ts";
 import { dailyReturnsJob } from "./jobs/daily-returns.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/routes.ts";
@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     frameworkErrors: refuseMalformedUrl,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

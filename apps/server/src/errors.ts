@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import { ERROR_STATUS, type ErrorCode } from "@ferry/core/errors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -131,4 +133,36 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ error: { code: "internal", message: "Something went wrong. Please try again." } });
   });
+}
+
+/** Ferry's code and message for an error of Node's HTTP parser. */
+function clientErrorOf(error: NodeJS.ErrnoException): [ErrorCode, string] {
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    return ["headers_too_large", "The request's headers are too large"];
+  }
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    return ["request_timeout", "The request was not received in time"];
+  }
+  return ["validation_failed", "Malformed HTTP request"];
+}
+
+/**
+ * Node's HTTP parser refused the request before Fastify saw it: header fields over 16 KiB (431), or
+ * bytes that are not HTTP (400), or a request that took too long to arrive (408). Answered on the socket in Ferry's error shape, as Fastify's own
+ * handler would but with Ferry's codes, then closed; a socket that can no longer be written is dropped.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) {
+    return;
+  }
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const [code, message] = clientErrorOf(error);
+  const body = JSON.stringify({ error: { code, message } });
+  const status = ERROR_STATUS[code];
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

@@ -18,12 +18,19 @@ export const ERROR_STATUS = {
    * `Allow` header lists the methods it has.
    */
   method_not_allowed: 405,
+  /** The client did not finish sending its request in time (Node's request timeout); nothing was changed. */
+  request_timeout: 408,
   /** The request conflicts with the current state (for example an idempotency key reused with other content). */
   conflict: 409,
   /** An uploaded file is larger than the endpoint accepts; the message says the limit. */
   payload_too_large: 413,
   /** An uploaded file is not of a type the endpoint accepts (judged by its content, not its name). */
   unsupported_media_type: 415,
+  /**
+   * The request's header fields together are larger than the server reads (16 KiB, Node's limit), most
+   * often an overgrown Cookie header; nothing was read or changed.
+   */
+  headers_too_large: 431,
   /** The account's available balance does not cover the amount (and its fee). */
   insufficient_funds: 422,
   /** A transfer leaving Ferry (bank, crypto, cash-out) would go over the daily limit; the message says the limit and what remains. */

@@ -1,3 +1,4 @@
+import { EmptyRequest } from "@ferry/core/contracts/auth";
 import {
   MarkAllNotificationsReadResponse,
   MarkNotificationReadResponse,
@@ -40,6 +41,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
         security: SIGNED_IN,
         summary: "Mark one notification read",
         params: NotificationIdParams,
+        body: EmptyRequest,
         response: {
           200: MarkNotificationReadResponse,
           ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found"),
@@ -60,6 +62,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
         operationId: "markAllNotificationsRead",
         security: SIGNED_IN,
         summary: "Mark all notifications read",
+        body: EmptyRequest,
         response: { 200: MarkAllNotificationsReadResponse, ...errorResponses(...SIGNED_IN_ERRORS) },
       },
     },

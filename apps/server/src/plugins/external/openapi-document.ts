@@ -192,10 +192,26 @@ const RETRY_AFTER_HEADER = {
   "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },
 };
 
-/** Response descriptions by status (Fastify's are all "Default Response"), and `Retry-After` where it is sent. */
+/**
+ * Node answers 431 to any request whose header fields exceed 16 KiB, before a route is chosen (errors.ts
+ * `answerClientError`): every operation can answer it, so each lists this one shared response.
+ */
+const HEADERS_TOO_LARGE_RESPONSE = {
+  description:
+    "The request's header fields together exceed 16 KiB, most often an overgrown Cookie header (`headers_too_large`); nothing was read or changed.",
+  content: { "application/json": { schema: { $ref: `${COMPONENT_PREFIX}ApiErrorBody` } } },
+};
+const HEADERS_TOO_LARGE_REF = { $ref: "#/components/responses/HeadersTooLarge" };
+
+/**
+ * Response descriptions by status (Fastify's are all "Default Response"), `Retry-After` where it is
+ * sent, and the 431 every operation can answer.
+ */
 export function describeResponses(document: Json): Json {
+  document.components = { ...document.components, responses: { HeadersTooLarge: HEADERS_TOO_LARGE_RESPONSE } };
   for (const operations of Object.values<Json>(document.paths ?? {})) {
     for (const operation of Object.values<Json>(operations)) {
+      operation.responses = { ...operation.responses, "431": HEADERS_TOO_LARGE_REF };
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
         if (response.description === "Default Response") {
           response.description =
