@@ -58,7 +58,8 @@ describe("adding cash with a crypto deposit", () => {
       await saveScreenshot(page, "admin-deposits-desktop");
       await review.click();
       const dialog = page.getByRole("dialog", { name: "Review Deposit" });
-      await dialog.getByLabel("Admin notes (optional)").fill("Matched on chain");
+      await dialog.getByLabel("Internal note — only admins see this").fill("Matched on chain, internal check 7");
+      await dialog.getByLabel("Note to the customer").fill("Received on Tron, thank you");
       await saveScreenshot(page, "admin-deposit-review-dialog");
       await dialog.getByRole("button", { name: "Approve" }).click();
       await page.getByText("Deposit approved successfully").first().waitFor();
@@ -79,6 +80,9 @@ describe("adding cash with a crypto deposit", () => {
       await saveScreenshot(page, "notifications-desktop");
       await item.click();
       await page.getByRole("button", { name: "Deposit approved", exact: true }).waitFor();
+      // The customer reads the admin's note to them, never the internal one (issue 24).
+      await page.getByText("Note: Received on Tron, thank you").waitFor();
+      expect(await page.textContent("body")).not.toContain("internal check 7");
       await page.getByRole("link", { name: "Notifications", exact: true }).first().waitFor();
     });
   });

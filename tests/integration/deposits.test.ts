@@ -58,8 +58,9 @@ describe("reporting a deposit", () => {
       status: "pending",
       reference,
       network: null,
-      adminNotes: null,
+      customerNote: null,
     });
+    expect(response.json()).not.toHaveProperty("adminNotes");
     const own = await sendAs(ferry.app, user, "GET", "/api/v1/deposits");
     expect(own.json().items.map((deposit: { id: string }) => deposit.id)).toEqual([response.json().id]);
     expect(await balanceOf(ferry, user, "EUR")).toEqual({ balance: "0.00", reserved: "0.00", available: "0.00" });
@@ -228,7 +229,7 @@ describe("reviewing a deposit", () => {
     ]);
   });
 
-  test("rejecting credits nothing, stores the admin's notes and tells the user why", async () => {
+  test("rejecting credits nothing, stores the admin's internal notes and keeps them from the user", async () => {
     const user = await createSignedInUser(ferry, { label: "rejected" });
     const depositId = await reportedDepositId(user, { depositType: "bank", currency: "CAD", amount: "75" });
 
@@ -244,12 +245,42 @@ describe("reviewing a deposit", () => {
       expect.objectContaining({
         title: "Deposit rejected",
         type: "error",
-        message: "Your deposit of CAD 75.00 was rejected. Note: No matching bank credit",
+        message: "Your deposit of CAD 75.00 was rejected.",
       }),
     ]);
     const again = await reviewDeposit(ferry, admin, depositId, "approve");
     expect(again.statusCode).toBe(409);
     expect((await balanceOf(ferry, user, "CAD")).balance).toBe("0.00");
+  });
+
+  test("keeps the internal note from the customer, who sees only the note to them (issue 24)", async () => {
+    const user = await createSignedInUser(ferry, { label: "noted" });
+    const depositId = await reportedDepositId(user, { depositType: "bank", currency: "EUR", amount: "900" });
+    const internalNote = "internal: suspected fraud, compare with case 7";
+    const customerNote = "We found no matching bank credit";
+
+    const response = await sendAs(ferry.app, admin, "POST", `/api/v1/admin/deposits/${depositId}/review`, {
+      decision: "reject",
+      adminNotes: internalNote,
+      customerNote,
+    });
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: "rejected", adminNotes: internalNote, customerNote });
+    const [stored] = await storedDeposits(user.userId);
+    expect(stored).toMatchObject({ admin_notes: internalNote, customer_note: customerNote });
+    const own = await sendAs(ferry.app, user, "GET", "/api/v1/deposits");
+    expect(own.json().items).toEqual([expect.objectContaining({ id: depositId, status: "rejected", customerNote })]);
+    const { notifications } = await notificationsOf(ferry, user);
+    expect(notifications.map((notification) => notification.message)).toEqual([
+      `Your deposit of EUR 900.00 was rejected. Note: ${customerNote}`,
+    ]);
+    // Nothing the customer can read carries the internal note.
+    for (const url of ["/api/v1/deposits", "/api/v1/notifications", "/api/v1/transactions"]) {
+      const body = (await sendAs(ferry.app, user, "GET", url)).body;
+      expect(body, url).not.toContain("suspected fraud");
+      expect(body, url).not.toContain("adminNotes");
+    }
   });
 
   test("an approved deposit appears in the user's history as a completed deposit", async () => {

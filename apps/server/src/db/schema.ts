@@ -101,6 +101,7 @@ export interface Deposits {
   amount: Numeric;
   created_at: Generated<Timestamp>;
   currency: CurrencyCode;
+  customer_note: string | null;
   deposit_type: "bank" | "crypto";
   id: Generated<string>;
   network: string | null;

@@ -74,7 +74,8 @@ export const Deposit = z.object({
   transactionHash: z.string().nullable(),
   reference: z.string().nullable(),
   status: DepositStatus,
-  adminNotes: z.string().nullable(),
+  /** The admin's note to the customer (why a deposit was rejected, say). The internal note is never here. */
+  customerNote: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Deposit = z.infer<typeof Deposit>;
@@ -95,10 +96,19 @@ export type AdminDepositListQuery = z.infer<typeof AdminDepositListQuery>;
 export const AdminDepositList = pageOf(AdminDeposit).extend({ pendingCount: z.number().int() });
 export type AdminDepositList = z.infer<typeof AdminDepositList>;
 
+/**
+ * An admin's decision on a pending deposit, with two optional notes kept apart: `adminNotes` is the
+ * internal note, which only admins ever see; `customerNote` is shown to the customer, in their deposit
+ * list and in the notification of the decision.
+ */
 export const ReviewDepositRequest = z.object({
   decision: z.enum(["approve", "reject"]),
   adminNotes: multiLineText("Admin notes").max(500).optional(),
+  customerNote: multiLineText("Note to the customer").max(500).optional(),
 });
 export type ReviewDepositRequest = z.infer<typeof ReviewDepositRequest>;
+/** A reviewed deposit as the admin who reviewed it sees it: the customer's view and the internal note. */
+export const ReviewedDeposit = Deposit.extend({ adminNotes: z.string().nullable() });
+export type ReviewedDeposit = z.infer<typeof ReviewedDeposit>;
 export const DepositIdParams = z.object({ depositId: z.uuid() });
 export type DepositIdParams = z.infer<typeof DepositIdParams>;

@@ -112,13 +112,14 @@ export async function selectDepositForUpdate(db: Database, depositId: string) {
 export async function updateDepositReview(
   db: Database,
   depositId: string,
-  review: { status: "approved" | "rejected"; adminNotes: string | null; adminId: string },
+  review: { status: "approved" | "rejected"; adminNotes: string | null; customerNote: string | null; adminId: string },
 ) {
   return db
     .updateTable("deposits")
     .set({
       status: review.status,
       admin_notes: review.adminNotes,
+      customer_note: review.customerNote,
       reviewed_by: review.adminId,
       reviewed_at: new Date(),
     })

@@ -8,6 +8,7 @@ import {
   DepositListQuery,
   ReportDepositRequest,
   ReviewDepositRequest,
+  ReviewedDeposit,
 } from "@ferry/core/contracts/deposits";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -128,7 +129,10 @@ function registerAdminDepositRoutes(app: FastifyInstance, deps: DepositRouteDeps
         summary: "Approve (credits once) or reject a pending deposit",
         params: DepositIdParams,
         body: ReviewDepositRequest,
-        response: { 200: Deposit, ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found", "conflict") },
+        response: {
+          200: ReviewedDeposit,
+          ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found", "conflict"),
+        },
       },
     },
     async (request) => reviewDeposit(db, viewerOf(request).userId, request.params.depositId, request.body),

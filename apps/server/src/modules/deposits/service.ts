@@ -9,6 +9,7 @@ import {
   DepositNetwork,
   type ReportDepositRequest,
   type ReviewDepositRequest,
+  type ReviewedDeposit,
 } from "@ferry/core/contracts/deposits";
 import { CURRENCIES, type CurrencyCode, FIAT_CURRENCIES } from "@ferry/core/currencies";
 import { formatMoney, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
@@ -106,6 +107,7 @@ export async function getDepositInstructions(
   };
 }
 
+/** A deposit as its customer sees it: the note to them, never the internal one. */
 function toDeposit(row: Selectable<DB["deposits"]>): Deposit {
   return {
     id: row.id,
@@ -116,7 +118,7 @@ function toDeposit(row: Selectable<DB["deposits"]>): Deposit {
     transactionHash: row.transaction_hash,
     reference: row.reference,
     status: row.status,
-    adminNotes: row.admin_notes,
+    customerNote: row.customer_note,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -152,6 +154,7 @@ export async function reportDeposit(
         request.depositType === "crypto" && request.transactionHash ? request.transactionHash.toLowerCase() : null,
       reference: request.depositType === "bank" ? account.reference : null,
       admin_notes: null,
+      customer_note: null,
       reviewed_by: null,
       reviewed_at: null,
     });
@@ -241,14 +244,15 @@ export async function creditDeposit(db: Database, credit: DepositCredit): Promis
  * Approves (credits the wallet from the deposit system account, through the ledger) or rejects a
  * pending deposit. The row is locked, so racing reviews have one outcome; the ledger key is the
  * deposit's id, so the money can only ever be credited once. Both notify the user and are audited.
+ * The internal note stays with the admins; only the note to the customer reaches the customer.
  */
 export async function reviewDeposit(
   db: Database,
   adminId: string,
   depositId: string,
   review: ReviewDepositRequest,
-): Promise<Deposit> {
-  const { decision, adminNotes } = review;
+): Promise<ReviewedDeposit> {
+  const { decision, adminNotes, customerNote } = review;
   return db.transaction().execute(async (trx) => {
     const deposit = await selectDepositForUpdate(trx, depositId);
     if (!deposit) {
@@ -273,6 +277,7 @@ export async function reviewDeposit(
     const updated = await updateDepositReview(trx, deposit.id, {
       status: decision === "approve" ? "approved" : "rejected",
       adminNotes: adminNotes || null,
+      customerNote: customerNote || null,
       adminId,
     });
     await recordAdminAction(trx, {
@@ -283,15 +288,16 @@ export async function reviewDeposit(
       details: { userId: deposit.user_id, currency, amountMinor: amountMinor.toString() },
     });
     const amount = formatMoney({ currency, amountMinor });
+    const outcome =
+      decision === "approve"
+        ? `Your deposit of ${amount} was approved and added to your balance.`
+        : `Your deposit of ${amount} was rejected.`;
     await createNotification(trx, {
       userId: deposit.user_id,
       title: decision === "approve" ? "Deposit approved" : "Deposit rejected",
-      message:
-        decision === "approve"
-          ? `Your deposit of ${amount} was approved and added to your balance.`
-          : `Your deposit of ${amount} was rejected.${adminNotes ? ` Note: ${adminNotes}` : ""}`,
+      message: customerNote ? `${outcome} Note: ${customerNote}` : outcome,
       type: decision === "approve" ? "success" : "error",
     });
-    return toDeposit(updated);
+    return { ...toDeposit(updated), adminNotes: updated.admin_notes };
   });
 }

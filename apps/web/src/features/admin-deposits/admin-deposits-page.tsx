@@ -4,7 +4,7 @@ import { CheckIcon, InboxIcon, XIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { z } from "zod";
+import type { z } from "zod";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -19,26 +19,32 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
-import { Label } from "../../components/ui/label.tsx";
+import { Field } from "../../components/ui/field.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 import { messageOf } from "../../lib/api.ts";
 import { usePendingDeposits, useReviewDeposit } from "./api/deposits.ts";
 
-/** The review form: the notes of the review request; the decision is the button pressed. */
-const ReviewForm = z.object({ adminNotes: ReviewDepositRequest.shape.adminNotes });
+/** The review form: the two notes of the review request; the decision is the button pressed. */
+const ReviewForm = ReviewDepositRequest.pick({ adminNotes: true, customerNote: true });
 type ReviewForm = z.output<typeof ReviewForm>;
 
 function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: () => void }) {
   const review = useReviewDeposit();
   const form = useForm<z.input<typeof ReviewForm>, unknown, ReviewForm>({
     resolver: zodResolver(ReviewForm),
-    defaultValues: { adminNotes: "" },
+    defaultValues: { adminNotes: "", customerNote: "" },
   });
-  const notesError = form.formState.errors.adminNotes?.message;
+  const { errors } = form.formState;
   const decide = (decision: "approve" | "reject") => form.handleSubmit((values) => submit(decision, values))();
   function submit(decision: "approve" | "reject", values: ReviewForm) {
     review.mutate(
-      { depositId: deposit.id, decision, adminNotes: values.adminNotes ?? "" },
+      {
+        depositId: deposit.id,
+        decision,
+        adminNotes: values.adminNotes ?? "",
+        customerNote: values.customerNote ?? "",
+      },
       {
         onSuccess: () => {
           toast.success(decision === "approve" ? "Deposit approved successfully" : "Deposit rejected");
@@ -50,7 +56,8 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
   }
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent>
+      {/* Two notes make the dialog tall: on a short screen it scrolls instead of running off it. */}
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Review Deposit</DialogTitle>
           <DialogDescription>Approving credits the user's balance at once. This cannot be undone.</DialogDescription>
@@ -84,22 +91,37 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
           <dt className="text-muted-foreground">Reported</dt>
           <dd>{new Date(deposit.createdAt).toLocaleString()}</dd>
         </dl>
-        <div className="grid gap-2">
-          <Label htmlFor="admin-notes">Admin notes (optional)</Label>
-          <textarea
+        {/* Two notes that say who reads them (issue 24): the internal one never leaves the admins. */}
+        <Field
+          id="admin-notes"
+          label="Internal note — only admins see this"
+          hint="Optional. Kept with the deposit for the admins; the customer never sees it."
+          error={errors.adminNotes?.message}
+        >
+          <Textarea
             id="admin-notes"
             maxLength={500}
-            aria-invalid={notesError ? true : undefined}
-            aria-describedby={notesError ? "admin-notes-error" : undefined}
-            className="min-h-20 rounded-md border border-input bg-card px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
+            className="min-h-20"
+            aria-invalid={errors.adminNotes ? true : undefined}
+            aria-describedby={errors.adminNotes ? "admin-notes-error" : undefined}
             {...form.register("adminNotes")}
           />
-          {notesError ? (
-            <p id="admin-notes-error" className="text-xs font-medium text-destructive">
-              {notesError}
-            </p>
-          ) : null}
-        </div>
+        </Field>
+        <Field
+          id="customer-note"
+          label="Note to the customer"
+          hint="Optional. Shown to the customer with their deposit and in the notification of your decision."
+          error={errors.customerNote?.message}
+        >
+          <Textarea
+            id="customer-note"
+            maxLength={500}
+            className="min-h-20"
+            aria-invalid={errors.customerNote ? true : undefined}
+            aria-describedby={errors.customerNote ? "customer-note-error" : undefined}
+            {...form.register("customerNote")}
+          />
+        </Field>
         <DialogFooter>
           <Button
             variant="outline"

@@ -1,4 +1,4 @@
-import type { AdminDepositList, Deposit, ReviewDepositRequest } from "@ferry/core/contracts/deposits";
+import type { AdminDepositList, ReviewDepositRequest, ReviewedDeposit } from "@ferry/core/contracts/deposits";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api.ts";
 
@@ -21,10 +21,20 @@ export function usePendingDeposits() {
 export function useReviewDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { depositId: string; decision: ReviewDepositRequest["decision"]; adminNotes: string }) =>
-      apiFetch<Deposit>(`/api/v1/admin/deposits/${input.depositId}/review`, {
+    mutationFn: (input: {
+      depositId: string;
+      decision: ReviewDepositRequest["decision"];
+      adminNotes: string;
+      customerNote: string;
+    }) =>
+      apiFetch<ReviewedDeposit>(`/api/v1/admin/deposits/${input.depositId}/review`, {
         method: "POST",
-        body: { decision: input.decision, adminNotes: input.adminNotes || undefined },
+        // An empty note is no note: neither is sent.
+        body: {
+          decision: input.decision,
+          adminNotes: input.adminNotes || undefined,
+          customerNote: input.customerNote || undefined,
+        },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pendingDepositsQueryKey }),
   });

@@ -1,0 +1,52 @@
+import type { AdminDeposit, AdminDepositList } from "@ferry/core/contracts/deposits";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, test } from "vitest";
+import { fakeApi, renderWithApp } from "../../testing/render.tsx";
+import { AdminDepositsPage } from "./admin-deposits-page.tsx";
+
+const PENDING: AdminDeposit = {
+  id: "3d4e5f60-7182-4c9d-8e0f-1a2b3c4d5e6f",
+  depositType: "bank",
+  currency: "EUR",
+  amount: "900.00",
+  network: null,
+  transactionHash: null,
+  reference: "FERRY-ABC234",
+  status: "pending",
+  customerNote: null,
+  createdAt: "2026-03-01T10:00:00.000Z",
+  userId: "user-ada",
+  userEmail: "ada@example.com",
+  userName: "Ada Lovelace",
+};
+
+const PAGE: AdminDepositList = { items: [PENDING], nextCursor: null, pendingCount: 1 };
+
+describe("the admin's deposit review", () => {
+  test("says which note only admins see and which the customer is shown, and sends them apart", async () => {
+    const requests = fakeApi({
+      "GET /api/v1/admin/deposits": () => ({ body: PAGE }),
+      [`POST /api/v1/admin/deposits/${PENDING.id}/review`]: (request) => ({
+        body: { ...PENDING, status: "rejected", ...(request.body as object) },
+      }),
+    });
+    const { user } = renderWithApp(<AdminDepositsPage />);
+    await user.click(await screen.findByRole("button", { name: /Review deposit of EUR 900.00/ }));
+    const dialog = screen.getByRole("dialog", { name: "Review Deposit" });
+
+    await user.type(
+      within(dialog).getByLabelText("Internal note — only admins see this"),
+      "internal: suspected fraud, case 7",
+    );
+    await user.type(within(dialog).getByLabelText("Note to the customer"), "We found no matching bank credit");
+    expect(within(dialog).getByText(/the customer never sees it/)).toBeVisible();
+    await user.click(within(dialog).getByRole("button", { name: "Reject" }));
+
+    expect(await screen.findByText("Deposit rejected")).toBeVisible();
+    expect(requests.find((request) => request.method === "POST")?.body).toEqual({
+      decision: "reject",
+      adminNotes: "internal: suspected fraud, case 7",
+      customerNote: "We found no matching bank credit",
+    });
+  });
+});
