@@ -180,6 +180,66 @@ describe("quotes", () => {
     }
   });
 
+  test.each([
+    // Issue 24: this quote to ETH overflowed NUMERIC(38,0) and answered 500.
+    ["9999999999999999999999999999.99", "USD", "ETH"],
+    ["1000000000.01", "USD", "ETH"],
+    ["1000000001", "BTC", "USD"],
+  ] as const)("refuses %s %s to %s with 400 naming the limit, and records no quote", async (amount, from, to) => {
+    const user = await fundedCustomer(from, "10.00");
+
+    const response = await requestQuote(user, { from, to, amount });
+
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: "validation_failed",
+      fields: { amount: `Amount can be at most 1,000,000,000 ${from}` },
+    });
+    const quotes = await ferry.db
+      .selectFrom("exchange_quotes")
+      .select("id")
+      .where("user_id", "=", user.userId)
+      .execute();
+    expect(quotes).toEqual([]);
+  });
+
+  test("refuses a quote that would pay out more than one amount may be, at a rate stored before rates were bounded", async () => {
+    const user = await fundedCustomer("USD", "1000000000.00");
+    // A rate an admin could set before issue 24 (the column holds 20 whole digits); today's form refuses it.
+    const legacyProvider: typeof tableRateProvider = {
+      priceOf: async (_db, from, to) => ({
+        from,
+        to,
+        rate: rateOf("99999999999999999999"),
+        feeBasisPoints: 0,
+        updatedAt: new Date(),
+      }),
+      listPrices: async () => [],
+    };
+
+    const quoting = createExchangeQuote(
+      ferry.db,
+      { rateProvider: legacyProvider, now: () => new Date() },
+      user.userId,
+      {
+        from: "USD",
+        to: "ETH",
+        amount: "1000000000.00",
+      },
+    );
+
+    await expect(quoting).rejects.toMatchObject({
+      code: "validation_failed",
+      fields: { amount: "This amount would buy more than 1,000,000,000 ETH, the most one exchange can pay" },
+    });
+    const quotes = await ferry.db
+      .selectFrom("exchange_quotes")
+      .select("id")
+      .where("user_id", "=", user.userId)
+      .execute();
+    expect(quotes).toEqual([]);
+  });
+
   test("asks who is calling before anything else: anonymous 401", async () => {
     const response = await requestQuote(undefined, { from: "USD", to: "EUR", amount: "1.00" });
 

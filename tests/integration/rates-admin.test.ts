@@ -140,6 +140,9 @@ describe("setting a pair's rate", () => {
     ["GBP/AUD", { rate: "1e3", feeBasisPoints: 25 }, "rate"],
     ["GBP/AUD", { rate: "1.0000000000000000001", feeBasisPoints: 25 }, "rate"],
     ["GBP/AUD", { rate: 1.9, feeBasisPoints: 25 }, "rate"],
+    // Issue 24: above 1,000,000,000 a conversion of the largest amount into wei could overflow NUMERIC(38,0).
+    ["GBP/AUD", { rate: "1000000000.000000000000000001", feeBasisPoints: 25 }, "rate"],
+    ["GBP/AUD", { rate: "99999999999999999999", feeBasisPoints: 25 }, "rate"],
     ["GBP/AUD", { rate: "1.9", feeBasisPoints: 1_001 }, "feeBasisPoints"],
     ["GBP/AUD", { rate: "1.9", feeBasisPoints: 2.5 }, "feeBasisPoints"],
     ["GBP/AUD", { rate: "1.9", feeBasisPoints: -1 }, "feeBasisPoints"],
@@ -151,5 +154,15 @@ describe("setting a pair's rate", () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error.code).toBe("validation_failed");
     expect(Object.keys(response.json().error.fields ?? {}).join(",")).toContain(field);
+  });
+
+  test("refuses a rate above 1,000,000,000 with a message naming the limit, changing nothing", async () => {
+    const before = await currentPair("GBP", "AUD");
+
+    const response = await setRate(admin, "GBP/AUD", { rate: "1000000001", feeBasisPoints: 25 });
+
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.fields).toEqual({ rate: "A rate can be at most 1,000,000,000" });
+    expect(await currentPair("GBP", "AUD")).toEqual(before);
   });
 });

@@ -5,10 +5,14 @@ import {
   type ExchangeRate,
   formatRate,
   formatRateForDisplay,
+  INVALID_RATE_MESSAGE,
   MAX_RATE_DECIMALS,
+  MAX_RATE_UNITS,
   parseRate,
   priceExchange,
+  RATE_TOO_LARGE_MESSAGE,
   rateOf,
+  tooLargeToExchangeMessage,
 } from "./exchange.ts";
 import { computeFee } from "./fees.ts";
 
@@ -25,7 +29,9 @@ describe("parseRate", () => {
     ["65000", "65000"],
     ["0.000015384615384615", "0.000015384615384615"],
     ["00012.50", "12.5"],
-    ["99999999999999999999.999999999999999999", "99999999999999999999.999999999999999999"],
+    ["1000000000", "1000000000"],
+    ["1000000000.000000000000000000", "1000000000"],
+    ["999999999.999999999999999999", "999999999.999999999999999999"],
   ])("reads %s exactly, written back as %s", (text, written) => {
     const parsed = parseRate(text);
     expect(parsed.ok).toBe(true);
@@ -34,25 +40,32 @@ describe("parseRate", () => {
     }
   });
 
+  test.each(["0", "0.000", "-1", "1e3", "1,08", " 1.08", "1.", ".5", "", "NaN", "0.0000000000000000001"])(
+    "refuses %j",
+    (text) => {
+      expect(parseRate(text)).toEqual({ ok: false, message: INVALID_RATE_MESSAGE });
+    },
+  );
+
   test.each([
-    "0",
-    "0.000",
-    "-1",
-    "1e3",
-    "1,08",
-    " 1.08",
-    "1.",
-    ".5",
-    "",
-    "NaN",
-    "0.0000000000000000001",
+    "1000000000.000000000000000001",
+    "1000000001",
+    "99999999999999999999.999999999999999999",
     "100000000000000000000",
-  ])("refuses %j", (text) => {
-    expect(parseRate(text).ok).toBe(false);
+  ])("refuses %s: above the highest rate, so no conversion can overflow the database", (text) => {
+    expect(parseRate(text)).toEqual({ ok: false, message: "A rate can be at most 1,000,000,000" });
+    expect(RATE_TOO_LARGE_MESSAGE).toBe("A rate can be at most 1,000,000,000");
   });
 
   test("rateOf throws on a rate no one could have stored", () => {
     expect(() => rateOf("abc")).toThrow(RangeError);
+    expect(() => rateOf("100000000000000000000")).toThrow(RangeError);
+  });
+
+  test("rateOf still reads a rate stored before the highest rate was set, up to what the column holds", () => {
+    expect(formatRate(rateOf("99999999999999999999.999999999999999999"))).toBe(
+      "99999999999999999999.999999999999999999",
+    );
   });
 });
 
@@ -110,6 +123,12 @@ describe("priceExchange", () => {
       feeBasisPoints: 0,
     });
     expect(figures.receiveMinor).toBe(0n);
+  });
+
+  test("names the bound when a conversion would pay out more than one amount may be", () => {
+    expect(tooLargeToExchangeMessage("ETH")).toBe(
+      "This amount would buy more than 1,000,000,000 ETH, the most one exchange can pay",
+    );
   });
 
   test("refuses an exchange into the same currency", () => {
@@ -181,9 +200,9 @@ describe("priceExchange", () => {
       fc.property(rate, (exchangeRate) => {
         const written = formatRate(exchangeRate);
         const parsed = parseRate(written);
-        if (exchangeRate.units.toString().length - exchangeRate.decimals > 20) {
-          // Beyond NUMERIC(38,18)'s 20 whole digits: refused rather than stored wrong.
-          expect(parsed.ok).toBe(false);
+        if (exchangeRate.units > MAX_RATE_UNITS * 10n ** BigInt(exchangeRate.decimals)) {
+          // Above the highest rate (and so within NUMERIC(38,18)'s 20 whole digits): refused, not stored.
+          expect(parsed).toEqual({ ok: false, message: RATE_TOO_LARGE_MESSAGE });
           return;
         }
         expect(parsed.ok).toBe(true);

@@ -1,5 +1,6 @@
 import { CURRENCIES, type CurrencyCode } from "./currencies.ts";
 import { computeFee } from "./fees.ts";
+import { formatAmount, maxAmountMinor } from "./money.ts";
 
 /**
  * Currency exchange arithmetic, in bigint only (docs/decisions/018-exchange-rates-and-rounding.md).
@@ -24,8 +25,15 @@ export interface ExchangeRate {
 
 /** The most decimals a rate may have: NUMERIC(38,18) in the database. */
 export const MAX_RATE_DECIMALS = 18;
-/** The most whole digits a rate may have (NUMERIC(38,18) leaves 20). */
-export const MAX_RATE_WHOLE_DIGITS = 20;
+/** The most whole digits the rates column holds (NUMERIC(38,18) leaves 20): what a stored rate may have. */
+const STORED_RATE_WHOLE_DIGITS = 20;
+/**
+ * The highest rate an admin may set: 1,000,000,000 units of TO for one unit of FROM. The dearest pair
+ * Ferry prices (bitcoin in a fiat currency) is near 10^5, so this leaves ten thousand times the room,
+ * and it keeps a conversion of the largest amount (`MAX_AMOUNT_UNITS`, money.ts) into the finest
+ * currency within NUMERIC(38,0): 10^9 × 10^9 × 10^18 wei = 10^36 (issue 24).
+ */
+export const MAX_RATE_UNITS = 1_000_000_000n;
 /**
  * The highest exchange fee an operator may set, in basis points (10 %). The spec's fees are 0.1 % to
  * 0.8 %; anything near this limit is a typing mistake, not a price.
@@ -36,23 +44,41 @@ export const QUOTE_LIFETIME_SECONDS = 30;
 
 const RATE_PATTERN = /^(\d+)(?:\.(\d+))?$/;
 
-/** The words for a rate that is not a plain positive decimal within NUMERIC(38,18). */
+/** The words for a rate that is not a plain positive decimal with at most 18 decimals. */
 export const INVALID_RATE_MESSAGE = `Enter a rate above 0 with at most ${MAX_RATE_DECIMALS} decimals`;
 
+/** The words for a rate above `MAX_RATE_UNITS`: "A rate can be at most 1,000,000,000". */
+export const RATE_TOO_LARGE_MESSAGE = `A rate can be at most ${MAX_RATE_UNITS.toLocaleString("en-US")}`;
+
 /**
- * Reads a rate written as a plain decimal ("1.08", "0.000015384615384615"): above zero, at most 20
- * whole digits and 18 decimals. Exponents, signs, separators and spaces are refused: a rate is never
- * rounded on the way in.
+ * Reads a rate written as a plain decimal ("1.08", "0.000015384615384615"): above zero, at most 18
+ * decimals and at most `MAX_RATE_UNITS`. Exponents, signs, separators and spaces are refused: a rate
+ * is never rounded on the way in.
  */
 export function parseRate(text: string): { ok: true; rate: ExchangeRate } | { ok: false; message: string } {
+  const read = readRate(text);
+  if (!read.ok) {
+    return read;
+  }
+  if (read.rate.units > MAX_RATE_UNITS * 10n ** BigInt(read.rate.decimals)) {
+    return { ok: false, message: RATE_TOO_LARGE_MESSAGE };
+  }
+  return read;
+}
+
+/** A plain positive decimal that fits the rates column (NUMERIC(38,18)), whatever its size within it. */
+function readRate(text: string): { ok: true; rate: ExchangeRate } | { ok: false; message: string } {
   const match = RATE_PATTERN.exec(text);
   if (!match) {
     return { ok: false, message: INVALID_RATE_MESSAGE };
   }
   const [, whole, fraction = ""] = match;
   const wholeDigits = whole.replace(/^0+(?=\d)/, "");
-  if (fraction.length > MAX_RATE_DECIMALS || wholeDigits.length > MAX_RATE_WHOLE_DIGITS) {
+  if (fraction.length > MAX_RATE_DECIMALS) {
     return { ok: false, message: INVALID_RATE_MESSAGE };
+  }
+  if (wholeDigits.length > STORED_RATE_WHOLE_DIGITS) {
+    return { ok: false, message: RATE_TOO_LARGE_MESSAGE };
   }
   const units = BigInt(`${whole}${fraction}`);
   if (units <= 0n) {
@@ -73,10 +99,11 @@ function normalizeRate(rate: ExchangeRate): ExchangeRate {
 
 /**
  * Reads a rate the database or the API holds ("1.080000000000000000"). A rate there was checked when
- * it was written, so a failure means a broken row: it throws rather than price anything with it.
+ * it was written, so a failure means a broken row: it throws rather than price anything with it. A
+ * rate stored before `MAX_RATE_UNITS` existed still reads (the exchange bounds what it pays out).
  */
 export function rateOf(text: string): ExchangeRate {
-  const parsed = parseRate(text);
+  const parsed = readRate(text);
   if (!parsed.ok) {
     throw new RangeError(`Not an exchange rate: ${text}`);
   }
@@ -148,4 +175,12 @@ export function priceExchange(request: {
 /** Spec-like words for an amount whose conversion would not buy a single minor unit of TO. */
 export function tooSmallToExchangeMessage(to: CurrencyCode): string {
   return `This amount is too small to buy any ${to}`;
+}
+
+/**
+ * The words for an amount whose conversion would pay out more than one amount may be
+ * (`MAX_AMOUNT_UNITS`): "This amount would buy more than 1,000,000,000 USD, the most one exchange can pay".
+ */
+export function tooLargeToExchangeMessage(to: CurrencyCode): string {
+  return `This amount would buy more than ${formatAmount(maxAmountMinor(to), to, 0)} ${to}, the most one exchange can pay`;
 }

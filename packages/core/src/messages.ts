@@ -22,8 +22,6 @@ export const MESSAGES = {
   unexpectedError: "An unexpected error occurred. Please try again.",
   comingSoon: "This section is coming soon...",
   notFound: "Oops! Page not found",
-  /** An amount beyond what the ledger can hold (more than `MAX_AMOUNT_MINOR` minor units). */
-  amountTooLarge: "Amount is too large",
   /** A list cursor that this server did not issue. */
   invalidCursor: "Invalid cursor",
   /** A reset token that cannot be one Ferry issued (the link was mangled or made up). */

@@ -1,10 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { CURRENCIES, CURRENCY_CODES } from "./currencies.ts";
+import { MAX_RATE_UNITS } from "./exchange.ts";
 import {
   checkPositiveAmount,
   formatAmount,
   formatMoney,
   INVALID_AMOUNT_MESSAGE,
+  isWithinAmountLimit,
+  maxAmountMinor,
   minorOf,
   parseAmount,
   parsePositiveAmount,
@@ -181,6 +185,49 @@ describe("parsePositiveAmount", () => {
       message: "BTC amounts have at most 8 decimals",
     });
   });
+
+  test.each([
+    ["1000000000", "USD", 100_000_000_000n],
+    ["1000000000.00", "EUR", 100_000_000_000n],
+    ["1000000000", "ETH", 10n ** 27n],
+    ["0001000000000.000000", "USDT", 10n ** 15n],
+  ] as const)("accepts %s %s: exactly the bound of one amount", (text, currency, expected) => {
+    expect(maxAmountMinor(currency)).toBe(expected);
+    expect(parsePositiveAmount(text, currency)).toEqual({ ok: true, amountMinor: expected });
+  });
+
+  test.each([
+    ["1000000000.01", "USD"],
+    ["1000000000.000000000000000001", "ETH"],
+    ["1000000001", "BTC"],
+    // The exchange quote of issue 24, which overflowed NUMERIC(38,0) once converted to wei.
+    ["9999999999999999999999999999.99", "USD"],
+    [`1${"0".repeat(29)}`, "USDC"],
+  ] as const)("refuses %s %s, naming the bound in the currency", (text, currency) => {
+    expect(parsePositiveAmount(text, currency)).toEqual({
+      ok: false,
+      message: `Amount can be at most 1,000,000,000 ${currency}`,
+    });
+  });
+
+  test("no amount of any currency, converted at the highest rate into the finest currency, overflows NUMERIC(38,0)", () => {
+    const finestScale = Math.max(...CURRENCY_CODES.map((code) => CURRENCIES[code].scale));
+    for (const currency of CURRENCY_CODES) {
+      // The most units of TO that the largest amount buys at the highest rate an admin may set.
+      const unitsBought = (maxAmountMinor(currency) * MAX_RATE_UNITS) / 10n ** BigInt(CURRENCIES[currency].scale);
+      expect(unitsBought * 10n ** BigInt(finestScale)).toBeLessThan(10n ** 38n);
+    }
+    // And what one exchange may pay out leaves 11 digits of room for balances, sums of many amounts.
+    expect(maxAmountMinor("ETH") * 10n ** 11n).toBeLessThanOrEqual(10n ** 38n);
+  });
+
+  test("isWithinAmountLimit bounds either sign, per currency or by the finest one", () => {
+    expect(isWithinAmountLimit(-maxAmountMinor("USD"), "USD")).toBe(true);
+    expect(isWithinAmountLimit(maxAmountMinor("USD") + 1n, "USD")).toBe(false);
+    expect(isWithinAmountLimit(-maxAmountMinor("USD") - 1n, "USD")).toBe(false);
+    expect(isWithinAmountLimit(10n ** 27n)).toBe(true);
+    expect(isWithinAmountLimit(10n ** 27n + 1n)).toBe(false);
+  });
 });
 
 describe("checkPositiveAmount", () => {
@@ -217,13 +264,12 @@ describe("withPositiveAmount", () => {
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([["currency"]]);
   });
 
-  test("refuses more than one request may carry, with the limit's own message", () => {
-    const overLimit = `${"9".repeat(29)}.00`;
-    const result = Form.safeParse({ name: "Ann", amount: overLimit, currency: "EUR" });
+  test("refuses more than one amount may be, with the message naming the limit", () => {
+    const result = Form.safeParse({ name: "Ann", amount: "1000000000.01", currency: "EUR" });
     expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
-      [["amount"], "Amount is too large"],
+      [["amount"], "Amount can be at most 1,000,000,000 EUR"],
     ]);
-    expect(Form.safeParse({ name: "Ann", amount: `${"9".repeat(28)}.99`, currency: "EUR" }).success).toBe(true);
+    expect(Form.safeParse({ name: "Ann", amount: "1000000000.00", currency: "EUR" }).success).toBe(true);
   });
 
   test("does not run on something that is not an object at all", () => {

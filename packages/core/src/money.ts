@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { CURRENCIES, type CurrencyCode } from "./currencies.ts";
-import { MESSAGES } from "./messages.ts";
+import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from "./currencies.ts";
 
 /**
  * Money is an integer count of minor units (bigint) travelling with its currency.
@@ -14,16 +13,41 @@ export interface Money {
 const DECIMAL_PATTERN = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 /**
- * The largest amount one request may carry, in minor units of any currency: 30 digits. Amounts are
- * stored as NUMERIC(38,0), and balances and system accounts are sums of amounts, so 8 digits of room
- * are left: no realistic count of maximal amounts can overflow a column. (It is still 10^12 ETH or
- * 10^28 US dollars.)
+ * The most one amount may be, in whole units of its currency: 1,000,000,000 (a billion US dollars, or
+ * a billion ether). It is the one bound on every amount a request carries: what a person sends,
+ * exchanges, cashes out, reports as a deposit, invests or sets an alert at, and what an exchange
+ * would pay out.
+ *
+ * Why this number (issue 24): amounts are stored as NUMERIC(38,0) minor units. In the finest currency,
+ * ETH with 18 decimals, the bound is 10^27 wei, 11 digits short of the column, which leaves room for
+ * balances and system accounts, the sums of many amounts. A conversion multiplies by a rate of at most
+ * `MAX_RATE_UNITS` (10^9, exchange.ts): 10^9 units × 10^9 × 10^18 = 10^36 minor units, still inside
+ * 38 digits, and the exchange refuses a result above this bound before anything is stored. A fee is
+ * amount × basis points (at most 10^27 × 10^4) in bigint, never in the database.
  */
-export const MAX_AMOUNT_MINOR = 10n ** 30n - 1n;
+export const MAX_AMOUNT_UNITS = 1_000_000_000n;
 
-/** Whether minor units are within what one request may carry (`MAX_AMOUNT_MINOR`, either sign). */
-export function isWithinAmountLimit(amountMinor: bigint): boolean {
-  return amountMinor <= MAX_AMOUNT_MINOR && amountMinor >= -MAX_AMOUNT_MINOR;
+/** The bound of one amount in `currency`, in its minor units: `MAX_AMOUNT_UNITS` whole units. */
+export function maxAmountMinor(currency: CurrencyCode): bigint {
+  return MAX_AMOUNT_UNITS * 10n ** BigInt(CURRENCIES[currency].scale);
+}
+
+/** The most minor units any amount may have: the bound in the finest currency (ETH's 10^27 wei). */
+const MAX_AMOUNT_MINOR_OF_ANY_CURRENCY =
+  MAX_AMOUNT_UNITS * 10n ** BigInt(Math.max(...CURRENCY_CODES.map((code) => CURRENCIES[code].scale)));
+
+/**
+ * Whether minor units, of either sign, are within the bound of one amount in `currency`; without a
+ * currency, within the most minor units any amount may have.
+ */
+export function isWithinAmountLimit(amountMinor: bigint, currency?: CurrencyCode): boolean {
+  const limit = currency === undefined ? MAX_AMOUNT_MINOR_OF_ANY_CURRENCY : maxAmountMinor(currency);
+  return amountMinor <= limit && amountMinor >= -limit;
+}
+
+/** The words for an amount above the bound, naming it: "Amount can be at most 1,000,000,000 USD". */
+export function amountTooLargeMessage(currency: CurrencyCode): string {
+  return `Amount can be at most ${groupThousands(MAX_AMOUNT_UNITS.toString())} ${currency}`;
 }
 
 /** Why a decimal string could not be read as an amount. */
@@ -62,9 +86,10 @@ export function tooManyDecimalsMessage(currency: CurrencyCode): string {
 
 /**
  * Reads an amount that is to move money: a plain decimal above zero with no more decimals than the
- * currency's scale ("12.50", not "1e3", "-5", "0" or "1.005" dollars). Surrounding spaces are ignored.
- * This is the one rule for "a valid amount": the web's forms and the server both ask it, so the same
- * input gets the same message everywhere.
+ * currency's scale ("12.50", not "1e3", "-5", "0" or "1.005" dollars) and no more than
+ * `MAX_AMOUNT_UNITS` whole units ("Amount can be at most 1,000,000,000 USD"). Surrounding spaces are
+ * ignored. This is the one rule for "a valid amount": the web's forms and the server both ask it, so
+ * the same input gets the same message everywhere.
  */
 export function parsePositiveAmount(
   text: string,
@@ -78,21 +103,22 @@ export function parsePositiveAmount(
   if (parsed.amountMinor <= 0n) {
     return { ok: false, message: INVALID_AMOUNT_MESSAGE };
   }
+  if (!isWithinAmountLimit(parsed.amountMinor, currency)) {
+    return { ok: false, message: amountTooLargeMessage(currency) };
+  }
   return { ok: true, amountMinor: parsed.amountMinor };
 }
 
 /**
  * The one amount rule as a zod refinement of an object with `amount` and `currency`: a plain decimal
- * above zero within the currency's scale (`parsePositiveAmount`'s messages), and no more than one
- * request may carry ("Amount is too large", `MAX_AMOUNT_MINOR`). The request contracts and the web's
- * forms both use it through `withPositiveAmount`, so the same input gets the same message everywhere.
+ * above zero within the currency's scale and bound (`parsePositiveAmount`'s messages, on the amount
+ * field). The request contracts and the web's forms both use it through `withPositiveAmount`, so the
+ * same input gets the same message everywhere.
  */
 export function checkPositiveAmount(value: { amount: string; currency: CurrencyCode }, ctx: z.RefinementCtx): void {
   const parsed = parsePositiveAmount(value.amount, value.currency);
   if (!parsed.ok) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: parsed.message });
-  } else if (!isWithinAmountLimit(parsed.amountMinor)) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: MESSAGES.amountTooLarge });
   }
 }
 

@@ -6,7 +6,6 @@ import { BankPaymentMethodRequest } from "../contracts/payment-methods.ts";
 import { ProfileUpdateRequest } from "../contracts/profile.ts";
 import { CreateTransferRequest, TransferDetails } from "../contracts/transfers.ts";
 import { MESSAGES, multiLineTextMessage, singleLineTextMessage } from "../messages.ts";
-import { MAX_AMOUNT_MINOR } from "../money.ts";
 import { CryptoRecipientFields, NewRecipientRequest } from "./recipient.ts";
 import { isMultiLineText, isSingleLineText, multiLineText, singleLineText } from "./text.ts";
 
@@ -194,19 +193,18 @@ describe("amounts are bounded to what the ledger holds", () => {
     currency,
   });
 
-  test("accepts the largest amount, in minor units, of a currency with 18 decimals", () => {
-    const largest = `${MAX_AMOUNT_MINOR / 10n ** 18n}.${"9".repeat(18)}`;
-
-    expect(TransferDetails.safeParse(transfer(largest, "ETH")).success).toBe(true);
+  test("accepts the largest amount of a currency with 18 decimals, to the last wei", () => {
+    expect(TransferDetails.safeParse(transfer("1000000000.000000000000000000", "ETH")).success).toBe(true);
+    expect(TransferDetails.safeParse(transfer(`999999999.${"9".repeat(18)}`, "ETH")).success).toBe(true);
   });
 
   test.each([
-    ["one minor unit more in ETH", `1${"0".repeat(12)}`, "ETH"],
+    ["one wei more", "1000000000.000000000000000001", "ETH"],
     ["10^29 ETH, which overflowed NUMERIC(38,0)", `1${"0".repeat(29)}`, "ETH"],
     ["10^28 US dollars", `1${"0".repeat(28)}`, "USD"],
-  ])("refuses %s with “Amount is too large”", (_label, amount, currency) => {
+  ])("refuses %s with the message naming the limit", (_label, amount, currency) => {
     expect(issuesOf(TransferDetails.safeParse(transfer(amount, currency)))).toEqual([
-      ["amount", MESSAGES.amountTooLarge],
+      ["amount", `Amount can be at most 1,000,000,000 ${currency}`],
     ]);
   });
 
@@ -227,7 +225,7 @@ describe("amounts are bounded to what the ledger holds", () => {
 
     expect(issuesOf(result)).toEqual([
       ["transactionHash", "A transaction hash is 64 hexadecimal characters"],
-      ["amount", MESSAGES.amountTooLarge],
+      ["amount", "Amount can be at most 1,000,000,000 ETH"],
     ]);
   });
 });

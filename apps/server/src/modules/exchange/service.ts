@@ -12,9 +12,10 @@ import {
   priceExchange,
   QUOTE_LIFETIME_SECONDS,
   rateOf,
+  tooLargeToExchangeMessage,
   tooSmallToExchangeMessage,
 } from "@ferry/core/exchange";
-import { formatMoney, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { formatMoney, isWithinAmountLimit, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
@@ -80,7 +81,8 @@ async function availableOf(db: Database, userId: string, currency: CurrencyCode)
 
 /**
  * Prices selling `amount` of `from` for `to` at the provider's current rate and fee and records the
- * quote, valid for 30 seconds. Refused when the amount buys nothing or is more than the wallet has.
+ * quote, valid for 30 seconds. Refused when the amount buys nothing, buys more than one amount may be
+ * (`MAX_AMOUNT_UNITS`), or is more than the wallet has.
  */
 export async function createExchangeQuote(
   db: Database,
@@ -106,6 +108,11 @@ export async function createExchangeQuote(
   });
   if (figures.receiveMinor <= 0n) {
     const message = tooSmallToExchangeMessage(to);
+    throw new AppError("validation_failed", message, { amount: message });
+  }
+  // What arrives is an amount like any other: bounded, so no balance can outgrow NUMERIC(38,0).
+  if (!isWithinAmountLimit(figures.receiveMinor, to)) {
+    const message = tooLargeToExchangeMessage(to);
     throw new AppError("validation_failed", message, { amount: message });
   }
   if (parsed.amountMinor > (await availableOf(db, userId, from))) {
