@@ -215,3 +215,114 @@ describe("destinations saved under older rules", () => {
     expect(Object.values(report.byReason).reduce((sum, rows) => sum + rows, 0)).toBe(3);
   });
 });
+
+describe("crypto destinations that lose the money are refused at the door (issue 24)", () => {
+  const TOKEN_CONTRACT_MESSAGE = "This is the token's contract address, not a wallet. Sending to it loses the money.";
+  /** BIP-173's example P2WPKH address in upper case, its K replaced by the Kelvin sign U+212A. */
+  const KELVIN_ADDRESS = "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4".replace("K", "\u212A");
+
+  async function savedCryptoAddresses(user: SignedInUser): Promise<string[]> {
+    const recipients = await ferry.db
+      .selectFrom("recipients")
+      .select("crypto_address")
+      .where("user_id", "=", user.userId)
+      .execute();
+    const methods = await ferry.db
+      .selectFrom("payment_methods")
+      .select("crypto_address")
+      .where("user_id", "=", user.userId)
+      .execute();
+    return [...recipients, ...methods].map((row) => String(row.crypto_address));
+  }
+
+  test.each([
+    [
+      "USDT's contract on Ethereum",
+      "USDT",
+      "ethereum",
+      "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+      TOKEN_CONTRACT_MESSAGE,
+    ],
+    [
+      "USDC's contract on Polygon, in lower case",
+      "USDC",
+      "polygon",
+      "0x3c499c542cef5e3811e1192ce70d8cc03d5c3359",
+      TOKEN_CONTRACT_MESSAGE,
+    ],
+    ["USDT's contract on Tron", "USDT", "tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", TOKEN_CONTRACT_MESSAGE],
+    ["a bech32 address with a Kelvin sign", "BTC", "bitcoin", KELVIN_ADDRESS, 'Remove the character "\u212A" (U+212A)'],
+  ])(
+    "a recipient at %s is refused with 400 on the address, and nothing is saved",
+    async (_label, currency, network, address, message) => {
+      const user = await createSignedInUser(ferry, { label: "crypto-door-recipient" });
+
+      const response = await sendAs(ferry.app, user, "POST", "/api/v1/recipients", {
+        type: "crypto",
+        name: "Not a wallet",
+        email: "not-a-wallet@example.com",
+        currency,
+        cryptoNetwork: network,
+        cryptoAddress: address,
+      });
+
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toMatchObject({ code: "validation_failed", fields: { cryptoAddress: message } });
+      expect(await savedCryptoAddresses(user)).toEqual([]);
+    },
+  );
+
+  test.each([
+    ["USDT's contract on BSC", "USDT", "bsc", "0x55d398326f99059fF775485246999027B3197955", TOKEN_CONTRACT_MESSAGE],
+    [
+      "WETH's contract on Polygon",
+      "ETH",
+      "polygon",
+      "0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619",
+      TOKEN_CONTRACT_MESSAGE,
+    ],
+    ["a bech32 address with a Kelvin sign", "BTC", "bitcoin", KELVIN_ADDRESS, 'Remove the character "\u212A" (U+212A)'],
+  ])(
+    "a payment method at %s is refused with 400 on the address, and nothing is saved",
+    async (_label, currency, network, address, message) => {
+      const user = await createSignedInUser(ferry, { label: "crypto-door-method" });
+
+      const response = await sendAs(ferry.app, user, "POST", "/api/v1/payment-methods", {
+        addressType: "crypto",
+        name: "Not a wallet",
+        currency,
+        cryptoNetwork: network,
+        cryptoAddress: address,
+      });
+
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toMatchObject({ code: "validation_failed", fields: { cryptoAddress: message } });
+      expect(await savedCryptoAddresses(user)).toEqual([]);
+    },
+  );
+
+  test("a recipient saved at USDT's contract before the rule is marked for review and never paid", async () => {
+    const user = await createSignedInUser(ferry, { label: "crypto-door-stored" });
+    await fundWallet(ferry.db, user.userId, "USDT", "10.000000");
+    const row = await ferry.db
+      .insertInto("recipients")
+      .values({
+        user_id: user.userId,
+        name: "Old contract",
+        email: "old-contract@example.com",
+        type: "crypto",
+        currency: "USDT",
+        crypto_network: "ethereum",
+        crypto_address: "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+
+    const cryptos = await listed(user, "/api/v1/recipients?type=crypto");
+    expect(cryptos.find((recipient) => recipient.id === row.id)).toMatchObject({
+      needsReview: true,
+      reviewReason: `Wallet address: ${TOKEN_CONTRACT_MESSAGE.replace(/\.$/, "")}`,
+    });
+    await expectEveryPaymentRefused(user, { method: "crypto", recipientId: row.id }, "USDT");
+  });
+});

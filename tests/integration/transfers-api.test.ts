@@ -22,7 +22,8 @@ type SignedInUser = SessionUser;
 /** Published vectors, as in packages/core's validation tests. */
 const IBAN = "DE89 3704 0044 0532 0130 00";
 const EIP55_ADDRESS = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
-const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+/** A Tron wallet (BIP-39 "abandon … about", m/44'/195'/0'/0/0); USDT's own contract is refused (issue 24). */
+const TRON_ADDRESS = "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH";
 const TRANSFER_CODE_SUBJECT = "Your Ferry transfer code";
 
 let ferry: TestApp;

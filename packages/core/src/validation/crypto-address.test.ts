@@ -146,6 +146,33 @@ const WIKI_P2SH_ADDRESS = "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy";
 /** Tether's USDT (TRC-20) token contract on Tron mainnet. */
 const TRON_USDT_CONTRACT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
+/**
+ * A Tron wallet: the first address (m/44'/195'/0'/0/0) of BIP-39's "abandon … about" test mnemonic,
+ * as tests/integration/deposit-addresses.test.ts derives it.
+ */
+const TRON_WALLET = "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH";
+
+/**
+ * The token contracts of the tokens Ferry sends, by network, as their issuers and the chains'
+ * explorers publish them: Tether's USDT and Circle's USDC, and ETH where it is a token (WETH on
+ * Polygon, Binance-Peg ETH on BSC).
+ */
+const TOKEN_CONTRACTS_BY_NETWORK = {
+  ethereum: ["0xdAC17F958D2ee523a2206206994597C13D831ec7", "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"],
+  polygon: [
+    "0xc2132D05D31c914a87C6611C10748AEb04B58e8F",
+    "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359",
+    "0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174",
+    "0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619",
+  ],
+  bsc: [
+    "0x55d398326f99059fF775485246999027B3197955",
+    "0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d",
+    "0x2170Ed0880ac9A755fd29B2688956BD959F933F8",
+  ],
+  tron: [TRON_USDT_CONTRACT],
+} as const;
+
 /** An address its source publishes as valid, and the chain the source gives it. */
 interface PublishedAddress {
   source: string;
@@ -593,6 +620,31 @@ describe("validateCryptoAddress on bitcoin", () => {
     },
   );
 
+  it("refuses a bech32 address with a Kelvin sign for its K before lower-casing folds it into k (issue 24)", () => {
+    const address = "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4";
+    const withKelvin = address.replace("K", "\u212A");
+    expect(validateCryptoAddress("bitcoin", address).ok).toBe(true);
+    expect(withKelvin.toLowerCase()).toBe(address.toLowerCase());
+
+    expect(validateCryptoAddress("bitcoin", withKelvin)).toEqual({
+      ok: false,
+      message: 'Remove the character "\u212A" (U+212A)',
+    });
+  });
+
+  it.each([
+    ["bitcoin", `${GENESIS_ADDRESS.slice(0, 5)}\u00A0${GENESIS_ADDRESS.slice(5)}`, "\u00A0"],
+    ["ethereum", `0x${"\uFF10".repeat(40)}`, "\uFF10"],
+    ["tron", `\u0422${TRON_WALLET.slice(1)}`, "\u0422"],
+    ["polygon", `${EIP55.normal[0]}\u200B`, "\u200B"],
+  ] as const)("refuses a character above ASCII in a %s address, naming it", (network, text, character) => {
+    const codePoint = (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+    expect(validateCryptoAddress(network, text)).toEqual({
+      ok: false,
+      message: `Remove the character "${character}" (U+${codePoint})`,
+    });
+  });
+
   it("ignores whitespace around a pasted address", () => {
     expect(validateCryptoAddress("bitcoin", `  ${GENESIS_ADDRESS}\n`)).toEqual({
       ok: true,
@@ -669,26 +721,75 @@ describe("validateCryptoAddress on ethereum, polygon and bsc", () => {
 });
 
 describe("validateCryptoAddress on tron", () => {
-  it("accepts the USDT contract address", () => {
-    expect(validateCryptoAddress("tron", TRON_USDT_CONTRACT)).toEqual({ ok: true, normalized: TRON_USDT_CONTRACT });
+  it("accepts a wallet address", () => {
+    expect(validateCryptoAddress("tron", TRON_WALLET)).toEqual({ ok: true, normalized: TRON_WALLET });
   });
 
-  it("reports one changed character of the USDT contract address as a checksum mismatch", () => {
-    for (const index of [3, 17, TRON_USDT_CONTRACT.length - 1]) {
-      expect(validateCryptoAddress("tron", changeBase58Character(TRON_USDT_CONTRACT, index))).toEqual(
-        CHECKSUM_MISMATCH,
-      );
+  it("reports one changed character of an address as a checksum mismatch", () => {
+    for (const address of [TRON_WALLET, TRON_USDT_CONTRACT]) {
+      for (const index of [3, 17, address.length - 1]) {
+        expect(validateCryptoAddress("tron", changeBase58Character(address, index))).toEqual(CHECKSUM_MISMATCH);
+      }
     }
   });
 
   it("rejects Bitcoin and Ethereum addresses as not Tron addresses", () => {
-    for (const text of [GENESIS_ADDRESS, EIP55.normal[0], `S${TRON_USDT_CONTRACT.slice(1)}`]) {
+    for (const text of [GENESIS_ADDRESS, EIP55.normal[0], `S${TRON_WALLET.slice(1)}`]) {
       expect(validateCryptoAddress("tron", text)).toEqual({ ok: false, message: "This is not a valid Tron address" });
     }
   });
 
-  it("rejects the USDT contract address with its last character missing", () => {
-    expect(validateCryptoAddress("tron", TRON_USDT_CONTRACT.slice(0, -1)).ok).toBe(false);
+  it("rejects an address with its last character missing", () => {
+    expect(validateCryptoAddress("tron", TRON_WALLET.slice(0, -1)).ok).toBe(false);
+  });
+});
+
+describe("validateCryptoAddress on token contracts (issue 24)", () => {
+  const contract = { ok: false, message: UNSPENDABLE_ADDRESS_MESSAGES.tokenContract };
+  const evmContracts = [
+    ...TOKEN_CONTRACTS_BY_NETWORK.ethereum,
+    ...TOKEN_CONTRACTS_BY_NETWORK.polygon,
+    ...TOKEN_CONTRACTS_BY_NETWORK.bsc,
+  ];
+
+  it("refuses USDT's contract on Ethereum, which was accepted as a destination", () => {
+    expect(validateCryptoAddress("ethereum", "0xdAC17F958D2ee523a2206206994597C13D831ec7")).toEqual(contract);
+    expect(UNSPENDABLE_ADDRESS_MESSAGES.tokenContract).toBe(
+      "This is the token's contract address, not a wallet. Sending to it loses the money.",
+    );
+  });
+
+  const contractsByNetwork: [keyof typeof TOKEN_CONTRACTS_BY_NETWORK, string][] = Object.entries(
+    TOKEN_CONTRACTS_BY_NETWORK,
+  ).flatMap(([network, addresses]) =>
+    addresses.map((address): [keyof typeof TOKEN_CONTRACTS_BY_NETWORK, string] => [
+      network as keyof typeof TOKEN_CONTRACTS_BY_NETWORK,
+      address,
+    ]),
+  );
+
+  it.each(contractsByNetwork)(
+    "refuses the token contract on %s %s, as pasted and in lower case",
+    (network, address) => {
+      expect(validateCryptoAddress(network, address)).toEqual(contract);
+      expect(validateCryptoAddress(network, ` ${address}\n`)).toEqual(contract);
+      if (network !== "tron") {
+        expect(validateCryptoAddress(network, address.toLowerCase())).toEqual(contract);
+      }
+    },
+  );
+
+  it.each(evmContracts)("refuses %s on every EVM network, where nobody holds its key either", (address) => {
+    for (const network of EVM_NETWORKS) {
+      expect(validateCryptoAddress(network, address)).toEqual(contract);
+    }
+  });
+
+  it("still accepts wallets: the EIP-55 test addresses and a Tron wallet", () => {
+    for (const network of EVM_NETWORKS) {
+      expect(validateCryptoAddress(network, EIP55.normal[0]).ok).toBe(true);
+    }
+    expect(validateCryptoAddress("tron", TRON_WALLET).ok).toBe(true);
   });
 });
 

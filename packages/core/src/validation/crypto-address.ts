@@ -3,8 +3,9 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import { type BytesCoder, base58, bech32, bech32m, createBase58check } from "@scure/base";
-import { invalidAddressMessage, VALIDATION_MESSAGES } from "./messages.ts";
+import { invalidAddressMessage, nonAsciiCharacterMessage, VALIDATION_MESSAGES } from "./messages.ts";
 import { CRYPTO_NETWORKS, type CryptoNetworkId, isCryptoNetworkId } from "./networks.ts";
+import { findNonAsciiCharacter } from "./normalize.ts";
 import type { ValidationResult } from "./result.ts";
 
 /**
@@ -16,6 +17,7 @@ export const UNSPENDABLE_ADDRESS_MESSAGES = {
   taprootKeyOffCurve:
     "This taproot address does not hold a valid public key: coins sent there could never be spent. Copy it again from the wallet.",
   burnAddress: "This address is a known burn address: coins sent there can never be spent",
+  tokenContract: "This is the token's contract address, not a wallet. Sending to it loses the money.",
 } as const;
 
 /**
@@ -78,6 +80,39 @@ const BURN_ADDRESSES: Readonly<Record<CryptoNetworkId, readonly string[]>> = {
 };
 
 /**
+ * The contracts of the tokens Ferry sends on each EVM network (USDT, USDC, and ETH where it is a
+ * token), in EIP-55 form as stored. A token's contract is not a wallet: tokens sent to it stay there
+ * for good (USDT's own contract on Ethereum holds millions sent by mistake). They are refused on every
+ * EVM network, not only their own: on another chain the same address is one nobody holds a key to.
+ * Addresses as Tether and Circle publish them and as the chains' explorers and wallets' token lists
+ * agree (issue 24); each passes its EIP-55 checksum, so none is mistyped.
+ */
+const EVM_TOKEN_CONTRACTS: readonly string[] = [
+  // Ethereum
+  "0xdAC17F958D2ee523a2206206994597C13D831ec7", // USDT (Tether USD)
+  "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", // USDC (Circle)
+  // Polygon PoS
+  "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", // USDT ((PoS) Tether USD)
+  "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", // USDC (Circle, native)
+  "0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174", // USDC.e (USDC bridged from Ethereum, before native USDC)
+  "0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619", // WETH: ether on Polygon is this token
+  // BNB Smart Chain
+  "0x55d398326f99059fF775485246999027B3197955", // USDT (Binance-Peg BSC-USD)
+  "0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d", // USDC (Binance-Peg USD Coin)
+  "0x2170Ed0880ac9A755fd29B2688956BD959F933F8", // ETH (Binance-Peg Ethereum Token)
+];
+
+/** Token contracts refused as destinations, per network, in the form Ferry stores addresses. */
+const TOKEN_CONTRACTS: Readonly<Record<CryptoNetworkId, readonly string[]>> = {
+  bitcoin: [],
+  ethereum: EVM_TOKEN_CONTRACTS,
+  polygon: EVM_TOKEN_CONTRACTS,
+  bsc: EVM_TOKEN_CONTRACTS,
+  // USDT (Tether USD, TRC-20); Base58Check, so a mistyped one would not decode.
+  tron: ["TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"],
+};
+
+/**
  * Checks that `address` can receive funds on `network` and returns it in the form Ferry stores:
  * - Bitcoin: mainnet P2PKH/P2SH (Base58Check, version 0x00/0x05), segwit v0 (bech32, 20- or 32-byte
  *   program) and v1+ (bech32m, e.g. taproot) per BIP-173/BIP-350; bech32 is returned in lower case.
@@ -85,7 +120,10 @@ const BURN_ADDRESSES: Readonly<Record<CryptoNetworkId, readonly string[]>> = {
  *   a single-case one carries no checksum. Returned in EIP-55 form.
  * - Tron: Base58Check with version byte 0x41 (starts with "T").
  * A taproot address must hold a valid secp256k1 x-only key (BIP-341), and the known burn addresses
- * in `BURN_ADDRESSES` are refused on every network. Surrounding whitespace from copy and paste is ignored.
+ * in `BURN_ADDRESSES` and the token contracts in `TOKEN_CONTRACTS` are refused on every network.
+ * Surrounding whitespace from copy and paste is ignored; any other character above ASCII is refused
+ * before anything is case-folded, as in bank details (normalize.ts): `toLowerCase()` turns the Kelvin
+ * sign into "k", so a bech32 address holding one would otherwise be stored as one nobody typed.
  */
 export function validateCryptoAddress(network: CryptoNetworkId, address: string): ValidationResult {
   // Callers outside TypeScript (a request body) may pass anything; an unknown network is never valid.
@@ -97,9 +135,16 @@ export function validateCryptoAddress(network: CryptoNetworkId, address: string)
   if (text.length === 0 || text.length > MAX_ADDRESS_LENGTH) {
     return invalid(shortName);
   }
+  const nonAscii = findNonAsciiCharacter(text);
+  if (nonAscii !== undefined) {
+    return { ok: false, message: nonAsciiCharacterMessage(nonAscii) };
+  }
   const result = validateAddressFormat(network, text, shortName);
   if (result.ok && BURN_ADDRESSES[network].includes(result.normalized)) {
     return { ok: false, message: UNSPENDABLE_ADDRESS_MESSAGES.burnAddress };
+  }
+  if (result.ok && TOKEN_CONTRACTS[network].includes(result.normalized)) {
+    return { ok: false, message: UNSPENDABLE_ADDRESS_MESSAGES.tokenContract };
   }
   return result;
 }

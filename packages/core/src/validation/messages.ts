@@ -66,8 +66,9 @@ export function networkNotAllowedMessage(currency: string, networkName: string):
 }
 
 /**
- * `Remove the character "ß" (U+00DF)`: the message for a non-ASCII character in bank details, which
- * would otherwise be folded into a different ASCII letter. The code point names invisible ones too.
+ * `Remove the character "ß" (U+00DF)`: the message for a non-ASCII character in bank details or a
+ * crypto address, which would otherwise be folded into a different ASCII letter. The code point names
+ * invisible ones too.
  */
 export function nonAsciiCharacterMessage(character: string): string {
   const codePoint = (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");

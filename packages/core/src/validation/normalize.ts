@@ -20,18 +20,33 @@ const PAPER_FORM_PREFIX = /^IBAN[ \u00A0\u202F\u2007]+/i;
 const LAST_ASCII_CODE_POINT = 0x7f;
 
 /**
+ * The first character of `text` above ASCII that `isAllowed` does not let through, or undefined. It
+ * walks code points, so an emoji is named whole rather than as two surrogate halves. Bank text and
+ * crypto addresses both ask it before any case folding, and refuse with `nonAsciiCharacterMessage`.
+ */
+export function findNonAsciiCharacter(
+  text: string,
+  isAllowed: (character: string) => boolean = () => false,
+): string | undefined {
+  for (const character of text) {
+    const codePoint = character.codePointAt(0) ?? 0;
+    if (codePoint > LAST_ASCII_CODE_POINT && !isAllowed(character)) {
+      return character;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Normalises pasted bank text: trims it, drops a leading "IBAN " label and every space, non-breaking
  * space, dot and dash, and returns the rest in upper case. Refuses the first non-ASCII character that
  * is not a separator with a message naming it, before anything is upper-cased. It does not judge what
  * is left: `normalized` may still hold punctuation or be empty, for the caller's rule to refuse.
  */
 export function normalizeBankText(text: string): ValidationResult {
-  // for...of walks code points, so an emoji is named whole rather than as two surrogate halves.
-  for (const character of text) {
-    const codePoint = character.codePointAt(0) ?? 0;
-    if (codePoint > LAST_ASCII_CODE_POINT && !SEPARATOR.test(character)) {
-      return { ok: false, message: nonAsciiCharacterMessage(character) };
-    }
+  const nonAscii = findNonAsciiCharacter(text, (character) => SEPARATOR.test(character));
+  if (nonAscii !== undefined) {
+    return { ok: false, message: nonAsciiCharacterMessage(nonAscii) };
   }
   // trim() also removes leading no-break spaces, so a pasted "\u00A0IBAN DE89…" loses its label too.
   const withoutLabel = text.trim().replace(PAPER_FORM_PREFIX, "");

@@ -15,6 +15,9 @@ const REQUIRED = VALIDATION_MESSAGES.requiredFields;
 /** Published vectors (see crypto-address.test.ts and bank.test.ts for their sources). */
 const GENESIS_ADDRESS = "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa";
 const EIP55_ADDRESS = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
+/** A Tron wallet: the first address of BIP-39's "abandon … about" mnemonic (crypto-address.test.ts). */
+const TRON_WALLET = "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH";
+/** Tether's USDT contract on Tron: a token contract, never a destination (issue 24). */
 const TRON_USDT_CONTRACT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 const bankRecipient = {
@@ -129,9 +132,21 @@ describe("CryptoRecipientFields", () => {
       ...cryptoRecipient,
       currency: "USDT",
       cryptoNetwork: "tron",
-      cryptoAddress: TRON_USDT_CONTRACT,
+      cryptoAddress: TRON_WALLET,
     };
     expect(CryptoRecipientFields.safeParse(usdtOnTron).success).toBe(true);
+  });
+
+  it("refuses USDT's own contract as the recipient's address, on the address field", () => {
+    const toTheContract = {
+      ...cryptoRecipient,
+      currency: "USDT",
+      cryptoNetwork: "tron",
+      cryptoAddress: TRON_USDT_CONTRACT,
+    };
+    expect(fieldErrors(CryptoRecipientFields, toTheContract)).toEqual({
+      cryptoAddress: "This is the token's contract address, not a wallet. Sending to it loses the money.",
+    });
   });
 
   it("accepts ETH, USDC and USDT on Ethereum and Polygon with an EVM address", () => {
@@ -155,7 +170,7 @@ describe("CryptoRecipientFields", () => {
     expect(fieldErrors(CryptoRecipientFields, usdtOnBsc)).toEqual({
       cryptoNetwork: "USDT cannot be sent on BSC (Binance Smart Chain)",
     });
-    const ethOnTron = { ...cryptoRecipient, currency: "ETH", cryptoNetwork: "tron", cryptoAddress: TRON_USDT_CONTRACT };
+    const ethOnTron = { ...cryptoRecipient, currency: "ETH", cryptoNetwork: "tron", cryptoAddress: TRON_WALLET };
     expect(fieldErrors(CryptoRecipientFields, ethOnTron)).toEqual({
       cryptoNetwork: "ETH cannot be sent on Tron (TRC-20)",
     });
@@ -166,7 +181,7 @@ describe("CryptoRecipientFields", () => {
       ...cryptoRecipient,
       currency: "USDT",
       cryptoNetwork: "ethereum",
-      cryptoAddress: TRON_USDT_CONTRACT,
+      cryptoAddress: TRON_WALLET,
     };
     expect(fieldErrors(CryptoRecipientFields, tronAddressOnEthereum)).toEqual({
       cryptoAddress: "This is not a valid Ethereum address",
@@ -215,10 +230,8 @@ describe("CryptoRecipientFields", () => {
       cryptoNetwork: true,
       cryptoAddress: true,
     }).superRefine(checkCryptoRecipient);
-    expect(fieldErrors(step, { currency: "USDT", cryptoNetwork: "tron", cryptoAddress: TRON_USDT_CONTRACT })).toEqual(
-      {},
-    );
-    expect(fieldErrors(step, { currency: "BTC", cryptoNetwork: "tron", cryptoAddress: TRON_USDT_CONTRACT })).toEqual({
+    expect(fieldErrors(step, { currency: "USDT", cryptoNetwork: "tron", cryptoAddress: TRON_WALLET })).toEqual({});
+    expect(fieldErrors(step, { currency: "BTC", cryptoNetwork: "tron", cryptoAddress: TRON_WALLET })).toEqual({
       cryptoNetwork: "BTC cannot be sent on Tron (TRC-20)",
     });
   });
