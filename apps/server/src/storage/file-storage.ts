@@ -29,7 +29,7 @@ function checkedKey(key: string): string {
 /**
  * Files in one directory, each under its key, in subdirectories by the key's first two characters so
  * no directory grows past a few thousand entries. Writes go to a temporary name first and are renamed
- * into place, so a crash never leaves half a file under a key.
+ * into place, so a crash never leaves half a file under a key, and a failed write is cleaned up.
  */
 export function localDirectoryStorage(directory: string): FileStorage {
   const pathOf = (key: string) => path.join(directory, checkedKey(key).slice(0, 2), key);
@@ -38,8 +38,14 @@ export function localDirectoryStorage(directory: string): FileStorage {
       const target = pathOf(key);
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       const temporary = `${target}.partial`;
-      await writeFile(temporary, data, { mode: 0o600, flag: "wx" });
-      await rename(temporary, target);
+      try {
+        await writeFile(temporary, data, { mode: 0o600, flag: "wx" });
+        await rename(temporary, target);
+      } catch (error) {
+        // A write that failed (disk full, say) leaves no half file behind; the key is fresh, so the name is ours.
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -103,6 +103,20 @@ export type HelpAttachment = z.infer<typeof HelpAttachment>;
 export const UploadedHelpAttachment = HelpAttachment.omit({ url: true });
 export type UploadedHelpAttachment = z.infer<typeof UploadedHelpAttachment>;
 
+/**
+ * The form of `POST /api/v1/help-attachments` (multipart/form-data): exactly one file part, in the
+ * field `file`, and nothing else; a PNG, JPEG, WebP or PDF (judged by its bytes) of at most
+ * `MAX_ATTACHMENT_BYTES`. The server reads it as a stream, checking each of these as the bytes arrive;
+ * this schema is what the API document shows.
+ */
+export const HelpAttachmentUpload = z.object({
+  file: z
+    .file()
+    .max(MAX_ATTACHMENT_BYTES)
+    .mime([...ATTACHMENT_CONTENT_TYPES]),
+});
+export type HelpAttachmentUpload = z.infer<typeof HelpAttachmentUpload>;
+
 /** A request as its lists show it. */
 export const HelpRequestSummary = z.object({
   id: z.uuid(),

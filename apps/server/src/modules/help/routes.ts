@@ -1,15 +1,14 @@
-import multipart from "@fastify/multipart";
 import {
   AdminHelpRequestListQuery,
   ATTACHMENT_CONTENT_TYPES,
   HelpAttachmentParams,
+  HelpAttachmentUpload,
   HelpCounts,
   HelpRequestDetail,
   HelpRequestIdParams,
   HelpRequestList,
   HelpRequestListQuery,
   HelpStatusUpdate,
-  MAX_ATTACHMENT_BYTES,
   NewHelpReply,
   NewHelpRequest,
   UploadedHelpAttachment,
@@ -17,12 +16,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
-import { TOO_LARGE_MESSAGE } from "./attachments.ts";
+import { acceptUploads, readUpload, STREAMED_BODY } from "../../http/upload.ts";
 import {
+  ATTACHMENT_RULES,
   countForSidebar,
   createHelpRequest,
   getHelpRequest,
@@ -178,20 +177,21 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
 
   // Multipart parsing only where a file is expected: every other route keeps refusing it.
   app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 0, parts: 1 },
-      throwFileSizeLimit: true,
-    });
+    await acceptUploads(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
       "/api/v1/help-attachments",
       {
         preValidation: guards.requireUser,
+        ...STREAMED_BODY,
         schema: {
           tags: ["help"],
           operationId: "uploadHelpAttachment",
           security: SIGNED_IN,
-          summary: "Upload a screenshot or PDF (multipart/form-data, one field `file`, at most 5 MB)",
+          summary: "Upload a screenshot or PDF: one file, in the form field `file`, at most 5 MB",
+          description:
+            "The type is read from the file's bytes (PNG, JPEG, WebP or PDF; anything else is 415), and the name is kept with the extension of that type. A file over the limit is 413 and nothing is kept; a body that is not one file part named `file` (a malformed body, a text field, a second file) is 400.",
           consumes: ["multipart/form-data"],
+          body: HelpAttachmentUpload,
           response: {
             201: UploadedHelpAttachment,
             ...errorResponses(
@@ -206,26 +206,9 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
       },
       async (request, reply) => {
         const ownerId = viewerOf(request).userId;
-        if (!request.isMultipart()) {
-          throw new AppError("unsupported_media_type", "Send the file as multipart/form-data in a field named file");
-        }
         await enforceThrottle(db, [{ key: `help-upload|${ownerId}`, ...UPLOAD_LIMIT }]);
-        const file = await request.file();
-        if (file?.fieldname !== "file") {
-          const message = "Choose a file to attach";
-          throw new AppError("validation_failed", message, { file: message });
-        }
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-            throw new AppError("payload_too_large", TOO_LARGE_MESSAGE, { file: TOO_LARGE_MESSAGE });
-          }
-          throw error;
-        }
-        const stored = await storeUpload(db, deps.storage, { ownerId, fileName: file.filename, bytes });
-        return reply.status(201).send(stored);
+        const upload = await readUpload(request, ATTACHMENT_RULES);
+        return reply.status(201).send(await storeUpload(db, deps.storage, ownerId, upload));
       },
     );
   });

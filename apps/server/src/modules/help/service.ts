@@ -1,5 +1,6 @@
 import {
   type AdminHelpRequestListQuery,
+  type AttachmentContentType,
   type HelpRequestDetail,
   type HelpRequestList,
   type HelpRequestListQuery,
@@ -14,6 +15,7 @@ import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import { selectActiveAdminIds } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
+import { servedFileName } from "../../http/upload.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { recordAdminAction } from "../audit/service.ts";
 import { enqueueMail, helpRequestUpdateMail } from "../mail/service.ts";
@@ -41,7 +43,7 @@ import {
 } from "./queries.ts";
 import { AWAITING_SUPPORT, queueAtOf } from "./queue-order.ts";
 
-export { pruneStaleUploads, storeUpload } from "./attachments.ts";
+export { ATTACHMENT_RULES, pruneStaleUploads, storeUpload } from "./attachments.ts";
 
 /** Who is acting on the help desk: a customer on their own requests, or an admin on any. */
 export interface HelpViewer {
@@ -333,12 +335,14 @@ export async function readAttachment(
   viewer: HelpViewer,
   requestId: string,
   attachmentId: string,
-): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
+): Promise<{ fileName: string; contentType: AttachmentContentType; bytes: Buffer }> {
   await readableRequest(deps.db, viewer, requestId);
   const row = await selectAttachment(deps.db, requestId, attachmentId);
   const bytes = row ? await deps.storage.get(row.storage_key) : null;
   if (!row || !bytes) {
     throw new AppError("not_found", "Attachment not found");
   }
-  return { fileName: row.file_name, contentType: row.content_type, bytes };
+  const contentType = row.content_type as AttachmentContentType;
+  // Rows stored before names followed the type (issue 24) are served under the right extension too.
+  return { fileName: servedFileName(row.file_name, contentType), contentType, bytes };
 }

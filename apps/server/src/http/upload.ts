@@ -1,0 +1,217 @@
+import multipart, { type MultipartFile } from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
+
+/*
+ * The one way Ferry reads an uploaded file (help-desk attachments now, KYC documents later): a
+ * multipart/form-data body with exactly one file part, named `file`, and nothing else. The bytes are
+ * counted here as they stream in, so a file over the limit is refused whatever the parser does with
+ * it (@fastify/multipart's `toBuffer()` returned a file cut to the limit when a chunk ended exactly
+ * there, issue 24); the type is read from the bytes, never from the name or the declared type; and
+ * the name the file is served under ends in that type's extension.
+ */
+
+interface FileType {
+  /** The extensions a served name may end in; the first is added to a name that ends in none of them. */
+  readonly extensions: readonly string[];
+  /** Whether `bytes` begin as a file of this type does. */
+  readonly matches: (bytes: Buffer) => boolean;
+}
+
+/** The types Ferry recognises by their first bytes. WebP is "RIFF", a 4-byte size, then "WEBP". */
+const FILE_TYPES = {
+  "image/png": {
+    extensions: [".png"],
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  "image/jpeg": {
+    extensions: [".jpg", ".jpeg"],
+    matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  },
+  "image/webp": {
+    extensions: [".webp"],
+    matches: (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP",
+  },
+  "application/pdf": {
+    extensions: [".pdf"],
+    matches: (b) => b.subarray(0, 5).toString("latin1") === "%PDF-",
+  },
+} as const satisfies Record<string, FileType>;
+
+/** A content type Ferry can recognise in an upload's bytes. */
+export type KnownFileType = keyof typeof FILE_TYPES;
+
+/** What one upload route accepts. */
+export interface UploadRules<T extends KnownFileType> {
+  /** The largest file accepted, in bytes; one byte more is a 413. */
+  readonly maxBytes: number;
+  /** The types accepted, as read from the bytes; anything else is a 415. */
+  readonly acceptedTypes: readonly T[];
+  /** The 413's message, naming the limit. */
+  readonly tooLargeMessage: string;
+  /** The 415's message, naming the accepted types. */
+  readonly wrongTypeMessage: string;
+}
+
+/** A file read whole and checked: within the limit, of an accepted type, under a name safe to serve. */
+export interface Upload<T extends KnownFileType> {
+  readonly fileName: string;
+  readonly contentType: T;
+  readonly bytes: Buffer;
+}
+
+/** The form field the file must come in. */
+const FILE_FIELD = "file";
+const NO_FILE_MESSAGE = "Choose a file to attach";
+const ONE_FILE_MESSAGE = "Attach one file per upload";
+const ONLY_FILE_MESSAGE = "Send only the file, in a form field named file";
+const MALFORMED_MESSAGE = "The upload could not be read: send the file as multipart/form-data in a field named file";
+const NOT_MULTIPART_MESSAGE = "Send the file as multipart/form-data in a field named file";
+
+/** The longest served file name, in characters. */
+const MAX_FILE_NAME_LENGTH = 120;
+/** Header lines a part may carry: a browser sends two (Content-Disposition, Content-Type). */
+const MAX_PART_HEADERS = 20;
+
+function refusal(message: string): AppError {
+  return new AppError("validation_failed", message, { [FILE_FIELD]: message });
+}
+
+/**
+ * Lets the routes of `scope` (and only them) receive multipart/form-data, for `readUpload`. The
+ * parser's own size check is off: `readUpload` counts the bytes itself, and sets the per-route limit.
+ */
+export async function acceptUploads(scope: FastifyInstance): Promise<void> {
+  await scope.register(multipart, {
+    throwFileSizeLimit: false,
+    // A second file or any text field is skipped by the parser and reported by `readUpload`.
+    limits: { files: 1, fields: 0, fileSize: 0, headerPairs: MAX_PART_HEADERS },
+  });
+}
+
+/**
+ * Route options of an upload route: its `body` schema describes the form in the API document, but
+ * Fastify does not validate it — a multipart body is a stream, which `readUpload` checks as it reads.
+ */
+export const STREAMED_BODY = {
+  validatorCompiler: () => (value: unknown) => ({ value }),
+} as const;
+
+/**
+ * Reads the request's one file, whole, and checks it against `rules`: not multipart/form-data is a
+ * 415; a malformed body, no file, a text field, a file in another field or a second file is a 400
+ * `validation_failed` keyed `file`; more bytes than `rules.maxBytes` is a 413; bytes of no accepted
+ * type a 415. The whole body is read either way, so the client gets the answer before the connection
+ * is reused.
+ */
+export async function readUpload<T extends KnownFileType>(
+  request: FastifyRequest,
+  rules: UploadRules<T>,
+): Promise<Upload<T>> {
+  if (!request.isMultipart()) {
+    throw new AppError("unsupported_media_type", NOT_MULTIPART_MESSAGE, { [FILE_FIELD]: NOT_MULTIPART_MESSAGE });
+  }
+  const tooLarge = new AppError("payload_too_large", rules.tooLargeMessage, { [FILE_FIELD]: rules.tooLargeMessage });
+  let file: { name: string; bytes: Buffer } | null = null;
+  // The first thing wrong with the body; a file over the limit outranks what follows it.
+  let problem: AppError | null = null;
+  try {
+    // One byte over the limit is enough to know; the parser stops keeping bytes there.
+    for await (const part of request.parts({ limits: { fileSize: rules.maxBytes + 1 } })) {
+      if (part.type !== "file") {
+        problem ??= refusal(ONLY_FILE_MESSAGE);
+        continue;
+      }
+      const bytes = await readWithin(part, rules.maxBytes);
+      if (part.fieldname !== FILE_FIELD) {
+        problem ??= refusal(ONLY_FILE_MESSAGE);
+      } else if (bytes === null) {
+        problem ??= tooLarge;
+      } else {
+        file = { name: part.filename, bytes };
+      }
+    }
+  } catch (error) {
+    // Whatever the parser has not read yet is discarded, so the answer reaches the client.
+    request.raw.unpipe();
+    request.raw.resume();
+    throw problem ?? parserRefusal(error, tooLarge);
+  }
+  if (problem) {
+    throw problem;
+  }
+  if (file === null || (file.bytes.length === 0 && file.name === "")) {
+    // A form whose file input was left empty sends a nameless, empty file part.
+    throw refusal(NO_FILE_MESSAGE);
+  }
+  const contentType = sniffFileType(file.bytes, rules.acceptedTypes);
+  if (contentType === null) {
+    throw new AppError("unsupported_media_type", rules.wrongTypeMessage, { [FILE_FIELD]: rules.wrongTypeMessage });
+  }
+  return { fileName: servedFileName(file.name, contentType), contentType, bytes: file.bytes };
+}
+
+/**
+ * The part's bytes, or null when there are more than `maxBytes`. Reads the part to its end either
+ * way (the parser holds the next part until this one is consumed), keeping at most `maxBytes`.
+ * Counts the bytes itself and also believes the parser's `truncated`: either alone refuses the file.
+ */
+async function readWithin(part: MultipartFile, maxBytes: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let totalBytes = 0;
+  for await (const chunk of part.file) {
+    totalBytes += (chunk as Buffer).length;
+    if (totalBytes <= maxBytes) {
+      chunks.push(chunk as Buffer);
+    }
+  }
+  if (totalBytes > maxBytes || part.file.truncated) {
+    return null;
+  }
+  return Buffer.concat(chunks, totalBytes);
+}
+
+/**
+ * The answer to an error the multipart parser raised: its limits (a second file, a text field) and
+ * every malformation of the body (no boundary, a bad part header, the body ending early) are the
+ * client's to fix, so a 400 that says how; never a 500.
+ */
+function parserRefusal(error: unknown, tooLarge: AppError): AppError {
+  const code = (error as { code?: unknown }).code;
+  if (code === "FST_FILES_LIMIT") {
+    return refusal(ONE_FILE_MESSAGE);
+  }
+  if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_PROTO_VIOLATION") {
+    return refusal(ONLY_FILE_MESSAGE);
+  }
+  if (code === "FST_REQ_FILE_TOO_LARGE") {
+    return tooLarge;
+  }
+  return refusal(MALFORMED_MESSAGE);
+}
+
+/** The accepted type these bytes are, or null. */
+function sniffFileType<T extends KnownFileType>(bytes: Buffer, acceptedTypes: readonly T[]): T | null {
+  return acceptedTypes.find((type) => FILE_TYPES[type].matches(bytes)) ?? null;
+}
+
+/**
+ * The name to serve a file of `contentType` under: the uploaded name without its path, control or
+ * direction characters and quotes, ending in an extension of the type the bytes are — `report.html`
+ * holding a PDF is served as `report.pdf`, so a browser or a desktop never opens it as something else.
+ */
+export function servedFileName(uploadedName: string, contentType: KnownFileType): string {
+  const base = uploadedName.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+  const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069"]/g, "").trim();
+  const name = cleaned || "attachment";
+  const { extensions } = FILE_TYPES[contentType];
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 ? name.slice(dot).toLowerCase() : "";
+  if ((extensions as readonly string[]).includes(extension)) {
+    const stem = name.slice(0, dot).slice(0, MAX_FILE_NAME_LENGTH - extension.length);
+    return `${stem}${name.slice(dot)}`;
+  }
+  const stem = (dot > 0 ? name.slice(0, dot) : name).slice(0, MAX_FILE_NAME_LENGTH - extensions[0].length);
+  return `${stem}${extensions[0]}`;
+}
