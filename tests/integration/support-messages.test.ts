@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { SUPPORT_MESSAGE_MESSAGES } from "@ferry/core/contracts/support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, createSignedInUser, mailTo, randomIp, send, type TestApp, uniqueEmail } from "./helpers.ts";
@@ -116,6 +116,69 @@ describe("POST /api/v1/support/messages", () => {
     });
 
     expect(refused.statusCode).toBe(429);
+  });
+
+  test("counts one mailbox however its address is written: Same+1@Example.com is same@example.com (issue 24)", async () => {
+    const local = `same-${randomUUID()}`;
+    const subject = `Sub-addressed ${randomUUID()}`;
+    const spellings = [
+      `${local}@ferry.test`,
+      `${local}+1@ferry.test`,
+      `${local.toUpperCase()}+2@FERRY.TEST`,
+      `${local}+support@Ferry.Test`,
+      `${local}+@ferry.test`,
+    ];
+    for (const email of spellings) {
+      const response = await send(ferry.app, {
+        method: "POST",
+        url: URL,
+        ip: randomIp(),
+        payload: contactForm({ subject, email }),
+      });
+      expect(response.statusCode, response.body).toBe(202);
+    }
+
+    const refused = await send(ferry.app, {
+      method: "POST",
+      url: URL,
+      ip: randomIp(),
+      payload: contactForm({ subject, email: `${local}+6@ferry.test` }),
+    });
+
+    expect(refused.statusCode).toBe(429);
+    expect(await mailForSupport(subject)).toHaveLength(5);
+    // Another mailbox whose name only starts the same is its own.
+    const other = await send(ferry.app, {
+      method: "POST",
+      url: URL,
+      ip: randomIp(),
+      payload: contactForm({ subject, email: `${local}x@ferry.test` }),
+    });
+    expect(other.statusCode, other.body).toBe(202);
+  });
+
+  test("counts an IPv6 client by its /64: a new address in the same /64 does not reset the limit (issue 24)", async () => {
+    const prefix = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+    const subject = `IPv6 ${randomUUID()}`;
+    for (let sent = 1; sent <= 5; sent += 1) {
+      const response = await send(ferry.app, {
+        method: "POST",
+        url: URL,
+        ip: `${prefix}::${sent.toString(16)}`,
+        payload: contactForm({ subject }),
+      });
+      expect(response.statusCode, response.body).toBe(202);
+    }
+
+    const refused = await send(ferry.app, {
+      method: "POST",
+      url: URL,
+      ip: `${prefix}:ffff:ffff:ffff:fffe`,
+      payload: contactForm({ subject }),
+    });
+
+    expect(refused.statusCode).toBe(429);
+    expect(await mailForSupport(subject)).toHaveLength(5);
   });
 
   test("a filled honeypot is answered like a visitor's message, and nothing is sent, stored or counted", async () => {

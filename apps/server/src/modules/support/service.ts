@@ -1,5 +1,6 @@
 import type { SupportMessageReceipt, SupportMessageRequest } from "@ferry/core/contracts/support";
 import type { Database } from "../../db/database.ts";
+import { clientAddressKey } from "../../http/client-address.ts";
 import { enforceThrottle, type ThrottleRule } from "../../http/throttle.ts";
 import { createHelpRequest } from "../help/service.ts";
 import { enqueueMail, supportContactMail } from "../mail/service.ts";
@@ -27,10 +28,28 @@ export interface SupportSender {
 const MESSAGES_PER_HOUR = 5;
 const HOUR_SECONDS = 60 * 60;
 
+/**
+ * The mailbox an e-mail address reaches, as the per-e-mail limit counts it: lower case, and without a
+ * sub-address tag ("Same+1@Example.com" is same@example.com). Otherwise every tag would be a fresh
+ * allowance for one inbox (issue 24). Only the tag goes: dots in the local part are significant at
+ * most providers, so removing them could merge two people.
+ */
+function mailboxKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) {
+    return address;
+  }
+  const local = address.slice(0, at);
+  const tag = local.indexOf("+");
+  return `${tag > 0 ? local.slice(0, tag) : local}${address.slice(at)}`;
+}
+
 function throttleRules(sender: SupportSender, email: string): ThrottleRule[] {
   return [
-    { key: `support-message:ip:${sender.ip}`, max: MESSAGES_PER_HOUR, windowSeconds: HOUR_SECONDS },
-    { key: `support-message:email:${email.toLowerCase()}`, max: MESSAGES_PER_HOUR, windowSeconds: HOUR_SECONDS },
+    // An IPv6 client is counted by its /64: it may pick a new address within it for every message.
+    { key: `support-message:ip:${clientAddressKey(sender.ip)}`, max: MESSAGES_PER_HOUR, windowSeconds: HOUR_SECONDS },
+    { key: `support-message:email:${mailboxKey(email)}`, max: MESSAGES_PER_HOUR, windowSeconds: HOUR_SECONDS },
   ];
 }
 
