@@ -670,6 +670,18 @@ const RAW_BODIES: readonly { payload: string; contentType?: string }[] = [
   { payload: "hello", contentType: "text/plain" },
   { payload: '{"a":1}', contentType: "application/json; charset=utf-16" },
   { payload: "\u0000\u0001\u0002", contentType: "application/json" },
+  // Malformed multipart (issue 24): no boundary, a boundary that never comes, a body cut off mid-part.
+  { payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', contentType: "multipart/form-data" },
+  { payload: "no parts here", contentType: "multipart/form-data; boundary=ferry" },
+  {
+    payload:
+      '--ferry\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG',
+    contentType: "multipart/form-data; boundary=ferry",
+  },
+  {
+    payload: '--ferry\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--ferry--\r\n',
+    contentType: "multipart/form-data; boundary=ferry",
+  },
 ];
 
 /**

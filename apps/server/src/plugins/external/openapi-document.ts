@@ -1,4 +1,5 @@
 import * as adminContracts from "@ferry/core/contracts/admin";
+import * as alertContracts from "@ferry/core/contracts/alerts";
 import * as authContracts from "@ferry/core/contracts/auth";
 import * as authResponseContracts from "@ferry/core/contracts/auth-responses";
 import * as balanceContracts from "@ferry/core/contracts/balances";
@@ -6,6 +7,7 @@ import * as depositContracts from "@ferry/core/contracts/deposits";
 import * as exchangeContracts from "@ferry/core/contracts/exchange";
 import * as feeContracts from "@ferry/core/contracts/fees";
 import * as healthContracts from "@ferry/core/contracts/health";
+import * as helpContracts from "@ferry/core/contracts/help";
 import * as investmentContracts from "@ferry/core/contracts/investments";
 import * as ledgerContracts from "@ferry/core/contracts/ledger";
 import * as notificationContracts from "@ferry/core/contracts/notifications";
@@ -54,6 +56,8 @@ export function createContractRegistry(): z.core.$ZodRegistry<{ id: string }> {
     investmentContracts,
     feeContracts,
     supportContracts,
+    helpContracts,
+    alertContracts,
   ];
   for (const module of modules) {
     for (const [name, value] of Object.entries(module)) {
