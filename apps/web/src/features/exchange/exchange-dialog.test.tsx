@@ -164,6 +164,17 @@ describe("the Exchange dialog", () => {
     expect(dialog.queryByRole("region", { name: "Quote" })).toBeNull();
   });
 
+  test("names the limit under the amount and asks for no quote above 1,000,000,000 (issue 24)", async () => {
+    const requests = fakeApi({ "GET /api/v1/balances": () => ({ body: BALANCES }) });
+    const { user, dialog } = await openWithAmount("9999999999999999999999999999.99");
+
+    await user.click(dialog.getByRole("button", { name: "Get quote" }));
+
+    expect(await dialog.findByText("Amount can be at most 1,000,000,000 USD")).toBeVisible();
+    expect(dialog.getByLabelText("Amount")).toHaveAttribute("aria-invalid", "true");
+    expect(requests.filter((request) => request.path === "/api/v1/exchange/quotes")).toEqual([]);
+  });
+
   test("never offers the currency it sells as the one it buys", async () => {
     fakeApi({ "GET /api/v1/balances": () => ({ body: BALANCES }) });
     const { user, dialog } = await openWithAmount("1");
