@@ -125,9 +125,37 @@ export async function releaseHits(db: Kysely<DB>, hits: ThrottleHits, keys: read
   }
 }
 
+/**
+ * Records one hit of `rule.key` whatever the count, and answers whether `rule.max` hits were already
+ * in the window before it: a threshold that changes how a request is answered rather than refusing
+ * it. Counted under the key's advisory lock, like `enforceThrottle`, so a burst sees its own hits.
+ */
+export async function recordThresholdHit(
+  db: Kysely<DB>,
+  rule: Omit<ThrottleRule, "backoff">,
+): Promise<{ readonly isPastThreshold: boolean; readonly hits: ThrottleHits }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`throttle|${rule.key}`}, 0))`.execute(trx);
+    const row = await trx
+      .selectFrom("rate_limit_hits")
+      .select(sql<string>`count(*)`.as("hits"))
+      .where("key", "=", rule.key)
+      .where("hit_at", ">", new Date(Date.now() - rule.windowSeconds * 1000))
+      .executeTakeFirstOrThrow();
+    const hitAt = new Date();
+    await trx.insertInto("rate_limit_hits").values({ key: rule.key, hit_at: hitAt }).execute();
+    return { isPastThreshold: Number(row.hits) >= rule.max, hits: { keys: [rule.key], hitAt } };
+  });
+}
+
 /** Forgets every hit of `key` (a success that proves the earlier failures were the owner's). */
 export async function clearThrottle(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom("rate_limit_hits").where("key", "=", key).execute();
+}
+
+/** Forgets every hit of every key that starts with `prefix` (one account's limits across addresses or devices). */
+export async function clearThrottleByPrefix(db: Kysely<DB>, prefix: string): Promise<void> {
+  await db.deleteFrom("rate_limit_hits").where(sql<boolean>`starts_with(key, ${prefix})`).execute();
 }
 
 /** How many hits `key` has in the last `windowSeconds`. */

@@ -41,10 +41,14 @@ export type AuthSession = z.infer<typeof AuthSession>;
 /**
  * `POST /sign-in/email`: the password was right, and the e-mailed code is next (every Ferry account has
  * the second factor on). No session exists yet; a short-lived cookie ties the code to this sign-in.
+ * `isPasswordUnconfirmed`: the account has had so many wrong passwords from devices it does not know
+ * that this one is not told whether the password was right; the code is e-mailed only if it was
+ * (docs/decisions/010-sign-in-throttling.md).
  */
 export const SignInChallenge = z.strictObject({
   twoFactorRedirect: z.literal(true),
   twoFactorMethods: z.array(z.string()),
+  isPasswordUnconfirmed: z.literal(true).optional(),
 });
 export type SignInChallenge = z.infer<typeof SignInChallenge>;
 

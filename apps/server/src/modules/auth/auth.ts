@@ -10,7 +10,7 @@ import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { clearThrottle } from "../../http/throttle.ts";
+import { clearThrottle, clearThrottleByPrefix } from "../../http/throttle.ts";
 import {
   emailVerificationCodeMail,
   enqueueMail,
@@ -28,15 +28,21 @@ const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * After a password reset: every other reset link of the user dies (an older e-mail must not reset
- * the password again), and the limits on sign-in codes that whoever knew the old password may have
- * used up are forgotten, so the owner can sign in with the new one at once.
+ * the password again), and the account's failure counts are forgotten — the limits on sign-in codes
+ * that whoever knew the old password may have used up, and the wrong passwords from every address
+ * and device, which were guesses at a password that no longer exists — so the owner signs in with
+ * the new one at once, and is told plainly whether they typed it right.
  */
-async function forgetOutstandingResets(db: Database, userId: string): Promise<void> {
+async function forgetOutstandingResets(db: Database, user: { id: string; email: string }): Promise<void> {
   // Better Auth keeps each link as identifier `reset-password:<token>`, value the user id (stored
   // plainly: `verification.storeIdentifier` is not set).
-  await sql`DELETE FROM verification WHERE identifier LIKE 'reset-password:%' AND value = ${userId}`.execute(db);
-  await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(userId));
-  await clearThrottle(db, THROTTLE_KEYS.wrongCodesAccount(userId));
+  await sql`DELETE FROM verification WHERE identifier LIKE 'reset-password:%' AND value = ${user.id}`.execute(db);
+  await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(user.id));
+  await clearThrottle(db, THROTTLE_KEYS.wrongCodesAccount(user.id));
+  const email = user.email.trim().toLowerCase();
+  await clearThrottle(db, THROTTLE_KEYS.signInFailuresAccount(email));
+  await clearThrottleByPrefix(db, THROTTLE_KEYS.signInFailuresAccountAndAnyAddress(email));
+  await clearThrottleByPrefix(db, THROTTLE_KEYS.signInFailuresAnyDevice(user.id));
 }
 
 /**
@@ -79,7 +85,7 @@ export function createAuth(config: Config, db: Database) {
         await enqueueMail(db, passwordResetMail(user.email, url, RESET_LINK_TTL_SECONDS / 60));
       },
       onPasswordReset: async ({ user }) => {
-        await forgetOutstandingResets(db, user.id);
+        await forgetOutstandingResets(db, user);
         await reportPasswordChanged(db, user.id);
       },
     },

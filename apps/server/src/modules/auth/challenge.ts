@@ -1,12 +1,23 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from "@ferry/core/contracts/auth";
+import { generateRandomString } from "better-auth/crypto";
 import type { Auth } from "./auth.ts";
+import { readCookie, readSetCookie, serializeSetCookie, signCookieValue, verifySignedValue } from "./cookies.ts";
 
 /** The two-factor plugin's cookie, before Better Auth adds its prefix (`better-auth.`, `__Secure-`). */
 const TWO_FACTOR_COOKIE = "two_factor";
 /** Better Auth names each challenge `2fa-<random>` (plugins/two-factor); other signed values are not challenges. */
 const CHALLENGE_PREFIX = "2fa-";
-/** Better Auth (better-call) signs cookies with HMAC-SHA256, base64 with padding: always 44 characters. */
-const SIGNATURE_LENGTH = 44;
+/** How many random characters Better Auth puts after the prefix (`generateRandomString(20)`). */
+const CHALLENGE_ID_LENGTH = 20;
+/** How long Better Auth keeps a challenge and its cookie: its default `twoFactorCookieMaxAge`. */
+const CHALLENGE_TTL_SECONDS = 600;
+/**
+ * What a decoy challenge's row holds where a real one holds the user id. No user has this id, so
+ * should a decoy ever reach Better Auth it would refuse it as an unknown challenge.
+ */
+const DECOY_VALUE = "ferry-decoy-challenge";
+/** What a decoy's code row holds before its count of wrong tries, where a real one holds the code's hash. */
+const DECOY_CODE_VALUE = "ferry-decoy-code";
 
 /** A pending sign-in: the password was right, the e-mailed code is still to come. */
 export interface SignInChallenge {
@@ -14,6 +25,15 @@ export interface SignInChallenge {
   readonly challengeId: string;
   /** The account the challenge signs in to. */
   readonly userId: string;
+}
+
+/**
+ * The stand-in for a challenge that a wrong password gets while its account is past the ceiling on
+ * failures (limits.ts): it looks and answers like a real one, but no code is ever sent or accepted.
+ */
+interface DecoyChallenge {
+  readonly challengeId: string;
+  readonly isDecoy: true;
 }
 
 /**
@@ -26,52 +46,14 @@ export async function twoFactorCookieName(auth: Auth): Promise<string> {
 }
 
 /**
- * The value of the cookie named exactly `name` in a `Cookie` header. The first one wins, as in
- * Better Auth's own parser, so Ferry and Better Auth always read the same challenge.
+ * The challenge a request carries, resolved the way Better Auth resolves it: only Better Auth's own
+ * cookie, correctly signed, naming a live challenge in `verification` (whose value is the user id,
+ * or the decoy mark). Any other cookie, however it is named, identifies nothing.
  */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? "").split(";")) {
-    const separator = pair.indexOf("=");
-    if (separator < 0 || pair.slice(0, separator).trim() !== name) {
-      continue;
-    }
-    let value = pair.slice(separator + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) {
-      value = value.slice(1, -1);
-    }
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
-
-/** The signed value of a Better Auth cookie (`value.signature`), or undefined when the signature is wrong. */
-export function verifySignedValue(signed: string, secret: string): string | undefined {
-  const separator = signed.lastIndexOf(".");
-  if (separator < 1) {
-    return undefined;
-  }
-  const value = signed.slice(0, separator);
-  const signature = Buffer.from(signed.slice(separator + 1));
-  const expected = Buffer.from(createHmac("sha256", secret).update(value).digest("base64"));
-  if (signature.length !== SIGNATURE_LENGTH || !timingSafeEqual(signature, expected)) {
-    return undefined;
-  }
-  return value;
-}
-
-/**
- * The sign-in challenge a request carries, resolved to its account the way Better Auth resolves it:
- * only Better Auth's own cookie, correctly signed, naming a live challenge in `verification` (whose
- * value is the user id). Any other cookie, however it is named, identifies nothing.
- */
-export async function resolveSignInChallenge(
+export async function readChallenge(
   auth: Auth,
   cookieHeader: string | undefined,
-): Promise<SignInChallenge | undefined> {
+): Promise<SignInChallenge | DecoyChallenge | undefined> {
   const context = await auth.$context;
   const signed = readCookie(cookieHeader, context.createAuthCookie(TWO_FACTOR_COOKIE).name);
   const challengeId = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
@@ -82,5 +64,121 @@ export async function resolveSignInChallenge(
   if (!stored || new Date(stored.expiresAt).getTime() <= Date.now()) {
     return undefined;
   }
+  if (stored.value === DECOY_VALUE) {
+    return { challengeId, isDecoy: true };
+  }
   return { challengeId, userId: stored.value };
+}
+
+/** The real sign-in challenge a request carries (see `readChallenge`); a decoy is none. */
+export async function resolveSignInChallenge(
+  auth: Auth,
+  cookieHeader: string | undefined,
+): Promise<SignInChallenge | undefined> {
+  const challenge = await readChallenge(auth, cookieHeader);
+  return challenge && "userId" in challenge ? challenge : undefined;
+}
+
+/** The challenge Better Auth's answer to a right password opened, read from the cookie it sets. */
+export async function challengeIdOfAnswer(auth: Auth, response: Response): Promise<string | undefined> {
+  const context = await auth.$context;
+  const signed = readSetCookie(response, context.createAuthCookie(TWO_FACTOR_COOKIE).name);
+  const challengeId = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
+  return challengeId?.startsWith(CHALLENGE_PREFIX) ? challengeId : undefined;
+}
+
+/** Stores a decoy challenge, with an identifier of the same form and lifetime as Better Auth's. */
+export async function createDecoyChallenge(auth: Auth): Promise<string> {
+  const context = await auth.$context;
+  const challengeId = `${CHALLENGE_PREFIX}${generateRandomString(CHALLENGE_ID_LENGTH)}`;
+  await context.internalAdapter.createVerificationValue({
+    identifier: challengeId,
+    value: DECOY_VALUE,
+    expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
+  });
+  return challengeId;
+}
+
+/**
+ * The answer to a password attempt whose outcome must not show (limits.ts): the same status, body and
+ * cookies for a real challenge and a decoy, whatever cookies the request carried (Better Auth's own
+ * answer would expire different ones), so only the e-mailed code tells them apart.
+ */
+export async function answerWithoutVerdict(auth: Auth, challengeId: string, rememberMe: boolean): Promise<Response> {
+  const context = await auth.$context;
+  const { sessionToken, sessionData, dontRememberToken } = context.authCookies;
+  const challengeCookie = context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: CHALLENGE_TTL_SECONDS });
+  const headers = new Headers({ "content-type": "application/json" });
+  // As Better Auth answers a right password: "remember me" off is remembered by a signed cookie until
+  // the code is verified; the half-made session's cookies are expired.
+  headers.append(
+    "set-cookie",
+    rememberMe
+      ? serializeSetCookie(dontRememberToken.name, "", { ...dontRememberToken.attributes, maxAge: 0 })
+      : serializeSetCookie(
+          dontRememberToken.name,
+          signCookieValue("true", context.secret),
+          dontRememberToken.attributes,
+        ),
+  );
+  headers.append("set-cookie", serializeSetCookie(sessionToken.name, "", { ...sessionToken.attributes, maxAge: 0 }));
+  headers.append("set-cookie", serializeSetCookie(sessionData.name, "", { ...sessionData.attributes, maxAge: 0 }));
+  headers.append(
+    "set-cookie",
+    serializeSetCookie(challengeCookie.name, signCookieValue(challengeId, context.secret), challengeCookie.attributes),
+  );
+  const body = { twoFactorRedirect: true, twoFactorMethods: ["otp"], isPasswordUnconfirmed: true };
+  return new Response(JSON.stringify(body), { status: 200, headers });
+}
+
+function betterAuthAnswer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+/** Better Auth's identifier of a challenge's current code. */
+function codeIdentifierOf(challengeId: string): string {
+  return `2fa-otp-${challengeId}`;
+}
+
+/**
+ * `/two-factor/send-otp` for a decoy: answered as Better Auth answers a real challenge, and a code
+ * row of the same lifetime is kept so that guesses are answered as for a real code, but nothing is
+ * sent and no code exists.
+ */
+export async function answerDecoyCodeSend(auth: Auth, challengeId: string): Promise<Response> {
+  const context = await auth.$context;
+  const identifier = codeIdentifierOf(challengeId);
+  await context.internalAdapter.consumeVerificationValue(identifier);
+  await context.internalAdapter.createVerificationValue({
+    identifier,
+    value: `${DECOY_CODE_VALUE}:0`,
+    expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+  });
+  return betterAuthAnswer(200, { status: true });
+}
+
+/**
+ * `/two-factor/verify-otp` for a decoy: every code is wrong, answered step by step as Better Auth
+ * answers wrong codes (plugins/two-factor/otp): no code sent or expired, wrong, then too many tries.
+ */
+export async function answerDecoyCodeGuess(auth: Auth, challengeId: string): Promise<Response> {
+  const context = await auth.$context;
+  const identifier = codeIdentifierOf(challengeId);
+  const consumed = await context.internalAdapter.consumeVerificationValue(identifier);
+  if (!consumed) {
+    return betterAuthAnswer(400, { message: "OTP has expired", code: "OTP_HAS_EXPIRED" });
+  }
+  const attempts = Number.parseInt(consumed.value.split(":")[1] ?? "", 10) || 0;
+  if (attempts >= CODE_MAX_ATTEMPTS) {
+    return betterAuthAnswer(400, {
+      message: "Too many attempts. Please request a new code.",
+      code: "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE",
+    });
+  }
+  await context.internalAdapter.createVerificationValue({
+    identifier,
+    value: `${DECOY_CODE_VALUE}:${attempts + 1}`,
+    expiresAt: consumed.expiresAt,
+  });
+  return betterAuthAnswer(401, { message: "Invalid code", code: "INVALID_CODE" });
 }

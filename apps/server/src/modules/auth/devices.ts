@@ -1,8 +1,76 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import { createNotification } from "../notifications/service.ts";
+import { readCookie, serializeSetCookie } from "./cookies.ts";
 import { countKnownDevices, insertKnownDevice } from "./queries.ts";
+
+/** The device cookie's name; `__Secure-` in production, as Better Auth names its own there. */
+const DEVICE_COOKIE = "ferry.device";
+/** A year: browsers keep a cookie at most 400 days, and each completed sign-in issues a fresh one. */
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** Sent only to Better Auth's endpoints (the password step among them), not with every API call. */
+const DEVICE_COOKIE_PATH = "/api/auth";
+/** Keeps a device cookie's signature from ever being a valid signature of anything else signed with the secret. */
+const DEVICE_SIGNATURE_CONTEXT = "ferry-device-cookie";
+/** How far in the future an issue time may be (clocks of several servers). */
+const CLOCK_SKEW_SECONDS = 5 * 60;
+
+/** A device that completed a sign-in to the account (OWASP's "device cookie"). */
+export interface KnownDevice {
+  readonly userId: string;
+  /** Random per issued cookie, so each cookie has its own failure count. */
+  readonly nonce: string;
+}
+
+export function deviceCookieName(config: Pick<Config, "isProduction">): string {
+  return config.isProduction ? `__Secure-${DEVICE_COOKIE}` : DEVICE_COOKIE;
+}
+
+function deviceSignatureOf(payload: string, secret: string): string {
+  return createHmac("sha256", secret).update(`${DEVICE_SIGNATURE_CONTEXT}|${payload}`).digest("base64url");
+}
+
+/**
+ * The `Set-Cookie` line of a new device cookie for `userId`, issued after a completed sign-in
+ * (password and e-mailed code): `userId.nonce.issuedAt.signature`, HMAC-SHA256 with the auth secret.
+ */
+export function issueDeviceCookie(config: Pick<Config, "isProduction" | "authSecret">, userId: string): string {
+  const nonce = randomBytes(16).toString("base64url");
+  const issuedAtSeconds = Math.floor(Date.now() / 1000);
+  const payload = `${userId}.${nonce}.${issuedAtSeconds}`;
+  return serializeSetCookie(deviceCookieName(config), `${payload}.${deviceSignatureOf(payload, config.authSecret)}`, {
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.isProduction,
+  });
+}
+
+/** The device a request's device cookie names, when its signature is right and it has not expired. */
+export function readDeviceCookie(
+  config: Pick<Config, "isProduction" | "authSecret">,
+  cookieHeader: string | undefined,
+): KnownDevice | undefined {
+  const value = readCookie(cookieHeader, deviceCookieName(config));
+  const parts = value?.split(".") ?? [];
+  if (parts.length !== 4) {
+    return undefined;
+  }
+  const [userId = "", nonce = "", issuedAt = "", signature = ""] = parts;
+  const expected = Buffer.from(deviceSignatureOf(`${userId}.${nonce}.${issuedAt}`, config.authSecret));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return undefined;
+  }
+  const ageSeconds = Math.floor(Date.now() / 1000) - Number(issuedAt);
+  if (!/^\d+$/.test(issuedAt) || ageSeconds > DEVICE_COOKIE_MAX_AGE_SECONDS || ageSeconds < -CLOCK_SKEW_SECONDS) {
+    return undefined;
+  }
+  return { userId, nonce };
+}
 
 function describeDevice(userAgent: string): string {
   const browser = /Edg\//.test(userAgent)

@@ -4,6 +4,8 @@
  * (limits.ts), which needs Better Auth, do not import each other.
  */
 
+import { clientAddressKey } from "../../http/client-address.ts";
+
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
@@ -25,8 +27,18 @@ export const AUTH_LIMITS = {
     windowSeconds: HOUR,
     backoff: { firstWaitSeconds: 30, maxWaitSeconds: 15 * MINUTE },
   },
-  /** Wrong passwords for one account from anywhere: a generous ceiling, then one attempt a minute, never a lockout. */
-  signInFailuresPerAccount: { max: 100, windowSeconds: HOUR, backoff: { firstWaitSeconds: 60, maxWaitSeconds: 60 } },
+  /**
+   * Password attempts for one account from devices it has not signed in on (no device cookie), from
+   * anywhere: past this many failures an hour nobody is refused, but such devices are no longer told
+   * whether the password was right (the e-mailed code is the only confirmation). Never a lockout.
+   */
+  signInFailuresPerAccount: { max: 100, windowSeconds: HOUR },
+  /**
+   * Wrong passwords from one device cookie (a device that completed a sign-in to the account). A
+   * device within it is exempt from the account's ceiling; past it, the cookie counts for nothing and
+   * the device is treated as unknown until the window has passed (OWASP's device-cookie lockout).
+   */
+  signInFailuresPerDevice: { max: 10, windowSeconds: HOUR },
   /** The owner is e-mailed once this many wrong passwords arrived within the window, at most once per window. */
   failedSignInAlert: { threshold: 5, windowSeconds: HOUR },
   codeSendsPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
@@ -53,24 +65,36 @@ export const AUTH_LIMITS = {
   existingAccountMailsPerAccount: { max: 1, windowSeconds: HOUR },
 } as const;
 
-/** The throttle keys, one place, so tests and housekeeping name the same rows. */
+const accountAndAnyAddressPrefix = (email: string) => `sign-in:failures:account-ip:${email}|`;
+const anyDevicePrefix = (userId: string) => `sign-in:failures:device:${userId}|`;
+
+/**
+ * The throttle keys, one place, so tests and housekeeping name the same rows. Every per-address key
+ * counts the client by `clientAddressKey`: an IPv6 client by its /64, which one subscriber owns whole.
+ */
 export const THROTTLE_KEYS = {
-  signInAddress: (ip: string) => `sign-in:ip:${ip}`,
-  signInFailuresAccountAndAddress: (email: string, ip: string) => `sign-in:failures:account-ip:${email}|${ip}`,
+  signInAddress: (ip: string) => `sign-in:ip:${clientAddressKey(ip)}`,
+  signInFailuresAccountAndAddress: (email: string, ip: string) =>
+    `${accountAndAnyAddressPrefix(email)}${clientAddressKey(ip)}`,
+  /** The prefix of every account-and-address key of one account (a password reset clears them all). */
+  signInFailuresAccountAndAnyAddress: accountAndAnyAddressPrefix,
   signInFailuresAccount: (email: string) => `sign-in:failures:account:${email}`,
+  signInFailuresDevice: (userId: string, nonce: string) => `${anyDevicePrefix(userId)}${nonce}`,
+  /** The prefix of every device key of one account. */
+  signInFailuresAnyDevice: anyDevicePrefix,
   failedSignInAlert: (email: string) => `sign-in:alert:${email}`,
-  codeSendsAddress: (ip: string) => `code-send:ip:${ip}`,
+  codeSendsAddress: (ip: string) => `code-send:ip:${clientAddressKey(ip)}`,
   codeSendsAccount: (userId: string) => `code-send:account:${userId}`,
-  codeGuessesAddress: (ip: string) => `code-verify:ip:${ip}`,
+  codeGuessesAddress: (ip: string) => `code-verify:ip:${clientAddressKey(ip)}`,
   wrongCodesAccount: (userId: string) => `code-wrong:account:${userId}`,
-  verificationSendsAddress: (ip: string) => `verify-send:ip:${ip}`,
+  verificationSendsAddress: (ip: string) => `verify-send:ip:${clientAddressKey(ip)}`,
   verificationSendsAccount: (email: string) => `verify-send:account:${email}`,
-  verificationGuessesAddress: (ip: string) => `verify-code:ip:${ip}`,
+  verificationGuessesAddress: (ip: string) => `verify-code:ip:${clientAddressKey(ip)}`,
   wrongVerificationCodesAccount: (userId: string) => `verify-code-wrong:account:${userId}`,
-  resetRequestsAddress: (ip: string) => `reset:ip:${ip}`,
+  resetRequestsAddress: (ip: string) => `reset:ip:${clientAddressKey(ip)}`,
   resetRequestsAccount: (email: string) => `reset:account:${email}`,
-  tokensAddress: (ip: string) => `token:ip:${ip}`,
+  tokensAddress: (ip: string) => `token:ip:${clientAddressKey(ip)}`,
   wrongCurrentPasswordsAccount: (userId: string) => `change-password-wrong:account:${userId}`,
-  signUpsAddress: (ip: string) => `sign-up:ip:${ip}`,
+  signUpsAddress: (ip: string) => `sign-up:ip:${clientAddressKey(ip)}`,
   existingAccountMail: (email: string) => `sign-up:existing-account-mail:${email}`,
 } as const;

@@ -5,6 +5,7 @@ import {
   clearThrottle,
   countHits,
   enforceThrottle,
+  recordThresholdHit,
   releaseHits,
   type ThrottleHits,
   type ThrottleRule,
@@ -12,8 +13,17 @@ import {
 } from "../../http/throttle.ts";
 import { enqueueMail, failedSignInAttemptsMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
-import { resolveSignInChallenge } from "./challenge.ts";
+import {
+  answerDecoyCodeGuess,
+  answerDecoyCodeSend,
+  answerWithoutVerdict,
+  challengeIdOfAnswer,
+  createDecoyChallenge,
+  readChallenge,
+} from "./challenge.ts";
+import { readDeviceCookie } from "./devices.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
+import { selectUserIdByEmail } from "./queries.ts";
 import { reportWrongSignInCode } from "./security-alerts.ts";
 
 const MINUTE = 60;
@@ -24,11 +34,28 @@ function rule(key: string, limit: Omit<ThrottleRule, "key">): ThrottleRule {
 
 /** An admitted request to a Better Auth endpoint; `settle` learns its outcome. */
 export interface AuthAttempt {
-  /** Called with Better Auth's HTTP status once it answered. */
-  settle(status: number): Promise<void>;
+  /** Ferry's own answer, given instead of asking Better Auth (a decoy challenge never reaches it). */
+  readonly answer?: Response;
+  /** Called with the answer once given; returns the answer to send (the password step may replace it). */
+  settle(response: Response): Promise<Response>;
 }
 
-const NOTHING_TO_SETTLE: AuthAttempt = { settle: async () => {} };
+const NOTHING_TO_SETTLE: AuthAttempt = { settle: async (response) => response };
+
+/** An attempt whose settling only needs the answer's status, and never changes the answer. */
+function onStatus(settle: (status: number) => Promise<void>): AuthAttempt {
+  return {
+    async settle(response) {
+      await settle(response.status);
+      return response;
+    },
+  };
+}
+
+/** Ferry answers in Better Auth's place. */
+function answeredByFerry(answer: Response): AuthAttempt {
+  return { answer, settle: async (response) => response };
+}
 
 export interface AuthAttemptRequest {
   /** The Better Auth path, e.g. `/sign-in/email`. */
@@ -67,42 +94,47 @@ export async function admitAuthAttempt(deps: LimitDeps, request: AuthAttemptRequ
   const { ip } = request;
   switch (request.path) {
     case "/sign-in/email":
-      return admitPasswordAttempt(deps, emailOf(request.body), ip);
+      return admitPasswordAttempt(deps, request);
     case "/two-factor/send-otp": {
-      const challenge = await resolveSignInChallenge(deps.auth, request.cookieHeader);
+      const challenge = await readChallenge(deps.auth, request.cookieHeader);
       const rules = [rule(THROTTLE_KEYS.codeSendsAddress(ip), AUTH_LIMITS.codeSendsPerAddress)];
-      if (challenge) {
+      if (challenge && "userId" in challenge) {
         rules.push(rule(THROTTLE_KEYS.codeSendsAccount(challenge.userId), AUTH_LIMITS.codeSendsPerAccount));
       }
       await enforceThrottle(db, rules);
       if (!challenge) {
         throw challengeMissing();
       }
+      if ("isDecoy" in challenge) {
+        return answeredByFerry(await answerDecoyCodeSend(deps.auth, challenge.challengeId));
+      }
       return NOTHING_TO_SETTLE;
     }
     case "/two-factor/verify-otp": {
-      const challenge = await resolveSignInChallenge(deps.auth, request.cookieHeader);
-      const accountKey = challenge ? THROTTLE_KEYS.wrongCodesAccount(challenge.userId) : undefined;
+      const challenge = await readChallenge(deps.auth, request.cookieHeader);
+      const userId = challenge && "userId" in challenge ? challenge.userId : undefined;
+      const accountKey = userId ? THROTTLE_KEYS.wrongCodesAccount(userId) : undefined;
       const rules = [rule(THROTTLE_KEYS.codeGuessesAddress(ip), AUTH_LIMITS.codeGuessesPerAddress)];
       if (accountKey) {
         rules.push(rule(accountKey, AUTH_LIMITS.wrongCodesPerAccount));
       }
       const hits = await enforceThrottle(db, rules);
-      if (!accountKey || !challenge) {
+      if (challenge && "isDecoy" in challenge) {
+        // Every code is wrong; only the address's limit counts it, so decoys spend nothing of the owner's.
+        return answeredByFerry(await answerDecoyCodeGuess(deps.auth, challenge.challengeId));
+      }
+      if (!accountKey || !userId) {
         throw challengeMissing();
       }
-      const refund = refundOnSuccess(db, hits, [accountKey, THROTTLE_KEYS.codeGuessesAddress(ip)]);
-      return {
-        async settle(status) {
-          await refund.settle(status);
-          if (isSuccess(status)) {
-            await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(challenge.userId));
-          } else if (status === 401) {
-            // Better Auth's answer to a wrong code.
-            await reportWrongSignInCode(db, challenge.userId);
-          }
-        },
-      };
+      return onStatus(async (status) => {
+        if (isSuccess(status)) {
+          await releaseHits(db, hits, [accountKey, THROTTLE_KEYS.codeGuessesAddress(ip)]);
+          await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(userId));
+        } else if (status === 401) {
+          // Better Auth's answer to a wrong code.
+          await reportWrongSignInCode(db, userId);
+        }
+      });
     }
     case "/email-otp/send-verification-otp":
       await enforceThrottle(db, [
@@ -144,43 +176,98 @@ function challengeMissing(): AppError {
 }
 
 function refundOnSuccess(db: Database, hits: ThrottleHits, keys: readonly string[]): AuthAttempt {
-  return {
-    async settle(status) {
-      if (isSuccess(status)) {
-        await releaseHits(db, hits, keys);
-      }
-    },
-  };
+  return onStatus(async (status) => {
+    if (isSuccess(status)) {
+      await releaseHits(db, hits, keys);
+    }
+  });
 }
 
 /**
- * The password step. Only failures count toward the account's limits, so the owner signing in
- * never limits themselves; a limit that anyone could trip from one address would let anyone lock
- * the owner out, so the tight limit is per account AND address (it slows only the address that
- * keeps failing, with a doubling wait), and the per-account ceiling is high and only slows to one
- * attempt a minute instead of refusing for the rest of the window. The password is also only the
- * first factor: a right guess still needs the code e-mailed to the owner.
+ * The password step, after OWASP's "device cookies": a device that completed a sign-in to the account
+ * before (a signed cookie, devices.ts) is judged only by its own failures, so nobody else's failures
+ * ever slow the owner on it. Other devices are limited per address (the tight limit is per account
+ * AND address: it slows only the address that keeps failing, with a doubling wait) and share the
+ * account's ceiling, which never refuses: past it, they are no longer told whether the password was
+ * right (see `admitWithoutVerdict`). Only failures count; and the password is only the first factor,
+ * a right one still needs the code e-mailed to the owner. docs/decisions/010-sign-in-throttling.md.
  */
-async function admitPasswordAttempt(deps: LimitDeps, email: string, ip: string): Promise<AuthAttempt> {
+async function admitPasswordAttempt(deps: LimitDeps, request: AuthAttemptRequest): Promise<AuthAttempt> {
+  const email = emailOf(request.body);
+  return (await admitKnownDevice(deps, email, request.cookieHeader)) ?? admitUnknownDevice(deps, email, request);
+}
+
+/**
+ * A device cookie for this account, whose own failures are within their limit: the attempt is
+ * checked and answered plainly, whatever others did. Past its limit (an attacker who stole the cookie,
+ * or keeps guessing on the device) the cookie counts for nothing: undefined, an unknown device.
+ */
+async function admitKnownDevice(
+  deps: LimitDeps,
+  email: string,
+  cookieHeader: string | undefined,
+): Promise<AuthAttempt | undefined> {
   const { db } = deps;
-  const pairKey = THROTTLE_KEYS.signInFailuresAccountAndAddress(email, ip);
+  const device = readDeviceCookie(deps.config, cookieHeader);
+  if (!device || device.userId !== (await selectUserIdByEmail(db, email))) {
+    return undefined;
+  }
+  const deviceKey = THROTTLE_KEYS.signInFailuresDevice(device.userId, device.nonce);
+  if (!(await tryThrottle(db, [rule(deviceKey, AUTH_LIMITS.signInFailuresPerDevice)]))) {
+    return undefined;
+  }
+  return onStatus(async (status) => {
+    if (isSuccess(status)) {
+      // The right password on this device: its earlier failures were the owner's typos.
+      await clearThrottle(db, deviceKey);
+    }
+  });
+}
+
+async function admitUnknownDevice(deps: LimitDeps, email: string, request: AuthAttemptRequest): Promise<AuthAttempt> {
+  const { db } = deps;
+  const addressKey = THROTTLE_KEYS.signInAddress(request.ip);
+  const pairKey = THROTTLE_KEYS.signInFailuresAccountAndAddress(email, request.ip);
   const accountKey = THROTTLE_KEYS.signInFailuresAccount(email);
-  const hits = await enforceThrottle(db, [
-    rule(THROTTLE_KEYS.signInAddress(ip), AUTH_LIMITS.signInPerAddress),
+  const addressHits = await enforceThrottle(db, [
+    rule(addressKey, AUTH_LIMITS.signInPerAddress),
     rule(pairKey, AUTH_LIMITS.signInFailuresPerAccountAndAddress),
-    rule(accountKey, AUTH_LIMITS.signInFailuresPerAccount),
   ]);
+  const ceiling = await recordThresholdHit(db, rule(accountKey, AUTH_LIMITS.signInFailuresPerAccount));
+  if (ceiling.isPastThreshold) {
+    return admitWithoutVerdict(deps, email, request);
+  }
+  return onStatus(async (status) => {
+    if (isSuccess(status)) {
+      await releaseHits(db, addressHits, [addressKey]);
+      await releaseHits(db, ceiling.hits, [accountKey]);
+      // The right password from this address: its earlier failures were the owner's typos.
+      await clearThrottle(db, pairKey);
+      return;
+    }
+    if (status === 401) {
+      await alertOwnerOfFailures(deps, email);
+    }
+  });
+}
+
+/**
+ * Past the ceiling, an unknown device is never refused and never told whether the password was right:
+ * a right one gets its real challenge, anything else a decoy, and both the same answer (a code
+ * challenge flagged `isPasswordUnconfirmed`). Only a real challenge's code is e-mailed, so the owner
+ * gets in with their mailbox while a guesser without it learns nothing. Nothing is given back either:
+ * a refund would show in later answers which attempt was right.
+ */
+function admitWithoutVerdict(deps: LimitDeps, email: string, request: AuthAttemptRequest): AuthAttempt {
+  const rememberMe = (request.body as { rememberMe?: unknown } | null)?.rememberMe === true;
   return {
-    async settle(status) {
-      if (isSuccess(status)) {
-        await releaseHits(db, hits, [accountKey, THROTTLE_KEYS.signInAddress(ip)]);
-        // The right password from this address: its earlier failures were the owner's typos.
-        await clearThrottle(db, pairKey);
-        return;
-      }
-      if (status === 401) {
+    async settle(response) {
+      let challengeId = isSuccess(response.status) ? await challengeIdOfAnswer(deps.auth, response) : undefined;
+      if (response.status === 401) {
         await alertOwnerOfFailures(deps, email);
       }
+      challengeId ??= await createDecoyChallenge(deps.auth);
+      return answerWithoutVerdict(deps.auth, challengeId, rememberMe);
     },
   };
 }

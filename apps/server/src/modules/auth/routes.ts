@@ -33,7 +33,7 @@ import { type Guards, isBanned, toFetchHeaders, viewerOf } from "../../http/guar
 import { errorResponses, PUBLIC, SIGNED_IN, SIGNED_IN_OR_NOT } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
-import { recordSignInDevice } from "./devices.ts";
+import { issueDeviceCookie, recordSignInDevice } from "./devices.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 import { admitAuthAttempt } from "./limits.ts";
 import { reportPasswordChanged } from "./security-alerts.ts";
@@ -274,24 +274,27 @@ export function registerAuthRoutes(
     const headers = toFetchHeaders(request.headers);
     headers.set("x-ferry-client-ip", request.ip);
     headers.delete("content-length");
-    const response = await auth.handler(
-      new Request(url, {
-        method: request.method,
-        headers,
-        body: request.method === "POST" ? JSON.stringify(body ?? {}) : undefined,
-      }),
-    );
-    const text = await response.text();
-    if (response.status >= 500) {
+    const answer =
+      attempt.answer ??
+      (await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers,
+          body: request.method === "POST" ? JSON.stringify(body ?? {}) : undefined,
+        }),
+      ));
+    if (answer.status >= 500) {
       // Better Auth answers its own failures (most often: the database went away) with a 500 of its
       // own; Ferry's clients get the one error shape, and 503 when it is the database.
-      request.log.error({ status: response.status, body: text.slice(0, 500) }, "Better Auth failed");
+      const failure = await answer.text();
+      request.log.error({ status: answer.status, body: failure.slice(0, 500) }, "Better Auth failed");
       if (!(await isDatabaseReachable(pool, DATABASE_PROBE_TIMEOUT_MS))) {
         throw databaseUnavailableError();
       }
       throw new AppError("internal", "Something went wrong. Please try again.");
     }
-    await attempt.settle(response.status);
+    const response = await attempt.settle(answer);
+    const text = await response.text();
     if (path === "/change-password" && response.ok && request.viewer) {
       await reportPasswordChanged(db, request.viewer.userId);
     }
@@ -307,14 +310,16 @@ export function registerAuthRoutes(
       }
     }
     const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) {
-      reply.header("set-cookie", cookies);
-    }
     if (path === "/two-factor/verify-otp" && response.ok) {
       const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
       if (userId) {
         await recordSignInDevice(db, userId, request.headers["user-agent"] ?? "unknown", request.ip);
+        // A completed sign-in (password and e-mailed code) makes this a known device of the account.
+        cookies.push(issueDeviceCookie(config, userId));
       }
+    }
+    if (cookies.length > 0) {
+      reply.header("set-cookie", cookies);
     }
     if (response.status >= 400) {
       reply.header("content-type", "application/json; charset=utf-8");

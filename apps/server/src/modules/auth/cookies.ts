@@ -1,0 +1,96 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** Better Auth (better-call) signs cookies with HMAC-SHA256, base64 with padding: always 44 characters. */
+const SIGNATURE_LENGTH = 44;
+
+/** The attributes of a cookie Ferry sets itself, as Better Auth describes its own (`createAuthCookie`). */
+export interface CookieAttributes {
+  readonly maxAge?: number;
+  readonly path?: string;
+  readonly httpOnly?: boolean;
+  readonly secure?: boolean;
+  readonly sameSite?: "strict" | "lax" | "none" | "Strict" | "Lax" | "None";
+  readonly domain?: string;
+}
+
+/**
+ * The value of the cookie named exactly `name` in a `Cookie` header. The first one wins, as in
+ * Better Auth's own parser, so Ferry and Better Auth always read the same challenge.
+ */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const pair of (header ?? "").split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator < 0 || pair.slice(0, separator).trim() !== name) {
+      continue;
+    }
+    let value = pair.slice(separator + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) {
+      value = value.slice(1, -1);
+    }
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+function signatureOf(value: string, secret: string): string {
+  return createHmac("sha256", secret).update(value).digest("base64");
+}
+
+/** A value signed as Better Auth signs its cookies (`value.signature`), so Better Auth reads it as its own. */
+export function signCookieValue(value: string, secret: string): string {
+  return `${value}.${signatureOf(value, secret)}`;
+}
+
+/** The signed value of a Better Auth cookie (`value.signature`), or undefined when the signature is wrong. */
+export function verifySignedValue(signed: string, secret: string): string | undefined {
+  const separator = signed.lastIndexOf(".");
+  if (separator < 1) {
+    return undefined;
+  }
+  const value = signed.slice(0, separator);
+  const signature = Buffer.from(signed.slice(separator + 1));
+  const expected = Buffer.from(signatureOf(value, secret));
+  if (signature.length !== SIGNATURE_LENGTH || !timingSafeEqual(signature, expected)) {
+    return undefined;
+  }
+  return value;
+}
+
+/** A `Set-Cookie` line; the value is URL-encoded, as Better Auth encodes its own. */
+export function serializeSetCookie(name: string, value: string, attributes: CookieAttributes): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`];
+  if (attributes.maxAge !== undefined) {
+    parts.push(`Max-Age=${Math.floor(attributes.maxAge)}`);
+  }
+  if (attributes.domain) {
+    parts.push(`Domain=${attributes.domain}`);
+  }
+  parts.push(`Path=${attributes.path ?? "/"}`);
+  if (attributes.httpOnly) {
+    parts.push("HttpOnly");
+  }
+  if (attributes.secure) {
+    parts.push("Secure");
+  }
+  if (attributes.sameSite) {
+    const sameSite = attributes.sameSite.toLowerCase();
+    parts.push(`SameSite=${sameSite.charAt(0).toUpperCase()}${sameSite.slice(1)}`);
+  }
+  return parts.join("; ");
+}
+
+/** The (decoded) value a response's `Set-Cookie` gives the cookie named exactly `name`, if it sets one. */
+export function readSetCookie(response: Response, name: string): string | undefined {
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(";", 1)[0] ?? "";
+    const separator = pair.indexOf("=");
+    if (separator > 0 && pair.slice(0, separator).trim() === name) {
+      return readCookie(pair, name);
+    }
+  }
+  return undefined;
+}
