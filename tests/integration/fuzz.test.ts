@@ -255,6 +255,9 @@ const AMOUNT_CORPUS: readonly unknown[] = [
   `1${"0".repeat(29)}`,
   `1${"0".repeat(28)}`,
   "999999999999999999999999999999.999999999999999999",
+  // Issue 24: within the old bound, this USD amount overflowed NUMERIC(38,0) once quoted in wei.
+  "9999999999999999999999999999.99",
+  "1000000000.01",
   "-1",
   "-5.00",
   "0",
