@@ -64,7 +64,24 @@ export async function resolveTarget(db: Database, senderId: string, details: Tra
   return resolveRecipient(db, senderId, target, currency);
 }
 
-/** Another Ferry user, by e-mail: not banned, and not the sender. */
+/**
+ * How a sender sees another Ferry account's holder (issue 24): the first name and the last name's
+ * initial, "Jane D.", enough to recognise a friend without handing anyone who types an e-mail the
+ * holder's full name. A first name alone is shown as it is; without a first name, the e-mail the
+ * sender typed stands in. Migration 015_masked_ferry_recipients.sql applies the same rule in SQL to
+ * transfers made before it, so the two must stay alike: trimmed names, one code point as the initial.
+ */
+export function maskedNameOf(firstName: string | null, lastName: string | null, email: string): string {
+  const first = (firstName ?? "").trim();
+  const last = (lastName ?? "").trim();
+  if (!first) {
+    return email;
+  }
+  const initial = Array.from(last)[0];
+  return initial ? `${first} ${initial}.` : first;
+}
+
+/** Another Ferry user, by e-mail: not banned, and not the sender. Their name is kept only masked. */
 async function resolveFerryUser(db: Database, senderId: string, recipientEmail: string): Promise<ResolvedTarget> {
   const recipient = await db
     .selectFrom("user")
@@ -82,7 +99,9 @@ async function resolveFerryUser(db: Database, senderId: string, recipientEmail: 
       "target.recipientEmail": "You cannot send money to yourself",
     });
   }
-  const name = `${recipient.first_name ?? ""} ${recipient.last_name ?? ""}`.trim() || recipient.email;
+  // Only the masked name is kept with the transfer: the quote, the code e-mail, the transfer and its
+  // notifications all read it from there, so none of them can show the sender the full name.
+  const name = maskedNameOf(recipient.first_name, recipient.last_name, recipient.email);
   return {
     method: "ferry_user",
     feeMethod: "ferry_user",

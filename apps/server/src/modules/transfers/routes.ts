@@ -23,6 +23,7 @@ import { InFlightLimit } from "../../http/in-flight.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { exportStatement, listHistory } from "./history.ts";
+import { enforceRecipientLookupLimit } from "./recipient-lookups.ts";
 import {
   changeTransferStatus,
   createTransfer,
@@ -81,8 +82,9 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
     },
     async (request) => {
       const userId = viewerOf(request).userId;
-      // A quote answers whether an e-mail belongs to a Ferry user: bounded, so accounts cannot be enumerated.
       await enforceThrottle(db, [{ key: `transfer-quote:account:${userId}`, max: 120, windowSeconds: 15 * 60 }]);
+      // A quote answers whether an e-mail belongs to a Ferry user: distinct look-ups are bounded too.
+      await enforceRecipientLookupLimit(db, { userId, ip: request.ip, target: request.body.target });
       return quoteTransfer(db, config, userId, request.body);
     },
   );
@@ -113,6 +115,7 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
     async (request) => {
       const viewer = viewerOf(request);
       await enforceThrottle(db, [{ key: `transfer-code:account:${viewer.userId}`, max: 10, windowSeconds: 15 * 60 }]);
+      await enforceRecipientLookupLimit(db, { userId: viewer.userId, ip: request.ip, target: request.body.target });
       return requestTransferCode(db, config, viewer, request.body);
     },
   );
@@ -139,12 +142,15 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
             "insufficient_funds",
             "limit_exceeded",
             "invalid_code",
+            "rate_limited",
           ),
         },
       },
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
+      // A transfer names its Ferry recipient by e-mail too: a wrong code still says whether one exists.
+      await enforceRecipientLookupLimit(db, { userId: viewer.userId, ip: request.ip, target: request.body.target });
       const { transfer, isReplay } = await createTransfer(
         db,
         config,

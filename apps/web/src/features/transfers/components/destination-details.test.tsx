@@ -10,6 +10,19 @@ function region() {
 }
 
 describe("the destination shown before the code is asked for", () => {
+  test("names a Ferry user as the server masked them, and says why the name is short", () => {
+    render(
+      <DestinationDetails
+        destination={{ kind: "ferry_user", name: "Jane D.", email: "jane@example.com" }}
+        nameLabel="Recipient"
+      />,
+    );
+
+    expect(region().getByText("Jane D.")).toBeVisible();
+    expect(region().getByText("jane@example.com")).toBeVisible();
+    expect(region().getByText(/by first name and last initial only/)).toBeVisible();
+  });
+
   test("shows a crypto address whole, as the server gave it, with the network's name", () => {
     render(
       <DestinationDetails

@@ -72,6 +72,11 @@ export function DestinationDetails(props: { destination: TransferDestination; na
           Compare the whole address with the one you were given: coins sent to a wrong address cannot be recovered.
         </p>
       ) : null}
+      {destination.kind === "ferry_user" ? (
+        <p className="text-xs text-muted-foreground">
+          For their privacy, Ferry shows another account's holder by first name and last initial only.
+        </p>
+      ) : null}
     </section>
   );
 }
