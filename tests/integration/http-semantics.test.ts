@@ -253,9 +253,10 @@ describe("what Node's HTTP parser refuses (issue 24)", () => {
 
   async function exchangeRaw(request: string): Promise<string> {
     port ??= Number(new URL(await ferry.app.listen({ port: 0, host: "127.0.0.1" })).port);
+    const listening = port;
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
-      const socket = connect({ port, host: "127.0.0.1" }, () => socket.write(request));
+      const socket = connect({ port: listening, host: "127.0.0.1" }, () => socket.write(request));
       socket.on("data", (chunk) => chunks.push(chunk));
       socket.on("error", reject);
       socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));

@@ -296,7 +296,7 @@ function parseLimits(text: string): DailyLimits {
     const limit = parseAmount(limitText, code);
     if (!limit.ok && limit.error === "too_many_decimals") {
       problems.push(`${name}: ${code} ${limitText}: ${tooManyDecimalsMessage(code)}`);
-    } else if (!limit.ok || limit.amountMinor < 0n || !isWithinAmountLimit(limit.amountMinor)) {
+    } else if (!limit.ok || limit.amountMinor < 0n || !isWithinAmountLimit(limit.amountMinor, code)) {
       problems.push(`${name}: ${code} ${limitText}: every limit must be a decimal string of at least 0`);
     } else {
       limitsMinor[code] = limit.amountMinor;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from "./currencies.ts";
+import { CURRENCIES, type CurrencyCode } from "./currencies.ts";
 
 /**
  * Money is an integer count of minor units (bigint) travelling with its currency.
@@ -32,16 +32,9 @@ export function maxAmountMinor(currency: CurrencyCode): bigint {
   return MAX_AMOUNT_UNITS * 10n ** BigInt(CURRENCIES[currency].scale);
 }
 
-/** The most minor units any amount may have: the bound in the finest currency (ETH's 10^27 wei). */
-const MAX_AMOUNT_MINOR_OF_ANY_CURRENCY =
-  MAX_AMOUNT_UNITS * 10n ** BigInt(Math.max(...CURRENCY_CODES.map((code) => CURRENCIES[code].scale)));
-
-/**
- * Whether minor units, of either sign, are within the bound of one amount in `currency`; without a
- * currency, within the most minor units any amount may have.
- */
-export function isWithinAmountLimit(amountMinor: bigint, currency?: CurrencyCode): boolean {
-  const limit = currency === undefined ? MAX_AMOUNT_MINOR_OF_ANY_CURRENCY : maxAmountMinor(currency);
+/** Whether minor units, of either sign, are within the bound of one amount in `currency`. */
+export function isWithinAmountLimit(amountMinor: bigint, currency: CurrencyCode): boolean {
+  const limit = maxAmountMinor(currency);
   return amountMinor <= limit && amountMinor >= -limit;
 }
 
