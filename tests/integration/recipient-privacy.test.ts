@@ -30,7 +30,7 @@ import {
 
 const MIGRATION = path.resolve(
   import.meta.dirname,
-  "../../apps/server/src/db/migrations/015_masked_ferry_recipients.sql",
+  "../../apps/server/src/db/migrations/016_masked_ferry_recipients.sql",
 );
 
 let ferry: TestApp;

@@ -68,7 +68,7 @@ export async function resolveTarget(db: Database, senderId: string, details: Tra
  * How a sender sees another Ferry account's holder (issue 24): the first name and the last name's
  * initial, "Jane D.", enough to recognise a friend without handing anyone who types an e-mail the
  * holder's full name. A first name alone is shown as it is; without a first name, the e-mail the
- * sender typed stands in. Migration 015_masked_ferry_recipients.sql applies the same rule in SQL to
+ * sender typed stands in. Migration 016_masked_ferry_recipients.sql applies the same rule in SQL to
  * transfers made before it, so the two must stay alike: trimmed names, one code point as the initial.
  */
 export function maskedNameOf(firstName: string | null, lastName: string | null, email: string): string {
