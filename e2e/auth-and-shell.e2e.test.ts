@@ -87,6 +87,85 @@ describe("a new user", () => {
   });
 });
 
+describe("an account under attack", () => {
+  /** How many sign-in codes were mailed to `email` so far (the development mailbox). */
+  async function countSignInCodes(email: string): Promise<number> {
+    const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
+    const messages = (await response.json()) as { to: string; subject: string }[];
+    return messages.filter((item) => item.to === email && item.subject.includes("sign-in code")).length;
+  }
+
+  async function readNewSignInCode(email: string, before: number): Promise<string> {
+    for (let attempt = 0; attempt < 50 && (await countSignInCodes(email)) <= before; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return readCodeFromMailbox(email, "sign-in code");
+  }
+
+  /** 100 wrong passwords (the account's ceiling, decision 010) from 20 addresses, 5 each. */
+  async function attack(email: string): Promise<void> {
+    const addresses = Array.from(
+      { length: 20 },
+      (_, index) => `10.250.${index}.${Math.floor(Math.random() * 250) + 1}`,
+    );
+    await Promise.all(
+      addresses.map(async (address) => {
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          const response = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: baseUrl(), "x-forwarded-for": address },
+            body: JSON.stringify({ email, password: "Wrong#Pass2026", rememberMe: false }),
+          });
+          expect(response.status).toBe(401);
+        }
+      }),
+    );
+  }
+
+  it("signs the owner in on their known browser as usual, and in a new browser after saying the password cannot be confirmed", async () => {
+    const email = uniqueEmail("attacked");
+    const password = "Harbour#2026";
+    const signedUp = await fetch(`${baseUrl()}/api/v1/auth/sign-up`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signedUp.status).toBe(200);
+    await withPage(browserOf(), "attacked-known-browser", async (page) => {
+      await signIn(page, email, password);
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL("**/login");
+
+      await attack(email);
+
+      // The browser that signed in before: answered as always.
+      const before = await countSignInCodes(email);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("We sent a 6-digit verification code to").waitFor();
+      await page.getByLabel("Verification code").fill(await readNewSignInCode(email, before));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.waitForURL("**/dashboard");
+    });
+
+    await withPage(browserOf(), "attacked-new-browser", async (page) => {
+      const before = await countSignInCodes(email);
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText(/many failed sign-in attempts, so we can't tell you here whether your password/).waitFor();
+      expect(await dialog.getByText(/No code after a few minutes\? Check your password/).isVisible()).toBe(true);
+      await page.getByLabel("Verification code").fill(await readNewSignInCode(email, before));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.waitForURL("**/dashboard");
+    });
+  }, 240_000);
+});
+
 describe("roles and routes", () => {
   it("shows the Admin group to an admin", async () => {
     await withPage(browserOf(), "admin-group", async (page) => {

@@ -1,9 +1,13 @@
 import type { SignInRequest, SignUpRequest, SignUpResponse } from "@ferry/core/contracts/auth";
+import type { SignInChallenge } from "@ferry/core/contracts/auth-responses";
 import { apiFetch } from "../../../lib/api.ts";
 
-/** Step one of sign-in: the password. The server answers that an e-mailed code is required next. */
+/**
+ * Step one of sign-in: the password. The server answers that an e-mailed code is required next; with
+ * `isPasswordUnconfirmed`, that it will not say whether the password was right (the code comes only if it was).
+ */
 export function startSignIn(request: SignInRequest) {
-  return apiFetch<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", { method: "POST", body: request });
+  return apiFetch<Partial<SignInChallenge>>("/api/auth/sign-in/email", { method: "POST", body: request });
 }
 
 /** E-mails a sign-in code for the pending sign-in (the server knows which from its cookie). */

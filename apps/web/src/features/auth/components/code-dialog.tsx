@@ -31,12 +31,15 @@ function formatCountdown(seconds: number): string {
 /**
  * The e-mail code dialog of spec §4: opening it sends a code and starts a 300-second countdown;
  * at zero 'Resend verification code' appears, and resending restarts it. Verify needs exactly 6 digits.
+ * With `isPasswordUnconfirmed` (a sign-in the server answered without saying whether the password was
+ * right) it says that a code comes only if the password was right, and does not claim one was sent.
  */
 export function CodeDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   email: string;
   title?: string;
+  isPasswordUnconfirmed?: boolean;
   sendCode: () => Promise<unknown>;
   verifyCode: (code: string) => Promise<unknown>;
   onVerified: () => void;
@@ -53,7 +56,9 @@ export function CodeDialog(props: {
     mutationFn: props.sendCode,
     onSuccess: () => {
       setSecondsLeft(CODE_TTL_SECONDS);
-      toast.success(TOASTS.codeSent);
+      if (!props.isPasswordUnconfirmed) {
+        toast.success(TOASTS.codeSent);
+      }
     },
     onError: (error) => toast.error(TOASTS.codeSendFailed, { description: messageOf(error, "") || undefined }),
   });
@@ -100,10 +105,19 @@ export function CodeDialog(props: {
             <MailIcon className="size-6" />
           </div>
           <DialogTitle>{props.title ?? "Check your email"}</DialogTitle>
-          <DialogDescription>
-            We sent a {CODE_LENGTH}-digit verification code to{" "}
-            <strong className="text-foreground">{props.email}</strong>.
-          </DialogDescription>
+          {props.isPasswordUnconfirmed ? (
+            <DialogDescription>
+              Your account has had many failed sign-in attempts, so we can't tell you here whether your password was
+              right. If it was, we sent a {CODE_LENGTH}-digit verification code to{" "}
+              <strong className="text-foreground">{props.email}</strong>. No code after a few minutes? Check your
+              password and sign in again, or reset it.
+            </DialogDescription>
+          ) : (
+            <DialogDescription>
+              We sent a {CODE_LENGTH}-digit verification code to{" "}
+              <strong className="text-foreground">{props.email}</strong>.
+            </DialogDescription>
+          )}
         </DialogHeader>
         <form className="grid gap-4" onSubmit={form.handleSubmit((values) => verify.mutate(values.code))} noValidate>
           <Controller

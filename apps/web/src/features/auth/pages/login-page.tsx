@@ -27,6 +27,8 @@ export function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // The account is under attack: the server did not say whether the password was right (decision 010).
+  const [isPasswordUnconfirmed, setIsPasswordUnconfirmed] = useState(false);
   const form = useForm<z.input<typeof SignInRequest>, unknown, SignInRequest>({
     resolver: zodResolver(SignInRequest),
     defaultValues: { email: "", password: "", rememberMe: true },
@@ -36,6 +38,7 @@ export function LoginPage() {
     try {
       const result = await startSignIn(values);
       if (result.twoFactorRedirect) {
+        setIsPasswordUnconfirmed(result.isPasswordUnconfirmed === true);
         setPendingEmail(values.email);
         return;
       }
@@ -119,6 +122,7 @@ export function LoginPage() {
           }
         }}
         email={pendingEmail ?? ""}
+        isPasswordUnconfirmed={isPasswordUnconfirmed}
         sendCode={sendSignInCode}
         verifyCode={verifySignInCode}
         onVerified={onVerified}
