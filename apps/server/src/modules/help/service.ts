@@ -266,6 +266,18 @@ export async function replyToHelpRequest(
     });
     await recordResponseOnRequest(trx, id, { createdAt: response.created_at, isAdmin: viewer.isAdmin });
     if (viewer.isAdmin) {
+      // Every admin action is audited (issue 24): a reply speaks for Ferry, and moves an open request on.
+      await recordAdminAction(trx, {
+        actorId: viewer.userId,
+        action: "help_request.reply",
+        subjectType: "help_request",
+        subjectId: id,
+        details: {
+          responseId: response.id,
+          statusBefore: request.status,
+          attachments: reply.attachmentIds.length,
+        },
+      });
       await tellCustomer(
         deps,
         trx,
