@@ -143,12 +143,28 @@ describe("TRUST_PROXY ranges that would believe every client (issue 24)", () => 
   });
 
   test.each([
+    ["0.0.0.0/1,128.0.0.0/2,192.0.0.0/3"],
+    ["2000::/3"],
+    ["64.0.0.0/7"],
+    ["::ffff:0:0/100"],
+    ["2001:db8::/31"],
+  ])("refuses %s: a public range wider than a network of proxies", (ranges) => {
+    const problems = problemsOf({ TRUST_PROXY: ranges });
+
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUST_PROXY: ".*" is wider than any network of proxies/);
+  });
+
+  test.each([
     ["10.0.0.0/8"],
     ["10.0.0.5, 10.1.0.0/16,::1"],
     ["loopback,linklocal,uniquelocal"],
-    ["0.0.0.0/1"],
-    ["8000::/1"],
-  ])("accepts %s, which leaves clients out", (ranges) => {
+    ["fc00::/7"],
+    ["172.16.0.0/12"],
+    ["203.0.113.0/24"],
+    ["2001:db8::/32"],
+    ["::ffff:203.0.113.0/120"],
+  ])("accepts %s, a network of proxies", (ranges) => {
     expect(problemsOf({ TRUST_PROXY: ranges })).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { isWithinAmountLimit, parseAmount, tooManyDecimalsMessage } from "@ferry
 import { validateBic, validateIban } from "@ferry/core/validation/bank";
 import type { ValidationResult } from "@ferry/core/validation/result";
 import { z } from "zod";
-import { coveredAddressFamily } from "./http/address-ranges.ts";
+import { coveredAddressFamily, tooWideRanges } from "./http/address-ranges.ts";
 import { parseAccountKey } from "./modules/deposits/addresses.ts";
 
 /** Development-only secret: the server refuses to start with it when NODE_ENV=production. */
@@ -67,6 +67,14 @@ const trustProxyText = z
       ctx.addIssue({
         code: "custom",
         message: `these ranges together cover every ${covered} address, which would believe whatever X-Forwarded-For any client sends and defeat every per-address limit; name only your proxies: ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    const tooWide = tooWideRanges(entries);
+    if (tooWide.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${tooWide.join(", ")}" is wider than any network of proxies (a public range may be at most a /8 of IPv4 or a /32 of IPv6) and would believe the X-Forwarded-For of clients on it; ${TRUST_PROXY_HELP}`,
       });
       return z.NEVER;
     }

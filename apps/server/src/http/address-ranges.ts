@@ -50,6 +50,37 @@ function intervalOf(range: string): Interval | null {
   return { start, end: start + (1n << hostBits) - 1n };
 }
 
+/** Whether `inner` lies wholly inside `outer`. */
+function isInside(inner: Interval, outer: Interval): boolean {
+  return inner.start >= outer.start && inner.end <= outer.end;
+}
+
+/** The private, loopback and link-local blocks: a proxy range inside them may be as wide as they are. */
+const PRIVATE_INTERVALS: readonly Interval[] = Object.values(NAMED_RANGES)
+  .flat()
+  .map((range) => intervalOf(range) as Interval);
+
+/** The widest public range a list of proxies may name: a /8 of IPv4, a /32 of IPv6 (an ISP's allocation). */
+const MIN_PUBLIC_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+
+/**
+ * The ranges wider than any network of proxies needs: a public block shorter than /8 (IPv4) or /32
+ * (IPv6), such as `0.0.0.0/1` or `2000::/3`, which would believe the X-Forwarded-For of much of the
+ * internet. Private, loopback and link-local blocks may be as wide as they are.
+ */
+export function tooWideRanges(ranges: readonly string[]): string[] {
+  return ranges.filter((range) => {
+    const interval = NAMED_RANGES[range] ? null : intervalOf(range);
+    if (!interval || PRIVATE_INTERVALS.some((block) => isInside(interval, block))) {
+      return false;
+    }
+    const isIpv4 = isInside(interval, { start: MAPPED_IPV4_START, end: MAPPED_IPV4_END });
+    const addresses = interval.end - interval.start + 1n;
+    const widest = isIpv4 ? 1n << BigInt(32 - MIN_PUBLIC_PREFIX.ipv4) : 1n << BigInt(128 - MIN_PUBLIC_PREFIX.ipv6);
+    return addresses > widest;
+  });
+}
+
 /** Whether the intervals together contain every number from `start` to `end`. */
 function covers(intervals: readonly Interval[], start: bigint, end: bigint): boolean {
   let next = start;

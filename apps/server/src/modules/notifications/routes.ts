@@ -63,7 +63,10 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { db: Dat
         security: SIGNED_IN,
         summary: "Mark all notifications read",
         body: EmptyRequest,
-        response: { 200: MarkAllNotificationsReadResponse, ...errorResponses(...SIGNED_IN_ERRORS) },
+        response: {
+          200: MarkAllNotificationsReadResponse,
+          ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed"),
+        },
       },
     },
     async (request) => ({ updated: await markAllNotificationsRead(db, viewerOf(request).userId) }),
