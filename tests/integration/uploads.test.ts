@@ -328,7 +328,11 @@ describe("the API document", () => {
   test("describes the upload's multipart body and every error it answers", async () => {
     const document = (await ferry.app.inject({ method: "GET", url: "/api/v1/openapi.json" })).json();
     const operation = document.paths["/api/v1/help-attachments"].post;
-    const form = operation.requestBody.content["multipart/form-data"].schema;
+    const bodySchema = operation.requestBody.content["multipart/form-data"].schema;
+    // A named contract is a component; resolve its reference.
+    const form = bodySchema.$ref
+      ? document.components.schemas[bodySchema.$ref.replace("#/components/schemas/", "")]
+      : bodySchema;
     expect(form.required).toEqual(["file"]);
     expect(form.properties.file).toMatchObject({ type: "string", format: "binary" });
     expect(Object.keys(operation.responses)).toEqual(
