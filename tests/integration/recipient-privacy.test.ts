@@ -22,6 +22,7 @@ import {
   issueCode,
   mailTo,
   randomIp,
+  readWallet,
   type SessionUser,
   send,
   type TestApp,
@@ -145,7 +146,7 @@ describe("a Ferry recipient's name, as the sender sees it", () => {
     expect(maskedNameOf(null, null, "han@example.com")).toBe("han@example.com");
   });
 
-  test("migration 015 masks the names of transfers made before it by the same rule as new ones", async () => {
+  test("migration 016 masks the names of transfers made before it by the same rule as new ones", async () => {
     const databaseUrl = await createIsolatedDatabase("masked_names");
     const isolated = await buildTestApp({}, { databaseUrl });
     try {
@@ -230,6 +231,51 @@ describe("looking up Ferry recipients by e-mail", () => {
     const again = await quoteTo(sender, payee.email);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().recipientName).toBe("Jane D.");
+  });
+
+  test("a transfer retried with its Idempotency-Key is answered from the first, whatever look-ups came since", async () => {
+    const sender = await createSessionUser(ferry, { label: "lookup-retry" });
+    await fundWallet(ferry.db, sender.userId, "USD", 10_000n);
+    const payee = await createNamedUser(ferry, "Jane", "Doolittle");
+    const code = await issueCode(ferry, {
+      userId: sender.userId,
+      recipientKey: `user:${payee.userId}`,
+      amountMinor: 100n,
+      currency: "USD",
+    });
+    const body = {
+      target: { method: "ferry_user", recipientEmail: payee.email },
+      amount: "1.00",
+      currency: "USD",
+      code,
+    };
+    const headers = { "idempotency-key": `privacy-retry-${randomUUID()}` };
+    const first = await post(ferry, sender, "/api/v1/transfers", body, headers);
+    expect(first.statusCode, first.body).toBe(201);
+    // More than an hour later: the payee's look-up has left the window, and the account has since
+    // looked up its limit of other e-mails.
+    await ferry.db
+      .updateTable("rate_limit_hits")
+      .set({ hit_at: new Date(Date.now() - 61 * 60 * 1000) })
+      .where("key", "like", `recipient-lookup:%:${sender.userId}%`)
+      .execute();
+    for (let index = 0; index < RECIPIENT_LOOKUPS_PER_ACCOUNT; index += 1) {
+      expect((await quoteTo(sender, uniqueEmail("nobody"))).statusCode).toBe(404);
+    }
+    expect((await quoteTo(sender, payee.email)).statusCode).toBe(429);
+
+    const retry = await post(ferry, sender, "/api/v1/transfers", body, headers);
+
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    // The same key with other details is still a conflict, and a new transfer to the payee is limited.
+    const changed = await post(ferry, sender, "/api/v1/transfers", { ...body, amount: "2.00" }, headers);
+    expect(changed.statusCode, changed.body).toBe(409);
+    const fresh = await post(ferry, sender, "/api/v1/transfers", body, {
+      "idempotency-key": `privacy-retry-${randomUUID()}`,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(429);
+    expect(await readWallet(ferry.db, sender.userId, "USD")).toEqual({ balanceMinor: 9_900n, reservedMinor: 0n });
   });
 
   test(`one client address (an IPv6 /64) may look up ${RECIPIENT_LOOKUPS_PER_ADDRESS} distinct e-mails an hour across accounts`, async () => {

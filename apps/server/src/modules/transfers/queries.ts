@@ -150,6 +150,17 @@ export async function selectOwnTransfer(
   return row ? toTransfer(row) : undefined;
 }
 
+/** Whether this sender's Idempotency-Key already made a transfer (the key is unique per sender). */
+export async function hasTransferWithKey(db: Database, senderId: string, idempotencyKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("transfers")
+    .select("id")
+    .where("sender_user_id", "=", senderId)
+    .where("idempotency_key", "=", idempotencyKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every transfer for the admin, newest first, searchable by e-mail, name or id, filtered by status. */
 export async function selectAdminTransfers(
   db: Database,

@@ -28,6 +28,7 @@ import {
   changeTransferStatus,
   createTransfer,
   getOwnTransfer,
+  isTransferRetry,
   listAdminTransfers,
   quoteTransfer,
   requestTransferCode,
@@ -149,15 +150,14 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
+      const idempotencyKey = request.headers["idempotency-key"];
       // A transfer names its Ferry recipient by e-mail too: a wrong code still says whether one exists.
-      await enforceRecipientLookupLimit(db, { userId: viewer.userId, ip: request.ip, target: request.body.target });
-      const { transfer, isReplay } = await createTransfer(
-        db,
-        config,
-        viewer,
-        request.headers["idempotency-key"],
-        request.body,
-      );
+      // A retry looks nobody up (it is answered from the transfer its key made, or refused as a
+      // conflict), so it is never refused for look-ups made since, however long after it comes.
+      if (!(await isTransferRetry(db, viewer.userId, idempotencyKey))) {
+        await enforceRecipientLookupLimit(db, { userId: viewer.userId, ip: request.ip, target: request.body.target });
+      }
+      const { transfer, isReplay } = await createTransfer(db, config, viewer, idempotencyKey, request.body);
       return reply.status(isReplay ? 200 : 201).send(transfer);
     },
   );

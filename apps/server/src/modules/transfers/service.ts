@@ -20,7 +20,7 @@ import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
 import { destinationShownFor } from "./destination-shown.ts";
 import { describeDestination } from "./destinations.ts";
 import { availableMinorOf, codeBindingOf, priceTransfer, readAmountMinor } from "./pricing.ts";
-import { selectAdminTransfers, selectOwnTransfer } from "./queries.ts";
+import { hasTransferWithKey, selectAdminTransfers, selectOwnTransfer } from "./queries.ts";
 import { changeTransferStatusIn } from "./status.ts";
 
 /*
@@ -81,6 +81,14 @@ export async function requestTransferCode(
     );
     return { expiresAt: expiresAt.toISOString() };
   });
+}
+
+/**
+ * Whether a request with this Idempotency-Key is a retry: `createTransfer` then answers it from the
+ * transfer the key made (or refuses it as a conflict) before resolving any recipient.
+ */
+export async function isTransferRetry(db: Database, senderId: string, idempotencyKey: string): Promise<boolean> {
+  return hasTransferWithKey(db, senderId, idempotencyKey);
 }
 
 /**
