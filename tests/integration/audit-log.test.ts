@@ -55,7 +55,7 @@ describe("the audit log", () => {
         actor_user_id: admin.userId,
         action: "deposit.approve",
         subject_type: "deposit",
-        details: { userId: user.userId, currency: "EUR", amountMinor: "1234" },
+        details: { userId: user.userId, currency: "EUR", amountMinor: "1234", adminNotes: null, customerNote: null },
       },
     ]);
   });

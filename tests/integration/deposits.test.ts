@@ -281,6 +281,18 @@ describe("reviewing a deposit", () => {
       expect(body, url).not.toContain("suspected fraud");
       expect(body, url).not.toContain("adminNotes");
     }
+    // Once the deposit has left the pending list, the admins read both notes in the audit log.
+    const audit = await ferry.db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("subject_id", "=", depositId)
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: "deposit.reject",
+        details: expect.objectContaining({ adminNotes: internalNote, customerNote }),
+      },
+    ]);
   });
 
   test("an approved deposit appears in the user's history as a completed deposit", async () => {

@@ -98,8 +98,9 @@ export type AdminDepositList = z.infer<typeof AdminDepositList>;
 
 /**
  * An admin's decision on a pending deposit, with two optional notes kept apart: `adminNotes` is the
- * internal note, which only admins ever see; `customerNote` is shown to the customer, in their deposit
- * list and in the notification of the decision.
+ * internal note, which only admins ever see (with the deposit and in the audit log); `customerNote` is
+ * quoted to the customer in the notification of the decision and returned with their deposits by
+ * `GET /api/v1/deposits` (the web app shows it in the notification).
  */
 export const ReviewDepositRequest = z.object({
   decision: z.enum(["approve", "reject"]),

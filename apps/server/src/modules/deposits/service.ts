@@ -243,8 +243,9 @@ export async function creditDeposit(db: Database, credit: DepositCredit): Promis
 /**
  * Approves (credits the wallet from the deposit system account, through the ledger) or rejects a
  * pending deposit. The row is locked, so racing reviews have one outcome; the ledger key is the
- * deposit's id, so the money can only ever be credited once. Both notify the user and are audited.
- * The internal note stays with the admins; only the note to the customer reaches the customer.
+ * deposit's id, so the money can only ever be credited once. Both notify the user and are audited,
+ * with both notes. The internal note stays with the admins; only the note to the customer reaches the
+ * customer.
  */
 export async function reviewDeposit(
   db: Database,
@@ -285,7 +286,15 @@ export async function reviewDeposit(
       action: decision === "approve" ? "deposit.approve" : "deposit.reject",
       subjectType: "deposit",
       subjectId: deposit.id,
-      details: { userId: deposit.user_id, currency, amountMinor: amountMinor.toString() },
+      // Both notes, so an admin can read them once the deposit has left the pending list: the
+      // internal note is for admins only, and the audit log is read by admins only.
+      details: {
+        userId: deposit.user_id,
+        currency,
+        amountMinor: amountMinor.toString(),
+        adminNotes: updated.admin_notes,
+        customerNote: updated.customer_note,
+      },
     });
     const amount = formatMoney({ currency, amountMinor });
     const outcome =

@@ -40,6 +40,10 @@ describe("the admin's deposit review", () => {
     );
     await user.type(within(dialog).getByLabelText("Note to the customer"), "We found no matching bank credit");
     expect(within(dialog).getByText(/the customer never sees it/)).toBeVisible();
+    // The customer's web app shows the note in the notification only: the hint says no more.
+    expect(
+      within(dialog).getByText("Optional. The customer reads it in the notification of your decision."),
+    ).toBeVisible();
     await user.click(within(dialog).getByRole("button", { name: "Reject" }));
 
     expect(await screen.findByText("Deposit rejected")).toBeVisible();

@@ -95,7 +95,7 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
         <Field
           id="admin-notes"
           label="Internal note — only admins see this"
-          hint="Optional. Kept with the deposit for the admins; the customer never sees it."
+          hint="Optional. Kept with the deposit and in the audit log, for admins; the customer never sees it."
           error={errors.adminNotes?.message}
         >
           <Textarea
@@ -110,7 +110,7 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
         <Field
           id="customer-note"
           label="Note to the customer"
-          hint="Optional. Shown to the customer with their deposit and in the notification of your decision."
+          hint="Optional. The customer reads it in the notification of your decision."
           error={errors.customerNote?.message}
         >
           <Textarea
