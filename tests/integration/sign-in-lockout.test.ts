@@ -10,6 +10,7 @@ import {
   mailTo,
   mergeCookies,
   randomIp,
+  readCodeFromMailbox,
   readLinkToken,
   requestSignInCode,
   send,
@@ -24,6 +25,9 @@ const ACCOUNT_CEILING = 100;
 const DEVICE_FAILURES = 10;
 const SIGN_IN_PER_ADDRESS = 30;
 const FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
+const CODE_SENDS_PER_ACCOUNT = 5;
+const WRONG_CODES_PER_ACCOUNT = 10;
+const WRONG_TRIES_PER_CODE = 5;
 
 const WRONG_PASSWORD = "Wrong#Pass2026";
 const DEVICE_COOKIE = "ferry.device";
@@ -109,6 +113,46 @@ function cookieShapeOf(response: LightMyRequestResponse): string[] {
   const header = response.headers["set-cookie"] ?? [];
   const lines = Array.isArray(header) ? header : [String(header)];
   return lines.map((line) => line.replace(/^(better-auth\.two_factor=)[^;]*/, "$1…"));
+}
+
+type Answer = [status: number, body: string, headers: Record<string, unknown>];
+
+/** What a request answered, as the client sees it: all but the request id, date and length. */
+function answerOf(response: LightMyRequestResponse): Answer {
+  const { "x-request-id": _id, date: _date, "content-length": _length, ...headers } = response.headers;
+  return [response.statusCode, response.body, headers];
+}
+
+function statusAndBodyOf(answers: readonly Answer[]): [number, string][] {
+  return answers.map(([status, body]) => [status, body]);
+}
+
+async function sendCodeFor(cookie: string): Promise<LightMyRequestResponse> {
+  return send(ferry.app, { method: "POST", url: "/api/auth/two-factor/send-otp", ip: randomIp(), cookie, payload: {} });
+}
+
+/** A 6-digit code other than `code`. */
+function otherCodeThan(code: string, offset: number): string {
+  return String((Number(code) + offset) % 1_000_000).padStart(6, "0");
+}
+
+/** The user's new password, set with a reset link as the owner would. */
+async function resetPassword(user: TestUser, newPassword: string): Promise<void> {
+  const requested = await send(ferry.app, {
+    method: "POST",
+    url: "/api/auth/request-password-reset",
+    ip: user.ip,
+    payload: { email: user.email, redirectTo: "/forgot-password" },
+  });
+  expect(requested.statusCode).toBe(200);
+  const token = await readLinkToken(ferry.db, user.email, "Reset your password", "/forgot-password");
+  const reset = await send(ferry.app, {
+    method: "POST",
+    url: "/api/auth/reset-password",
+    ip: user.ip,
+    payload: { token, newPassword },
+  });
+  expect(reset.statusCode, reset.body).toBe(200);
 }
 
 function ipv6In(prefix: string): string {
@@ -227,21 +271,7 @@ describe("sign-in that others cannot lock", () => {
     const slowed = await submitPasswordWith({ email: user.email, password: WRONG_PASSWORD, ip: attacker });
     expect(slowed.response.statusCode).toBe(429);
 
-    const requested = await send(ferry.app, {
-      method: "POST",
-      url: "/api/auth/request-password-reset",
-      ip: user.ip,
-      payload: { email: user.email, redirectTo: "/forgot-password" },
-    });
-    expect(requested.statusCode).toBe(200);
-    const token = await readLinkToken(ferry.db, user.email, "Reset your password", "/forgot-password");
-    const reset = await send(ferry.app, {
-      method: "POST",
-      url: "/api/auth/reset-password",
-      ip: user.ip,
-      payload: { token, newPassword: "Renewed#Pass2026" },
-    });
-    expect(reset.statusCode).toBe(200);
+    await resetPassword(user, "Renewed#Pass2026");
 
     expect(await countHitsOf(THROTTLE_KEYS.signInFailuresAccount(user.email))).toBe(0);
     expect(await countHitsOf(THROTTLE_KEYS.signInFailuresAccountAndAddress(user.email, attacker))).toBe(0);
@@ -251,6 +281,92 @@ describe("sign-in that others cannot lock", () => {
     const renewed = await submitPasswordWith({ email: user.email, password: "Renewed#Pass2026", ip: randomIp() });
     expect(renewed.response.statusCode).toBe(200);
     expect(renewed.response.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["otp"] });
+  });
+});
+
+describe("code steps past the ceiling", () => {
+  test("asking for a code 6 times: a right password's challenge is answered as a decoy's, the owner e-mailed 5 codes at most", async () => {
+    const user = await createUser(ferry, "unconfirmed-sends");
+    const knownDevice = deviceCookieOf(await signInFrom(user, user.ip));
+    await recordAccountFailures(user.email, ACCOUNT_CEILING);
+    const right = await submitPasswordWith({ email: user.email, password: user.password, ip: randomIp() });
+    const wrong = await submitPasswordWith({ email: user.email, password: WRONG_PASSWORD, ip: randomIp() });
+    const mailsBefore = await signInCodeMailCount(user.email);
+
+    const rightAnswers: Answer[] = [];
+    const wrongAnswers: Answer[] = [];
+    for (let attempt = 0; attempt <= CODE_SENDS_PER_ACCOUNT; attempt += 1) {
+      rightAnswers.push(answerOf(await sendCodeFor(right.cookie)));
+      wrongAnswers.push(answerOf(await sendCodeFor(wrong.cookie)));
+    }
+
+    expect(rightAnswers).toEqual(wrongAnswers);
+    expect(statusAndBodyOf(rightAnswers)).toEqual(Array(CODE_SENDS_PER_ACCOUNT + 1).fill([200, '{"status":true}']));
+    expect(await signInCodeMailCount(user.email)).toBe(mailsBefore + CODE_SENDS_PER_ACCOUNT);
+    // The unsent 6th replaced the code of the 5th, as a sent one would: it is now wrong on both.
+    const fifthCode = await readCodeFromMailbox(ferry.db, user.email, "sign-in code");
+    const guessOnRight = await submitCode(ferry.app, right.cookie, fifthCode, randomIp());
+    const guessOnWrong = await submitCode(ferry.app, wrong.cookie, fifthCode, randomIp());
+    expect(answerOf(guessOnRight)).toEqual(answerOf(guessOnWrong));
+    expect(guessOnRight.statusCode).toBe(401);
+
+    // The owner's known device has a budget of its own: it gets its code and signs in at once.
+    const owner = await submitPasswordWith({ email: user.email, password: user.password, ip: randomIp() }, knownDevice);
+    expect(owner.response.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["otp"] });
+    const code = await requestSignInCode(ferry, user.email, owner.cookie, randomIp());
+    expect((await submitCode(ferry.app, owner.cookie, code, randomIp())).statusCode).toBe(200);
+  });
+
+  test("11 wrong codes: a right password's challenge is answered as a decoy's, its right code then refused as wrong", async () => {
+    const user = await createUser(ferry, "unconfirmed-guesses");
+    const knownDevice = deviceCookieOf(await signInFrom(user, user.ip));
+    await recordAccountFailures(user.email, ACCOUNT_CEILING);
+    const right = await submitPasswordWith({ email: user.email, password: user.password, ip: randomIp() });
+    const wrong = await submitPasswordWith({ email: user.email, password: WRONG_PASSWORD, ip: randomIp() });
+
+    // A new code after every 5 wrong tries (a code dies after 5), until one past the account's budget.
+    const rightAnswers: Answer[] = [];
+    const guesses: string[] = [];
+    let code = "";
+    for (let wrongCodes = 0; wrongCodes <= WRONG_CODES_PER_ACCOUNT; wrongCodes += 1) {
+      if (wrongCodes % WRONG_TRIES_PER_CODE === 0) {
+        rightAnswers.push(answerOf(await sendCodeFor(right.cookie)));
+        code = await readCodeFromMailbox(ferry.db, user.email, "sign-in code");
+        guesses.push("send");
+      }
+      const guess = otherCodeThan(code, wrongCodes + 1);
+      rightAnswers.push(answerOf(await submitCode(ferry.app, right.cookie, guess, randomIp())));
+      guesses.push(guess);
+    }
+    // The newest e-mailed code, right, but past the budget.
+    rightAnswers.push(answerOf(await submitCode(ferry.app, right.cookie, code, randomIp())));
+    guesses.push(code);
+    const wrongAnswers: Answer[] = [];
+    for (const guess of guesses) {
+      const response =
+        guess === "send"
+          ? await sendCodeFor(wrong.cookie)
+          : await submitCode(ferry.app, wrong.cookie, guess, randomIp());
+      wrongAnswers.push(answerOf(response));
+    }
+
+    expect(rightAnswers).toEqual(wrongAnswers);
+    const invalid = [401, '{"error":{"code":"invalid_code","message":"Invalid code"}}'];
+    const sent = [200, '{"status":true}'];
+    expect(statusAndBodyOf(rightAnswers)).toEqual([
+      sent,
+      ...Array(WRONG_TRIES_PER_CODE).fill(invalid),
+      sent,
+      ...Array(WRONG_TRIES_PER_CODE).fill(invalid),
+      sent,
+      invalid,
+      invalid,
+    ]);
+
+    // The owner's known device has a budget of its own: its right code signs in at once.
+    const owner = await submitPasswordWith({ email: user.email, password: user.password, ip: randomIp() }, knownDevice);
+    const ownerCode = await requestSignInCode(ferry, user.email, owner.cookie, randomIp());
+    expect((await submitCode(ferry.app, owner.cookie, ownerCode, randomIp())).statusCode).toBe(200);
   });
 });
 
@@ -271,7 +387,7 @@ describe("device cookies", () => {
     // Production names it __Secure- and marks it Secure, as Better Auth does its own cookies.
     const production = { isProduction: true, authSecret: ferry.config.authSecret };
     expect(deviceCookieName(production)).toBe(`__Secure-${DEVICE_COOKIE}`);
-    expect(issueDeviceCookie(production, user.userId)).toMatch(/^__Secure-ferry\.device=.*; Secure; SameSite=Lax$/);
+    expect(issueDeviceCookie(production, user.userId, 0)).toMatch(/^__Secure-ferry\.device=.*; Secure; SameSite=Lax$/);
   });
 
   test("a device cookie that keeps failing loses its exemption: past 10 wrong passwords it is an unknown device", async () => {
@@ -314,6 +430,65 @@ describe("device cookies", () => {
     expect(onOtherAccount.response.json()).toEqual(UNCONFIRMED_CHALLENGE);
     expect(withForgery.response.json()).toEqual(UNCONFIRMED_CHALLENGE);
     expect(genuine.response.statusCode).toBe(401);
+  });
+});
+
+describe("device cookies and password changes", () => {
+  test("a password reset ends the device cookies issued before it; the next sign-in issues one that counts", async () => {
+    const user = await createUser(ferry, "device-reset");
+    const oldDevice = deviceCookieOf(await signInFrom(user, user.ip));
+    const newPassword = "Renewed#Pass2026";
+    await resetPassword(user, newPassword);
+    await recordAccountFailures(user.email, ACCOUNT_CEILING);
+
+    const typoWithOld = await submitPasswordWith(
+      { email: user.email, password: WRONG_PASSWORD, ip: randomIp() },
+      oldDevice,
+    );
+    const withOld = await submitPasswordWith({ email: user.email, password: newPassword, ip: randomIp() }, oldDevice);
+
+    // The old cookie is no known device: no plain answer, no exemption from the ceiling.
+    expect(typoWithOld.response.json()).toEqual(UNCONFIRMED_CHALLENGE);
+    expect(withOld.response.json()).toEqual(UNCONFIRMED_CHALLENGE);
+    // The owner signs in with the code, and the browser gets a device cookie that counts.
+    const code = await requestSignInCode(ferry, user.email, withOld.cookie, randomIp());
+    const verified = await submitCode(ferry.app, withOld.cookie, code, randomIp());
+    expect(verified.statusCode).toBe(200);
+    const freshDevice = deviceCookieOf(mergeCookies(withOld.cookie, verified));
+    expect(freshDevice).not.toBe(oldDevice);
+    const typo = await submitPasswordWith({ email: user.email, password: WRONG_PASSWORD, ip: randomIp() }, freshDevice);
+    const owner = await submitPasswordWith({ email: user.email, password: newPassword, ip: randomIp() }, freshDevice);
+    expect(typo.response.statusCode).toBe(401);
+    expect(owner.response.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["otp"] });
+  });
+
+  test("a password change ends the other browsers' device cookies; the browser that changed it keeps one that counts", async () => {
+    const user = await createUser(ferry, "device-change");
+    const changer = await signInFrom(user, user.ip);
+    const otherDevice = deviceCookieOf(await signInFrom(user, randomIp()));
+    const newPassword = "Changed#Pass2026";
+    const changed = await send(ferry.app, {
+      method: "POST",
+      url: "/api/auth/change-password",
+      ip: user.ip,
+      cookie: changer,
+      payload: { currentPassword: user.password, newPassword },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const changerDevice = deviceCookieOf(mergeCookies(changer, changed));
+    await recordAccountFailures(user.email, ACCOUNT_CEILING);
+
+    const fromOther = await submitPasswordWith(
+      { email: user.email, password: newPassword, ip: randomIp() },
+      otherDevice,
+    );
+    const fromChanger = await submitPasswordWith(
+      { email: user.email, password: newPassword, ip: randomIp() },
+      changerDevice,
+    );
+
+    expect(fromOther.response.json()).toEqual(UNCONFIRMED_CHALLENGE);
+    expect(fromChanger.response.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["otp"] });
   });
 });
 

@@ -113,6 +113,12 @@ export interface Deposits {
   user_id: string;
 }
 
+export interface DeviceCookieGenerations {
+  changed_at: Generated<Timestamp>;
+  generation: number;
+  user_id: string;
+}
+
 export interface ExchangeQuotes {
   amount: Numeric;
   created_at: Timestamp;
@@ -440,6 +446,7 @@ export interface DB {
   deposit_accounts: DepositAccounts;
   deposit_addresses: DepositAddresses;
   deposits: Deposits;
+  device_cookie_generations: DeviceCookieGenerations;
   exchange_quotes: ExchangeQuotes;
   help_attachments: HelpAttachments;
   help_requests: HelpRequests;

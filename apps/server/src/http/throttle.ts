@@ -106,8 +106,16 @@ export async function enforceThrottle(db: Kysely<DB>, rules: readonly ThrottleRu
 
 /** Like `enforceThrottle`, but answers whether the hits were admitted instead of throwing. */
 export async function tryThrottle(db: Kysely<DB>, rules: readonly ThrottleRule[]): Promise<boolean> {
+  return (await tryRecordHits(db, rules)) !== undefined;
+}
+
+/**
+ * Like `tryThrottle`, but returns the hits it recorded (to be taken back on success, `releaseHits`),
+ * or undefined when a rule refused: for a limit whose refusal must not show in the answer.
+ */
+export async function tryRecordHits(db: Kysely<DB>, rules: readonly ThrottleRule[]): Promise<ThrottleHits | undefined> {
   const result = await admit(db, rules);
-  return !("retryAfterSeconds" in result);
+  return "retryAfterSeconds" in result ? undefined : result;
 }
 
 /**

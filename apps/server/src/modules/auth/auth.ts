@@ -18,6 +18,7 @@ import {
   signInCodeMail,
   verificationLinkMail,
 } from "../mail/service.ts";
+import { revokeDeviceCookies } from "./devices.ts";
 import { THROTTLE_KEYS } from "./limit-rules.ts";
 import { reportPasswordChanged } from "./security-alerts.ts";
 
@@ -28,21 +29,25 @@ const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * After a password reset: every other reset link of the user dies (an older e-mail must not reset
- * the password again), and the account's failure counts are forgotten — the limits on sign-in codes
- * that whoever knew the old password may have used up, and the wrong passwords from every address
- * and device, which were guesses at a password that no longer exists — so the owner signs in with
+ * the password again), every device cookie issued before counts for nothing (a cookie someone got
+ * while they controlled the account must not outlive the reset; the owner's devices become known
+ * again with their next sign-in), and the account's failure counts are forgotten — the limits on
+ * sign-in codes that whoever knew the old password may have used up, and the wrong passwords from
+ * every address, which were guesses at a password that no longer exists — so the owner signs in with
  * the new one at once, and is told plainly whether they typed it right.
  */
 async function forgetOutstandingResets(db: Database, user: { id: string; email: string }): Promise<void> {
   // Better Auth keeps each link as identifier `reset-password:<token>`, value the user id (stored
   // plainly: `verification.storeIdentifier` is not set).
   await sql`DELETE FROM verification WHERE identifier LIKE 'reset-password:%' AND value = ${user.id}`.execute(db);
+  await revokeDeviceCookies(db, user.id);
   await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(user.id));
+  await clearThrottle(db, THROTTLE_KEYS.codeSendsAccountUnconfirmed(user.id));
   await clearThrottle(db, THROTTLE_KEYS.wrongCodesAccount(user.id));
+  await clearThrottle(db, THROTTLE_KEYS.wrongCodesAccountUnconfirmed(user.id));
   const email = user.email.trim().toLowerCase();
   await clearThrottle(db, THROTTLE_KEYS.signInFailuresAccount(email));
   await clearThrottleByPrefix(db, THROTTLE_KEYS.signInFailuresAccountAndAnyAddress(email));
-  await clearThrottleByPrefix(db, THROTTLE_KEYS.signInFailuresAnyDevice(user.id));
 }
 
 /**

@@ -18,6 +18,11 @@ const CHALLENGE_TTL_SECONDS = 600;
 const DECOY_VALUE = "ferry-decoy-challenge";
 /** What a decoy's code row holds before its count of wrong tries, where a real one holds the code's hash. */
 const DECOY_CODE_VALUE = "ferry-decoy-code";
+/**
+ * Before a challenge's identifier, the identifier of the `verification` row that marks it as opened
+ * past the ceiling, without a verdict (Better Auth's own row holds only the user id).
+ */
+const UNCONFIRMED_MARK_PREFIX = "ferry-unconfirmed:";
 
 /** A pending sign-in: the password was right, the e-mailed code is still to come. */
 export interface SignInChallenge {
@@ -25,6 +30,11 @@ export interface SignInChallenge {
   readonly challengeId: string;
   /** The account the challenge signs in to. */
   readonly userId: string;
+  /**
+   * Opened past the account's ceiling, where the password step gave no verdict (limits.ts): its code
+   * steps must answer as a decoy's would whenever a limit of the account's would refuse.
+   */
+  readonly isPasswordUnconfirmed: boolean;
 }
 
 /**
@@ -67,7 +77,8 @@ export async function readChallenge(
   if (stored.value === DECOY_VALUE) {
     return { challengeId, isDecoy: true };
   }
-  return { challengeId, userId: stored.value };
+  const mark = await context.internalAdapter.findVerificationValue(`${UNCONFIRMED_MARK_PREFIX}${challengeId}`);
+  return { challengeId, userId: stored.value, isPasswordUnconfirmed: mark !== null && mark !== undefined };
 }
 
 /** The real sign-in challenge a request carries (see `readChallenge`); a decoy is none. */
@@ -85,6 +96,19 @@ export async function challengeIdOfAnswer(auth: Auth, response: Response): Promi
   const signed = readSetCookie(response, context.createAuthCookie(TWO_FACTOR_COOKIE).name);
   const challengeId = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
   return challengeId?.startsWith(CHALLENGE_PREFIX) ? challengeId : undefined;
+}
+
+/**
+ * Marks a real challenge as opened without a verdict (see `SignInChallenge.isPasswordUnconfirmed`),
+ * for as long as the challenge lives.
+ */
+export async function markChallengeUnconfirmed(auth: Auth, challengeId: string): Promise<void> {
+  const context = await auth.$context;
+  await context.internalAdapter.createVerificationValue({
+    identifier: `${UNCONFIRMED_MARK_PREFIX}${challengeId}`,
+    value: "true",
+    expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
+  });
 }
 
 /** Stores a decoy challenge, with an identifier of the same form and lifetime as Better Auth's. */
@@ -141,11 +165,12 @@ function codeIdentifierOf(challengeId: string): string {
 }
 
 /**
- * `/two-factor/send-otp` for a decoy: answered as Better Auth answers a real challenge, and a code
- * row of the same lifetime is kept so that guesses are answered as for a real code, but nothing is
- * sent and no code exists.
+ * `/two-factor/send-otp` for a decoy, or for an unconfirmed challenge whose account's code e-mails are
+ * spent: answered as Better Auth answers a real challenge, and a code row of the same lifetime
+ * replaces any earlier one, so that guesses are answered as for a fresh code, but nothing is sent and
+ * no code exists (a code e-mailed earlier dies, as it would with a real new one).
  */
-export async function answerDecoyCodeSend(auth: Auth, challengeId: string): Promise<Response> {
+export async function answerCodeSendAsDecoy(auth: Auth, challengeId: string): Promise<Response> {
   const context = await auth.$context;
   const identifier = codeIdentifierOf(challengeId);
   await context.internalAdapter.consumeVerificationValue(identifier);
@@ -158,17 +183,21 @@ export async function answerDecoyCodeSend(auth: Auth, challengeId: string): Prom
 }
 
 /**
- * `/two-factor/verify-otp` for a decoy: every code is wrong, answered step by step as Better Auth
- * answers wrong codes (plugins/two-factor/otp): no code sent or expired, wrong, then too many tries.
+ * `/two-factor/verify-otp` for a decoy, or for an unconfirmed challenge whose account's wrong codes
+ * are spent: every code is wrong, the right one included, answered step by step as Better Auth answers
+ * wrong codes (plugins/two-factor/otp) and counted on the code's row the way it counts them: no code
+ * sent or expired, wrong, then too many tries.
  */
-export async function answerDecoyCodeGuess(auth: Auth, challengeId: string): Promise<Response> {
+export async function answerCodeGuessAsDecoy(auth: Auth, challengeId: string): Promise<Response> {
   const context = await auth.$context;
   const identifier = codeIdentifierOf(challengeId);
   const consumed = await context.internalAdapter.consumeVerificationValue(identifier);
   if (!consumed) {
     return betterAuthAnswer(400, { message: "OTP has expired", code: "OTP_HAS_EXPIRED" });
   }
-  const attempts = Number.parseInt(consumed.value.split(":")[1] ?? "", 10) || 0;
+  // `<code hash>:<wrong tries>` for a real code, `ferry-decoy-code:<wrong tries>` for a decoy's.
+  const [code = DECOY_CODE_VALUE, counter = ""] = consumed.value.split(":");
+  const attempts = Number.parseInt(counter, 10) || 0;
   if (attempts >= CODE_MAX_ATTEMPTS) {
     return betterAuthAnswer(400, {
       message: "Too many attempts. Please request a new code.",
@@ -177,7 +206,7 @@ export async function answerDecoyCodeGuess(auth: Auth, challengeId: string): Pro
   }
   await context.internalAdapter.createVerificationValue({
     identifier,
-    value: `${DECOY_CODE_VALUE}:${attempts + 1}`,
+    value: `${code}:${attempts + 1}`,
     expiresAt: consumed.expiresAt,
   });
   return betterAuthAnswer(401, { message: "Invalid code", code: "INVALID_CODE" });

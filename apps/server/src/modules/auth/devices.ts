@@ -4,7 +4,12 @@ import type { Database } from "../../db/database.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { readCookie, serializeSetCookie } from "./cookies.ts";
-import { countKnownDevices, insertKnownDevice } from "./queries.ts";
+import {
+  countKnownDevices,
+  incrementDeviceCookieGeneration,
+  insertKnownDevice,
+  selectDeviceCookieGeneration,
+} from "./queries.ts";
 
 /** The device cookie's name; `__Secure-` in production, as Better Auth names its own there. */
 const DEVICE_COOKIE = "ferry.device";
@@ -20,6 +25,11 @@ const CLOCK_SKEW_SECONDS = 5 * 60;
 /** A device that completed a sign-in to the account (OWASP's "device cookie"). */
 export interface KnownDevice {
   readonly userId: string;
+  /**
+   * The generation of the user's device cookies it was issued in: a completed password reset or
+   * change starts the next one, and a cookie of an older generation counts for nothing.
+   */
+  readonly generation: number;
   /** Random per issued cookie, so each cookie has its own failure count. */
   readonly nonce: string;
 }
@@ -33,13 +43,18 @@ function deviceSignatureOf(payload: string, secret: string): string {
 }
 
 /**
- * The `Set-Cookie` line of a new device cookie for `userId`, issued after a completed sign-in
- * (password and e-mailed code): `userId.nonce.issuedAt.signature`, HMAC-SHA256 with the auth secret.
+ * The `Set-Cookie` line of a new device cookie for `userId` in the user's current `generation`
+ * (`deviceCookieGenerationOf`), issued after a completed sign-in (password and e-mailed code):
+ * `userId.generation.nonce.issuedAt.signature`, HMAC-SHA256 with the auth secret.
  */
-export function issueDeviceCookie(config: Pick<Config, "isProduction" | "authSecret">, userId: string): string {
+export function issueDeviceCookie(
+  config: Pick<Config, "isProduction" | "authSecret">,
+  userId: string,
+  generation: number,
+): string {
   const nonce = randomBytes(16).toString("base64url");
   const issuedAtSeconds = Math.floor(Date.now() / 1000);
-  const payload = `${userId}.${nonce}.${issuedAtSeconds}`;
+  const payload = `${userId}.${generation}.${nonce}.${issuedAtSeconds}`;
   return serializeSetCookie(deviceCookieName(config), `${payload}.${deviceSignatureOf(payload, config.authSecret)}`, {
     maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
     path: DEVICE_COOKIE_PATH,
@@ -49,18 +64,22 @@ export function issueDeviceCookie(config: Pick<Config, "isProduction" | "authSec
   });
 }
 
-/** The device a request's device cookie names, when its signature is right and it has not expired. */
+/**
+ * The device a request's device cookie names, when its signature is right and it has not expired.
+ * Whether its generation is still the user's is for the caller to ask (`deviceCookieGenerationOf`).
+ * A cookie of the earlier form, without a generation, is none: it may predate a reset.
+ */
 export function readDeviceCookie(
   config: Pick<Config, "isProduction" | "authSecret">,
   cookieHeader: string | undefined,
 ): KnownDevice | undefined {
   const value = readCookie(cookieHeader, deviceCookieName(config));
   const parts = value?.split(".") ?? [];
-  if (parts.length !== 4) {
+  if (parts.length !== 5) {
     return undefined;
   }
-  const [userId = "", nonce = "", issuedAt = "", signature = ""] = parts;
-  const expected = Buffer.from(deviceSignatureOf(`${userId}.${nonce}.${issuedAt}`, config.authSecret));
+  const [userId = "", generation = "", nonce = "", issuedAt = "", signature = ""] = parts;
+  const expected = Buffer.from(deviceSignatureOf(`${userId}.${generation}.${nonce}.${issuedAt}`, config.authSecret));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return undefined;
@@ -69,7 +88,23 @@ export function readDeviceCookie(
   if (!/^\d+$/.test(issuedAt) || ageSeconds > DEVICE_COOKIE_MAX_AGE_SECONDS || ageSeconds < -CLOCK_SKEW_SECONDS) {
     return undefined;
   }
-  return { userId, nonce };
+  if (!/^\d+$/.test(generation)) {
+    return undefined;
+  }
+  return { userId, generation: Number(generation), nonce };
+}
+
+/** The user's current generation of device cookies: only a cookie issued in it counts. */
+export async function deviceCookieGenerationOf(db: Database, userId: string): Promise<number> {
+  return selectDeviceCookieGeneration(db, userId);
+}
+
+/**
+ * Makes every device cookie issued to the user so far count for nothing (a completed password reset
+ * or change); returns the new generation, for a cookie issued to the device that made the change.
+ */
+export async function revokeDeviceCookies(db: Database, userId: string): Promise<number> {
+  return incrementDeviceCookieGeneration(db, userId);
 }
 
 function describeDevice(userAgent: string): string {

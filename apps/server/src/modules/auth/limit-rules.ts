@@ -51,6 +51,15 @@ export const AUTH_LIMITS = {
   codeGuessesPerAddress: { max: 50, windowSeconds: 15 * MINUTE },
   /** Wrong sign-in codes per account, across every challenge and address: 10 in 10⁶ an hour at most. */
   wrongCodesPerAccount: { max: 10, windowSeconds: HOUR },
+  /**
+   * The same two budgets, kept apart, for the challenges a right password opened past the ceiling
+   * (answered without a verdict): once spent they never refuse, the challenge answers as a decoy
+   * does (no code sent, every code wrong), so they do not tell a right password from a wrong one;
+   * and being apart, whoever holds such a challenge cannot spend the budgets of the owner's own
+   * devices. Another 10 wrong codes an hour at most: 2 in 10⁵ an hour in all.
+   */
+  codeSendsPerAccountUnconfirmed: { max: 5, windowSeconds: 15 * MINUTE },
+  wrongCodesPerAccountUnconfirmed: { max: 10, windowSeconds: HOUR },
   verificationSendsPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
   verificationSendsPerAccount: { max: 5, windowSeconds: 15 * MINUTE },
   verificationGuessesPerAddress: { max: 50, windowSeconds: 15 * MINUTE },
@@ -66,7 +75,6 @@ export const AUTH_LIMITS = {
 } as const;
 
 const accountAndAnyAddressPrefix = (email: string) => `sign-in:failures:account-ip:${email}|`;
-const anyDevicePrefix = (userId: string) => `sign-in:failures:device:${userId}|`;
 
 /**
  * The throttle keys, one place, so tests and housekeeping name the same rows. Every per-address key
@@ -79,14 +87,14 @@ export const THROTTLE_KEYS = {
   /** The prefix of every account-and-address key of one account (a password reset clears them all). */
   signInFailuresAccountAndAnyAddress: accountAndAnyAddressPrefix,
   signInFailuresAccount: (email: string) => `sign-in:failures:account:${email}`,
-  signInFailuresDevice: (userId: string, nonce: string) => `${anyDevicePrefix(userId)}${nonce}`,
-  /** The prefix of every device key of one account. */
-  signInFailuresAnyDevice: anyDevicePrefix,
+  signInFailuresDevice: (userId: string, nonce: string) => `sign-in:failures:device:${userId}|${nonce}`,
   failedSignInAlert: (email: string) => `sign-in:alert:${email}`,
   codeSendsAddress: (ip: string) => `code-send:ip:${clientAddressKey(ip)}`,
   codeSendsAccount: (userId: string) => `code-send:account:${userId}`,
+  codeSendsAccountUnconfirmed: (userId: string) => `code-send:unconfirmed:${userId}`,
   codeGuessesAddress: (ip: string) => `code-verify:ip:${clientAddressKey(ip)}`,
   wrongCodesAccount: (userId: string) => `code-wrong:account:${userId}`,
+  wrongCodesAccountUnconfirmed: (userId: string) => `code-wrong:unconfirmed:${userId}`,
   verificationSendsAddress: (ip: string) => `verify-send:ip:${clientAddressKey(ip)}`,
   verificationSendsAccount: (email: string) => `verify-send:account:${email}`,
   verificationGuessesAddress: (ip: string) => `verify-code:ip:${clientAddressKey(ip)}`,

@@ -9,19 +9,22 @@ import {
   releaseHits,
   type ThrottleHits,
   type ThrottleRule,
+  tryRecordHits,
   tryThrottle,
 } from "../../http/throttle.ts";
 import { enqueueMail, failedSignInAttemptsMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
 import {
-  answerDecoyCodeGuess,
-  answerDecoyCodeSend,
+  answerCodeGuessAsDecoy,
+  answerCodeSendAsDecoy,
   answerWithoutVerdict,
   challengeIdOfAnswer,
   createDecoyChallenge,
+  markChallengeUnconfirmed,
   readChallenge,
+  type SignInChallenge,
 } from "./challenge.ts";
-import { readDeviceCookie } from "./devices.ts";
+import { deviceCookieGenerationOf, readDeviceCookie } from "./devices.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 import { selectUserIdByEmail } from "./queries.ts";
 import { reportWrongSignInCode } from "./security-alerts.ts";
@@ -95,47 +98,10 @@ export async function admitAuthAttempt(deps: LimitDeps, request: AuthAttemptRequ
   switch (request.path) {
     case "/sign-in/email":
       return admitPasswordAttempt(deps, request);
-    case "/two-factor/send-otp": {
-      const challenge = await readChallenge(deps.auth, request.cookieHeader);
-      const rules = [rule(THROTTLE_KEYS.codeSendsAddress(ip), AUTH_LIMITS.codeSendsPerAddress)];
-      if (challenge && "userId" in challenge) {
-        rules.push(rule(THROTTLE_KEYS.codeSendsAccount(challenge.userId), AUTH_LIMITS.codeSendsPerAccount));
-      }
-      await enforceThrottle(db, rules);
-      if (!challenge) {
-        throw challengeMissing();
-      }
-      if ("isDecoy" in challenge) {
-        return answeredByFerry(await answerDecoyCodeSend(deps.auth, challenge.challengeId));
-      }
-      return NOTHING_TO_SETTLE;
-    }
-    case "/two-factor/verify-otp": {
-      const challenge = await readChallenge(deps.auth, request.cookieHeader);
-      const userId = challenge && "userId" in challenge ? challenge.userId : undefined;
-      const accountKey = userId ? THROTTLE_KEYS.wrongCodesAccount(userId) : undefined;
-      const rules = [rule(THROTTLE_KEYS.codeGuessesAddress(ip), AUTH_LIMITS.codeGuessesPerAddress)];
-      if (accountKey) {
-        rules.push(rule(accountKey, AUTH_LIMITS.wrongCodesPerAccount));
-      }
-      const hits = await enforceThrottle(db, rules);
-      if (challenge && "isDecoy" in challenge) {
-        // Every code is wrong; only the address's limit counts it, so decoys spend nothing of the owner's.
-        return answeredByFerry(await answerDecoyCodeGuess(deps.auth, challenge.challengeId));
-      }
-      if (!accountKey || !userId) {
-        throw challengeMissing();
-      }
-      return onStatus(async (status) => {
-        if (isSuccess(status)) {
-          await releaseHits(db, hits, [accountKey, THROTTLE_KEYS.codeGuessesAddress(ip)]);
-          await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(userId));
-        } else if (status === 401) {
-          // Better Auth's answer to a wrong code.
-          await reportWrongSignInCode(db, userId);
-        }
-      });
-    }
+    case "/two-factor/send-otp":
+      return admitCodeSend(deps, request);
+    case "/two-factor/verify-otp":
+      return admitCodeGuess(deps, request);
     case "/email-otp/send-verification-otp":
       await enforceThrottle(db, [
         rule(THROTTLE_KEYS.verificationSendsAddress(ip), AUTH_LIMITS.verificationSendsPerAddress),
@@ -168,6 +134,105 @@ export async function admitAuthAttempt(deps: LimitDeps, request: AuthAttemptRequ
     default:
       return NOTHING_TO_SETTLE;
   }
+}
+
+/**
+ * A request for a sign-in code e-mail. The address's limit refuses alike whatever the challenge. The
+ * account's refuses only on a challenge whose password step already said the password was right;
+ * one opened without a verdict has a budget of its own that never refuses (`admitUnconfirmed…`).
+ */
+async function admitCodeSend(deps: LimitDeps, request: AuthAttemptRequest): Promise<AuthAttempt> {
+  const { db } = deps;
+  const challenge = await readChallenge(deps.auth, request.cookieHeader);
+  const addressRule = rule(THROTTLE_KEYS.codeSendsAddress(request.ip), AUTH_LIMITS.codeSendsPerAddress);
+  if (!challenge || "isDecoy" in challenge) {
+    await enforceThrottle(db, [addressRule]);
+    if (!challenge) {
+      throw challengeMissing();
+    }
+    return answeredByFerry(await answerCodeSendAsDecoy(deps.auth, challenge.challengeId));
+  }
+  if (challenge.isPasswordUnconfirmed) {
+    await enforceThrottle(db, [addressRule]);
+    return admitUnconfirmedCodeSend(deps, challenge);
+  }
+  await enforceThrottle(db, [
+    addressRule,
+    rule(THROTTLE_KEYS.codeSendsAccount(challenge.userId), AUTH_LIMITS.codeSendsPerAccount),
+  ]);
+  return NOTHING_TO_SETTLE;
+}
+
+/**
+ * A code e-mail for a challenge opened without a verdict: sent within its own budget; once that is
+ * spent, answered as a decoy's (200, nothing sent) instead of refused, since only a real challenge
+ * has a budget to spend and a refusal would tell that the password was right. The budget still
+ * bounds the e-mails to the owner, and is apart from the one their own devices' challenges spend.
+ */
+async function admitUnconfirmedCodeSend(deps: LimitDeps, challenge: SignInChallenge): Promise<AuthAttempt> {
+  const isWithinBudget = await tryThrottle(deps.db, [
+    rule(THROTTLE_KEYS.codeSendsAccountUnconfirmed(challenge.userId), AUTH_LIMITS.codeSendsPerAccountUnconfirmed),
+  ]);
+  if (!isWithinBudget) {
+    return answeredByFerry(await answerCodeSendAsDecoy(deps.auth, challenge.challengeId));
+  }
+  return NOTHING_TO_SETTLE;
+}
+
+/**
+ * A sign-in code guess. The address's limit refuses alike whatever the challenge; a decoy's guesses
+ * count only there, so decoys spend nothing of the owner's. The account's wrong codes refuse only on
+ * a challenge whose password step already said the password was right; one opened without a verdict
+ * has a budget of its own which, once spent, makes every code wrong, the right one included — as on a
+ * decoy, since a refusal would tell that the password was right.
+ */
+async function admitCodeGuess(deps: LimitDeps, request: AuthAttemptRequest): Promise<AuthAttempt> {
+  const { db } = deps;
+  const challenge = await readChallenge(deps.auth, request.cookieHeader);
+  const addressRule = rule(THROTTLE_KEYS.codeGuessesAddress(request.ip), AUTH_LIMITS.codeGuessesPerAddress);
+  if (!challenge || "isDecoy" in challenge) {
+    await enforceThrottle(db, [addressRule]);
+    if (!challenge) {
+      throw challengeMissing();
+    }
+    return answeredByFerry(await answerCodeGuessAsDecoy(deps.auth, challenge.challengeId));
+  }
+  const { userId } = challenge;
+  if (!challenge.isPasswordUnconfirmed) {
+    const hits = await enforceThrottle(db, [
+      addressRule,
+      rule(THROTTLE_KEYS.wrongCodesAccount(userId), AUTH_LIMITS.wrongCodesPerAccount),
+    ]);
+    return settleCodeGuess(db, userId, [hits]);
+  }
+  const addressHits = await enforceThrottle(db, [addressRule]);
+  const accountHits = await tryRecordHits(db, [
+    rule(THROTTLE_KEYS.wrongCodesAccountUnconfirmed(userId), AUTH_LIMITS.wrongCodesPerAccountUnconfirmed),
+  ]);
+  if (!accountHits) {
+    await reportWrongSignInCode(db, userId);
+    return answeredByFerry(await answerCodeGuessAsDecoy(deps.auth, challenge.challengeId));
+  }
+  return settleCodeGuess(db, userId, [addressHits, accountHits]);
+}
+
+/**
+ * Once Better Auth judged a code of a real challenge: a right one gives back the hits reserved for it
+ * and clears the account's code e-mails (the owner is in); a wrong one may alert the owner.
+ */
+function settleCodeGuess(db: Database, userId: string, reserved: readonly ThrottleHits[]): AuthAttempt {
+  return onStatus(async (status) => {
+    if (isSuccess(status)) {
+      for (const hits of reserved) {
+        await releaseHits(db, hits, hits.keys);
+      }
+      await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(userId));
+      await clearThrottle(db, THROTTLE_KEYS.codeSendsAccountUnconfirmed(userId));
+    } else if (status === 401) {
+      // Better Auth's answer to a wrong code.
+      await reportWrongSignInCode(db, userId);
+    }
+  });
 }
 
 function challengeMissing(): AppError {
@@ -210,6 +275,10 @@ async function admitKnownDevice(
   const { db } = deps;
   const device = readDeviceCookie(deps.config, cookieHeader);
   if (!device || device.userId !== (await selectUserIdByEmail(db, email))) {
+    return undefined;
+  }
+  if (device.generation !== (await deviceCookieGenerationOf(db, device.userId))) {
+    // Issued before the password was last reset or changed.
     return undefined;
   }
   const deviceKey = THROTTLE_KEYS.signInFailuresDevice(device.userId, device.nonce);
@@ -263,6 +332,10 @@ function admitWithoutVerdict(deps: LimitDeps, email: string, request: AuthAttemp
   return {
     async settle(response) {
       let challengeId = isSuccess(response.status) ? await challengeIdOfAnswer(deps.auth, response) : undefined;
+      if (challengeId) {
+        // Its code steps must not tell it from a decoy either, whatever the account's code limits say.
+        await markChallengeUnconfirmed(deps.auth, challengeId);
+      }
       if (response.status === 401) {
         await alertOwnerOfFailures(deps, email);
       }

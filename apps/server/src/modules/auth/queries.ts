@@ -25,3 +25,29 @@ export async function countKnownDevices(db: Database, userId: string): Promise<n
     .executeTakeFirstOrThrow();
   return Number(known.count);
 }
+
+/** The generation of the user's device cookies (devices.ts): 0 until a password is first reset or changed. */
+export async function selectDeviceCookieGeneration(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("device_cookie_generations")
+    .select("generation")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.generation ?? 0;
+}
+
+/** Moves the user to the next generation of device cookies; returns it. */
+export async function incrementDeviceCookieGeneration(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .insertInto("device_cookie_generations")
+    .values({ user_id: userId, generation: 1 })
+    .onConflict((oc) =>
+      oc.column("user_id").doUpdateSet((eb) => ({
+        generation: eb("device_cookie_generations.generation", "+", 1),
+        changed_at: new Date(),
+      })),
+    )
+    .returning("generation")
+    .executeTakeFirstOrThrow();
+  return row.generation;
+}

@@ -33,7 +33,7 @@ import { type Guards, isBanned, toFetchHeaders, viewerOf } from "../../http/guar
 import { errorResponses, PUBLIC, SIGNED_IN, SIGNED_IN_OR_NOT } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
-import { issueDeviceCookie, recordSignInDevice } from "./devices.ts";
+import { deviceCookieGenerationOf, issueDeviceCookie, recordSignInDevice, revokeDeviceCookies } from "./devices.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 import { admitAuthAttempt } from "./limits.ts";
 import { reportPasswordChanged } from "./security-alerts.ts";
@@ -295,8 +295,13 @@ export function registerAuthRoutes(
     }
     const response = await attempt.settle(answer);
     const text = await response.text();
+    const cookies = response.headers.getSetCookie();
     if (path === "/change-password" && response.ok && request.viewer) {
       await reportPasswordChanged(db, request.viewer.userId);
+      // Device cookies issued before count for nothing; this browser, which just gave the current
+      // password in a signed-in session, stays a known device with a cookie of the new generation.
+      const generation = await revokeDeviceCookies(db, request.viewer.userId);
+      cookies.push(issueDeviceCookie(config, request.viewer.userId, generation));
     }
     if (path === "/get-session" && response.ok && isSessionOfBannedUser(text)) {
       // A banned account is signed out everywhere, even if a session row of it survived the ban.
@@ -309,13 +314,12 @@ export function registerAuthRoutes(
         reply.header(name, value);
       }
     }
-    const cookies = response.headers.getSetCookie();
     if (path === "/two-factor/verify-otp" && response.ok) {
       const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
       if (userId) {
         await recordSignInDevice(db, userId, request.headers["user-agent"] ?? "unknown", request.ip);
         // A completed sign-in (password and e-mailed code) makes this a known device of the account.
-        cookies.push(issueDeviceCookie(config, userId));
+        cookies.push(issueDeviceCookie(config, userId, await deviceCookieGenerationOf(db, userId)));
       }
     }
     if (cookies.length > 0) {

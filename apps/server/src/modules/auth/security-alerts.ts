@@ -22,15 +22,18 @@ export async function reportPasswordChanged(db: Database, userId: string): Promi
 
 /**
  * After a wrong sign-in code: once the account's wrong codes of the last hour (the throttle's own
- * count, which keeps only failures) reach the alert's number, the rules hear of it — at most once per
- * clock hour, the event's key.
+ * counts, which keep only failures: on the challenges of a confirmed password and on those opened
+ * without a verdict) reach the alert's number, the rules hear of it — at most once per clock hour,
+ * the event's key.
  */
 export async function reportWrongSignInCode(db: Database, userId: string): Promise<void> {
-  const wrongCodes = await countHits(
-    db,
-    THROTTLE_KEYS.wrongCodesAccount(userId),
-    AUTH_LIMITS.wrongCodesPerAccount.windowSeconds,
-  );
+  const wrongCodes =
+    (await countHits(db, THROTTLE_KEYS.wrongCodesAccount(userId), AUTH_LIMITS.wrongCodesPerAccount.windowSeconds)) +
+    (await countHits(
+      db,
+      THROTTLE_KEYS.wrongCodesAccountUnconfirmed(userId),
+      AUTH_LIMITS.wrongCodesPerAccountUnconfirmed.windowSeconds,
+    ));
   if (wrongCodes < SECOND_FACTOR_FAILURES_PER_ALERT) {
     return;
   }
