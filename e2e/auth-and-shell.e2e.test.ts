@@ -159,6 +159,7 @@ describe("an account under attack", () => {
       const dialog = page.getByRole("dialog");
       await dialog.getByText(/many failed sign-in attempts, so we can't tell you here whether your password/).waitFor();
       expect(await dialog.getByText(/No code after a few minutes\? Check your password/).isVisible()).toBe(true);
+      await saveScreenshot(page, "sign-in-password-unconfirmed");
       await page.getByLabel("Verification code").fill(await readNewSignInCode(email, before));
       await page.getByRole("button", { name: "Verify" }).click();
       await page.waitForURL("**/dashboard");

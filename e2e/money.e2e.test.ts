@@ -201,6 +201,8 @@ describe("sending money", () => {
         await dialog.getByLabel("Amount", { exact: true }).fill("25");
         await dialog.getByTestId("quote-total").filter({ hasText: "USD 25.00" }).waitFor();
         await dialog.getByRole("button", { name: "Continue" }).click();
+        await dialog.getByText("Check where the money goes").waitFor();
+        await saveScreenshot(page, "send-ferry-user-verification");
         await enterEmailedCode(page, dialog);
         await dialog.getByRole("button", { name: "Confirm" }).click();
         await page.getByText("Transfer completed successfully").first().waitFor();
