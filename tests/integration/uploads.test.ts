@@ -1,12 +1,12 @@
 import { randomInt } from "node:crypto";
-import { mkdtemp, readdir } from "node:fs/promises";
+import { mkdtemp, readdir, stat } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { MAX_ATTACHMENT_BYTES } from "@ferry/core/contracts/help";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { multipartUpload, TINY_PNG } from "./api-surface.ts";
 import { buildTestApp, createSignedInUser, ORIGIN, type TestApp } from "./helpers.ts";
 import { type SignedInUser, sendAs } from "./money-helpers-deposits.ts";
@@ -45,10 +45,30 @@ function pngOfSize(size: number): Buffer {
   return Buffer.concat([TINY_PNG, Buffer.alloc(size - TINY_PNG.length, 7)]);
 }
 
-/** Every file under the storage directory, half-written ones (`.partial`) included. */
+/**
+ * Every file under the storage directory, half-written ones (`.partial`) included. A directory not
+ * made yet holds none; any other error fails the test, so "nothing stored" can never pass unread.
+ */
 async function storedFiles(): Promise<string[]> {
-  const entries = await readdir(storageDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  try {
+    const entries = await readdir(storageDir, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      return [];
+    }
+    throw error;
+  }
+}
+
+/** Where the storage keeps each of the user's uploads (file-storage.ts: by the key's first two characters). */
+async function storagePathsOf(userId: string): Promise<string[]> {
+  const rows = await ferry.db
+    .selectFrom("help_attachments")
+    .select("storage_key")
+    .where("owner_user_id", "=", userId)
+    .execute();
+  return rows.map((row) => path.join(storageDir, row.storage_key.slice(0, 2), row.storage_key));
 }
 
 async function attachmentRowsOf(userId: string): Promise<number> {
@@ -141,7 +161,11 @@ async function uploadOverSocket(user: SignedInUser, pieces: Iterable<Buffer>): P
         const chunks: Buffer[] = [];
         incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
         incoming.on("end", () =>
-          resolve({ status: incoming.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) }),
+          resolve({
+            status: incoming.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+            connection: incoming.headers.connection,
+          }),
         );
         incoming.on("error", reject);
       },
@@ -162,6 +186,8 @@ async function uploadOverSocket(user: SignedInUser, pieces: Iterable<Buffer>): P
 interface SocketAnswer {
   readonly status: number;
   readonly body: unknown;
+  /** The answer's Connection header: `close` when the server stopped reading the body. */
+  readonly connection?: string;
 }
 
 const UNREADABLE = "The upload could not be read: send the file as multipart/form-data in a field named file";
@@ -182,12 +208,22 @@ describe("the size limit", () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       expect(answer.body).toMatchObject({ size: MAX_ATTACHMENT_BYTES, contentType: "image/png" });
     }
+    // The files are where the "nothing is stored" checks below look, whole.
+    const kept = await storagePathsOf(user.userId);
+    expect(kept).toHaveLength(answers.length);
+    const stored = await storedFiles();
+    for (const file of kept) {
+      expect(stored).toContain(file);
+      expect((await stat(file)).size).toBe(MAX_ATTACHMENT_BYTES);
+    }
   });
 
-  for (const [label, extra] of [
-    ["1 byte", 1],
-    ["64 KiB", 64 * KIB],
-    ["6 MiB", 6 * KIB * KIB],
+  // A body up to 1 MiB past the limit is read to its end (the connection stays open); a longer one
+  // is refused once it passes that and its connection closed, the answer still reaching the client.
+  for (const [label, extra, connection] of [
+    ["1 byte", 1, "keep-alive"],
+    ["64 KiB", 64 * KIB, "keep-alive"],
+    ["6 MiB", 6 * KIB * KIB, "close"],
   ] as const) {
     test(`a file ${label} over the limit is always refused with 413 and nothing is stored`, async () => {
       const before = await storedFiles();
@@ -206,19 +242,231 @@ describe("the size limit", () => {
         ] as const) {
           answers.push([how, { status: response.statusCode, body: response.json() }]);
         }
-        answers.push(["over a socket in 64 KiB blocks", await uploadOverSocket(user, chunksOf(bytes, "aligned"))]);
-        answers.push(["over a socket in random pieces", await uploadOverSocket(user, chunksOf(bytes, "random"))]);
-        for (const [how, answer] of answers) {
+        const overSocket: [string, SocketAnswer][] = [
+          ["over a socket in 64 KiB blocks", await uploadOverSocket(user, chunksOf(bytes, "aligned"))],
+          ["over a socket in random pieces", await uploadOverSocket(user, chunksOf(bytes, "random"))],
+        ];
+        for (const [how, answer] of [...answers, ...overSocket]) {
           expect(answer.status, `${how}: ${JSON.stringify(answer.body)}`).toBe(413);
           expect(answer.body, how).toMatchObject({
             error: { code: "payload_too_large", fields: { file: "Attachments can be at most 5 MB" } },
           });
+        }
+        for (const [how, answer] of overSocket) {
+          expect(answer.connection, how).toBe(connection);
         }
         expect(await attachmentRowsOf(user.userId)).toBe(0);
       }
       expect(await storedFiles()).toEqual(before);
     });
   }
+});
+
+const MIB = KIB * KIB;
+
+/** The number of uploads the user's throttle has counted: each is counted just before its slot is taken. */
+async function uploadsCountedOf(userId: string): Promise<number> {
+  const rows = await ferry.db
+    .selectFrom("rate_limit_hits")
+    .select("key")
+    .where("key", "=", `help-upload|${userId}`)
+    .execute();
+  return rows.length;
+}
+
+interface StalledUpload {
+  readonly socket: Socket;
+  /** Everything the server sent on the connection, once the server has ended it (or it closed). */
+  readonly closed: Promise<string>;
+}
+
+/**
+ * An upload over a raw socket that sends its head and the first 1 MiB of a 2 MiB file, then nothing
+ * more, leaving the server waiting for the rest: how an attacker holds an upload's memory.
+ */
+function stallUpload(user: SignedInUser, port: number): StalledUpload {
+  const [head, file, tail] = uploadPieces(pngOfSize(2 * MIB));
+  // It keeps its side of the connection open when the server ends its own, as a hostile client may.
+  const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+  const received: Buffer[] = [];
+  socket.on("data", (chunk: Buffer) => received.push(chunk));
+  // A reset ends the connection as a close does; what was received is what counts.
+  socket.on("error", () => {});
+  const closed = new Promise<string>((resolve) => {
+    const answered = () => resolve(Buffer.concat(received).toString("latin1"));
+    socket.on("end", answered);
+    socket.on("close", answered);
+  });
+  socket.write(
+    `POST ${URL_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${ORIGIN}\r\nCookie: ${user.cookie}\r\n` +
+      `Content-Type: ${FORM}\r\nContent-Length: ${head.length + file.length + tail.length}\r\n\r\n`,
+  );
+  socket.write(head);
+  socket.write(file.subarray(0, MIB));
+  return { socket, closed };
+}
+
+/** A small, valid upload by `user`, through `inject`. */
+function uploadScreenshot(app: TestApp, user: SignedInUser) {
+  const { payload, headers } = multipartUpload("screen.png", TINY_PNG);
+  return sendAs(app.app, user, "POST", URL_PATH, payload, headers);
+}
+
+/** Stalls `count` uploads of `user` and waits until the server has taken them in. */
+async function stallUploads(user: SignedInUser, count: number, app = ferry): Promise<StalledUpload[]> {
+  const { port } = app.app.server.address() as AddressInfo;
+  const stalled = Array.from({ length: count }, () => stallUpload(user, port));
+  await vi.waitFor(async () => expect(await uploadsCountedOf(user.userId)).toBe(count), { timeout: 10_000 });
+  return stalled;
+}
+
+describe("what uploads in progress may hold", () => {
+  test("a body far over the limit is refused once 1 MiB past it, and the rest of it is not read", async () => {
+    const user = await createSignedInUser(ferry, { label: "upload-endless" });
+    const before = await storedFiles();
+    const declaredBytes = 256 * MIB;
+    const [head, , tail] = uploadPieces(Buffer.alloc(0));
+    const block = Buffer.alloc(64 * KIB, 7);
+    let writtenBytes = 0;
+    let answer: SocketAnswer | null = null;
+    await new Promise<void>((resolve) => {
+      const outgoing = httpRequest(
+        `${baseUrl}${URL_PATH}`,
+        {
+          method: "POST",
+          headers: {
+            origin: ORIGIN,
+            cookie: user.cookie,
+            "content-type": FORM,
+            "content-length": String(declaredBytes),
+          },
+        },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+          incoming.on("end", () => {
+            answer = {
+              status: incoming.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+              connection: incoming.headers.connection,
+            };
+          });
+        },
+      );
+      // The client writes on after the answer, as a hostile one would, until the server closes.
+      outgoing.on("error", () => {});
+      const closed = new Promise<void>((done) => outgoing.on("close", done));
+      void closed.then(() => setImmediate(resolve));
+      void (async () => {
+        outgoing.write(head);
+        writtenBytes += head.length;
+        while (writtenBytes + block.length + tail.length <= declaredBytes && !outgoing.destroyed) {
+          writtenBytes += block.length;
+          if (!outgoing.write(block)) {
+            await Promise.race([new Promise((drained) => outgoing.once("drain", drained)), closed]);
+          }
+        }
+        if (!outgoing.destroyed) {
+          // A well-formed form to its end: the rest of the file, then the closing boundary.
+          outgoing.end(Buffer.concat([Buffer.alloc(declaredBytes - writtenBytes - tail.length, 7), tail]));
+        }
+      })();
+    });
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { error: { code: "payload_too_large", fields: { file: "Attachments can be at most 5 MB" } } },
+      connection: "close",
+    });
+    // 5 MB + 1 MiB read, then at most 16 MiB discarded while the answer goes out, and what the two
+    // systems buffer between: far from the 256 MiB the client meant to send.
+    expect(writtenBytes).toBeLessThan(64 * MIB);
+    expect(await attachmentRowsOf(user.userId)).toBe(0);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  test("an account has at most two uploads in progress: a third is refused at once, other accounts go on", async () => {
+    const user = await createSignedInUser(ferry, { label: "upload-two-at-once" });
+    const stalled = await stallUploads(user, 2);
+    const third = await uploadScreenshot(ferry, user);
+    expect(third.statusCode, third.body).toBe(429);
+    expect(third.headers["retry-after"]).toBe("1");
+    expect(third.json().error).toEqual({
+      code: "rate_limited",
+      message: "Wait for your other uploads to finish, then try again",
+    });
+    const other = await createSignedInUser(ferry, { label: "upload-other-account" });
+    const others = await uploadScreenshot(ferry, other);
+    expect(others.statusCode, others.body).toBe(201);
+
+    // Closing the stalled uploads frees their slots, and keeps nothing of them.
+    for (const { socket } of stalled) {
+      socket.destroy();
+    }
+    await Promise.all(stalled.map(({ closed }) => closed));
+    await vi.waitFor(async () => {
+      const again = await uploadScreenshot(ferry, user);
+      expect(again.statusCode, again.body).toBe(201);
+    });
+    expect(await attachmentRowsOf(user.userId)).toBe(1);
+  });
+
+  test("the server has at most 32 uploads in progress: one more is refused, whoever sends it", async () => {
+    const holders = await Promise.all(
+      Array.from({ length: 16 }, () => createSignedInUser(ferry, { label: "upload-holder" })),
+    );
+    const stalled = (await Promise.all(holders.map((holder) => stallUploads(holder, 2)))).flat();
+    const latecomer = await createSignedInUser(ferry, { label: "upload-latecomer" });
+    const refused = await uploadScreenshot(ferry, latecomer);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("1");
+    expect(refused.json().error).toEqual({
+      code: "rate_limited",
+      message: "Ferry is receiving many uploads right now. Please try again in a moment.",
+    });
+
+    for (const { socket } of stalled) {
+      socket.destroy();
+    }
+    await Promise.all(stalled.map(({ closed }) => closed));
+    await vi.waitFor(async () => {
+      const again = await uploadScreenshot(ferry, latecomer);
+      expect(again.statusCode, again.body).toBe(201);
+    });
+  });
+
+  test("an upload that stalls is dropped after the request timeout with a 408, and frees its slot", async () => {
+    // Node's default is no timeout at all: a stalled upload would hold its memory and slot forever.
+    expect(ferry.app.server.requestTimeout).toBe(120_000);
+    const slow = await buildTestApp({ FILE_STORAGE_DIR: storageDir });
+    try {
+      // The same server with a 1-second timeout, checked every 50 ms (Node checks every 30 s), so the
+      // test need not wait two minutes. Node swaps the two timeouts when the header one is the longer,
+      // and reads the check's interval when the server starts listening.
+      slow.app.server.requestTimeout = 1_000;
+      slow.app.server.headersTimeout = 1_000;
+      Object.assign(slow.app.server, { connectionsCheckingInterval: 50 });
+      await slow.app.listen({ port: 0, host: "127.0.0.1" });
+      const user = await createSignedInUser(slow, { label: "upload-stalled" });
+      const stalled = await stallUploads(user, 2, slow);
+      for (const answer of await Promise.all(stalled.map(({ closed }) => closed))) {
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(answer).toContain('{"error":{"code":"request_timeout"');
+      }
+      // Both slots are free again: two uploads at once are taken.
+      await vi.waitFor(async () => {
+        const answers = await Promise.all([uploadScreenshot(slow, user), uploadScreenshot(slow, user)]);
+        expect(answers.map((response) => response.statusCode)).toEqual([201, 201]);
+      });
+      const rows = await slow.db
+        .selectFrom("help_attachments")
+        .select("size")
+        .where("owner_user_id", "=", user.userId)
+        .execute();
+      expect(rows.every((row) => row.size === TINY_PNG.length)).toBe(true);
+    } finally {
+      await slow.close();
+    }
+  });
 });
 
 describe("the form", () => {
@@ -336,7 +584,7 @@ describe("the API document", () => {
     expect(form.required).toEqual(["file"]);
     expect(form.properties.file).toMatchObject({ type: "string", format: "binary" });
     expect(Object.keys(operation.responses)).toEqual(
-      expect.arrayContaining(["201", "400", "401", "413", "415", "429", "503"]),
+      expect.arrayContaining(["201", "400", "401", "408", "413", "415", "429", "503"]),
     );
   });
 });

@@ -96,6 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
+    // A request must arrive whole within 2 minutes (a 5 MB upload at 1 Mbit/s takes ~42 s). Fastify's
+    // default is no limit, so an upload stalled before its end would hold its memory for ever.
+    requestTimeout: 120_000,
     frameworkErrors: refuseMalformedUrl,
     clientErrorHandler: answerClientError,
   });

@@ -1,6 +1,9 @@
+import type { IncomingMessage } from "node:http";
+import { Socket } from "node:net";
 import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
+import { InFlightLimit } from "./in-flight.ts";
 
 /*
  * The one way Ferry reads an uploaded file (help-desk attachments now, KYC documents later): a
@@ -73,13 +76,48 @@ const MAX_FILE_NAME_LENGTH = 120;
 /** Header lines a part may carry: a browser sends two (Content-Disposition, Content-Type). */
 const MAX_PART_HEADERS = 20;
 
+const MIB = 1024 * 1024;
+/**
+ * How far past the file limit a body is still read. A file a little too large (the form's own bytes
+ * included) is read to its end and refused on a connection that stays usable; a longer body is
+ * refused as soon as it passes this, and its connection closed, so a gigabyte is never read whole.
+ */
+const OVERRUN_BYTES = 1 * MIB;
+/**
+ * Uploads one account may have in progress at once. Each holds up to the file limit in memory until
+ * its body ends: the help desk uploads one file after another, so two leave room for a second tab.
+ */
+const UPLOADS_IN_PROGRESS_PER_ACCOUNT = 2;
+/**
+ * Uploads in progress in the whole process, whoever sends them: at 5 MB each, 32 hold at most 160 MB.
+ * A body that stalls is dropped by the server's request timeout (app.ts), which frees its slot.
+ */
+const UPLOADS_IN_PROGRESS = 32;
+/**
+ * After answering a body it stopped reading, the server reads and discards at most this much more,
+ * for at most this long, before closing: closing at once with bytes still arriving makes the client's
+ * system discard the answer (a reset), so the client would see a broken connection instead of the
+ * 413 (RFC 9112 §9.6; nginx's lingering close does the same).
+ */
+const LINGER_BYTES = 16 * MIB;
+const LINGER_MS = 5_000;
+
+/** One slot per upload being read or stored, shared by every upload route of the process. */
+const uploadsInProgress = new InFlightLimit(
+  UPLOADS_IN_PROGRESS_PER_ACCOUNT,
+  "Wait for your other uploads to finish, then try again",
+  { max: UPLOADS_IN_PROGRESS, message: "Ferry is receiving many uploads right now. Please try again in a moment." },
+);
+
 function refusal(message: string): AppError {
   return new AppError("validation_failed", message, { [FILE_FIELD]: message });
 }
 
 /**
- * Lets the routes of `scope` (and only them) receive multipart/form-data, for `readUpload`. The
- * parser's own size check is off: `readUpload` counts the bytes itself, and sets the per-route limit.
+ * Lets the routes of `scope` (and only them) receive multipart/form-data, for `receiveUpload`. The
+ * parser's own size check is off: `receiveUpload` counts the bytes itself, and sets the per-route
+ * limit. Any answer given before the body has arrived whole (a refused session, a busy server, a
+ * body past the limit) closes the connection instead of reading the rest of the body.
  */
 export async function acceptUploads(scope: FastifyInstance): Promise<void> {
   await scope.register(multipart, {
@@ -87,58 +125,81 @@ export async function acceptUploads(scope: FastifyInstance): Promise<void> {
     // A second file or any text field is skipped by the parser and reported by `readUpload`.
     limits: { files: 1, fields: 0, fileSize: 0, headerPairs: MAX_PART_HEADERS },
   });
+  scope.addHook("onSend", async (request, reply) => {
+    const body = request.raw;
+    if (body.readableEnded) {
+      return;
+    }
+    body.unpipe();
+    if (body.complete) {
+      // All of it has arrived: discard what was not read, and the connection can carry the next request.
+      body.resume();
+      return;
+    }
+    reply.header("connection", "close");
+    closeAfterAnswer(body);
+  });
 }
 
 /**
  * Route options of an upload route: its `body` schema describes the form in the API document, but
- * Fastify does not validate it — a multipart body is a stream, which `readUpload` checks as it reads.
+ * Fastify does not validate it — a multipart body is a stream, which `receiveUpload` checks as it reads.
  */
 export const STREAMED_BODY = {
   validatorCompiler: () => (value: unknown) => ({ value }),
 } as const;
 
 /**
+ * Reads the request's one file, checked against `rules`, and hands it to `keep` (which stores it),
+ * while holding one of the process's upload slots: at most 2 uploads in progress per account
+ * (`uploaderId`) and 32 in all, else a 429 before a byte is read. The slot, and the file's memory,
+ * are freed when `keep` is done. What `readUpload` refuses is refused here.
+ */
+export async function receiveUpload<T extends KnownFileType, R>(
+  request: FastifyRequest,
+  rules: UploadRules<T>,
+  uploaderId: string,
+  keep: (upload: Upload<T>) => Promise<R>,
+): Promise<R> {
+  return uploadsInProgress.run(uploaderId, async () => keep(await readUpload(request, rules)));
+}
+
+/**
  * Reads the request's one file, whole, and checks it against `rules`: not multipart/form-data is a
  * 415; a malformed body, no file, a text field, a file in another field or a second file is a 400
  * `validation_failed` keyed `file`; more bytes than `rules.maxBytes` is a 413; bytes of no accepted
- * type a 415. The whole body is read either way, so the client gets the answer before the connection
- * is reused.
+ * type a 415. A body up to 1 MiB past the limit is read to its end, so the client gets the answer on
+ * a connection it can reuse; a longer one is refused as soon as it passes that, and the rest of it
+ * is not read (see `acceptUploads`).
  */
-export async function readUpload<T extends KnownFileType>(
-  request: FastifyRequest,
-  rules: UploadRules<T>,
-): Promise<Upload<T>> {
+async function readUpload<T extends KnownFileType>(request: FastifyRequest, rules: UploadRules<T>): Promise<Upload<T>> {
   if (!request.isMultipart()) {
     throw new AppError("unsupported_media_type", NOT_MULTIPART_MESSAGE, { [FILE_FIELD]: NOT_MULTIPART_MESSAGE });
   }
   const tooLarge = new AppError("payload_too_large", rules.tooLargeMessage, { [FILE_FIELD]: rules.tooLargeMessage });
-  let file: { name: string; bytes: Buffer } | null = null;
-  // The first thing wrong with the body; a file over the limit outranks what follows it.
-  let problem: AppError | null = null;
+  const stopReading = new AbortController();
+  // Started first: it attaches the parser to the body, so the counter below sees the same bytes.
+  const reading = readOnlyFile(request, rules.maxBytes, tooLarge, stopReading.signal);
+  let stopWatching = () => {};
+  const overrun = new Promise<never>((_, reject) => {
+    stopWatching = watchBodySize(request.raw, rules.maxBytes + OVERRUN_BYTES, () => {
+      request.raw.unpipe();
+      stopReading.abort();
+      reject(tooLarge);
+    });
+  });
+  // A request that times out is answered on its socket (408, errors.ts), whose writing side then
+  // ends; a client that keeps its own side open would leave this upload waiting for the rest of its
+  // body, holding its slot, for ever. Nothing more can be answered on it: drop the connection.
+  const { socket } = request.raw;
+  const dropConnection = () => socket.destroy();
+  socket.once("finish", dropConnection);
+  let file: { name: string; bytes: Buffer } | null;
   try {
-    // One byte over the limit is enough to know; the parser stops keeping bytes there.
-    for await (const part of request.parts({ limits: { fileSize: rules.maxBytes + 1 } })) {
-      if (part.type !== "file") {
-        problem ??= refusal(ONLY_FILE_MESSAGE);
-        continue;
-      }
-      const bytes = await readWithin(part, rules.maxBytes);
-      if (part.fieldname !== FILE_FIELD) {
-        problem ??= refusal(ONLY_FILE_MESSAGE);
-      } else if (bytes === null) {
-        problem ??= tooLarge;
-      } else {
-        file = { name: part.filename, bytes };
-      }
-    }
-  } catch (error) {
-    // Whatever the parser has not read yet is discarded, so the answer reaches the client.
-    request.raw.unpipe();
-    request.raw.resume();
-    throw problem ?? parserRefusal(error, tooLarge);
-  }
-  if (problem) {
-    throw problem;
+    file = await Promise.race([reading, overrun]);
+  } finally {
+    stopWatching();
+    socket.off("finish", dropConnection);
   }
   if (file === null || (file.bytes.length === 0 && file.name === "")) {
     // A form whose file input was left empty sends a nameless, empty file part.
@@ -152,18 +213,111 @@ export async function readUpload<T extends KnownFileType>(
 }
 
 /**
+ * The body's one file part, named `file`, read to the end of the body; null when there is none.
+ * Throws the first thing wrong with the body (a file over the limit outranks what follows it).
+ */
+async function readOnlyFile(
+  request: FastifyRequest,
+  maxBytes: number,
+  tooLarge: AppError,
+  signal: AbortSignal,
+): Promise<{ name: string; bytes: Buffer } | null> {
+  let file: { name: string; bytes: Buffer } | null = null;
+  let problem: AppError | null = null;
+  try {
+    // One byte over the limit is enough to know; the parser stops keeping bytes there.
+    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1 } })) {
+      if (part.type !== "file") {
+        problem ??= refusal(ONLY_FILE_MESSAGE);
+        continue;
+      }
+      const bytes = await readWithin(part, maxBytes, signal);
+      if (part.fieldname !== FILE_FIELD) {
+        problem ??= refusal(ONLY_FILE_MESSAGE);
+      } else if (bytes === null) {
+        problem ??= tooLarge;
+      } else {
+        file = { name: part.filename, bytes };
+      }
+    }
+  } catch (error) {
+    // The parser stops here; what it has not read yet is the `onSend` hook's (see `acceptUploads`).
+    request.raw.unpipe();
+    throw problem ?? parserRefusal(error, tooLarge);
+  }
+  if (problem) {
+    throw problem;
+  }
+  return file;
+}
+
+/**
+ * Calls `onExceeded` once when more than `maxBytes` of `body` have arrived. Returns the function that
+ * stops counting.
+ */
+function watchBodySize(body: IncomingMessage, maxBytes: number, onExceeded: () => void): () => void {
+  let receivedBytes = 0;
+  const count = (chunk: Buffer) => {
+    receivedBytes += chunk.length;
+    if (receivedBytes > maxBytes) {
+      body.off("data", count);
+      onExceeded();
+    }
+  };
+  body.on("data", count);
+  return () => body.off("data", count);
+}
+
+/**
+ * Closes the connection of a request answered before its body arrived whole, once the answer is
+ * out: the rest of the body is discarded meanwhile, at most `LINGER_BYTES` of it for `LINGER_MS`,
+ * so the client reads the answer before the connection goes. Node would close a `Connection: close`
+ * socket at once after the answer (`destroySoon`); here it only ends the writing side then.
+ * An injected request (tests) has no socket to close.
+ */
+function closeAfterAnswer(body: IncomingMessage): void {
+  const { socket } = body;
+  if (!(socket instanceof Socket)) {
+    body.resume();
+    return;
+  }
+  const close = () => socket.destroy();
+  const deadline = setTimeout(close, LINGER_MS);
+  socket.once("close", () => clearTimeout(deadline));
+  let discardedBytes = 0;
+  body.on("data", (chunk: Buffer) => {
+    discardedBytes += chunk.length;
+    if (discardedBytes > LINGER_BYTES) {
+      close();
+    }
+  });
+  body.resume();
+  socket.destroySoon = () => socket.end();
+}
+
+/**
  * The part's bytes, or null when there are more than `maxBytes`. Reads the part to its end either
  * way (the parser holds the next part until this one is consumed), keeping at most `maxBytes`.
  * Counts the bytes itself and also believes the parser's `truncated`: either alone refuses the file.
+ * When `signal` aborts (the body ran past the limit) the part is dropped with what was kept of it.
  */
-async function readWithin(part: MultipartFile, maxBytes: number): Promise<Buffer | null> {
+async function readWithin(part: MultipartFile, maxBytes: number, signal: AbortSignal): Promise<Buffer | null> {
+  const dropPart = () => part.file.destroy();
+  if (signal.aborted) {
+    dropPart();
+  }
+  signal.addEventListener("abort", dropPart, { once: true });
   const chunks: Buffer[] = [];
   let totalBytes = 0;
-  for await (const chunk of part.file) {
-    totalBytes += (chunk as Buffer).length;
-    if (totalBytes <= maxBytes) {
-      chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of part.file) {
+      totalBytes += (chunk as Buffer).length;
+      if (totalBytes <= maxBytes) {
+        chunks.push(chunk as Buffer);
+      }
     }
+  } finally {
+    signal.removeEventListener("abort", dropPart);
   }
   if (totalBytes > maxBytes || part.file.truncated) {
     return null;

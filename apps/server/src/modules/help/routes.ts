@@ -19,7 +19,7 @@ import { z } from "zod";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
-import { acceptUploads, readUpload, STREAMED_BODY } from "../../http/upload.ts";
+import { acceptUploads, receiveUpload, STREAMED_BODY } from "../../http/upload.ts";
 import {
   ATTACHMENT_RULES,
   countForSidebar,
@@ -189,7 +189,7 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
           security: SIGNED_IN,
           summary: "Upload a screenshot or PDF: one file, in the form field `file`, at most 5 MB",
           description:
-            "The type is read from the file's bytes (PNG, JPEG, WebP or PDF; anything else is 415), and the name is kept with the extension of that type. A file over the limit is 413 and nothing is kept; a body that is not one file part named `file` (a malformed body, a text field, a second file) is 400.",
+            "The type is read from the file's bytes (PNG, JPEG, WebP or PDF; anything else is 415), and the name is kept with the extension of that type. A file over the limit is 413 and nothing is kept; a body more than 1 MiB over it is refused as soon as it passes that, with `Connection: close`. A body that is not one file part named `file` (a malformed body, a text field, a second file) is 400. An account may have 2 uploads in progress and the server 32; one more is 429 with Retry-After, as is the 31st upload in an hour. A body not received whole within 120 seconds is 408.",
           consumes: ["multipart/form-data"],
           body: HelpAttachmentUpload,
           response: {
@@ -200,6 +200,7 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
               "payload_too_large",
               "unsupported_media_type",
               "rate_limited",
+              "request_timeout",
             ),
           },
         },
@@ -207,8 +208,10 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
       async (request, reply) => {
         const ownerId = viewerOf(request).userId;
         await enforceThrottle(db, [{ key: `help-upload|${ownerId}`, ...UPLOAD_LIMIT }]);
-        const upload = await readUpload(request, ATTACHMENT_RULES);
-        return reply.status(201).send(await storeUpload(db, deps.storage, ownerId, upload));
+        const attachment = await receiveUpload(request, ATTACHMENT_RULES, ownerId, (upload) =>
+          storeUpload(db, deps.storage, ownerId, upload),
+        );
+        return reply.status(201).send(attachment);
       },
     );
   });
