@@ -162,7 +162,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   const [code, message] = clientErrorOf(error);
   const body = JSON.stringify({ error: { code, message } });
   const status = ERROR_STATUS[code];
+  // Ended and then destroyed: a client that keeps its half open must not hold the connection.
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }
