@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { AxeBuilder } from "@axe-core/playwright";
 import { WEB_ROUTES, type WebRouteAccess } from "@ferry/core/web-routes";
 import type { NodeResult, Result } from "axe-core";
@@ -18,6 +19,12 @@ import {
 } from "./support.ts";
 
 const browserOf = useBrowser();
+
+/**
+ * The axe-core the project declares. @axe-core/playwright pins its own (~4.13); package.json's
+ * `overrides` makes it use this one, and every scan checks that it did.
+ */
+const DECLARED_AXE_VERSION: string = createRequire(import.meta.url)("axe-core/package.json").version;
 
 /** WCAG 2.0 and 2.1, levels A and AA (DESIGN.md: "its pages pass axe (WCAG 2.1 AA)"). */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -64,6 +71,7 @@ class AxeReport {
   /** Runs axe on the whole page as it is now, and records each violation readably. */
   async scan(page: Page, where: string): Promise<void> {
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(results.testEngine.version, "the axe-core that ran").toBe(DECLARED_AXE_VERSION);
     this.scans += 1;
     for (const violation of results.violations) {
       for (const node of violation.nodes) {

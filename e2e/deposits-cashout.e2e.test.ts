@@ -79,7 +79,8 @@ describe("adding cash with a crypto deposit", () => {
       await item.waitFor();
       await saveScreenshot(page, "notifications-desktop");
       await item.click();
-      await page.getByRole("button", { name: "Deposit approved", exact: true }).waitFor();
+      // Read now: the button's name (its content) no longer says "(unread)" after the title.
+      await page.getByRole("button", { name: /^Deposit approved(?! \(unread\))/ }).waitFor();
       // The customer reads the admin's note to them, never the internal one (issue 24).
       await page.getByText("Note: Received on Tron, thank you").waitFor();
       expect(await page.textContent("body")).not.toContain("internal check 7");
