@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { lockKey } from "../db/locks.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 
@@ -57,7 +58,7 @@ async function admit(db: Kysely<DB>, rules: readonly ThrottleRule[]): Promise<Th
   const sorted = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return db.transaction().execute(async (trx) => {
     for (const rule of sorted) {
-      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`throttle|${rule.key}`}, 0))`.execute(trx);
+      await lockKey(trx, `throttle|${rule.key}`);
     }
     let retryAfterSeconds = 0;
     for (const rule of sorted) {
@@ -143,7 +144,7 @@ export async function recordThresholdHit(
   rule: Omit<ThrottleRule, "backoff">,
 ): Promise<{ readonly isPastThreshold: boolean; readonly hits: ThrottleHits }> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`throttle|${rule.key}`}, 0))`.execute(trx);
+    await lockKey(trx, `throttle|${rule.key}`);
     const row = await trx
       .selectFrom("rate_limit_hits")
       .select(sql<string>`count(*)`.as("hits"))

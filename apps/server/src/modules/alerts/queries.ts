@@ -2,6 +2,7 @@ import type { CurrencyCode } from "@ferry/core/currencies";
 import { type Insertable, type Selectable, sql } from "kysely";
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
+import { lockKey } from "../../db/locks.ts";
 import { keysetPage } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
 
@@ -60,7 +61,7 @@ export async function selectAlertRule(db: Database, userId: string, id: string) 
  * interleave with another request of theirs.
  */
 export async function lockUserAlertRules(trx: Database, userId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`alert-rules|${userId}`}, 0))`.execute(trx);
+  await lockKey(trx, `alert-rules|${userId}`);
 }
 
 export async function countAlertRules(db: Database, userId: string): Promise<number> {

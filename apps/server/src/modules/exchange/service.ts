@@ -16,8 +16,8 @@ import {
   tooSmallToExchangeMessage,
 } from "@ferry/core/exchange";
 import { formatMoney, isWithinAmountLimit, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
-import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { lockKey } from "../../db/locks.ts";
 import { AppError } from "../../errors.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import {
@@ -205,7 +205,7 @@ async function findReplay(
   idempotencyKey: string,
   quoteId: string,
 ): Promise<Exchange | undefined> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`exchange|${userId}|${idempotencyKey}`}, 0))`.execute(trx);
+  await lockKey(trx, `exchange|${userId}|${idempotencyKey}`);
   const existing = await selectQuoteByKey(trx, userId, idempotencyKey);
   if (!existing) {
     return undefined;

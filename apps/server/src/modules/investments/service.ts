@@ -14,10 +14,10 @@ import {
   projectedReturnMinor,
 } from "@ferry/core/investment-returns";
 import { parsePositiveAmount, toDecimalString } from "@ferry/core/money";
-import { sql } from "kysely";
 import { addUtcDays, type Clock, startOfUtcDay, utcDayOf } from "../../clock.ts";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
+import { lockKey } from "../../db/locks.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
@@ -155,9 +155,7 @@ function requestHashOf(move: InvestmentMove, amountMinor: bigint): string {
  * request is a conflict.
  */
 async function isReplay(trx: Database, move: InvestmentMove, requestHash: string): Promise<boolean> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`investment|${move.userId}|${move.idempotencyKey}`}, 0))`.execute(
-    trx,
-  );
+  await lockKey(trx, `investment|${move.userId}|${move.idempotencyKey}`);
   const existing = await selectRequestByKey(trx, move.userId, move.idempotencyKey);
   if (!existing) {
     return false;
@@ -401,7 +399,7 @@ export async function topUpYieldReserve(
   const amountMinor = usdMinorOf(request.amount);
   const transferKey = `yield-reserve-top-up:${request.actorId}:${request.idempotencyKey}`;
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${transferKey}, 0))`.execute(trx);
+    await lockKey(trx, transferKey);
     const existing = await trx
       .selectFrom("ledger_transfers")
       .select("amount")

@@ -1,6 +1,7 @@
-import { type Insertable, sql, type Updateable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
+import { lockKey } from "../../db/locks.ts";
 import { keysetPage } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
 
@@ -18,7 +19,7 @@ export async function selectPaymentMethods(db: Database, options: { userId: stri
  * interleave with another request of theirs.
  */
 export async function lockUserPaymentMethods(trx: Database, userId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment-methods|${userId}`}, 0))`.execute(trx);
+  await lockKey(trx, `payment-methods|${userId}`);
 }
 
 export async function countPaymentMethods(db: Database, userId: string): Promise<number> {

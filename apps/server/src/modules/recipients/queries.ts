@@ -1,7 +1,8 @@
 import type { RecipientType } from "@ferry/core/contracts/recipients";
-import { type Insertable, sql, type Updateable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
+import { lockKey } from "../../db/locks.ts";
 import { keysetPage } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
 
@@ -23,7 +24,7 @@ export async function selectRecipients(
  * interleave with another request of theirs.
  */
 export async function lockUserRecipients(trx: Database, userId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`recipients|${userId}`}, 0))`.execute(trx);
+  await lockKey(trx, `recipients|${userId}`);
 }
 
 export async function countRecipients(db: Database, userId: string): Promise<number> {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { CreateTransferRequest, Transfer } from "@ferry/core/contracts/transfers";
 import { formatMoney } from "@ferry/core/money";
-import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import { lockKey } from "../../db/locks.ts";
 import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
@@ -38,7 +38,7 @@ export function requestHashOf(request: CreateTransferRequest, amountMinor: bigin
  */
 async function findReplay(trx: Database, attempt: TransferAttempt): Promise<Transfer | undefined> {
   const { sender, idempotencyKey } = attempt;
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${sender.userId}|${idempotencyKey}`}, 0))`.execute(trx);
+  await lockKey(trx, `${sender.userId}|${idempotencyKey}`);
   const existing = await trx
     .selectFrom("transfers")
     .select(["id", "request_hash"])

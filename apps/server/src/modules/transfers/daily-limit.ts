@@ -5,6 +5,7 @@ import { statusesWithLedgerState } from "@ferry/core/transfer-status";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import { lockKey } from "../../db/locks.ts";
 import { AppError } from "../../errors.ts";
 
 /**
@@ -23,7 +24,7 @@ export function countsTowardDailyLimit(method: TransferMethod): boolean {
  * remaining limit. A transaction-level advisory lock, so it needs no row and is released on rollback.
  */
 export async function lockDailyLimit(db: Database, userId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`outgoing-limit|${userId}`}, 0))`.execute(db);
+  await lockKey(db, `outgoing-limit|${userId}`);
 }
 
 interface DailyLimit {
