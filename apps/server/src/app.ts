@@ -19,6 +19,7 @@ import { registerFeeRoutes } from "./modules/fees/routes.ts";
 import { registerHelpRoutes } from "./modules/help/routes.ts";
 import { pruneStaleUploads } from "./modules/help/service.ts";
 import { registerInvestmentRoutes } from "./modules/investments/routes.ts";
+import type { InvestmentSettings } from "./modules/investments/service.ts";
 import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
 import { registerDevMailRoutes } from "./modules/mail/routes.ts";
 import type { MailWorker } from "./modules/mail/worker.ts";
@@ -31,7 +32,7 @@ import { registerRecipientRoutes } from "./modules/recipients/routes.ts";
 import { registerSupportRoutes } from "./modules/support/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 import authPlugin from "./plugins/app/auth.ts";
-import devClockPlugin, { devClockOffsetStore } from "./plugins/app/dev-clock.ts";
+import devClockPlugin, { type DevClockOffsetStore, devClockOffsetStore } from "./plugins/app/dev-clock.ts";
 import guardsPlugin from "./plugins/app/guards.ts";
 import healthPlugin from "./plugins/app/health.ts";
 import housekeepingPlugin from "./plugins/app/housekeeping.ts";
@@ -43,7 +44,7 @@ import compressionPlugin from "./plugins/external/compression.ts";
 import originCheckPlugin from "./plugins/external/origin-check.ts";
 import securityHeadersPlugin from "./plugins/external/security-headers.ts";
 import swaggerPlugin from "./plugins/external/swagger.ts";
-import { localDirectoryStorage } from "./storage/file-storage.ts";
+import { type FileStorage, localDirectoryStorage } from "./storage/file-storage.ts";
 
 export interface AppDeps {
   readonly config: Config;
@@ -75,23 +76,22 @@ function refuseMalformedUrl(error: FastifyError, _request: FastifyRequest, reply
   reply.status(400).send({ error: { code: "validation_failed", message } });
 }
 
-/**
- * Builds the whole server, in layers (docs/decisions/012-plugin-layout.md): external plugins (headers,
- * OpenAPI, origin check) → app plugins (auth, guards, health) → each module's routes → the web app and
- * the not-found answer → background work (mail delivery, housekeeping), started last so that a start
- * which fails earlier leaves nothing running. Tests build it the same way and drive it with `inject`.
- */
-export async function buildApp(deps: AppDeps): Promise<FerryApp> {
-  const { config, db, pool } = deps;
-  // Outside production the clock can be moved forward (POST /dev/clock); in production it is the given one.
+/** The business clock: outside production one the development clock can move, restored before any job reads it. */
+async function createBusinessClock(
+  deps: AppDeps,
+): Promise<{ clock: Clock; devClock: OffsetClock | null; devClockStore: DevClockOffsetStore | null }> {
   const baseClock = deps.clock ?? systemClock;
-  const devClock = config.isDevClockEnabled ? new OffsetClock(baseClock) : null;
-  const devClockStore = devClock && deps.keepsDevClockOffset ? devClockOffsetStore(db) : null;
+  const devClock = deps.config.isDevClockEnabled ? new OffsetClock(baseClock) : null;
+  const devClockStore = devClock && deps.keepsDevClockOffset ? devClockOffsetStore(deps.db) : null;
   if (devClock && devClockStore) {
     // Before the jobs start: their catch-up run must see the days the clock was already moved.
     devClock.restoreOffsetDays(await devClockStore.read());
   }
-  const investmentSettings = { clock: devClock ?? baseClock, dailyRate: config.investDailyRate };
+  return { clock: devClock ?? baseClock, devClock, devClockStore };
+}
+
+/** Fastify itself: logger, proxy trust, request ids, limits, zod and the one error handler. */
+function createFastify(config: Config): FastifyInstance {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     trustProxy: toFastifyTrustProxy(config.trustProxy),
@@ -105,18 +105,20 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // First, so that its onRoute hook sees every route, the OpenAPI pages' included.
-  await app.register(routeMethodsPlugin);
+  return app;
+}
 
-  await app.register(securityHeadersPlugin, { isHstsEnabled: config.isProduction });
-  await app.register(compressionPlugin);
-  await app.register(swaggerPlugin, { publicUrl: config.publicUrl });
-  await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
+interface ModuleDeps {
+  readonly config: Config;
+  readonly db: Database;
+  readonly pool: pg.Pool;
+  readonly storage: FileStorage;
+  readonly investmentSettings: InvestmentSettings;
+}
 
-  await app.register(authPlugin, { config, db });
-  await app.register(guardsPlugin);
-  await app.register(healthPlugin, { pool });
-
+/** Every module's routes, each handed the dependencies it needs; the app plugins are registered before. */
+async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { config, db, pool, storage, investmentSettings } = deps;
   const { auth, guards } = app;
   registerAuthRoutes(app, { auth, db, pool, config, guards });
   registerProfileRoutes(app, { db, guards });
@@ -129,8 +131,6 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   registerTransferRoutes(app, { db, config, guards });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards });
-  // One file storage for every module that keeps files (help attachments now, KYC documents later).
-  const storage = localDirectoryStorage(config.fileStorageDir);
   registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl });
   registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
   // The one rate source of quotes, the rates page and the admin's table; a live feed would replace it here.
@@ -142,6 +142,35 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   if (config.isDevMailboxEnabled) {
     registerDevMailRoutes(app, { db });
   }
+}
+
+/**
+ * Builds the whole server, in layers (docs/decisions/012-plugin-layout.md): external plugins (headers,
+ * OpenAPI, origin check) → app plugins (auth, guards, health) → each module's routes → the web app and
+ * the not-found answer → background work (mail delivery, housekeeping), started last so that a start
+ * which fails earlier leaves nothing running. Tests build it the same way and drive it with `inject`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FerryApp> {
+  const { config, db, pool } = deps;
+  // Outside production the clock can be moved forward (POST /dev/clock); in production it is the given one.
+  const { clock, devClock, devClockStore } = await createBusinessClock(deps);
+  const investmentSettings = { clock, dailyRate: config.investDailyRate };
+  const app = createFastify(config);
+  // First, so that its onRoute hook sees every route, the OpenAPI pages' included.
+  await app.register(routeMethodsPlugin);
+
+  await app.register(securityHeadersPlugin, { isHstsEnabled: config.isProduction });
+  await app.register(compressionPlugin);
+  await app.register(swaggerPlugin, { publicUrl: config.publicUrl });
+  await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
+
+  await app.register(authPlugin, { config, db });
+  await app.register(guardsPlugin);
+  await app.register(healthPlugin, { pool });
+
+  // One file storage for every module that keeps files (help attachments now, KYC documents later).
+  const storage = localDirectoryStorage(config.fileStorageDir);
+  await registerModuleRoutes(app, { config, db, pool, storage, investmentSettings });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
@@ -156,5 +185,5 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     await app.register(devClockPlugin, { clock: devClock, store: devClockStore });
   }
 
-  return { app, auth, mailWorker: app.mailWorker };
+  return { app, auth: app.auth, mailWorker: app.mailWorker };
 }
