@@ -1,6 +1,7 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { parsePositiveAmount } from "@ferry/core/money";
 import type { Database } from "./db/database.ts";
+import { selectUserIdByEmail } from "./db/users.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import { creditDeposit } from "./modules/deposits/service.ts";
 import { fundYieldReserve } from "./modules/investments/service.ts";
@@ -69,10 +70,10 @@ export async function seedDemo(auth: Auth, db: Database): Promise<string[]> {
   const created: string[] = [];
   await fundDemoYieldReserve(db);
   for (const account of DEMO_ACCOUNTS) {
-    const existing = await db.selectFrom("user").select("id").where("email", "=", account.email).executeTakeFirst();
-    if (existing) {
+    const existingId = await selectUserIdByEmail(db, account.email);
+    if (existingId) {
       if (account.role === "user") {
-        await fundDemoCustomer(db, existing.id);
+        await fundDemoCustomer(db, existingId);
       }
       continue;
     }

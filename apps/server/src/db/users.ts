@@ -52,3 +52,18 @@ export async function selectActiveAdminIds(db: Database): Promise<string[]> {
     .execute();
   return admins.map((admin) => admin.id);
 }
+
+/**
+ * A user's e-mail address by id, or undefined when no such user exists: the one look-up every module
+ * that writes to a person (a deposit's notice, a help-desk reply, an alert) starts from.
+ */
+export async function selectUserEmail(db: Database, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email;
+}
+
+/** The id of the account with this (normalised) e-mail address, if there is one. */
+export async function selectUserIdByEmail(db: Database, email: string): Promise<string | undefined> {
+  const row = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+  return row?.id;
+}

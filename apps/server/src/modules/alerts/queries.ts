@@ -192,8 +192,3 @@ export async function insertFiring(
     .executeTakeFirst();
   return row !== undefined;
 }
-
-export async function selectUserEmail(db: Database, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
-  return row?.email;
-}

@@ -17,6 +17,7 @@ import { formatMoney, type Money, parsePositiveAmount, toDecimalString } from "@
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
+import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { readWalletBalances } from "../ledger/service.ts";
 import { alertRuleMail, enqueueMail } from "../mail/service.ts";
@@ -35,7 +36,6 @@ import {
   selectBalanceRulesForUpdate,
   selectRulesForMovementForUpdate,
   selectSecurityRules,
-  selectUserEmail,
   updateAlertRuleRow,
   updateIsBelow,
 } from "./queries.ts";

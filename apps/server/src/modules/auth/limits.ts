@@ -1,5 +1,6 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import { selectUserIdByEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import {
   clearThrottle,
@@ -26,7 +27,6 @@ import {
 } from "./challenge.ts";
 import { deviceCookieGenerationOf, readDeviceCookie } from "./devices.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
-import { selectUserIdByEmail } from "./queries.ts";
 import { reportWrongSignInCode } from "./security-alerts.ts";
 
 const MINUTE = 60;
@@ -360,11 +360,10 @@ async function alertOwnerOfFailures(deps: LimitDeps, email: string): Promise<voi
   if (!isFirstInWindow) {
     return;
   }
-  const owner = await db.selectFrom("user").select("email").where("email", "=", email).executeTakeFirst();
-  if (owner) {
+  if (await selectUserIdByEmail(db, email)) {
     await enqueueMail(
       db,
-      failedSignInAttemptsMail(owner.email, {
+      failedSignInAttemptsMail(email, {
         failedAttempts: failures,
         windowMinutes: windowSeconds / MINUTE,
         resetUrl: `${config.publicUrl}/forgot-password`,

@@ -1,11 +1,5 @@
 import type { Database } from "../../db/database.ts";
 
-/** The id of the account with this (normalised) e-mail address, if there is one. */
-export async function selectUserIdByEmail(db: Database, email: string): Promise<string | undefined> {
-  const row = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
-  return row?.id;
-}
-
 /** Remembers a device of the user's; whether it was new to them. */
 export async function insertKnownDevice(db: Database, userId: string, deviceHash: string): Promise<boolean> {
   const inserted = await db

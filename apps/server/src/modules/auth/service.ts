@@ -2,11 +2,11 @@ import type { SignUpRequest } from "@ferry/core/contracts/auth";
 import { APIError } from "better-auth/api";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import { selectUserIdByEmail } from "../../db/users.ts";
 import { tryThrottle } from "../../http/throttle.ts";
 import { enqueueMail, existingAccountMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
-import { selectUserIdByEmail } from "./queries.ts";
 
 /**
  * Creates an account, or, when the address already has one, e-mails its owner instead (at most once

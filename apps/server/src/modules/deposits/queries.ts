@@ -69,11 +69,6 @@ export async function insertDeposit(db: Database, values: Insertable<DB["deposit
   return db.insertInto("deposits").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function selectUserEmail(db: Database, userId: string): Promise<string> {
-  const owner = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
-  return owner.email;
-}
-
 /** The user's deposits, newest first, after `after`; one row past `limit`. */
 export async function selectOwnDeposits(db: Database, options: { userId: string; limit: number; after?: Cursor }) {
   const query = db.selectFrom("deposits").selectAll().where("user_id", "=", options.userId);

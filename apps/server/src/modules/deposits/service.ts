@@ -20,6 +20,7 @@ import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
+import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import { recordAdminAction } from "../audit/service.ts";
@@ -39,7 +40,6 @@ import {
   selectDepositForUpdate,
   selectOwnDeposits,
   selectPendingDeposits,
-  selectUserEmail,
   updateDepositReview,
 } from "./queries.ts";
 import type { DepositWatcher } from "./watcher.ts";
@@ -159,7 +159,11 @@ export async function reportDeposit(
       reviewed_at: null,
     });
     const deposit = toDeposit(row);
-    await watcher.onDepositReported(trx, { ...deposit, userEmail: await selectUserEmail(trx, userId) });
+    const userEmail = await selectUserEmail(trx, userId);
+    if (userEmail === undefined) {
+      throw new Error("Deposit invariant: the signed-in user who reports a deposit exists");
+    }
+    await watcher.onDepositReported(trx, { ...deposit, userEmail });
     return deposit;
   });
 }

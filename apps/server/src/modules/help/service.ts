@@ -13,7 +13,7 @@ import {
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
-import { selectActiveAdminIds } from "../../db/users.ts";
+import { selectActiveAdminIds, selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { servedFileName } from "../../http/upload.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
@@ -219,12 +219,12 @@ async function tellCustomer(
   update: { title: string; message: string },
 ): Promise<void> {
   await createNotification(trx, { userId: request.userId, title: update.title, message: update.message, type: "info" });
-  const customer = await trx.selectFrom("user").select("email").where("id", "=", request.userId).executeTakeFirst();
-  if (customer) {
+  const customerEmail = await selectUserEmail(trx, request.userId);
+  if (customerEmail) {
     // Settings (a later issue) will let people turn these e-mails off; until then they are on.
     await enqueueMail(
       trx,
-      helpRequestUpdateMail(customer.email, {
+      helpRequestUpdateMail(customerEmail, {
         subject: request.subject,
         update: update.message,
         url: `${deps.publicUrl}/help?request=${request.id}`,
