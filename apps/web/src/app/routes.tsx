@@ -164,7 +164,7 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
     );
   },
   "/investment": async () => {
-    const { InvestmentPage } = await import("../features/investment/investment-page.tsx");
+    const { InvestmentPage } = await import("../features/investments/investment-page.tsx");
     return <InvestmentPage />;
   },
   "/transactions": async () => {
@@ -206,9 +206,15 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
  * other static pages' bodies are text, in static-page.tsx's chunk (marketing/static-page-components.tsx).
  */
 export const STATIC_PAGE_BODIES_OF_THEIR_OWN: Readonly<Record<string, () => Promise<ComponentType>>> = {
-  "/support": async () => (await import("../marketing/support-page.tsx")).SupportPage,
-  "/alerts": async () => (await import("../marketing/alerts-page.tsx")).AlertsPage,
-  "/tools": async () => (await import("../marketing/tools-page.tsx")).ToolsPage,
+  "/support": async () => {
+    const [{ SupportPage }, { SupportContactForm }] = await Promise.all([
+      import("../marketing/support-page.tsx"),
+      import("../features/support/support-contact-form.tsx"),
+    ]);
+    return () => <SupportPage contactForm={<SupportContactForm />} />;
+  },
+  "/alerts": async () => (await import("../features/alerts/alerts-page.tsx")).AlertsPage,
+  "/tools": async () => (await import("../features/tools/tools-page.tsx")).ToolsPage,
 };
 
 /** Every page by its canonical path: feature pages, static pages and coming-soon pages. */

@@ -2,8 +2,10 @@ import { screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { describe, expect, test } from "vitest";
+import { AlertsPage } from "../features/alerts/alerts-page.tsx";
+import { SupportContactForm } from "../features/support/support-contact-form.tsx";
+import { ToolsPage } from "../features/tools/tools-page.tsx";
 import { fakeApi, renderWithApp } from "../testing/render.tsx";
-import { AlertsPage } from "./alerts-page.tsx";
 import { STATIC_PAGE_PLACEHOLDER } from "./content/site.ts";
 import { LandingPage } from "./landing-page.tsx";
 import { StaticPage } from "./static-page.tsx";
@@ -17,7 +19,6 @@ import {
   type StaticPageEntry,
 } from "./static-pages.ts";
 import { SupportPage } from "./support-page.tsx";
-import { ToolsPage } from "./tools-page.tsx";
 
 /** The document's title, description and canonical link, as React hoisted them into <head>. */
 function headMeta() {
@@ -51,9 +52,14 @@ function expectHeadingsInOrder() {
   }
 }
 
+/** /support's body as app/routes.tsx composes it: the page's content with the support feature's form. */
+function SupportPageWithForm() {
+  return <SupportPage contactForm={<SupportContactForm />} />;
+}
+
 /** The bodies app/routes.tsx loads as chunks of their own (STATIC_PAGE_BODIES_OF_THEIR_OWN), by path. */
 const BODIES_OF_THEIR_OWN: Readonly<Record<string, ComponentType>> = {
-  "/support": SupportPage,
+  "/support": SupportPageWithForm,
   "/alerts": AlertsPage,
   "/tools": ToolsPage,
 };
@@ -163,7 +169,7 @@ describe("what the pages say", () => {
 
   test("/support has the three channels with their hours, six FAQ disclosures and the contact section", async () => {
     fakeApi({});
-    const { user, container } = renderWithApp(<StaticPage path="/support" body={SupportPage} />);
+    const { user, container } = renderWithApp(<StaticPage path="/support" body={SupportPageWithForm} />);
 
     for (const name of ["Live chat", "Phone", "E-mail"]) {
       expect(screen.getByRole("heading", { level: 3, name })).toBeVisible();

@@ -1,8 +1,8 @@
+import type { ReactNode } from "react";
 import { SUPPORT_PAGE } from "./content/support.ts";
 import { ContentPage } from "./marketing-sections.tsx";
-import { SupportContactForm } from "./support-contact-form.tsx";
 
-/** /support: its content, with the contact form in its section. */
-export function SupportPage() {
-  return <ContentPage content={SUPPORT_PAGE} contactForm={<SupportContactForm />} />;
+/** /support: its content, with the contact form (features/support, composed in app/routes.tsx) in its section. */
+export function SupportPage({ contactForm }: { contactForm: ReactNode }) {
+  return <ContentPage content={SUPPORT_PAGE} contactForm={contactForm} />;
 }

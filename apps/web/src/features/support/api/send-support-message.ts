@@ -1,8 +1,8 @@
 import type { SupportMessageReceipt, SupportMessageRequest } from "@ferry/core/contracts/support";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiFetch } from "../../lib/api.ts";
-import { helpRequestsQueryKey } from "../../lib/queries/help.ts";
+import { apiFetch } from "../../../lib/api.ts";
+import { helpRequestsQueryKey } from "../../../lib/queries/help.ts";
 
 /** Sends the /support contact form: a help request when signed in, an e-mail to support otherwise. */
 export function sendSupportMessage(request: z.input<typeof SupportMessageRequest>): Promise<SupportMessageReceipt> {

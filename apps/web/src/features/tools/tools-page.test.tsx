@@ -3,8 +3,8 @@ import type { FeeSchedule } from "@ferry/core/contracts/fees";
 import { formatMoney, minorOf } from "@ferry/core/money";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
-import { seededRates } from "../testing/rates-fixtures.ts";
-import { fakeApi, renderWithApp } from "../testing/render.tsx";
+import { seededRates } from "../../testing/rates-fixtures.ts";
+import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { ToolsPage } from "./tools-page.tsx";
 
 const SCHEDULE: FeeSchedule = {

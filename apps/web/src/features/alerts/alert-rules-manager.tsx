@@ -18,8 +18,8 @@ import { BellRingIcon, type LucideIcon, PencilIcon, PlusIcon, Trash2Icon } from 
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { EmptyState } from "../components/empty-state.tsx";
-import { Button } from "../components/ui/button.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { Button } from "../../components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -27,19 +27,19 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../components/ui/dialog.tsx";
-import { Field } from "../components/ui/field.tsx";
-import { Input } from "../components/ui/input.tsx";
-import { Label } from "../components/ui/label.tsx";
-import { NativeSelect } from "../components/ui/native-select.tsx";
-import { Skeleton } from "../components/ui/skeleton.tsx";
-import { ApiError, messageOf } from "../lib/api.ts";
-import { cn } from "../lib/cn.ts";
-import { formatRelativeTime } from "../lib/format-date-time.ts";
-import { useErrorToast } from "../lib/use-error-toast.ts";
+} from "../../components/ui/dialog.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { ApiError, messageOf } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatRelativeTime } from "../../lib/format-date-time.ts";
+import { useErrorToast } from "../../lib/use-error-toast.ts";
 import { METHOD_ICONS, RuleSummary, TYPE_ICONS } from "./alert-rule-summary.tsx";
 import { useAlertRules, useDeleteAlertRule, useSaveAlertRule } from "./api/alert-rules.ts";
-import { ALERT_TYPE_TEXT, ALERTS_PAGE } from "./content/alerts.ts";
+import { ALERT_TYPE_TEXT, ALERTS_PAGE } from "./content.ts";
 
 /** The methods a signed-in user can choose, as the server says; e-mail only when it has not said yet. */
 const FALLBACK_METHODS: readonly AlertMethodAvailability[] = [

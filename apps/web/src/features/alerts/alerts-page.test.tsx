@@ -1,8 +1,8 @@
 import type { AlertRule, AlertRuleList } from "@ferry/core/contracts/alerts";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
-import { profileWithRole } from "../testing/help-fixtures.ts";
-import { fakeApi, renderWithApp, type SeenRequest } from "../testing/render.tsx";
+import { profileWithRole } from "../../testing/help-fixtures.ts";
+import { fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
 import { AlertsPage } from "./alerts-page.tsx";
 
 const METHODS: AlertRuleList["methods"] = [

@@ -14,8 +14,8 @@ import {
   WalletIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Badge } from "../components/ui/badge.tsx";
-import { Card } from "../components/ui/card.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Card } from "../../components/ui/card.tsx";
 
 export const TYPE_ICONS: Record<AlertRuleType, LucideIcon> = {
   transaction: ArrowLeftRightIcon,

@@ -2,10 +2,10 @@ import { ALERT_LABELS, type AlertRuleType } from "@ferry/core/alert-rules";
 import { ArrowRightIcon, BellIcon, MailIcon, MessageSquareIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
-import { Button } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { Skeleton } from "../components/ui/skeleton.tsx";
-import { useVisitorProfile } from "../lib/queries/visitor.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { useVisitorProfile } from "../../lib/queries/visitor.ts";
 import { RuleSummary, TYPE_ICONS } from "./alert-rule-summary.tsx";
 import {
   ALERT_METHOD_TEXT,
@@ -13,7 +13,7 @@ import {
   ALERTS_PAGE,
   SAMPLE_ALERT_RULES,
   type SampleAlertRule,
-} from "./content/alerts.ts";
+} from "./content.ts";
 
 // A signed-in user's rules, their forms and dialogs: fetched for a signed-in user only, so a visitor's
 // page (the pre-rendered one) carries no schemas or dialogs (decision 021).

@@ -20,11 +20,11 @@ import {
 import { annualRoiPercent, parseDailyRate } from "@ferry/core/investment-returns";
 import { formatAmount, formatMoney, parsePositiveAmount } from "@ferry/core/money";
 import { type ReactNode, useId, useState } from "react";
-import { Card } from "../components/ui/card.tsx";
-import { Input } from "../components/ui/input.tsx";
-import { Label } from "../components/ui/label.tsx";
-import { NativeSelect } from "../components/ui/native-select.tsx";
-import { CURRENCY_CONVERTER, FEE_CALCULATOR, INVESTMENT_CALCULATOR, MORTGAGE_CALCULATOR } from "./content/tools.ts";
+import { Card } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { CURRENCY_CONVERTER, FEE_CALCULATOR, INVESTMENT_CALCULATOR, MORTGAGE_CALCULATOR } from "./content.ts";
 
 /*
  * The four working calculators of /tools. Each recalculates as its inputs change and announces its

@@ -9,13 +9,13 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Badge } from "../components/ui/badge.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { Card } from "../components/ui/card.tsx";
-import { Skeleton } from "../components/ui/skeleton.tsx";
-import { feeScheduleQueryOptions } from "../lib/queries/fees.ts";
-import { ratesQueryOptions } from "../lib/queries/rates.ts";
-import { COMING_SOON_TOOLS, TOOLS_PAGE } from "./content/tools.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { feeScheduleQueryOptions } from "../../lib/queries/fees.ts";
+import { ratesQueryOptions } from "../../lib/queries/rates.ts";
+import { COMING_SOON_TOOLS, TOOLS_PAGE } from "./content.ts";
 import {
   CurrencyConverter,
   InvestmentCalculator,

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
-import { profileWithRole } from "../testing/help-fixtures.ts";
-import { fakeApi, renderWithApp } from "../testing/render.tsx";
+import { profileWithRole } from "../../testing/help-fixtures.ts";
+import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { SupportContactForm } from "./support-contact-form.tsx";
 
 const HELP_REQUEST_ID = "6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b";

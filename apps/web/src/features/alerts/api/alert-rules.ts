@@ -1,6 +1,6 @@
 import type { AlertRule, AlertRuleList, AlertRuleRequest } from "@ferry/core/contracts/alerts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/api.ts";
+import { apiFetch } from "../../../lib/api.ts";
 
 /** The signed-in user's alert rules (all of them: at most 20) and which delivery methods are available. */
 export const alertRulesQueryOptions = queryOptions({

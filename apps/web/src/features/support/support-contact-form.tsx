@@ -5,15 +5,15 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react"
 import { type Path, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
-import { Button } from "../components/ui/button.tsx";
-import { Field } from "../components/ui/field.tsx";
-import { Input } from "../components/ui/input.tsx";
-import { Textarea } from "../components/ui/textarea.tsx";
-import { ApiError, messageOf } from "../lib/api.ts";
-import { lazyResolver } from "../lib/lazy-resolver.ts";
-import { useVisitorProfile } from "../lib/queries/visitor.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { ApiError, messageOf } from "../../lib/api.ts";
+import { lazyResolver } from "../../lib/lazy-resolver.ts";
+import { useVisitorProfile } from "../../lib/queries/visitor.ts";
 import { useSendSupportMessage } from "./api/send-support-message.ts";
-import { SUPPORT_CONTACT_FORM as TEXT } from "./content/support-contact-form.ts";
+import { SUPPORT_CONTACT_FORM as TEXT } from "./content.ts";
 
 type ContactForm = z.input<typeof SupportMessageRequest>;
 
