@@ -276,6 +276,7 @@ export interface PaymentMethods {
   currency: CurrencyCode;
   id: Generated<string>;
   name: string;
+  revision: Generated<number>;
   swift_code: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string;
@@ -323,6 +324,7 @@ export interface Recipients {
   email: string;
   id: Generated<string>;
   name: string;
+  revision: Generated<number>;
   swift_code: string | null;
   type: "bank" | "crypto";
   user_id: string;
@@ -352,8 +354,11 @@ export interface TransferCodes {
   consumed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   destination_ref: string | null;
+  destination_revision: Generated<number>;
   expires_at: Timestamp;
   id: Generated<Int8>;
+  payment_method_id: string | null;
+  recipient_id: string | null;
   user_id: string;
 }
 
