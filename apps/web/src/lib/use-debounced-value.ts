@@ -9,3 +9,16 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return debounced;
 }
+
+/** How long a list's search box waits after the last key before the list asks the server again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A search box's text and the term its list filters by: the text trimmed, settled SEARCH_DEBOUNCE_MS
+ * after the last key, so typing a name asks the server once rather than once per letter.
+ */
+export function useSearchTerm() {
+  const [text, setText] = useState("");
+  const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  return { text, setText, term };
+}

@@ -1,10 +1,10 @@
 import type { HelpRequestSummary } from "@ferry/core/contracts/help";
-import { AlarmClockIcon, InboxIcon, Loader2Icon } from "lucide-react";
+import { AlarmClockIcon, InboxIcon } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { customerLabel, HelpPriorityBadge, HelpStatusBadge } from "../../components/help/help-badges.tsx";
+import { LoadMore } from "../../components/load-more.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -103,14 +103,7 @@ export function HelpDeskList(props: {
           />
         ))}
       </ul>
-      {requests.hasNextPage ? (
-        <div className="flex justify-center border-t border-border p-3">
-          <Button variant="outline" onClick={() => requests.fetchNextPage()} disabled={requests.isFetchingNextPage}>
-            {requests.isFetchingNextPage ? <Loader2Icon className="animate-spin" /> : null}
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={requests} className="border-t border-border p-3" />
     </Card>
   );
 }

@@ -1,21 +1,18 @@
 import type { AdminInvestmentSummary } from "@ferry/core/contracts/investments";
-import { Loader2Icon, PiggyBankIcon, SearchIcon } from "lucide-react";
-import { useState } from "react";
+import { PiggyBankIcon } from "lucide-react";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { SearchInput } from "../../components/search-input.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatUsd } from "../../lib/format-usd.ts";
-import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
+import { useSearchTerm } from "../../lib/use-debounced-value.ts";
 import { useErrorToast } from "../../lib/use-error-toast.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { useAdminInvestments } from "./api/get-admin-investments.ts";
 import { InvestmentCards, InvestmentTable } from "./components/investment-list.tsx";
 import { YieldReserveCard } from "./components/yield-reserve-card.tsx";
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 function SummaryCard(props: { title: string; value: string }) {
   return (
@@ -44,15 +41,66 @@ function SummaryCards({ summary }: { summary: AdminInvestmentSummary }) {
   );
 }
 
+/** The investments matching `search`, as a table on wide screens and cards on narrow ones. */
+function InvestmentRows(props: { investments: ReturnType<typeof useAdminInvestments>; search: string }) {
+  const { investments, search } = props;
+  const isWide = useMediaQuery("(min-width: 1024px)");
+  const items = investments.data?.pages.flatMap((page) => page.items) ?? [];
+  if (investments.isPending) {
+    return (
+      <div className="grid gap-3">
+        {["first", "second", "third"].map((row) => (
+          <Skeleton key={row} className="h-14 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={PiggyBankIcon}
+        title={search ? "No investments found" : "No investments yet"}
+        hint={
+          search
+            ? "No investor's name or e-mail matches this search."
+            : "Investments appear here once a customer invests."
+        }
+      />
+    );
+  }
+  if (isWide) {
+    return <InvestmentTable investments={items} />;
+  }
+  return <InvestmentCards investments={items} />;
+}
+
+/** The five cards and the yield reserve, from the first page (skeletons while it comes). */
+function Overview({ investments }: { investments: ReturnType<typeof useAdminInvestments> }) {
+  const firstPage = investments.data?.pages[0];
+  if (firstPage) {
+    return (
+      <>
+        <SummaryCards summary={firstPage.summary} />
+        <YieldReserveCard reserve={firstPage.reserve} />
+      </>
+    );
+  }
+  if (investments.isPending) {
+    return (
+      <div className="grid gap-3">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-28" />
+      </div>
+    );
+  }
+  return null;
+}
+
 /** `/admin/investments`: the five cards, the yield reserve with its top-up, and every investment, searchable. */
 export function AdminInvestmentsPage() {
-  const [search, setSearch] = useState("");
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const investments = useAdminInvestments(debouncedSearch);
-  const isWide = useMediaQuery("(min-width: 1024px)");
+  const search = useSearchTerm();
+  const investments = useAdminInvestments(search.term);
   useErrorToast(investments.error, "Failed to load investments");
-  const firstPage = investments.data?.pages[0];
-  const items = investments.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
       <PageHeader
@@ -60,62 +108,16 @@ export function AdminInvestmentsPage() {
         description="Every investment, its returns and the reserve that pays them."
       />
       <div className="grid gap-6">
-        {firstPage ? (
-          <>
-            <SummaryCards summary={firstPage.summary} />
-            <YieldReserveCard reserve={firstPage.reserve} />
-          </>
-        ) : investments.isPending ? (
-          <div className="grid gap-3">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-28" />
-          </div>
-        ) : null}
+        <Overview investments={investments} />
         <section aria-label="Investments" className="grid gap-4">
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search by name or email"
-              aria-label="Search investments"
-              className="pl-9"
-            />
-          </div>
-          {investments.isPending ? (
-            <div className="grid gap-3">
-              {["first", "second", "third"].map((row) => (
-                <Skeleton key={row} className="h-14 w-full" />
-              ))}
-            </div>
-          ) : items.length === 0 ? (
-            <EmptyState
-              icon={PiggyBankIcon}
-              title={debouncedSearch ? "No investments found" : "No investments yet"}
-              hint={
-                debouncedSearch
-                  ? "No investor's name or e-mail matches this search."
-                  : "Investments appear here once a customer invests."
-              }
-            />
-          ) : isWide ? (
-            <InvestmentTable investments={items} />
-          ) : (
-            <InvestmentCards investments={items} />
-          )}
-          {investments.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => investments.fetchNextPage()}
-                disabled={investments.isFetchingNextPage}
-              >
-                {investments.isFetchingNextPage ? <Loader2Icon className="animate-spin" /> : null}
-                Load more
-              </Button>
-            </div>
-          ) : null}
+          <SearchInput
+            label="Search investments"
+            placeholder="Search by name or email"
+            value={search.text}
+            onChange={search.setText}
+          />
+          <InvestmentRows investments={investments} search={search.term} />
+          <LoadMore list={investments} />
         </section>
       </div>
     </>

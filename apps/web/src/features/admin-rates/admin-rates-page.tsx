@@ -5,6 +5,7 @@ import { Loader2Icon, SearchIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { SearchInput } from "../../components/search-input.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -173,22 +174,13 @@ export function AdminRatesPage() {
         title="Exchange Rates"
         description="Rates and fees of every currency pair. Quotes and the public rates page use them at once."
       />
-      <div className="mb-4 max-w-sm">
-        <div className="relative">
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label="Search pairs"
-            placeholder="Search pairs, e.g. USD EUR"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-      </div>
+      <SearchInput
+        label="Search pairs"
+        placeholder="Search pairs, e.g. USD EUR"
+        value={search}
+        onChange={setSearch}
+        className="mb-4 max-w-sm"
+      />
       {body}
     </>
   );

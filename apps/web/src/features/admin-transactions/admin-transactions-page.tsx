@@ -3,24 +3,23 @@ import { type AdminTransfer, TransferStatus } from "@ferry/core/contracts/transf
 import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
 import { formatAmount, minorOf, roundToDecimals } from "@ferry/core/money";
 import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
-import { Loader2Icon, ReceiptIcon, SearchIcon } from "lucide-react";
+import { Loader2Icon, ReceiptIcon } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { SearchInput } from "../../components/search-input.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useDebouncedValue } from "../../lib/use-debounced-value.ts";
+import { useSearchTerm } from "../../lib/use-debounced-value.ts";
 import { useErrorToast } from "../../lib/use-error-toast.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { type AdminTransactionFilters, useAdminTransactions } from "./api/get-admin-transactions.ts";
 import { useUpdateTransactionStatus } from "./api/update-transaction-status.ts";
 
-const SEARCH_DEBOUNCE_MS = 300;
 /** Spec §9: admin amounts show 2 to 8 decimals — as many as the amount needs within that range. */
 const ADMIN_MIN_DECIMALS = 2;
 const ADMIN_MAX_DECIMALS = 8;
@@ -235,23 +234,15 @@ function TransferList({ filters }: { filters: AdminTransactionFilters }) {
   return (
     <>
       {isWide ? <TransferTable transfers={items} /> : <TransferCards transfers={items} />}
-      {transfers.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="outline" onClick={() => transfers.fetchNextPage()} disabled={transfers.isFetchingNextPage}>
-            {transfers.isFetchingNextPage ? <Loader2Icon className="animate-spin" /> : null}
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={transfers} className="mt-4" />
     </>
   );
 }
 
 /** `/admin/transactions`: every transfer, searchable and filterable, with a status selector per row (spec §2). */
 export function AdminTransactionsPage() {
-  const [search, setSearch] = useState("");
+  const search = useSearchTerm();
   const [status, setStatus] = useState<TransferStatus | "">("");
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   return (
     <>
       <PageHeader
@@ -259,17 +250,13 @@ export function AdminTransactionsPage() {
         description="Search transfers and move them through their lifecycle."
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search by e-mail, name or transfer id"
-            aria-label="Search transactions"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          label="Search transactions"
+          placeholder="Search by e-mail, name or transfer id"
+          value={search.text}
+          onChange={search.setText}
+          className="flex-1"
+        />
         <div className="sm:w-48">
           <NativeSelect
             aria-label="Filter by status"
@@ -285,7 +272,7 @@ export function AdminTransactionsPage() {
           </NativeSelect>
         </div>
       </div>
-      <TransferList filters={{ search: debouncedSearch, status }} />
+      <TransferList filters={{ search: search.term, status }} />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import type { HelpRequestSummary } from "@ferry/core/contracts/help";
-import { ChevronRightIcon, LifeBuoyIcon, Loader2Icon, PlusIcon } from "lucide-react";
+import { ChevronRightIcon, LifeBuoyIcon, PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { HelpPriorityBadge, HelpStatusBadge } from "../../components/help/help-badges.tsx";
+import { LoadMore } from "../../components/load-more.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -96,14 +97,7 @@ export function HelpRequestList({ onCreate }: { onCreate: () => void }) {
           <RequestRow key={request.id} request={request} />
         ))}
       </ul>
-      {requests.hasNextPage ? (
-        <div className="flex justify-center border-t border-border p-3">
-          <Button variant="outline" onClick={() => requests.fetchNextPage()} disabled={requests.isFetchingNextPage}>
-            {requests.isFetchingNextPage ? <Loader2Icon className="animate-spin" /> : null}
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={requests} className="border-t border-border p-3" />
     </Card>
   );
 }

@@ -6,13 +6,13 @@ import {
   ArrowUpRightIcon,
   DownloadIcon,
   LandmarkIcon,
-  Loader2Icon,
   type LucideIcon,
   ReceiptIcon,
   RepeatIcon,
 } from "lucide-react";
 import { useNavigate } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { TransactionIcon } from "../../components/transaction-icon.tsx";
@@ -128,14 +128,7 @@ function TransactionList() {
           ))}
         </ul>
       </Card>
-      {history.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="outline" onClick={() => history.fetchNextPage()} disabled={history.isFetchingNextPage}>
-            {history.isFetchingNextPage ? <Loader2Icon className="animate-spin" /> : null}
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={history} className="mt-4" />
     </>
   );
 }
