@@ -1,25 +1,6 @@
-import * as adminContracts from "@ferry/core/contracts/admin";
-import * as alertContracts from "@ferry/core/contracts/alerts";
-import * as authContracts from "@ferry/core/contracts/auth";
-import * as authResponseContracts from "@ferry/core/contracts/auth-responses";
-import * as balanceContracts from "@ferry/core/contracts/balances";
-import * as depositContracts from "@ferry/core/contracts/deposits";
-import * as exchangeContracts from "@ferry/core/contracts/exchange";
-import * as feeContracts from "@ferry/core/contracts/fees";
-import * as healthContracts from "@ferry/core/contracts/health";
-import * as helpContracts from "@ferry/core/contracts/help";
-import * as investmentContracts from "@ferry/core/contracts/investments";
-import * as ledgerContracts from "@ferry/core/contracts/ledger";
-import * as notificationContracts from "@ferry/core/contracts/notifications";
-import * as paginationContracts from "@ferry/core/contracts/pagination";
-import * as paymentMethodContracts from "@ferry/core/contracts/payment-methods";
-import * as profileContracts from "@ferry/core/contracts/profile";
-import * as rateContracts from "@ferry/core/contracts/rates";
-import * as recipientContracts from "@ferry/core/contracts/recipients";
-import * as supportContracts from "@ferry/core/contracts/support";
-import * as transferContracts from "@ferry/core/contracts/transfers";
-import * as errorContracts from "@ferry/core/errors";
-import * as recipientValidation from "@ferry/core/validation/recipient";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { SESSION_COOKIE_SCHEME } from "../../http/openapi.ts";
 
@@ -30,36 +11,33 @@ import { SESSION_COOKIE_SCHEME } from "../../http/openapi.ts";
 const PARAMETER_SCHEMA_NAME = /(Params|Query|Header)$/;
 
 /**
+ * Core's modules outside `contracts/` whose schemas the contracts are built from: the error body every
+ * operation answers, and the recipient forms. Registered first, so a schema a contract re-exports keeps
+ * its own module's name.
+ */
+const SCHEMA_MODULES_BESIDE_CONTRACTS = ["@ferry/core/errors", "@ferry/core/validation/recipient"];
+
+/**
+ * Every module of core's `contracts/` folder, tests aside, in name order: read from the folder, so a new
+ * contracts module is named in the document without being listed anywhere. (Core's package exports
+ * files, not folders, so the folder is found through one of its modules.)
+ */
+export function listContractModules(): string[] {
+  const folder = path.dirname(fileURLToPath(import.meta.resolve("@ferry/core/contracts/pagination")));
+  return readdirSync(folder)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+    .sort()
+    .map((file) => `@ferry/core/contracts/${file.slice(0, -".ts".length)}`);
+}
+
+/**
  * The named component schemas: every zod schema core's contracts export, under its export name (the
  * contract's own name, STYLE.md). Only those a documented operation uses end up in the document.
  */
-export function createContractRegistry(): z.core.$ZodRegistry<{ id: string }> {
+export async function createContractRegistry(): Promise<z.core.$ZodRegistry<{ id: string }>> {
   const registry = z.registry<{ id: string }>();
-  const modules = [
-    errorContracts,
-    healthContracts,
-    paginationContracts,
-    authContracts,
-    authResponseContracts,
-    profileContracts,
-    balanceContracts,
-    recipientValidation,
-    recipientContracts,
-    paymentMethodContracts,
-    notificationContracts,
-    depositContracts,
-    transferContracts,
-    ledgerContracts,
-    adminContracts,
-    rateContracts,
-    exchangeContracts,
-    investmentContracts,
-    feeContracts,
-    supportContracts,
-    helpContracts,
-    alertContracts,
-  ];
-  for (const module of modules) {
+  for (const specifier of [...SCHEMA_MODULES_BESIDE_CONTRACTS, ...listContractModules()]) {
+    const module: Record<string, unknown> = await import(specifier);
     for (const [name, value] of Object.entries(module)) {
       if (value instanceof z.ZodType && !PARAMETER_SCHEMA_NAME.test(name) && !registry.has(value)) {
         registry.add(value, { id: name });

@@ -18,7 +18,7 @@ export interface SwaggerOptions {
  */
 export default fp<SwaggerOptions>(
   async (app, options) => {
-    const schemaRegistry = createContractRegistry();
+    const schemaRegistry = await createContractRegistry();
     const transformObject = createJsonSchemaTransformObject({ schemaRegistry });
     await app.register(swagger, {
       openapi: {
