@@ -13,13 +13,14 @@ import {
   type SecurityEvent,
 } from "@ferry/core/contracts/alerts";
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { formatMoney, type Money, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { formatMoney, type Money, toDecimalString } from "@ferry/core/money";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
-import { readWalletBalances } from "../ledger/service.ts";
+import { readAmountMinor } from "../../http/amount.ts";
+import { availableMinorOf } from "../ledger/service.ts";
 import { alertRuleMail, enqueueMail } from "../mail/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import {
@@ -173,11 +174,6 @@ async function fireTransactionRules(db: Database, event: MoneyMovedEvent, rules:
   }
 }
 
-async function availableMinorOf(db: Database, userId: string, currency: CurrencyCode): Promise<bigint> {
-  const wallet = (await readWalletBalances(db, userId)).find((balance) => balance.currency === currency);
-  return wallet?.availableMinor ?? 0n;
-}
-
 /** Balance rules follow the available balance; each fires when it falls below its amount. */
 async function followBalanceRules(
   db: Database,
@@ -297,16 +293,6 @@ function toAlertRule(row: AlertRuleWithFirings): AlertRule {
   return { ...conditionOf(row), ...state } as AlertRule;
 }
 
-/** The threshold of a validated transaction or balance request, in minor units. */
-function thresholdMinorOf(request: { amount: string; currency: CurrencyCode }): bigint {
-  const parsed = parsePositiveAmount(request.amount, request.currency);
-  if (!parsed.ok) {
-    // The contract accepted it, so this cannot happen.
-    throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
-  }
-  return parsed.amountMinor;
-}
-
 /**
  * The columns of an accepted request. A balance rule starts from where the balance is now, so one set
  * above the current balance fires on the next fall below it, not at once on creation.
@@ -326,7 +312,7 @@ async function columnsOf(db: Database, userId: string, request: AlertRuleRequest
       is_below: false,
     };
   }
-  const thresholdMinor = thresholdMinorOf(request);
+  const thresholdMinor = readAmountMinor(request.amount, request.currency);
   const isBelow =
     request.type === "balance" ? (await availableMinorOf(db, userId, request.currency)) < thresholdMinor : false;
   return {

@@ -12,7 +12,7 @@ import {
   type ReviewedDeposit,
 } from "@ferry/core/contracts/deposits";
 import { CURRENCIES, type CurrencyCode, FIAT_CURRENCIES } from "@ferry/core/currencies";
-import { formatMoney, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { formatMoney, toDecimalString } from "@ferry/core/money";
 import { CRYPTO_NETWORKS } from "@ferry/core/validation/networks";
 import type { Selectable } from "kysely";
 import type { Config } from "../../config.ts";
@@ -22,6 +22,7 @@ import { paginate } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
 import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
+import { readAmountMinor } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import { recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
@@ -131,10 +132,7 @@ export async function reportDeposit(
   request: ReportDepositRequest,
 ): Promise<Deposit> {
   const currency = request.currency;
-  const parsed = parsePositiveAmount(request.amount, currency);
-  if (!parsed.ok) {
-    throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
-  }
+  const amountMinor = readAmountMinor(request.amount, currency);
   if (
     request.depositType === "crypto" &&
     !(DEPOSIT_NETWORK_CURRENCIES[request.network] as readonly string[]).includes(currency)
@@ -148,7 +146,7 @@ export async function reportDeposit(
       user_id: userId,
       deposit_type: request.depositType,
       currency,
-      amount: parsed.amountMinor.toString(),
+      amount: amountMinor.toString(),
       network: request.depositType === "crypto" ? request.network : null,
       transaction_hash:
         request.depositType === "crypto" && request.transactionHash ? request.transactionHash.toLowerCase() : null,

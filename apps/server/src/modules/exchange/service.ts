@@ -15,15 +15,16 @@ import {
   tooLargeToExchangeMessage,
   tooSmallToExchangeMessage,
 } from "@ferry/core/exchange";
-import { formatMoney, isWithinAmountLimit, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { formatMoney, isWithinAmountLimit, toDecimalString } from "@ferry/core/money";
 import type { Database } from "../../db/database.ts";
 import { lockKey } from "../../db/locks.ts";
 import { AppError } from "../../errors.ts";
+import { readAmountMinor } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import {
   applyLedger,
+  availableMinorOf,
   ensureUserAccount,
-  readWalletBalances,
   systemAccountId,
   type TransferLeg,
 } from "../ledger/service.ts";
@@ -73,12 +74,6 @@ function toExchange(row: QuoteRow): Exchange {
   return { ...quote, status: "completed", executedAt: new Date(row.executed_at).toISOString() };
 }
 
-/** What the user's wallet in `currency` has available to spend (zero when it was never used). */
-async function availableOf(db: Database, userId: string, currency: CurrencyCode): Promise<bigint> {
-  const balances = await readWalletBalances(db, userId);
-  return balances.find((balance) => balance.currency === currency)?.availableMinor ?? 0n;
-}
-
 /**
  * Prices selling `amount` of `from` for `to` at the provider's current rate and fee and records the
  * quote, valid for 30 seconds. Refused when the amount buys nothing, buys more than one amount may be
@@ -91,16 +86,13 @@ export async function createExchangeQuote(
   request: ExchangeQuoteRequest,
 ): Promise<ExchangeQuote> {
   const { from, to } = request;
-  const parsed = parsePositiveAmount(request.amount, from);
-  if (!parsed.ok) {
-    throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
-  }
+  const amountMinor = readAmountMinor(request.amount, from);
   const price = await deps.rateProvider.priceOf(db, from, to);
   if (!price) {
     throw new AppError("not_found", `No rate for ${from} to ${to}`);
   }
   const figures = priceExchange({
-    amountMinor: parsed.amountMinor,
+    amountMinor: amountMinor,
     from,
     to,
     rate: price.rate,
@@ -115,7 +107,7 @@ export async function createExchangeQuote(
     const message = tooLargeToExchangeMessage(to);
     throw new AppError("validation_failed", message, { amount: message });
   }
-  if (parsed.amountMinor > (await availableOf(db, userId, from))) {
+  if (amountMinor > (await availableMinorOf(db, userId, from))) {
     throw new AppError("insufficient_funds", insufficientBalanceMessage(from));
   }
   const createdAt = deps.now();
@@ -124,7 +116,7 @@ export async function createExchangeQuote(
     userId,
     from,
     to,
-    amountMinor: parsed.amountMinor,
+    amountMinor: amountMinor,
     feeMinor: figures.feeMinor,
     receiveMinor: figures.receiveMinor,
     rate: formatRate(price.rate),

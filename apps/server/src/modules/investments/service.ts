@@ -13,13 +13,14 @@ import {
   daysCovered,
   projectedReturnMinor,
 } from "@ferry/core/investment-returns";
-import { parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { toDecimalString } from "@ferry/core/money";
 import { addUtcDays, type Clock, startOfUtcDay, utcDayOf } from "../../clock.ts";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { lockKey } from "../../db/locks.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
+import { readAmountMinor } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import { recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
@@ -55,15 +56,6 @@ const INSUFFICIENT_INVESTMENT = "Insufficient investment balance";
 
 function usd(amountMinor: bigint): string {
   return toDecimalString(amountMinor, "USD");
-}
-
-/** Minor units of an amount the contract already checked; re-checked here, as money code asserts. */
-function usdMinorOf(amount: string): bigint {
-  const parsed = parsePositiveAmount(amount, "USD");
-  if (!parsed.ok) {
-    throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
-  }
-  return parsed.amountMinor;
 }
 
 /**
@@ -234,7 +226,7 @@ async function moveInvestment(
   settings: InvestmentSettings,
   move: InvestmentMove,
 ): Promise<{ overview: InvestmentOverview; isReplay: boolean }> {
-  const amountMinor = usdMinorOf(move.amount);
+  const amountMinor = readAmountMinor(move.amount, "USD");
   const requestHash = requestHashOf(move, amountMinor);
   return db.transaction().execute(async (trx) => {
     if (await isReplay(trx, move, requestHash)) {
@@ -396,7 +388,7 @@ export async function topUpYieldReserve(
   settings: InvestmentSettings,
   request: { actorId: string; idempotencyKey: string; amount: string },
 ): Promise<{ reserve: YieldReserve; isReplay: boolean }> {
-  const amountMinor = usdMinorOf(request.amount);
+  const amountMinor = readAmountMinor(request.amount, "USD");
   const transferKey = `yield-reserve-top-up:${request.actorId}:${request.idempotencyKey}`;
   return db.transaction().execute(async (trx) => {
     await lockKey(trx, transferKey);

@@ -464,3 +464,19 @@ export async function readWalletBalances(db: Database, userId: string): Promise<
     };
   });
 }
+
+/**
+ * What the user can spend in `currency` now: their wallet's balance less its reserves, zero when the
+ * wallet was never used. The one reading of "available" every module asks before it moves money (the
+ * ledger's CHECK stays the last word when two requests race).
+ */
+export async function availableMinorOf(db: Database, userId: string, currency: CurrencyCode): Promise<bigint> {
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .select(["balance", "reserved"])
+    .where("owner_user_id", "=", userId)
+    .where("currency", "=", currency)
+    .where("purpose", "=", "wallet")
+    .executeTakeFirst();
+  return row ? BigInt(row.balance) - BigInt(row.reserved) : 0n;
+}
