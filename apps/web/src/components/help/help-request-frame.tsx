@@ -3,7 +3,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type * as React from "react";
 import { ApiError } from "../../lib/api.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { EmptyState } from "../empty-state.tsx";
 import { Button } from "../ui/button.tsx";
 import { Skeleton } from "../ui/skeleton.tsx";

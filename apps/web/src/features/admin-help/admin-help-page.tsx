@@ -13,7 +13,7 @@ import { ApiError } from "../../lib/api.ts";
 import { adminHelpOpenCountQueryOptions } from "../../lib/queries/help.ts";
 import { isAdmin, useMe } from "../../lib/queries/session.ts";
 import { useSearchTerm } from "../../lib/use-debounced-value.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { type AdminHelpFilters, useAdminHelpRequests } from "./api/get-admin-help-requests.ts";
 import { HelpDeskDetail } from "./help-desk-detail.tsx";

@@ -8,7 +8,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatUsd } from "../../lib/format-usd.ts";
 import { useSearchTerm } from "../../lib/use-debounced-value.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { useAdminInvestments } from "./api/get-admin-investments.ts";
 import { InvestmentCards, InvestmentTable } from "./components/investment-list.tsx";

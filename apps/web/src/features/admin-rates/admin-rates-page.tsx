@@ -11,7 +11,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ratesQueryOptions } from "../../lib/queries/rates.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { useUpdateRate } from "./api/update-rate.ts";
 
 /**

@@ -15,7 +15,7 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useSearchTerm } from "../../lib/use-debounced-value.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { type AdminTransactionFilters, useAdminTransactions } from "./api/get-admin-transactions.ts";
 import { useUpdateTransactionStatus } from "./api/update-transaction-status.ts";

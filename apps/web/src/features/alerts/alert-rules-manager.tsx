@@ -36,7 +36,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ApiError, messageOf } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatRelativeTime } from "../../lib/format-date-time.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { METHOD_ICONS, RuleSummary, TYPE_ICONS } from "./alert-rule-summary.tsx";
 import { useAlertRules, useDeleteAlertRule, useSaveAlertRule } from "./api/alert-rules.ts";
 import { ALERT_TYPE_TEXT, ALERTS_PAGE } from "./content.ts";

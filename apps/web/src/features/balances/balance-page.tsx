@@ -9,7 +9,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { AddCashDialog } from "./add-cash-dialog.tsx";
 import { useBalances } from "./api/get-balances.ts";
 import { RecentTransactions } from "./components/recent-transactions.tsx";

@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatDateTime, formatRelativeTime } from "../../lib/format-date-time.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { useMyHelpRequests } from "./api/get-help-requests.ts";
 
 /** Where a row leads: the same page with the request open; the state lets Back return here. */

@@ -10,7 +10,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { UsdAmountDialog } from "../../components/usd-amount-dialog.tsx";
 import { formatUsd, formatUsdMinor } from "../../lib/format-usd.ts";
 import { balancesQueryOptions } from "../../lib/queries/balances.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { useInvestment } from "./api/get-investment.ts";
 import { useInvest } from "./api/invest.ts";
 import { useWithdrawInvestment } from "./api/withdraw-investment.ts";

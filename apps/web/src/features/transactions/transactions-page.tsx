@@ -21,7 +21,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
-import { useErrorToast } from "../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { useTransactionHistory } from "./api/get-transaction-history.ts";
 
 const TYPES: Record<TransactionItem["type"], { label: string; icon: LucideIcon }> = {

@@ -7,7 +7,7 @@ import { TransactionIcon } from "../../../components/transaction-icon.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { cn } from "../../../lib/cn.ts";
-import { useErrorToast } from "../../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../../lib/toasts.ts";
 import { RECENT_TRANSACTIONS_LIMIT, useRecentTransactions } from "../api/get-recent-transactions.ts";
 
 /** Spec §2 reading B: 'Send to {recipient email or User}'; the other kinds of entry say what they are. */

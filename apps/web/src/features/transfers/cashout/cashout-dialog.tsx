@@ -29,7 +29,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { balancesQueryOptions } from "../../../lib/queries/balances.ts";
 import { paymentMethodsQueryOptions } from "../../../lib/queries/payment-methods.ts";
-import { useErrorToast } from "../../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../../lib/toasts.ts";
 import { useCreateTransfer } from "../api/create-transfer.ts";
 import { useTransferQuote } from "../api/get-transfer-quote.ts";
 import { useRequestTransferCode } from "../api/request-transfer-code.ts";

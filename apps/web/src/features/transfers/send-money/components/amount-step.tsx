@@ -16,7 +16,7 @@ import { Skeleton } from "../../../../components/ui/skeleton.tsx";
 import { messageOf } from "../../../../lib/api.ts";
 import { balancesQueryOptions } from "../../../../lib/queries/balances.ts";
 import { useDebouncedValue } from "../../../../lib/use-debounced-value.ts";
-import { useErrorToast } from "../../../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../../../lib/toasts.ts";
 import { useTransferQuote } from "../../api/get-transfer-quote.ts";
 import { TransferAmountForm } from "../../transfer-forms.ts";
 import { type ChosenAmount, type ChosenRecipient, detailsOf } from "../send-money-flow.ts";

@@ -13,7 +13,7 @@ import {
 } from "../../../../components/ui/dialog.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
 import { messageOf } from "../../../../lib/api.ts";
-import { useErrorToast } from "../../../../lib/use-error-toast.ts";
+import { useErrorToast } from "../../../../lib/toasts.ts";
 import { useDeleteRecipient } from "../../api/delete-recipient.ts";
 import { useRecipients } from "../../api/get-recipients.ts";
 import { recipientDetailOf } from "../send-money-flow.ts";

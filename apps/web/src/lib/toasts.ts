@@ -1,0 +1,40 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { messageOf } from "./api.ts";
+
+/*
+ * Every toast the signed-in app raises goes through this file, so a success, a failure and the server's
+ * own words look the same on every page. Callers pass the spec's texts (§8); only here is sonner named.
+ */
+
+/** Says that something worked, in the spec's words, with an optional line of detail under them. */
+export function toastSuccess(message: string, description?: string): void {
+  toast.success(message, { description });
+}
+
+/** Says that something failed, in the spec's words, with an optional line of detail under them. */
+export function toastError(message: string, description?: string): void {
+  toast.error(message, { description });
+}
+
+/** Says that a call failed, in the spec's words, with the server's own words under them when it gave any. */
+export function toastFailure(message: string, error: unknown): void {
+  toastError(message, messageOf(error, "") || undefined);
+}
+
+/** Says that a call failed in the server's own words, or in `fallback` when it gave none. */
+export function toastServerError(error: unknown, fallback: string): void {
+  toastError(messageOf(error, fallback));
+}
+
+/**
+ * Shows the spec's load-failure toast (§8) once per failure of a query, with the server's words
+ * underneath. The toast id is the message, so several components reading one query toast once.
+ */
+export function useErrorToast(error: unknown, message: string): void {
+  useEffect(() => {
+    if (error) {
+      toast.error(message, { id: message, description: messageOf(error, "") || undefined });
+    }
+  }, [error, message]);
+}
