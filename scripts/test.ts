@@ -39,7 +39,24 @@ function ensureChromium(): void {
 
 run("Lint and format (Biome)", "npx", ["biome", "check", "."]);
 run("Typecheck (tsc)", "npx", ["tsc", "-p", "tsconfig.json"]);
-run("Import boundaries", "node", ["scripts/check-boundaries.ts"]);
+// Output `err`: one line per violation and a one-line summary (.dependency-cruiser.cjs says why each rule).
+const CRUISED_FOLDERS = ["apps", "packages", "scripts", "tests", "e2e", "bench"];
+run("Import boundaries (dependency-cruiser)", "npx", [
+  "depcruise",
+  ...CRUISED_FOLDERS,
+  "--config",
+  ".dependency-cruiser.cjs",
+  "--output-type",
+  "err",
+]);
+run("Server modules without cycles (dependency-cruiser)", "npx", [
+  "depcruise",
+  "apps/server/src/modules",
+  "--config",
+  ".dependency-cruiser-modules.cjs",
+  "--output-type",
+  "err",
+]);
 run("Unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]);
 run("OpenAPI document (Redocly, recommended rules)", "npx", ["tsx", "scripts/lint-openapi.ts"]);
 ensureChromium();
