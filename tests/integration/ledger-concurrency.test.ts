@@ -359,7 +359,7 @@ describe("ledger concurrency", () => {
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => applyInTransaction([leg])));
 
     expect(rejectionsOf(results)).toEqual([]);
-    const ids = results.map((result) => (result.status === "fulfilled" ? result.value[0]?.id : undefined));
+    const ids = results.map((result) => (result.status === "fulfilled" ? result.value.transfers[0]?.id : undefined));
     expect(new Set(ids).size).toBe(1);
     expect(await readWallet(database.db, payer.userId, "USD")).toEqual({ balanceMinor: 700n, reservedMinor: 0n });
     expect(await readWallet(database.db, payee.userId, "USD")).toEqual({ balanceMinor: 300n, reservedMinor: 0n });

@@ -13,7 +13,7 @@ import { AppError } from "../../apps/server/src/errors.ts";
 import {
   applyLedger,
   ensureUserAccount,
-  type LedgerTransfer,
+  type LedgerOutcome,
   type Settlement,
   systemAccountId,
   type TransferLeg,
@@ -49,7 +49,7 @@ afterAll(async () => {
 async function applyInTransaction(request: {
   create?: readonly TransferLeg[];
   settle?: readonly Settlement[];
-}): Promise<LedgerTransfer[]> {
+}): Promise<LedgerOutcome> {
   return database.db.transaction().execute((trx) => applyLedger(trx, request));
 }
 
@@ -61,7 +61,7 @@ function appErrorCode(error: unknown): string {
   throw error;
 }
 
-type Outcome = { ok: true; transfers: LedgerTransfer[] } | { ok: false; code: string };
+type Outcome = ({ ok: true } & LedgerOutcome) | { ok: false; code: string };
 
 /** What one ledger call did: the transfers it answered with, or the AppError code it was refused with. */
 async function outcomeOf(request: {
@@ -69,7 +69,7 @@ async function outcomeOf(request: {
   settle?: readonly Settlement[];
 }): Promise<Outcome> {
   try {
-    return { ok: true, transfers: await applyInTransaction(request) };
+    return { ok: true, ...(await applyInTransaction(request)) };
   } catch (error) {
     return { ok: false, code: appErrorCode(error) };
   }
@@ -457,6 +457,7 @@ async function runSequence(funding: readonly bigint[], operations: readonly Oper
       expectOutcome(actual, expected, step);
       if (actual.ok) {
         expect(actual.transfers.map((transfer) => transfer.state)).toEqual([leg.state]);
+        expect(actual.isReplay, "a new leg is no replay").toBe(false);
       }
     } else if (operation.type === "pair") {
       const slots = run.slots[operation.currency];
@@ -493,6 +494,7 @@ async function runSequence(funding: readonly bigint[], operations: readonly Oper
         expect(actual.transfers.map((transfer) => transfer.transferKey).sort()).toEqual(
           legs.map((leg) => leg.transferKey).sort(),
         );
+        expect(actual.isReplay, "new legs are no replay").toBe(false);
       }
     } else if (operation.type === "settle") {
       const pendingKeys = model.keysInOrder.filter((key) => model.transfers.get(key)?.leg.state === "pending");
@@ -500,11 +502,13 @@ async function runSequence(funding: readonly bigint[], operations: readonly Oper
         continue;
       }
       const transferKey = pendingKeys[operation.pick % pendingKeys.length];
+      const wasSettled = model.transfers.get(transferKey)?.state !== "pending";
       const expected = model.settle(transferKey, operation.outcome);
       const actual = await outcomeOf({ settle: [{ transferKey, outcome: operation.outcome }] });
       expectOutcome(actual, expected, step);
       if (actual.ok) {
         expect(actual.transfers.map((transfer) => transfer.state)).toEqual([model.transfers.get(transferKey)?.state]);
+        expect(actual.isReplay, "settling again the same way is a replay").toBe(wasSettled);
       }
     } else {
       const userKeys = model.keysInOrder;
@@ -529,7 +533,8 @@ async function runSequence(funding: readonly bigint[], operations: readonly Oper
       const actual = await outcomeOf({ create: [replayed] });
       expectOutcome(actual, expected, step);
       if (actual.ok) {
-        // A replay answers with the first transfer as it stands now.
+        // A replay answers with the first transfer as it stands now, and says it moved nothing.
+        expect(actual.isReplay).toBe(true);
         expect(actual.transfers).toEqual([
           expect.objectContaining({
             transferKey: leg.transferKey,
@@ -857,6 +862,7 @@ describe("ledger rules", () => {
       "posted",
       "voided",
     ]);
+    expect(replay.ok && replay.isReplay, "the replay says it moved nothing").toBe(true);
     expect(await readWallet(database.db, payer.userId, "USD")).toEqual({ balanceMinor: 900n, reservedMinor: 0n });
     expect(await readWallet(database.db, payee.userId, "USD")).toEqual({ balanceMinor: 100n, reservedMinor: 0n });
   });

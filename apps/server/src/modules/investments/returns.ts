@@ -91,7 +91,9 @@ async function settleDay(
         await updateReturnsSettled(trx, investmentId, { through, paidMinor: 0n });
         return { kind: "nothing_due", settledThrough: through };
       }
-      const [transfer] = await applyLedger(trx, {
+      const {
+        transfers: [transfer],
+      } = await applyLedger(trx, {
         create: [
           {
             transferKey: returnTransferKey(investmentId, day),

@@ -188,7 +188,9 @@ async function moveMoney(
   const walletId = await ensureUserAccount(trx, move.userId, "USD");
   const isDeposit = move.type === "deposit";
   try {
-    const [transfer] = await applyLedger(trx, {
+    const {
+      transfers: [transfer],
+    } = await applyLedger(trx, {
       create: [
         {
           transferKey: `investment-${move.type}:${move.userId}:${move.idempotencyKey}`,

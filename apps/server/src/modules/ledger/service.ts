@@ -11,7 +11,7 @@ import { AppError } from "../../errors.ts";
  * - `pending` transfers reserve the amount on the debit account (its available balance drops);
  *   `posted` transfers move it; `voided` transfers release a reserve.
  * - Each transfer carries a unique `transferKey`: applying the same key again returns the first
- *   outcome and moves nothing; the same key with different content is a conflict.
+ *   outcome, moves nothing and says so (`isReplay`); the same key with different content is a conflict.
  * - Accounts are locked in ascending id order, once per call, so concurrent calls never deadlock.
  * - The database refuses an overdraft (CHECK `balance - reserved >= 0` on non-external accounts);
  *   the check here only turns it into a clear `insufficient_funds` error first.
@@ -46,6 +46,17 @@ export interface LedgerTransfer {
   readonly state: "pending" | "posted" | "voided";
   /** What the transfer was created as: a reserve (pending) or a move (posted). */
   readonly initialState: "pending" | "posted";
+}
+
+/** What one ledger call did. */
+export interface LedgerOutcome {
+  /** The new legs, then the settled transfers, as they stand after the call (the originals when replayed). */
+  readonly transfers: LedgerTransfer[];
+  /**
+   * Whether an earlier call with the same keys had already done all of it, so this one moved nothing:
+   * every new leg was inserted before and every settlement already made.
+   */
+  readonly isReplay: boolean;
 }
 
 interface LockedAccount {
@@ -362,7 +373,8 @@ function settledTransfersOf(
 
 /**
  * Applies new transfer legs and settlements of pending ones, all or nothing, in the caller's
- * transaction. Returns the transfers as they stand afterwards (the originals when replayed).
+ * transaction. Returns the transfers as they stand afterwards (the originals when replayed), and
+ * whether the whole call was a replay of an earlier one.
  *
  * The steps keep one lock order for every call: the transfers to settle (by id), then their accounts
  * and the new legs' accounts (by id); only then is anything written.
@@ -370,7 +382,7 @@ function settledTransfersOf(
 export async function applyLedger(
   db: Database,
   request: { create?: readonly TransferLeg[]; settle?: readonly Settlement[] },
-): Promise<LedgerTransfer[]> {
+): Promise<LedgerOutcome> {
   const legs = request.create ?? [];
   const settlements = request.settle ?? [];
   assertSoundRequest(legs, settlements);
@@ -387,7 +399,10 @@ export async function applyLedger(
   refuseOverdraft(accounts);
   await writeBalances(db, accounts);
   await markSettled(db, settledNow);
-  return [...createdTransfersOf(legs, written), ...settledTransfersOf(pendingRows, settlements)];
+  return {
+    transfers: [...createdTransfersOf(legs, written), ...settledTransfersOf(pendingRows, settlements)],
+    isReplay: written.insertedIds.size === 0 && settledNow.length === 0,
+  };
 }
 
 function findUserAccountId(db: Database, userId: string, currency: CurrencyCode, purpose: "wallet" | "investment") {
