@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { ArrowRightIcon, CircleCheckIcon, InfoIcon, SparklesIcon } from "lucide-react";
 import { Link } from "react-router";
+import { CONTAINER } from "./container.ts";
 import {
   type ExampleBalanceCard,
   LANDING_ASSETS,
@@ -16,8 +17,6 @@ import { MARKETING_ICONS } from "./marketing-icons.ts";
 import { MarketingLayout } from "./marketing-layout.tsx";
 import { PageMeta } from "./page-meta.tsx";
 import { LANDING_PAGE_ENTRY } from "./static-pages.ts";
-
-const CONTAINER = "mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8";
 
 /** The public landing page at `/`. */
 export function LandingPage() {

@@ -9,6 +9,7 @@ import { signOut } from "../features/auth/api/auth-calls.ts";
 import { messageOf } from "../lib/api.ts";
 import { meQueryKey } from "../lib/queries/session.ts";
 import { useVisitorProfile } from "../lib/queries/visitor.ts";
+import { CONTAINER } from "./container.ts";
 import {
   AUTH_LINKS,
   FOOTER_COLUMNS,
@@ -26,8 +27,6 @@ import { NavItemIcon } from "./nav-item-icon.tsx";
 
 const loadMobileDrawer = () => import("./mobile-drawer.tsx");
 const MobileDrawer = lazy(async () => ({ default: (await loadMobileDrawer()).MobileDrawer }));
-
-const CONTAINER = "mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8";
 
 // Tighter between 768 px and 1024 px so the whole header fits on one line on a tablet.
 const NAV_ITEM =

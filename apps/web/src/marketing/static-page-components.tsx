@@ -7,7 +7,7 @@ import { REASONS_PAGE } from "./content/reasons.ts";
 import { GLOBAL_SECURITY_PAGE, SECURITY_PAGE } from "./content/security.ts";
 import { DEDICATED_SUPPORT_PAGE } from "./content/support.ts";
 import { FAMILY_PAGE, INHERITANCE_PAGE, INVEST_PAGE, MORTGAGE_PAGE, PROPERTY_PAGE } from "./content/use-cases.ts";
-import { ContentPage } from "./marketing-sections.tsx";
+import { ContentPage } from "./content-page.tsx";
 
 /**
  * The body of each static page by its canonical path (a path of STATIC_PAGES in static-pages.ts);

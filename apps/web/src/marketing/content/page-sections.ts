@@ -1,6 +1,6 @@
 // The shape of a static page's content. Each page's content file (business.ts, support.ts, …) is a
 // PageContent: a hero with the page's one h1, then sections, each one of the kinds below. An operator
-// edits the words and figures; marketing-sections.tsx lays every kind out.
+// edits the words and figures; content-page.tsx and sections/ lay every kind out.
 import type { CurrencyCode } from "@ferry/core/currencies";
 import type { PageIconName } from "../page-icons.ts";
 
