@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import type { CreateTransferRequest, Transfer } from "@ferry/core/contracts/transfers";
 import { formatMoney } from "@ferry/core/money";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { lockKey } from "../../db/locks.ts";
+import { findIdempotentReplay, requestHashOf as hashRequest } from "../../db/idempotency.ts";
 import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
@@ -28,30 +27,26 @@ type TransferOutcome = { transfer: Transfer; isReplay: boolean } | { isWrongCode
 
 /** The canonical hash of a transfer request, which a replay of its Idempotency-Key must match. */
 export function requestHashOf(request: CreateTransferRequest, amountMinor: bigint): string {
-  const canonical = JSON.stringify([request.target, request.currency, amountMinor.toString(), request.memo ?? ""]);
-  return createHash("sha256").update(canonical).digest("hex");
+  return hashRequest([request.target, request.currency, amountMinor, request.memo ?? ""]);
 }
 
-/**
- * The transfer this attempt's Idempotency-Key already made, if any. Duplicates of one request wait
- * here (under a lock held until the transaction ends) for the first, then find its transfer.
- */
+/** The transfer this attempt's Idempotency-Key already made, if any (db/idempotency.ts: lock, replay, conflict). */
 async function findReplay(trx: Database, attempt: TransferAttempt): Promise<Transfer | undefined> {
-  const { sender, idempotencyKey } = attempt;
-  await lockKey(trx, `${sender.userId}|${idempotencyKey}`);
-  const existing = await trx
-    .selectFrom("transfers")
-    .select(["id", "request_hash"])
-    .where("sender_user_id", "=", sender.userId)
-    .where("idempotency_key", "=", idempotencyKey)
-    .executeTakeFirst();
-  if (!existing) {
+  const { sender, idempotencyKey, requestHash } = attempt;
+  const request = { scope: "transfer", ownerId: sender.userId, key: idempotencyKey, requestHash };
+  const transferId = await findIdempotentReplay(trx, request, async () => {
+    const existing = await trx
+      .selectFrom("transfers")
+      .select(["id", "request_hash"])
+      .where("sender_user_id", "=", sender.userId)
+      .where("idempotency_key", "=", idempotencyKey)
+      .executeTakeFirst();
+    return existing && { requestHash: existing.request_hash, result: existing.id };
+  });
+  if (transferId === undefined) {
     return undefined;
   }
-  if (existing.request_hash !== attempt.requestHash) {
-    throw new AppError("conflict", "This Idempotency-Key was already used for a different transfer");
-  }
-  const original = await selectOwnTransfer(trx, sender.userId, existing.id);
+  const original = await selectOwnTransfer(trx, sender.userId, transferId);
   if (!original) {
     throw new AppError("not_found", "Transfer not found");
   }
