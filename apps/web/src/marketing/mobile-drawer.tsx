@@ -22,6 +22,78 @@ export interface MobileDrawerProps {
   openerRef: RefObject<HTMLButtonElement | null>;
 }
 
+/** The drawer's links: the spec's, then Sign Out for a signed-in visitor. */
+function DrawerLinks({
+  profile,
+  close,
+  onSignOut,
+}: {
+  profile: Profile | null;
+  close: () => void;
+  onSignOut: () => Promise<void>;
+}) {
+  const items = profile ? [...MOBILE_NAV, ...SIGNED_IN_NAV.mobile] : MOBILE_NAV;
+  return (
+    <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+      <ul className="space-y-1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} onClick={close} className={DRAWER_LINK}>
+              <NavItemIcon item={item} />
+              {item.label}
+            </Link>
+          </li>
+        ))}
+        {profile ? (
+          <li>
+            <button
+              type="button"
+              className={cn(DRAWER_LINK, "cursor-pointer")}
+              onClick={() => {
+                close();
+                void onSignOut();
+              }}
+            >
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
+                <LogOutIcon aria-hidden="true" className="size-[18px]" />
+              </span>
+              {SIGNED_IN_NAV.signOut}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+/** The drawer's foot: the dashboard for a signed-in visitor, Sign In and Get Started for anyone else. */
+function DrawerActions({ profile, close }: { profile: Profile | null; close: () => void }) {
+  return (
+    <div className="grid gap-2 border-t border-slate-100 p-4">
+      {profile ? (
+        <Button asChild className="h-11 rounded-xl">
+          <Link to={SIGNED_IN_NAV.dashboard.to} onClick={close}>
+            {SIGNED_IN_NAV.dashboard.label}
+          </Link>
+        </Button>
+      ) : (
+        <>
+          <Button asChild variant="outline" className="h-11 rounded-xl">
+            <Link to={AUTH_LINKS.signIn.to} onClick={close}>
+              {AUTH_LINKS.signIn.label}
+            </Link>
+          </Button>
+          <Button asChild className="h-11 rounded-xl">
+            <Link to={AUTH_LINKS.getStarted.to} onClick={close}>
+              {AUTH_LINKS.getStarted.label}
+            </Link>
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
 /**
  * The drawer that replaces the header menus under 768 px (spec §2 Mobile drawer, §4: it closes on a
  * link click): the spec's links, then Profile and Sign Out for a signed-in visitor, Sign In and Get
@@ -29,8 +101,6 @@ export interface MobileDrawerProps {
  */
 export function MobileDrawer({ open, onOpenChange, profile, onSignOut, openerRef }: MobileDrawerProps) {
   const close = () => onOpenChange(false);
-  const items = profile ? [...MOBILE_NAV, ...SIGNED_IN_NAV.mobile] : MOBILE_NAV;
-
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
@@ -52,57 +122,8 @@ export function MobileDrawer({ open, onOpenChange, profile, onSignOut, openerRef
         </div>
         <SheetTitle className="sr-only">{MOBILE_NAV_TEXT.title}</SheetTitle>
         <SheetDescription className="sr-only">{MOBILE_NAV_TEXT.description}</SheetDescription>
-        <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
-          <ul className="space-y-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} onClick={close} className={DRAWER_LINK}>
-                  <NavItemIcon item={item} />
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            {profile ? (
-              <li>
-                <button
-                  type="button"
-                  className={cn(DRAWER_LINK, "cursor-pointer")}
-                  onClick={() => {
-                    close();
-                    void onSignOut();
-                  }}
-                >
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
-                    <LogOutIcon aria-hidden="true" className="size-[18px]" />
-                  </span>
-                  {SIGNED_IN_NAV.signOut}
-                </button>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-        <div className="grid gap-2 border-t border-slate-100 p-4">
-          {profile ? (
-            <Button asChild className="h-11 rounded-xl">
-              <Link to={SIGNED_IN_NAV.dashboard.to} onClick={close}>
-                {SIGNED_IN_NAV.dashboard.label}
-              </Link>
-            </Button>
-          ) : (
-            <>
-              <Button asChild variant="outline" className="h-11 rounded-xl">
-                <Link to={AUTH_LINKS.signIn.to} onClick={close}>
-                  {AUTH_LINKS.signIn.label}
-                </Link>
-              </Button>
-              <Button asChild className="h-11 rounded-xl">
-                <Link to={AUTH_LINKS.getStarted.to} onClick={close}>
-                  {AUTH_LINKS.getStarted.label}
-                </Link>
-              </Button>
-            </>
-          )}
-        </div>
+        <DrawerLinks profile={profile} close={close} onSignOut={onSignOut} />
+        <DrawerActions profile={profile} close={close} />
       </SheetContent>
     </Sheet>
   );

@@ -66,6 +66,81 @@ function calculate(rates: readonly RatePair[], amount: string, from: CurrencyCod
   return { ok: true, amountMinor: parsed.amountMinor, ...figures, pair };
 }
 
+/** The calculator's figures for its inputs: pending while the rates load, the price, or why there is none. */
+function CalculatorFigures(props: {
+  result: Calculation | undefined;
+  from: CurrencyCode;
+  to: CurrencyCode;
+  errorId: string;
+}) {
+  const { result, from, to } = props;
+  if (result === undefined) {
+    return (
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-5 text-sm">
+        <dt className="text-slate-600">Rate</dt>
+        <dd className="text-right">
+          <PendingFigure size="h-9 w-28 sm:h-4 sm:w-36" />
+        </dd>
+        <dt className="text-slate-600">Fee</dt>
+        <dd className="text-right">
+          <PendingFigure />
+        </dd>
+        <dt className="text-base font-semibold text-slate-900">You receive</dt>
+        <dd className="text-right text-base">
+          <PendingFigure size="h-4 w-28" />
+        </dd>
+      </dl>
+    );
+  }
+  if (!result.ok) {
+    return (
+      <p id={props.errorId} role="alert" className="mt-6 text-sm font-medium text-destructive">
+        {result.message}
+      </p>
+    );
+  }
+  return (
+    <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-5 text-sm">
+      <dt className="text-slate-600">Rate</dt>
+      <dd className="text-right tabular-nums text-slate-900">
+        1 {from} = {formatRateForDisplay(rateOf(result.pair.rate))} {to}
+      </dd>
+      <dt className="text-slate-600">Fee ({percentOf(result.pair.feeBasisPoints)})</dt>
+      <dd className="text-right tabular-nums text-slate-900">
+        {formatMoney({ currency: from, amountMinor: result.feeMinor })}
+      </dd>
+      <dt className="text-base font-semibold text-slate-900">You receive</dt>
+      <dd className="text-right text-base font-bold tabular-nums text-slate-900" data-testid="calculator-receive">
+        {formatMoney({ currency: to, amountMinor: result.receiveMinor }, 8)}
+      </dd>
+    </dl>
+  );
+}
+
+/** A labelled select of currencies. */
+function CurrencySelect(props: {
+  id: string;
+  label: string;
+  value: CurrencyCode;
+  currencies: readonly CurrencyCode[];
+  onChange: (currency: CurrencyCode) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <NativeSelect
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value as CurrencyCode)}
+      >
+        {props.currencies.map((code) => (
+          <option key={code}>{code}</option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
 /** The calculator and the bank comparison; `rates` is undefined while they load. */
 function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
   const ids = useId();
@@ -94,62 +169,22 @@ function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
               onChange={(event) => setAmount(event.target.value)}
             />
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-from`}>From</Label>
-            <NativeSelect
-              id={`${ids}-from`}
-              value={from}
-              onChange={(event) => setFrom(event.target.value as CurrencyCode)}
-            >
-              {CALCULATOR.fromCurrencies.map((code) => (
-                <option key={code}>{code}</option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-to`}>To</Label>
-            <NativeSelect id={`${ids}-to`} value={to} onChange={(event) => setTo(event.target.value as CurrencyCode)}>
-              {CALCULATOR.toCurrencies.map((code) => (
-                <option key={code}>{code}</option>
-              ))}
-            </NativeSelect>
-          </div>
+          <CurrencySelect
+            id={`${ids}-from`}
+            label="From"
+            value={from}
+            currencies={CALCULATOR.fromCurrencies}
+            onChange={setFrom}
+          />
+          <CurrencySelect
+            id={`${ids}-to`}
+            label="To"
+            value={to}
+            currencies={CALCULATOR.toCurrencies}
+            onChange={setTo}
+          />
         </div>
-        {result === undefined ? (
-          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-5 text-sm">
-            <dt className="text-slate-600">Rate</dt>
-            <dd className="text-right">
-              <PendingFigure size="h-9 w-28 sm:h-4 sm:w-36" />
-            </dd>
-            <dt className="text-slate-600">Fee</dt>
-            <dd className="text-right">
-              <PendingFigure />
-            </dd>
-            <dt className="text-base font-semibold text-slate-900">You receive</dt>
-            <dd className="text-right text-base">
-              <PendingFigure size="h-4 w-28" />
-            </dd>
-          </dl>
-        ) : result.ok ? (
-          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-5 text-sm">
-            <dt className="text-slate-600">Rate</dt>
-            <dd className="text-right tabular-nums text-slate-900">
-              1 {from} = {formatRateForDisplay(rateOf(result.pair.rate))} {to}
-            </dd>
-            <dt className="text-slate-600">Fee ({percentOf(result.pair.feeBasisPoints)})</dt>
-            <dd className="text-right tabular-nums text-slate-900">
-              {formatMoney({ currency: from, amountMinor: result.feeMinor })}
-            </dd>
-            <dt className="text-base font-semibold text-slate-900">You receive</dt>
-            <dd className="text-right text-base font-bold tabular-nums text-slate-900" data-testid="calculator-receive">
-              {formatMoney({ currency: to, amountMinor: result.receiveMinor }, 8)}
-            </dd>
-          </dl>
-        ) : (
-          <p id={`${amountId}-error`} role="alert" className="mt-6 text-sm font-medium text-destructive">
-            {result.message}
-          </p>
-        )}
+        <CalculatorFigures result={result} from={from} to={to} errorId={`${amountId}-error`} />
       </Card>
       <BankComparison from={from} calculation={result} />
     </div>
