@@ -9,9 +9,9 @@ import { type Config, loadConfig } from "../../apps/server/src/config.ts";
 import { type Database, openDatabase } from "../../apps/server/src/db/database.ts";
 import { createDatabaseIfMissing } from "../../apps/server/src/db/embedded.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
+import type { JobRunner } from "../../apps/server/src/jobs/runner.ts";
 import type { Auth } from "../../apps/server/src/modules/auth/auth.ts";
 import { creditDeposit } from "../../apps/server/src/modules/deposits/service.ts";
-import type { MailWorker } from "../../apps/server/src/modules/mail/worker.ts";
 import { issueTransferCode } from "../../apps/server/src/modules/transfers/codes.ts";
 
 /** The origin the test configuration trusts; cookie-authenticated POST/PUT must come from it. */
@@ -25,8 +25,10 @@ export interface TestApp {
   readonly auth: Auth;
   /** The configuration the app was built with (for example its `authSecret`, to issue transfer codes). */
   readonly config: Config;
+  /** The app's own database handle (with SMTP_URL set, mail queued through it is delivered). */
   readonly db: Database;
-  readonly mailWorker: MailWorker | null;
+  /** The app's job runner: `drain` delivers queued mail, `runNow` runs a scheduled job. */
+  readonly jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -53,14 +55,14 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = openDatabase(options.databaseUrl ?? inject("databaseUrl"), options.maxConnections ?? 5);
-  const { app, auth, mailWorker } = await buildApp({ config, db: database.db, pool: database.pool });
+  const { app, auth, db, jobs } = await buildApp({ config, db: database.db, pool: database.pool });
   await app.ready();
   return {
     app,
     auth,
     config,
-    db: database.db,
-    mailWorker,
+    db,
+    jobs,
     async close() {
       await app.close();
       await database.close();

@@ -1,10 +1,13 @@
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { ConfigError, DEVELOPMENT_AUTH_SECRET, loadConfig } from "../../apps/server/src/config.ts";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
+import { MAIL_DELIVERY_JOB } from "../../apps/server/src/jobs/mail-delivery.ts";
 import { generateDevelopmentAccountKeys } from "../../apps/server/src/modules/deposits/addresses.ts";
+import { enqueueMail } from "../../apps/server/src/modules/mail/service.ts";
 import {
   buildTestApp,
   createIsolatedDatabase,
@@ -27,9 +30,18 @@ interface ReceivedMail {
   readonly raw: string;
 }
 
+interface TestSmtpServer {
+  readonly server: SMTPServer;
+  readonly port: number;
+  readonly received: ReceivedMail[];
+  /** Addresses whose next message is refused with a temporary failure (451), once each. */
+  readonly refuseNextTo: Set<string>;
+}
+
 /** An SMTP server in this process that keeps every message it is given. */
-async function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[] }> {
+async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const refuseNextTo = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -38,6 +50,11 @@ async function startSmtpServer(): Promise<{ server: SMTPServer; port: number; re
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const refused = session.envelope.rcptTo.find((recipient) => refuseNextTo.delete(recipient.address));
+        if (refused) {
+          callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
+          return;
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
@@ -48,7 +65,7 @@ async function startSmtpServer(): Promise<{ server: SMTPServer; port: number; re
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, port: (server.server.address() as AddressInfo).port, received };
+  return { server, port: (server.server.address() as AddressInfo).port, received, refuseNextTo };
 }
 
 /** Delivers the outbox until a matching message has arrived over SMTP, or gives up after `timeoutMs`. */
@@ -60,7 +77,7 @@ async function waitForMessage(
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    await ferry.mailWorker?.drain();
+    await ferry.jobs.drain(MAIL_DELIVERY_JOB);
     const message = received.find(isWanted);
     if (message) {
       return message;
@@ -71,12 +88,12 @@ async function waitForMessage(
 }
 
 describe("mail over SMTP", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: TestSmtpServer;
   let ferry: TestApp;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    // Its own database: the worker delivers the whole outbox, and the shared one fills with every test's mail.
+    // Its own database: delivery drains the whole queue, and the shared one fills with every test's mail.
     ferry = await buildTestApp(
       { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Ferry <no-reply@ferry.test>" },
       { databaseUrl: await createIsolatedDatabase("smtp") },
@@ -99,7 +116,6 @@ describe("mail over SMTP", () => {
       payload: {},
     });
     expect(sent.statusCode).toBe(200);
-    expect(ferry.mailWorker).not.toBeNull();
 
     const codeMessage = await waitForMessage(
       ferry,
@@ -115,6 +131,74 @@ describe("mail over SMTP", () => {
     expect(outboxRow.status).toBe("sent");
     const verified = await submitCode(ferry.app, step.cookie, code, user.ip);
     expect(verified.statusCode).toBe(200);
+  });
+
+  /** The outbox row of the one message to `to`: how often it was tried and where it stands. */
+  async function outboxRowTo(to: string) {
+    return ferry.db
+      .selectFrom("mail_outbox")
+      .select(["id", "status", "attempts", "last_error"])
+      .where("recipient", "=", to)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The pg-boss job delivering outbox message `mailId`: its state, and whether its start lies ahead. */
+  async function deliveryJobOf(mailId: string) {
+    const result = await sql<{ state: string; is_waiting: boolean }>`
+      SELECT state, start_after > now() AS is_waiting FROM pgboss.job
+      WHERE name = ${MAIL_DELIVERY_JOB} AND data->>'mailId' = ${mailId}`.execute(ferry.db);
+    return result.rows;
+  }
+
+  test("a mail refused once is retried after a back-off and delivered exactly once", async () => {
+    const to = uniqueEmail("retried");
+    smtp.refuseNextTo.add(to);
+    await enqueueMail(ferry.db, {
+      to,
+      subject: "Retried once",
+      text: "Second time lucky.",
+      html: "<p>Second time lucky.</p>",
+    });
+    const delivered = () => smtp.received.filter((mail) => mail.to.includes(to));
+
+    await ferry.jobs.drain(MAIL_DELIVERY_JOB);
+
+    const afterRefusal = await outboxRowTo(to);
+    expect(afterRefusal).toMatchObject({ status: "queued", attempts: 1 });
+    expect(afterRefusal.last_error).toContain("Mailbox busy");
+    expect(delivered()).toHaveLength(0);
+    // pg-boss holds the retry back (its back-off) rather than sending again at once.
+    expect(await deliveryJobOf(afterRefusal.id)).toEqual([{ state: "retry", is_waiting: true }]);
+
+    await ferry.jobs.drain(MAIL_DELIVERY_JOB);
+    await ferry.jobs.drain(MAIL_DELIVERY_JOB);
+
+    expect(delivered()).toHaveLength(1);
+    expect(delivered()[0].raw).toMatch(/^Subject: Retried once\r?$/m);
+    expect(await outboxRowTo(to)).toMatchObject({ status: "sent", attempts: 2 });
+    expect((await deliveryJobOf(afterRefusal.id)).map((job) => job.state)).toEqual(["completed"]);
+  });
+
+  test("a mail queued in a transaction that rolls back is never sent, and gets no delivery job", async () => {
+    const kept = uniqueEmail("kept");
+    const rolledBack = uniqueEmail("rolled-back");
+    const message = { subject: "Rolled back", text: "Never sent.", html: "<p>Never sent.</p>" };
+    await ferry.db.transaction().execute((trx) => enqueueMail(trx, { ...message, to: kept }));
+    const failing = ferry.db.transaction().execute(async (trx) => {
+      await enqueueMail(trx, { ...message, to: rolledBack });
+      throw new Error("the business change failed");
+    });
+    await expect(failing).rejects.toThrow("the business change failed");
+
+    await waitForMessage(ferry, smtp.received, (mail) => mail.to.includes(kept));
+    await ferry.jobs.drain(MAIL_DELIVERY_JOB);
+
+    expect(smtp.received.filter((mail) => mail.to.includes(rolledBack))).toEqual([]);
+    expect(await mailTo(ferry.db, rolledBack)).toEqual([]);
+    const jobs = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${MAIL_DELIVERY_JOB}
+        AND data->>'mailId' NOT IN (SELECT id::text FROM mail_outbox)`.execute(ferry.db);
+    expect(jobs.rows[0].n).toBe(0);
   });
 
   test("with SMTP configured the development mailbox does not exist", async () => {
@@ -140,7 +224,9 @@ describe("development mailbox", () => {
     const ip = randomIp();
     await signUp(ferry.app, email, GOOD_PASSWORD, ip);
     await signUp(ferry.app, email, GOOD_PASSWORD, ip);
-    expect(ferry.mailWorker).toBeNull();
+    expect(await ferry.jobs.drain(MAIL_DELIVERY_JOB).catch((error: Error) => error.message)).toBe(
+      "No job named mail-delivery",
+    );
 
     // The mailbox answers only clients on this machine.
     const response = await send(ferry.app, { method: "GET", url: "/dev/mail/messages.json", ip: "127.0.0.1" });

@@ -34,14 +34,14 @@ export async function buildAppWithClock(
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = openDatabase(databaseUrl, 5);
-  const { app, auth, mailWorker } = await buildApp({ config, db: database.db, pool: database.pool, clock });
+  const { app, auth, db, jobs } = await buildApp({ config, db: database.db, pool: database.pool, clock });
   await app.ready();
   return {
     app,
     auth,
     config,
-    db: database.db,
-    mailWorker,
+    db,
+    jobs,
     async close() {
       await app.close();
       await database.close();

@@ -6,7 +6,11 @@ import { type Clock, OffsetClock, systemClock } from "./clock.ts";
 import { type Config, toFastifyTrustProxy } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { answerClientError, registerErrorHandler } from "./errors.ts";
+import { pruneThrottle } from "./http/throttle.ts";
 import { dailyReturnsJob } from "./jobs/daily-returns.ts";
+import { housekeepingJob } from "./jobs/housekeeping.ts";
+import { mailDeliveryJob, mailDeliveryQueue } from "./jobs/mail-delivery.ts";
+import type { JobRunner } from "./jobs/runner.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/routes.ts";
 import type { Auth } from "./modules/auth/auth.ts";
@@ -21,8 +25,8 @@ import { pruneStaleUploads } from "./modules/help/service.ts";
 import { registerInvestmentRoutes } from "./modules/investments/routes.ts";
 import type { InvestmentSettings } from "./modules/investments/service.ts";
 import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
+import { createMailSender, withMailDelivery } from "./modules/mail/delivery.ts";
 import { registerDevMailRoutes } from "./modules/mail/routes.ts";
-import type { MailWorker } from "./modules/mail/worker.ts";
 import { registerNotificationRoutes } from "./modules/notifications/routes.ts";
 import { registerPaymentMethodRoutes } from "./modules/payment-methods/routes.ts";
 import { registerProfileRoutes } from "./modules/profile/routes.ts";
@@ -35,9 +39,7 @@ import authPlugin from "./plugins/app/auth.ts";
 import devClockPlugin, { type DevClockOffsetStore, devClockOffsetStore } from "./plugins/app/dev-clock.ts";
 import guardsPlugin from "./plugins/app/guards.ts";
 import healthPlugin from "./plugins/app/health.ts";
-import housekeepingPlugin from "./plugins/app/housekeeping.ts";
 import jobsPlugin from "./plugins/app/jobs.ts";
-import mailWorkerPlugin from "./plugins/app/mail-worker.ts";
 import routeMethodsPlugin from "./plugins/app/route-methods.ts";
 import webAppPlugin from "./plugins/app/web-app.ts";
 import compressionPlugin from "./plugins/external/compression.ts";
@@ -63,8 +65,10 @@ export interface AppDeps {
 export interface FerryApp {
   readonly app: FastifyInstance;
   readonly auth: Auth;
-  /** Present when SMTP_URL is set: delivers the outbox. */
-  readonly mailWorker: MailWorker | null;
+  /** The database the modules use: with SMTP_URL set, mail queued in its transactions is delivered. */
+  readonly db: Database;
+  /** The job runner (pg-boss): `runNow` and `drain` run jobs here without waiting for a worker. */
+  readonly jobs: JobRunner;
 }
 
 /**
@@ -147,15 +151,21 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
 /**
  * Builds the whole server, in layers (docs/decisions/012-plugin-layout.md): external plugins (headers,
  * OpenAPI, origin check) → app plugins (auth, guards, health) → each module's routes → the web app and
- * the not-found answer → background work (mail delivery, housekeeping), started last so that a start
- * which fails earlier leaves nothing running. Tests build it the same way and drive it with `inject`.
+ * the not-found answer → background work (pg-boss: mail delivery, daily returns, housekeeping), started
+ * last so that a start which fails earlier leaves nothing running. Tests build it the same way and drive it with `inject`.
  */
 export async function buildApp(deps: AppDeps): Promise<FerryApp> {
-  const { config, db, pool } = deps;
+  const { config, pool } = deps;
   // Outside production the clock can be moved forward (POST /dev/clock); in production it is the given one.
   const { clock, devClock, devClockStore } = await createBusinessClock(deps);
   const investmentSettings = { clock, dailyRate: config.investDailyRate };
   const app = createFastify(config);
+  // With SMTP, every transaction begun from the app's db queues its mail's delivery job in itself.
+  const mailSender = config.smtpUrl
+    ? createMailSender({ db: deps.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+    : null;
+  const mailQueue = mailDeliveryQueue(() => app.jobs);
+  const db = mailSender ? withMailDelivery(deps.db, mailQueue) : deps.db;
   // First, so that its onRoute hook sees every route, the OpenAPI pages' included.
   await app.register(routeMethodsPlugin);
 
@@ -174,16 +184,20 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
-  await app.register(mailWorkerPlugin, { pool, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
-  await app.register(housekeepingPlugin, { db, tasks: [() => pruneStaleUploads(db, storage)] });
   await app.register(jobsPlugin, {
     pool,
-    jobs: [dailyReturnsJob(db, investmentSettings)],
+    jobs: [
+      dailyReturnsJob(db, investmentSettings),
+      housekeepingJob([() => pruneThrottle(db), () => pruneStaleUploads(db, storage)]),
+      ...(mailSender ? [mailDeliveryJob(mailSender)] : []),
+    ],
     isEnabled: config.areJobsEnabled,
+    isSending: mailSender !== null,
+    onStopped: () => mailSender?.close(),
   });
   if (devClock) {
     await app.register(devClockPlugin, { clock: devClock, store: devClockStore });
   }
 
-  return { app, auth: app.auth, mailWorker: app.mailWorker };
+  return { app, auth: app.auth, db, jobs: app.jobs };
 }

@@ -178,7 +178,7 @@ export async function countHits(db: Kysely<DB>, key: string, windowSeconds: numb
   return Number(row.hits);
 }
 
-/** Forgets hits older than a day; called from the periodic housekeeping (plugins/app/housekeeping.ts). */
+/** Forgets hits older than a day; run by the housekeeping job every 10 minutes (jobs/housekeeping.ts). */
 export async function pruneThrottle(db: Kysely<DB>): Promise<void> {
   await db
     .deleteFrom("rate_limit_hits")

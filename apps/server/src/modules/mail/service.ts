@@ -1,19 +1,32 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { mailDeliveryQueueOf } from "./delivery.ts";
 import { insertOutboxMessage, type MailMessage } from "./outbox.ts";
 
 /*
  * The mail module's public file: the e-mails Ferry sends (each a function that builds one message) and
- * `enqueueMail`, which queues a message. Other modules import only this file; the outbox, the worker
+ * `enqueueMail`, which queues a message. Other modules import only this file; the outbox, the delivery
  * and the development mailbox are the module's own.
  */
 
 /**
  * Queues a message for delivery. Pass the caller's transaction so the mail exists exactly when the
- * business change that caused it commits; the worker (worker.ts) sends it.
+ * business change that caused it commits: the outbox row and, with SMTP configured, its delivery job
+ * (pg-boss, jobs/mail-delivery.ts) are written in that transaction, and neither if it rolls back.
+ * Without SMTP the message stays in the outbox, readable in the development mailbox.
  */
 export async function enqueueMail(db: Kysely<DB>, message: MailMessage): Promise<void> {
-  await insertOutboxMessage(db, message);
+  const delivery = mailDeliveryQueueOf(db);
+  if (!delivery) {
+    await insertOutboxMessage(db, message);
+    return;
+  }
+  if (!db.isTransaction) {
+    // The row and its job commit together even when the caller has no transaction of its own.
+    await db.transaction().execute((trx) => enqueueMail(trx, message));
+    return;
+  }
+  await delivery.queueDelivery(db, await insertOutboxMessage(db, message));
 }
 
 function escapeHtml(text: string): string {

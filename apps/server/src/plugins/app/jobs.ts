@@ -12,23 +12,32 @@ declare module "fastify" {
 export interface JobsOptions {
   readonly pool: pg.Pool;
   readonly jobs: readonly JobDefinition[];
-  /** JOBS_ENABLED: start pg-boss (schedules, workers, the catch-up at start) in this process. */
+  /** JOBS_ENABLED: this process does the work (schedules, workers, the catch-up at start). */
   readonly isEnabled: boolean;
+  /**
+   * This process queues jobs from its requests (mail delivery, with SMTP_URL set), so pg-boss is
+   * started even where it does no work.
+   */
+  readonly isSending: boolean;
+  /** Called once the runner has stopped: what the jobs held (the SMTP transport) is released. */
+  readonly onStopped?: () => void;
 }
 
 /**
- * Starts the job runner when jobs are enabled, and stops it when the app closes (before the pool it
- * uses is closed by its owner). Registered last, after the routes, like the mail worker.
+ * Starts the job runner when this process works or sends jobs, and stops it when the app closes
+ * (before the pool it uses is closed by its owner). Registered last, after the routes, so that a
+ * start which fails earlier leaves nothing running.
  */
 export default fp<JobsOptions>(
   async (app, options) => {
     const runner = createJobRunner({ pool: options.pool, log: app.log, jobs: options.jobs });
     app.decorate("jobs", runner);
-    if (options.isEnabled) {
-      await runner.start();
+    if (options.isEnabled || options.isSending) {
+      await runner.start({ isWorking: options.isEnabled });
     }
     app.addHook("onClose", async () => {
       await runner.stop();
+      options.onStopped?.();
     });
   },
   { name: "ferry-jobs", fastify: "5.x" },
