@@ -1,8 +1,8 @@
 import type { Profile } from "@ferry/core/contracts/profile";
 import type { SupportMessageReceipt, SupportMessageRequest } from "@ferry/core/contracts/support";
 import { CircleCheckIcon, Loader2Icon } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { type Path, useForm } from "react-hook-form";
+import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { type Path, type UseFormReturn, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
@@ -94,12 +94,43 @@ interface SentMessage {
   readonly email: string;
 }
 
-/** The form itself; it mounts afresh for each message, so each starts empty (or with the user's details). */
-function ContactFormBody({ onSent }: { onSent: (sent: SentMessage) => void }) {
-  const id = useId();
+type ContactFormField = "firstName" | "lastName" | "email" | "subject" | "message";
+type ContactFormApi = UseFormReturn<ContactForm, unknown, SupportMessageRequest>;
+
+/** What a required field's control carries: its id, its state for assistive technology, its registration. */
+type ControlProps = ReturnType<ContactFormApi["register"]> & {
+  id: string;
+  "aria-required": "true";
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+/** A required field (its label marked *) with its error, the form's or the server's, underneath. */
+function RequiredField(props: {
+  form: ContactFormApi;
+  name: ContactFormField;
+  id: string;
+  hint?: string;
+  render: (control: ControlProps) => ReactNode;
+}) {
+  const error = props.form.formState.errors[props.name];
+  return (
+    <Field id={props.id} label={`${TEXT.labels[props.name]} *`} error={error?.message} hint={props.hint}>
+      {props.render({
+        id: props.id,
+        "aria-required": "true",
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? `${props.id}-error` : undefined,
+        ...props.form.register(props.name),
+      })}
+    </Field>
+  );
+}
+
+/** The form's state, filled in for a signed-in user, and its submission with the server's word on each field. */
+function useContactForm(onSent: (sent: SentMessage) => void) {
   const profile = useVisitorProfile();
   const send = useSendSupportMessage();
-  const isInteractive = useIsInteractive();
   const form = useForm<ContactForm, unknown, SupportMessageRequest>({
     resolver: contactFormResolver,
     defaultValues: EMPTY_FORM,
@@ -107,16 +138,6 @@ function ContactFormBody({ onSent }: { onSent: (sent: SentMessage) => void }) {
     values: valuesFor(profile),
     resetOptions: { keepDirtyValues: true },
   });
-  const errors = form.formState.errors;
-  const ids = {
-    firstName: `${id}first-name`,
-    lastName: `${id}last-name`,
-    email: `${id}email`,
-    subject: `${id}subject`,
-    message: `${id}message`,
-    website: `${id}website`,
-  };
-
   const submit = form.handleSubmit((request) => {
     send.mutate(request, {
       onSuccess: (receipt) => onSent({ receipt, firstName: request.firstName, email: request.email }),
@@ -131,9 +152,41 @@ function ContactFormBody({ onSent }: { onSent: (sent: SentMessage) => void }) {
       },
     });
   });
+  return { profile, send, form, submit };
+}
 
-  const describedBy = (field: keyof typeof errors) =>
-    errors[field] ? `${ids[field as keyof typeof ids]}-error` : undefined;
+/** The honeypot: off screen and hidden from assistive technology, so only a bot fills it in. */
+function Honeypot({ form, id }: { form: ContactFormApi; id: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+      <label htmlFor={id}>{TEXT.labels.website}</label>
+      <input id={id} type="text" tabIndex={-1} autoComplete="off" {...form.register("website")} />
+    </div>
+  );
+}
+
+/** Send, waiting while the page is only HTML and while the message is on its way. */
+function SendButton({ isPending }: { isPending: boolean }) {
+  const isInteractive = useIsInteractive();
+  return (
+    <div>
+      <Button
+        type="submit"
+        size="lg"
+        className="h-11 w-full rounded-xl sm:w-auto"
+        disabled={isPending || !isInteractive}
+      >
+        {isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
+        {isPending ? TEXT.sending : TEXT.submit}
+      </Button>
+    </div>
+  );
+}
+
+/** The form itself; it mounts afresh for each message, so each starts empty (or with the user's details). */
+function ContactFormBody({ onSent }: { onSent: (sent: SentMessage) => void }) {
+  const id = useId();
+  const { profile, send, form, submit } = useContactForm(onSent);
   const failure = send.isError && !(send.error instanceof ApiError && send.error.code === "validation_failed");
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}heading`} className="grid gap-5">
@@ -144,89 +197,54 @@ function ContactFormBody({ onSent }: { onSent: (sent: SentMessage) => void }) {
         <p className="mt-1 text-sm text-slate-600">{profile ? TEXT.signedInIntro(profile.email) : TEXT.visitorIntro}</p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={ids.firstName} label={`${TEXT.labels.firstName} *`} error={errors.firstName?.message}>
-          <Input
-            id={ids.firstName}
-            autoComplete="given-name"
-            aria-required="true"
-            aria-invalid={errors.firstName ? true : undefined}
-            aria-describedby={describedBy("firstName")}
-            {...form.register("firstName")}
-          />
-        </Field>
-        <Field id={ids.lastName} label={`${TEXT.labels.lastName} *`} error={errors.lastName?.message}>
-          <Input
-            id={ids.lastName}
-            autoComplete="family-name"
-            aria-required="true"
-            aria-invalid={errors.lastName ? true : undefined}
-            aria-describedby={describedBy("lastName")}
-            {...form.register("lastName")}
-          />
-        </Field>
+        <RequiredField
+          form={form}
+          name="firstName"
+          id={`${id}first-name`}
+          render={(control) => <Input autoComplete="given-name" {...control} />}
+        />
+        <RequiredField
+          form={form}
+          name="lastName"
+          id={`${id}last-name`}
+          render={(control) => <Input autoComplete="family-name" {...control} />}
+        />
       </div>
-      <Field id={ids.email} label={`${TEXT.labels.email} *`} error={errors.email?.message}>
-        <Input
-          id={ids.email}
-          type="email"
-          autoComplete="email"
-          aria-required="true"
-          // A signed-in customer is answered in Help, at their account's address: not one typed here.
-          readOnly={profile !== null}
-          className={profile ? "bg-slate-50 text-slate-600" : undefined}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={describedBy("email")}
-          {...form.register("email")}
-        />
-      </Field>
-      <Field id={ids.subject} label={`${TEXT.labels.subject} *`} error={errors.subject?.message}>
-        <Input
-          id={ids.subject}
-          autoComplete="off"
-          placeholder={TEXT.placeholders.subject}
-          aria-required="true"
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={describedBy("subject")}
-          {...form.register("subject")}
-        />
-      </Field>
-      <Field
-        id={ids.message}
-        label={`${TEXT.labels.message} *`}
-        error={errors.message?.message}
+      <RequiredField
+        form={form}
+        name="email"
+        id={`${id}email`}
+        render={(control) => (
+          <Input
+            type="email"
+            autoComplete="email"
+            // A signed-in customer is answered in Help, at their account's address: not one typed here.
+            readOnly={profile !== null}
+            className={profile ? "bg-slate-50 text-slate-600" : undefined}
+            {...control}
+          />
+        )}
+      />
+      <RequiredField
+        form={form}
+        name="subject"
+        id={`${id}subject`}
+        render={(control) => <Input autoComplete="off" placeholder={TEXT.placeholders.subject} {...control} />}
+      />
+      <RequiredField
+        form={form}
+        name="message"
+        id={`${id}message`}
         hint={TEXT.messageHint}
-      >
-        <Textarea
-          id={ids.message}
-          rows={5}
-          placeholder={TEXT.placeholders.message}
-          aria-required="true"
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy("message")}
-          {...form.register("message")}
-        />
-      </Field>
-      {/* The honeypot: off screen and hidden from assistive technology, so only a bot fills it in. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-        <label htmlFor={ids.website}>{TEXT.labels.website}</label>
-        <input id={ids.website} type="text" tabIndex={-1} autoComplete="off" {...form.register("website")} />
-      </div>
+        render={(control) => <Textarea rows={5} placeholder={TEXT.placeholders.message} {...control} />}
+      />
+      <Honeypot form={form} id={`${id}website`} />
       {failure ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {messageOf(send.error, TEXT.failed)}
         </p>
       ) : null}
-      <div>
-        <Button
-          type="submit"
-          size="lg"
-          className="h-11 w-full rounded-xl sm:w-auto"
-          disabled={send.isPending || !isInteractive}
-        >
-          {send.isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
-          {send.isPending ? TEXT.sending : TEXT.submit}
-        </Button>
-      </div>
+      <SendButton isPending={send.isPending} />
     </form>
   );
 }
