@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   VERIFICATION_LINK_TTL_SECONDS,
 } from "@ferry/core/contracts/auth";
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
@@ -50,13 +50,65 @@ async function forgetOutstandingResets(db: Database, user: { id: string; email: 
   await clearThrottleByPrefix(db, THROTTLE_KEYS.signInFailuresAccountAndAnyAddress(email));
 }
 
+const CODE_MINUTES = CODE_TTL_SECONDS / 60;
+
+/** Every account signs in with password and then an e-mailed code, and has a profile row from the start. */
+function profileOnSignUpHooks(db: Database): BetterAuthOptions["databaseHooks"] {
+  return {
+    user: {
+      create: {
+        before: async (user) => ({ data: { ...user, twoFactorEnabled: true } }),
+        after: async (user) => {
+          await db
+            .insertInto("profiles")
+            .values({ user_id: user.id })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        },
+      },
+    },
+  };
+}
+
+/** The sign-in code: the two-factor plugin's OTP, e-mailed, hashed, dead after its tries. */
+function signInCodePlugin(db: Database) {
+  return twoFactor({
+    issuer: "Ferry",
+    totpOptions: { disable: true },
+    otpOptions: {
+      period: CODE_MINUTES,
+      digits: 6,
+      storeOTP: "hashed",
+      allowedAttempts: CODE_MAX_ATTEMPTS,
+      sendOTP: async ({ user, otp }) => {
+        await enqueueMail(db, signInCodeMail(user.email, otp, CODE_MINUTES));
+      },
+    },
+  });
+}
+
+/** The e-mail OTP plugin, used only for the dashboard banner's e-mail verification code. */
+function emailCodePlugin(db: Database) {
+  return emailOTP({
+    otpLength: 6,
+    expiresIn: CODE_TTL_SECONDS,
+    storeOTP: "hashed",
+    allowedAttempts: CODE_MAX_ATTEMPTS,
+    disableSignUp: true,
+    sendVerificationOTP: async ({ email, otp, type }) => {
+      if (type === "email-verification") {
+        await enqueueMail(db, emailVerificationCodeMail(email, otp, CODE_MINUTES));
+      }
+    },
+  });
+}
+
 /**
  * Better Auth configured for Ferry: e-mail and password, then a 6-digit e-mailed code (the
  * two-factor plugin's OTP, enabled for every user) before any session exists; e-mail verification
  * by link (sign-up) or by code (dashboard banner); password reset by link; roles and bans (admin plugin).
  */
 export function createAuth(config: Config, db: Database) {
-  const codeMinutes = CODE_TTL_SECONDS / 60;
   return betterAuth({
     appName: "Ferry",
     baseURL: config.publicUrl,
@@ -102,21 +154,7 @@ export function createAuth(config: Config, db: Database) {
         await enqueueMail(db, verificationLinkMail(user.email, url));
       },
     },
-    databaseHooks: {
-      user: {
-        create: {
-          // Every account signs in with password and then an e-mailed code.
-          before: async (user) => ({ data: { ...user, twoFactorEnabled: true } }),
-          after: async (user) => {
-            await db
-              .insertInto("profiles")
-              .values({ user_id: user.id })
-              .onConflict((oc) => oc.doNothing())
-              .execute();
-          },
-        },
-      },
-    },
+    databaseHooks: profileOnSignUpHooks(db),
     disabledPaths: [
       // The e-mail OTP plugin is used only to verify addresses: its password-less sign-in and
       // reset paths would bypass the password step, so they are switched off.
@@ -127,34 +165,7 @@ export function createAuth(config: Config, db: Database) {
       // Sign-up goes through /api/v1/auth/sign-up, which does not reveal whether an address exists.
       "/sign-up/email",
     ],
-    plugins: [
-      twoFactor({
-        issuer: "Ferry",
-        totpOptions: { disable: true },
-        otpOptions: {
-          period: codeMinutes,
-          digits: 6,
-          storeOTP: "hashed",
-          allowedAttempts: CODE_MAX_ATTEMPTS,
-          sendOTP: async ({ user, otp }) => {
-            await enqueueMail(db, signInCodeMail(user.email, otp, codeMinutes));
-          },
-        },
-      }),
-      emailOTP({
-        otpLength: 6,
-        expiresIn: CODE_TTL_SECONDS,
-        storeOTP: "hashed",
-        allowedAttempts: CODE_MAX_ATTEMPTS,
-        disableSignUp: true,
-        sendVerificationOTP: async ({ email, otp, type }) => {
-          if (type === "email-verification") {
-            await enqueueMail(db, emailVerificationCodeMail(email, otp, codeMinutes));
-          }
-        },
-      }),
-      admin({ defaultRole: "user", adminRoles: ["admin"] }),
-    ],
+    plugins: [signInCodePlugin(db), emailCodePlugin(db), admin({ defaultRole: "user", adminRoles: ["admin"] })],
   });
 }
 

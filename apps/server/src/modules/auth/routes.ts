@@ -192,10 +192,10 @@ function parseBody(schema: z.ZodType, body: unknown): unknown {
   return parsed.data;
 }
 
-/** Turns Better Auth's error body (`{ code, message }`) into Ferry's (`{ error: { code, message } }`). */
 /** How long a failed Better Auth request waits to learn whether the database is there. */
 const DATABASE_PROBE_TIMEOUT_MS = 1000;
 
+/** Turns Better Auth's error body (`{ code, message }`) into Ferry's (`{ error: { code, message } }`). */
 function toFerryErrorBody(status: number, text: string): string {
   try {
     const parsed = JSON.parse(text) as { code?: string; message?: string };
@@ -216,14 +216,148 @@ function isSessionOfBannedUser(text: string): boolean {
   }
 }
 
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  deps: { auth: Auth; db: Database; pool: pg.Pool; config: Config; guards: Guards },
-) {
-  const { auth, db, pool, config, guards } = deps;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+interface AuthRouteDeps {
+  readonly auth: Auth;
+  readonly db: Database;
+  readonly pool: pg.Pool;
+  readonly config: Config;
+  readonly guards: Guards;
+}
 
-  typed.post(
+/** The allowed endpoint a request names, with its body validated; the guard first on signed-in ones. */
+async function readAllowedRequest(deps: AuthRouteDeps, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, deps.config.publicUrl);
+  const path = url.pathname.slice(AUTH_BASE_PATH.length);
+  const endpoint = ALLOWED_ENDPOINTS[path];
+  if (!endpoint || endpoint.method !== request.method) {
+    throw new AppError("not_found", `No route for ${request.method} ${url.pathname}`);
+  }
+  if (endpoint.isSignedInOnly) {
+    // Who is asking is settled before what they sent is judged, as on every other signed-in route.
+    await deps.guards.requireUser(request, reply);
+  }
+  const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
+  if (endpoint.isSignedInOnly) {
+    const email = (body as { email?: string } | undefined)?.email;
+    if (email !== undefined && email !== viewerOf(request).email) {
+      throw new AppError("forbidden", "You can only verify your own e-mail address");
+    }
+  }
+  return { url, path, body };
+}
+
+/** Better Auth's answer to the request, forwarded with the parsed body and the client's address. */
+async function askBetterAuth(auth: Auth, request: FastifyRequest, url: URL, body: unknown): Promise<Response> {
+  const headers = toFetchHeaders(request.headers);
+  headers.set("x-ferry-client-ip", request.ip);
+  headers.delete("content-length");
+  return auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers,
+      body: request.method === "POST" ? JSON.stringify(body ?? {}) : undefined,
+    }),
+  );
+}
+
+/**
+ * Better Auth answers its own failures (most often: the database went away) with a 500 of its own;
+ * Ferry's clients get the one error shape, and 503 when it is the database.
+ */
+async function refuseBetterAuthFailure(pool: pg.Pool, request: FastifyRequest, answer: Response): Promise<void> {
+  if (answer.status < 500) {
+    return;
+  }
+  const failure = await answer.text();
+  request.log.error({ status: answer.status, body: failure.slice(0, 500) }, "Better Auth failed");
+  if (!(await isDatabaseReachable(pool, DATABASE_PROBE_TIMEOUT_MS))) {
+    throw databaseUnavailableError();
+  }
+  throw new AppError("internal", "Something went wrong. Please try again.");
+}
+
+/** After a password change: the owner is told, and earlier device cookies count for nothing. */
+async function renewDevicesAfterPasswordChange(
+  deps: AuthRouteDeps,
+  request: FastifyRequest,
+  response: Response,
+  cookies: string[],
+): Promise<void> {
+  if (!response.ok || !request.viewer) {
+    return;
+  }
+  await reportPasswordChanged(deps.db, request.viewer.userId);
+  // Device cookies issued before count for nothing; this browser, which just gave the current
+  // password in a signed-in session, stays a known device with a cookie of the new generation.
+  const generation = await revokeDeviceCookies(deps.db, request.viewer.userId);
+  cookies.push(issueDeviceCookie(deps.config, request.viewer.userId, generation));
+}
+
+/** After a completed sign-in (password and e-mailed code): this becomes a known device of the account. */
+async function rememberSignInDevice(
+  deps: AuthRouteDeps,
+  request: FastifyRequest,
+  text: string,
+  cookies: string[],
+): Promise<void> {
+  const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
+  if (userId) {
+    await recordSignInDevice(deps.db, userId, request.headers["user-agent"] ?? "unknown", request.ip);
+    cookies.push(issueDeviceCookie(deps.config, userId, await deviceCookieGenerationOf(deps.db, userId)));
+  }
+}
+
+/** Better Auth's headers, less the cookies and length Ferry sets itself. */
+function copyAnswerHeaders(reply: FastifyReply, response: Response): void {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie" && name !== "content-length") {
+      reply.header(name, value);
+    }
+  }
+}
+
+/** Better Auth's own endpoints, behind Ferry's validation and throttle, answered in Ferry's error shape. */
+function betterAuthProxy(deps: AuthRouteDeps) {
+  const { auth, db, pool, config } = deps;
+  return async function proxyToBetterAuth(request: FastifyRequest, reply: FastifyReply) {
+    const { url, path, body } = await readAllowedRequest(deps, request, reply);
+    const attempt = await admitAuthAttempt(
+      { auth, db, config },
+      { path, ip: request.ip, body, cookieHeader: request.headers.cookie, viewerUserId: request.viewer?.userId },
+    );
+    const answer = attempt.answer ?? (await askBetterAuth(auth, request, url, body));
+    await refuseBetterAuthFailure(pool, request, answer);
+    const response = await attempt.settle(answer);
+    const text = await response.text();
+    const cookies = response.headers.getSetCookie();
+    if (path === "/change-password") {
+      await renewDevicesAfterPasswordChange(deps, request, response, cookies);
+    }
+    if (path === "/get-session" && response.ok && isSessionOfBannedUser(text)) {
+      // A banned account is signed out everywhere, even if a session row of it survived the ban.
+      reply.header("content-type", "application/json; charset=utf-8");
+      return reply.status(200).send("null");
+    }
+    copyAnswerHeaders(reply, response);
+    if (path === "/two-factor/verify-otp" && response.ok) {
+      await rememberSignInDevice(deps, request, text, cookies);
+    }
+    if (cookies.length > 0) {
+      reply.header("set-cookie", cookies);
+    }
+    if (response.status >= 400) {
+      reply.header("content-type", "application/json; charset=utf-8");
+      return reply.send(toFerryErrorBody(response.status, text));
+    }
+    return reply.send(text || null);
+  };
+}
+
+/** Ferry's sign-up: throttled per address, never saying whether the e-mail already has an account. */
+function registerSignUpRoute(app: FastifyInstance, deps: AuthRouteDeps): void {
+  const { auth, db, config } = deps;
+  app.withTypeProvider<ZodTypeProvider>().post(
     "/api/v1/auth/sign-up",
     {
       schema: {
@@ -241,97 +375,11 @@ export function registerAuthRoutes(
       return { status: "ok" as const };
     },
   );
+}
 
-  // Better Auth's own endpoints, behind Ferry's validation and throttle.
-  async function proxyToBetterAuth(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, config.publicUrl);
-    const path = url.pathname.slice(AUTH_BASE_PATH.length);
-    const endpoint = ALLOWED_ENDPOINTS[path];
-    if (!endpoint || endpoint.method !== request.method) {
-      throw new AppError("not_found", `No route for ${request.method} ${url.pathname}`);
-    }
-    if (endpoint.isSignedInOnly) {
-      // Who is asking is settled before what they sent is judged, as on every other signed-in route.
-      await guards.requireUser(request, reply);
-    }
-    const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
-    if (endpoint.isSignedInOnly) {
-      const email = (body as { email?: string } | undefined)?.email;
-      if (email !== undefined && email !== viewerOf(request).email) {
-        throw new AppError("forbidden", "You can only verify your own e-mail address");
-      }
-    }
-    const attempt = await admitAuthAttempt(
-      { auth, db, config },
-      {
-        path,
-        ip: request.ip,
-        body,
-        cookieHeader: request.headers.cookie,
-        viewerUserId: request.viewer?.userId,
-      },
-    );
-    const headers = toFetchHeaders(request.headers);
-    headers.set("x-ferry-client-ip", request.ip);
-    headers.delete("content-length");
-    const answer =
-      attempt.answer ??
-      (await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers,
-          body: request.method === "POST" ? JSON.stringify(body ?? {}) : undefined,
-        }),
-      ));
-    if (answer.status >= 500) {
-      // Better Auth answers its own failures (most often: the database went away) with a 500 of its
-      // own; Ferry's clients get the one error shape, and 503 when it is the database.
-      const failure = await answer.text();
-      request.log.error({ status: answer.status, body: failure.slice(0, 500) }, "Better Auth failed");
-      if (!(await isDatabaseReachable(pool, DATABASE_PROBE_TIMEOUT_MS))) {
-        throw databaseUnavailableError();
-      }
-      throw new AppError("internal", "Something went wrong. Please try again.");
-    }
-    const response = await attempt.settle(answer);
-    const text = await response.text();
-    const cookies = response.headers.getSetCookie();
-    if (path === "/change-password" && response.ok && request.viewer) {
-      await reportPasswordChanged(db, request.viewer.userId);
-      // Device cookies issued before count for nothing; this browser, which just gave the current
-      // password in a signed-in session, stays a known device with a cookie of the new generation.
-      const generation = await revokeDeviceCookies(db, request.viewer.userId);
-      cookies.push(issueDeviceCookie(config, request.viewer.userId, generation));
-    }
-    if (path === "/get-session" && response.ok && isSessionOfBannedUser(text)) {
-      // A banned account is signed out everywhere, even if a session row of it survived the ban.
-      reply.header("content-type", "application/json; charset=utf-8");
-      return reply.status(200).send("null");
-    }
-    reply.status(response.status);
-    for (const [name, value] of response.headers) {
-      if (name !== "set-cookie" && name !== "content-length") {
-        reply.header(name, value);
-      }
-    }
-    if (path === "/two-factor/verify-otp" && response.ok) {
-      const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
-      if (userId) {
-        await recordSignInDevice(db, userId, request.headers["user-agent"] ?? "unknown", request.ip);
-        // A completed sign-in (password and e-mailed code) makes this a known device of the account.
-        cookies.push(issueDeviceCookie(config, userId, await deviceCookieGenerationOf(db, userId)));
-      }
-    }
-    if (cookies.length > 0) {
-      reply.header("set-cookie", cookies);
-    }
-    if (response.status >= 400) {
-      reply.header("content-type", "application/json; charset=utf-8");
-      return reply.send(toFerryErrorBody(response.status, text));
-    }
-    return reply.send(text || null);
-  }
-
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+  registerSignUpRoute(app, deps);
+  const proxyToBetterAuth = betterAuthProxy(deps);
   for (const [path, endpoint] of Object.entries(ALLOWED_ENDPOINTS)) {
     app.route({
       method: endpoint.method,

@@ -46,15 +46,12 @@ function adminOf(request: FastifyRequest): HelpViewer {
   return { userId: viewerOf(request).userId, isAdmin: true };
 }
 
-/**
- * The support desk's API: a customer's own requests under /api/v1/help-requests (another customer's
- * reads as missing), every request for admins under /api/v1/admin/help-requests, uploads under
- * /api/v1/help-attachments, and each attachment served to its request's owner and to admins.
- */
-export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guards: Guards }) {
+type HelpRouteDeps = HelpDeps & { guards: Guards };
+
+/** A customer's list of their own requests, a new request, and the sidebar's unread count. */
+function registerOwnRequestRoutes(app: FastifyInstance, deps: HelpRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db, guards } = deps;
-
   typed.get(
     "/api/v1/help-requests",
     {
@@ -100,6 +97,12 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
     },
     async (request) => countForSidebar(db, customerOf(request)),
   );
+}
+
+/** One of a customer's own requests and their reply to it; another customer's reads as missing. */
+function registerOwnConversationRoutes(app: FastifyInstance, deps: HelpRouteDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards } = deps;
   typed.get(
     "/api/v1/help-requests/:helpRequestId",
     {
@@ -137,6 +140,12 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
         .status(201)
         .send(await replyToHelpRequest(deps, customerOf(request), request.params.helpRequestId, request.body)),
   );
+}
+
+/** Each attachment's file, served to its request's owner and to admins. */
+function registerAttachmentDownloads(app: FastifyInstance, deps: HelpRouteDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { guards } = deps;
   for (const side of ["customer", "admin"] as const) {
     const isAdmin = side === "admin";
     typed.get(
@@ -174,7 +183,11 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
       },
     );
   }
+}
 
+/** Uploads, the one place a multipart body is accepted. */
+function registerAttachmentUpload(app: FastifyInstance, deps: HelpRouteDeps): void {
+  const { db, guards } = deps;
   // Multipart parsing only where a file is expected: every other route keeps refusing it.
   app.register(async (scope) => {
     await acceptUploads(scope);
@@ -215,7 +228,12 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
       },
     );
   });
+}
 
+/** The help desk's queue: every request, the open count, and one request. */
+function registerDeskQueueRoutes(app: FastifyInstance, deps: HelpRouteDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards } = deps;
   typed.get(
     "/api/v1/admin/help-requests",
     {
@@ -260,6 +278,12 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
     },
     async (request) => getHelpRequest(db, adminOf(request), request.params.helpRequestId),
   );
+}
+
+/** The help desk's answers: a reply as support, and a status change. */
+function registerDeskAnswerRoutes(app: FastifyInstance, deps: HelpRouteDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { guards } = deps;
   typed.post(
     "/api/v1/admin/help-requests/:helpRequestId/responses",
     {
@@ -296,4 +320,18 @@ export function registerHelpRoutes(app: FastifyInstance, deps: HelpDeps & { guar
     async (request) =>
       setHelpRequestStatus(deps, viewerOf(request).userId, request.params.helpRequestId, request.body.status),
   );
+}
+
+/**
+ * The support desk's API: a customer's own requests under /api/v1/help-requests (another customer's
+ * reads as missing), every request for admins under /api/v1/admin/help-requests, uploads under
+ * /api/v1/help-attachments, and each attachment served to its request's owner and to admins.
+ */
+export function registerHelpRoutes(app: FastifyInstance, deps: HelpRouteDeps): void {
+  registerOwnRequestRoutes(app, deps);
+  registerOwnConversationRoutes(app, deps);
+  registerAttachmentDownloads(app, deps);
+  registerAttachmentUpload(app, deps);
+  registerDeskQueueRoutes(app, deps);
+  registerDeskAnswerRoutes(app, deps);
 }
