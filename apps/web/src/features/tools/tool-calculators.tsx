@@ -221,6 +221,25 @@ export function MortgageCalculator() {
 
 type FeeMethod = (typeof FEE_CALCULATOR.methods)[number]["method"];
 
+/** The fee and the total of a transfer of `amountMinor` at `basisPoints`, by core's rule. */
+function feeLinesOf(amountMinor: bigint, basisPoints: number, currency: CurrencyCode): ResultLine[] {
+  const labels = FEE_CALCULATOR.labels;
+  const cost = priceTransferCost(amountMinor, basisPoints);
+  return [
+    {
+      term: `${labels.fee} (${percentOfBasisPoints(basisPoints)})`,
+      value: formatMoney({ currency, amountMinor: cost.feeMinor }),
+      testId: "fee-amount",
+    },
+    {
+      term: labels.total,
+      value: formatMoney({ currency, amountMinor: cost.totalMinor }),
+      testId: "fee-total",
+      isHeadline: true,
+    },
+  ];
+}
+
 /** The fee of a transfer by the operator's schedule (GET /api/v1/fees), as Send Money would charge it. */
 export function TransferFeeCalculator({ schedule }: { schedule: FeeSchedule }) {
   const id = useId();
@@ -240,23 +259,7 @@ export function TransferFeeCalculator({ schedule }: { schedule: FeeSchedule }) {
     }
   }
 
-  let lines: ResultLine[] | null = null;
-  if (parsed.ok) {
-    const cost = priceTransferCost(parsed.amountMinor, basisPoints);
-    lines = [
-      {
-        term: `${labels.fee} (${percentOfBasisPoints(basisPoints)})`,
-        value: formatMoney({ currency, amountMinor: cost.feeMinor }),
-        testId: "fee-amount",
-      },
-      {
-        term: labels.total,
-        value: formatMoney({ currency, amountMinor: cost.totalMinor }),
-        testId: "fee-total",
-        isHeadline: true,
-      },
-    ];
-  }
+  const lines = parsed.ok ? feeLinesOf(parsed.amountMinor, basisPoints, currency) : null;
   return (
     <CalculatorCard id={`${id}fees`} heading={FEE_CALCULATOR.heading} intro={FEE_CALCULATOR.intro}>
       <div className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-[1fr_10rem_7rem]">
@@ -295,6 +298,44 @@ export function TransferFeeCalculator({ schedule }: { schedule: FeeSchedule }) {
   );
 }
 
+/** What the converter shows: the figures of a conversion of `amountMinor`, or the line that says why there are none. */
+function conversionOf(
+  pair: RatePair | undefined,
+  amountMinor: bigint | null,
+  from: CurrencyCode,
+  to: CurrencyCode,
+): { lines: ResultLine[] | null; message: string } {
+  const labels = CURRENCY_CONVERTER.labels;
+  if (from === to) {
+    return { lines: null, message: CURRENCY_CONVERTER.sameCurrency };
+  }
+  if (!pair) {
+    return { lines: null, message: "This pair has no rate right now." };
+  }
+  if (amountMinor === null) {
+    return { lines: null, message: "Enter an amount to convert." };
+  }
+  const rate = rateOf(pair.rate);
+  const figures = priceExchange({ amountMinor, from, to, rate, feeBasisPoints: pair.feeBasisPoints });
+  if (figures.receiveMinor <= 0n) {
+    return { lines: null, message: tooSmallToExchangeMessage(to) };
+  }
+  const lines = [
+    { term: labels.rate, value: `1 ${from} = ${formatRateForDisplay(rate)} ${to}` },
+    {
+      term: `${labels.fee} (${percentOfBasisPoints(pair.feeBasisPoints)})`,
+      value: formatMoney({ currency: from, amountMinor: figures.feeMinor }),
+    },
+    {
+      term: labels.receive,
+      value: formatMoney({ currency: to, amountMinor: figures.receiveMinor }, 8),
+      testId: "converter-receive",
+      isHeadline: true,
+    },
+  ];
+  return { lines, message: "" };
+}
+
 /** What a conversion gives at the rate table's rate and fee (GET /api/v1/rates), as an exchange prices it. */
 export function CurrencyConverter({ rates }: { rates: readonly RatePair[] }) {
   const id = useId();
@@ -304,40 +345,7 @@ export function CurrencyConverter({ rates }: { rates: readonly RatePair[] }) {
   const labels = CURRENCY_CONVERTER.labels;
   const parsed = parsePositiveAmount(amount, from);
   const pair = rates.find((candidate) => candidate.from === from && candidate.to === to);
-
-  let lines: ResultLine[] | null = null;
-  let message = "Enter an amount to convert.";
-  if (from === to) {
-    message = CURRENCY_CONVERTER.sameCurrency;
-  } else if (!pair) {
-    message = "This pair has no rate right now.";
-  } else if (parsed.ok) {
-    const rate = rateOf(pair.rate);
-    const figures = priceExchange({
-      amountMinor: parsed.amountMinor,
-      from,
-      to,
-      rate,
-      feeBasisPoints: pair.feeBasisPoints,
-    });
-    if (figures.receiveMinor <= 0n) {
-      message = tooSmallToExchangeMessage(to);
-    } else {
-      lines = [
-        { term: labels.rate, value: `1 ${from} = ${formatRateForDisplay(rate)} ${to}` },
-        {
-          term: `${labels.fee} (${percentOfBasisPoints(pair.feeBasisPoints)})`,
-          value: formatMoney({ currency: from, amountMinor: figures.feeMinor }),
-        },
-        {
-          term: labels.receive,
-          value: formatMoney({ currency: to, amountMinor: figures.receiveMinor }, 8),
-          testId: "converter-receive",
-          isHeadline: true,
-        },
-      ];
-    }
-  }
+  const { lines, message } = conversionOf(pair, parsed.ok ? parsed.amountMinor : null, from, to);
   return (
     <CalculatorCard id={`${id}converter`} heading={CURRENCY_CONVERTER.heading} intro={CURRENCY_CONVERTER.intro}>
       <div className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-[1fr_7rem_7rem]">
