@@ -48,11 +48,10 @@ function explainStartupFailure(error: unknown, config: Config, phase: "database"
   return `Ferry could not start (${phase}): ${message || (error as Error)?.name || "unknown error"}`;
 }
 
-/** Boot: config -> database (embedded or DATABASE_URL) -> migrate -> app -> listen. */
-async function main(): Promise<void> {
-  let config: Config;
+/** The configuration, or the process ends naming every bad setting. */
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -60,77 +59,70 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
 
-  let embedded: EmbeddedDatabase | null = null;
-  let database: DatabaseHandle | null = null;
-  let ferry: FerryApp | null = null;
-  // Whatever was started before a failure is stopped again, so a failed start leaves no PostgreSQL behind.
-  async function failStartup(error: unknown, phase: "database" | "listen" | "app"): Promise<never> {
-    console.error(explainStartupFailure(error, config, phase));
-    if (config.logLevel === "debug" || config.logLevel === "trace") {
-      console.error(error);
-    }
-    await ferry?.app.close().catch(() => {});
-    await database?.close().catch(() => {});
-    await embedded?.stop().catch(() => {});
-    process.exit(1);
-  }
+/** What has been started so far, so that a failed start stops it again. */
+interface Started {
+  embedded: EmbeddedDatabase | null;
+  database: DatabaseHandle | null;
+  ferry: FerryApp | null;
+}
 
+/** The database, embedded unless DATABASE_URL names one, migrated; with the migrations applied. */
+async function openMigratedDatabase(
+  config: Config,
+  started: Started,
+): Promise<{ database: DatabaseHandle; applied: string[] }> {
   let databaseUrl = config.databaseUrl;
-  let applied: string[] = [];
-  try {
-    if (!databaseUrl) {
-      console.log(`Starting the embedded PostgreSQL in ${config.dataDir} (port ${config.embeddedPgPort})…`);
-      embedded = await startEmbeddedDatabase({
-        dataDir: config.dataDir,
-        port: config.embeddedPgPort,
-        databaseName: "ferry",
-      });
-      databaseUrl = embedded.url;
-    }
-    database = openDatabase(databaseUrl);
-    applied = await migrate(database.pool);
-  } catch (error) {
-    return failStartup(error, "database");
+  if (!databaseUrl) {
+    console.log(`Starting the embedded PostgreSQL in ${config.dataDir} (port ${config.embeddedPgPort})…`);
+    started.embedded = await startEmbeddedDatabase({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      databaseName: "ferry",
+    });
+    databaseUrl = started.embedded.url;
   }
+  const database = openDatabase(databaseUrl);
+  started.database = database;
+  return { database, applied: await migrate(database.pool) };
+}
 
-  try {
-    ferry = await buildApp({ config, db: database.db, pool: database.pool, keepsDevClockOffset: true });
-    if (applied.length > 0) {
-      ferry.app.log.info({ migrations: applied }, "migrations applied");
-    }
-    if (config.shouldSeedDemo) {
-      const created = await seedDemo(ferry.auth, database.db);
-      if (created.length > 0) {
-        ferry.app.log.info({ accounts: created }, "demo accounts created");
-      }
-    }
-  } catch (error) {
-    return failStartup(error, "app");
+/** The app on the open database, with the demo accounts when SEED_DEMO asks for them. */
+async function buildSeededApp(config: Config, database: DatabaseHandle, applied: string[]): Promise<FerryApp> {
+  const ferry = await buildApp({ config, db: database.db, pool: database.pool, keepsDevClockOffset: true });
+  if (applied.length > 0) {
+    ferry.app.log.info({ migrations: applied }, "migrations applied");
   }
-  const { app } = ferry;
-  const openDatabaseHandle = database;
+  if (config.shouldSeedDemo) {
+    const created = await seedDemo(ferry.auth, database.db);
+    if (created.length > 0) {
+      ferry.app.log.info({ accounts: created }, "demo accounts created");
+    }
+  }
+  return ferry;
+}
 
+/** SIGINT and SIGTERM close the app (and its job runner), the pool, then the embedded database. */
+function stopOnSignals(started: Started): void {
   let isStopping = false;
   async function stop(signal: string): Promise<void> {
     if (isStopping) {
       return;
     }
     isStopping = true;
-    app.log.info({ signal }, "stopping");
-    await app.close();
-    await openDatabaseHandle.close();
-    await embedded?.stop();
+    started.ferry?.app.log.info({ signal }, "stopping");
+    await started.ferry?.app.close();
+    await started.database?.close();
+    await started.embedded?.stop();
     process.exit(0);
   }
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+}
 
-  try {
-    await app.listen({ host: config.host, port: config.port });
-  } catch (error) {
-    return failStartup(error, "listen");
-  }
+/** Where Ferry answers, the development mailbox, the API docs and the demo accounts. */
+function printWelcome(config: Config): void {
   const lines = [
     "",
     `  Ferry is running at ${config.publicUrl}`,
@@ -144,6 +136,42 @@ async function main(): Promise<void> {
     }
   }
   console.log(lines.filter((line) => line !== "").join("\n"));
+}
+
+/** Boot: config -> database (embedded or DATABASE_URL) -> migrate -> app -> listen. */
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const started: Started = { embedded: null, database: null, ferry: null };
+  // Whatever was started before a failure is stopped again, so a failed start leaves no PostgreSQL behind.
+  async function failStartup(error: unknown, phase: "database" | "listen" | "app"): Promise<never> {
+    console.error(explainStartupFailure(error, config, phase));
+    if (config.logLevel === "debug" || config.logLevel === "trace") {
+      console.error(error);
+    }
+    await started.ferry?.app.close().catch(() => {});
+    await started.database?.close().catch(() => {});
+    await started.embedded?.stop().catch(() => {});
+    process.exit(1);
+  }
+
+  let opened: { database: DatabaseHandle; applied: string[] };
+  try {
+    opened = await openMigratedDatabase(config, started);
+  } catch (error) {
+    return failStartup(error, "database");
+  }
+  try {
+    started.ferry = await buildSeededApp(config, opened.database, opened.applied);
+  } catch (error) {
+    return failStartup(error, "app");
+  }
+  stopOnSignals(started);
+  try {
+    await started.ferry.app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    return failStartup(error, "listen");
+  }
+  printWelcome(config);
 }
 
 main().catch((error) => {
