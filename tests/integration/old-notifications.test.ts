@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "vitest";
-import { maskedNameOf } from "../../apps/server/src/modules/transfers/destinations.ts";
+import { maskedNameOf } from "../../apps/server/src/modules/transfers/targets.ts";
 import {
   type BareUser,
   buildTestApp,

@@ -7,11 +7,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { maskedNameOf } from "../../apps/server/src/modules/transfers/destinations.ts";
 import {
   RECIPIENT_LOOKUPS_PER_ACCOUNT,
   RECIPIENT_LOOKUPS_PER_ADDRESS,
 } from "../../apps/server/src/modules/transfers/recipient-lookups.ts";
+import { maskedNameOf } from "../../apps/server/src/modules/transfers/targets.ts";
 import {
   type BareUser,
   buildTestApp,

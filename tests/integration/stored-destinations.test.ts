@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { countDestinationsNeedingReview } from "../../apps/server/src/modules/transfers/destination-review.ts";
+import { countDestinationsNeedingReview } from "../../apps/server/src/modules/destinations/review.ts";
 import { buildTestApp, createSignedInUser, type TestApp } from "./helpers.ts";
 import {
   addPaymentMethod,
@@ -205,7 +205,7 @@ describe("destinations saved under older rules", () => {
     await insertRecipient(user, "valid-bank");
     await insertPaymentMethod(user, "bank");
     await addPaymentMethod(ferry, user, bankMethodForm());
-    const report = await countDestinationsNeedingReview(ferry.db, { userId: user.userId });
+    const report = await countDestinationsNeedingReview(ferry.db, ferry.config, { userId: user.userId });
     expect(report).toMatchObject({
       recipientsChecked: 3,
       recipientsNeedingReview: 2,

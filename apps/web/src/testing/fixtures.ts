@@ -1,5 +1,6 @@
+import type { NationalBankDetails } from "@ferry/core/contracts/destinations";
 import type { PaymentMethod } from "@ferry/core/contracts/payment-methods";
-import type { NationalBankDetails, Recipient } from "@ferry/core/contracts/recipients";
+import type { Recipient } from "@ferry/core/contracts/recipients";
 
 /** The domestic bank fields of an IBAN destination (or a crypto one): all null. */
 export const NO_NATIONAL_FIELDS: NationalBankDetails = {

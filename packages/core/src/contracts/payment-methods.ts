@@ -6,9 +6,8 @@ import { normalizeBankDetails, normalizeCryptoDetails } from "../validation/dest
 import { type CryptoNetworkId, WITHDRAWAL_NETWORKS } from "../validation/networks.ts";
 import { bankCountry, nationalBankFields } from "../validation/recipient.ts";
 import { singleLineText } from "../validation/text.ts";
-import { CurrencyCodeSchema } from "./balances.ts";
+import { StoredDestination } from "./destinations.ts";
 import { pageOf, pageQuery } from "./pagination.ts";
-import { NationalBankDetails } from "./recipients.ts";
 
 /** The messages of spec §5 for withdrawal addresses. */
 export const PAYMENT_METHOD_MESSAGES = {
@@ -104,27 +103,8 @@ export function normalizePaymentMethodRequest(
   return request.addressType === "bank" ? normalizeBankDetails(request) : normalizeCryptoDetails(request);
 }
 
-export const PaymentMethod = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  addressType: z.enum(["bank", "crypto"]),
-  currency: CurrencyCodeSchema,
-  bankName: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-  swiftCode: z.string().nullable(),
-  country: z.string().nullable(),
-  ...NationalBankDetails.shape,
-  accountHolderName: z.string().nullable(),
-  cryptoAddress: z.string().nullable(),
-  cryptoNetwork: z.string().nullable(),
-  createdAt: z.string(),
-  /**
-   * Saved under older rules and failing today's: shown marked "Check these details" and cannot be paid.
-   */
-  needsReview: z.boolean(),
-  /** Which field fails today's rules and why, when `needsReview`. */
-  reviewReason: z.string().nullable(),
-});
+/** A saved cash-out destination of the user's own (spec §5), a bank account or a crypto address. */
+export const PaymentMethod = StoredDestination.extend({ addressType: z.enum(["bank", "crypto"]) });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 /**

@@ -3,8 +3,8 @@ import { withPositiveAmount } from "../money.ts";
 import { singleLineText } from "../validation/text.ts";
 import { Email, OneTimeCode } from "./auth.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
+import { NationalBankDetails } from "./destinations.ts";
 import { PageQuery, pageOf } from "./pagination.ts";
-import { NationalBankDetails } from "./recipients.ts";
 
 /**
  * How money leaves the sender: to a saved bank or crypto recipient, instantly to another Ferry user,

@@ -1,5 +1,5 @@
 -- Issue 25: saved destinations own their tables (modules/destinations), and a transfer code is bound to
--- the revision of the destination it was issued for (docs/decisions/023-destinations-own-their-tables.md).
+-- the revision of the destination it was issued for (docs/decisions/024-destinations-own-their-tables.md).
 
 -- Every edit of a saved recipient or payment method raises its revision by one, so a code issued at an
 -- earlier revision is refused even when the details are changed back, without the edit touching codes.

@@ -20,6 +20,8 @@ interface TransferAttempt {
   /** The request's canonical hash: a replay of the key must carry the same request. */
   readonly requestHash: string;
   readonly request: CreateTransferRequest;
+  /** The request's amount in minor units, parsed once for the whole request. */
+  readonly amountMinor: bigint;
 }
 
 /** What one attempt came to: the transfer (the first one, on a replay), or a wrong code. */
@@ -135,7 +137,11 @@ export async function createTransferIn(
   if (original) {
     return { transfer: original, isReplay: true };
   }
-  const priced = await priceTransfer(trx, config, sender.userId, request);
+  const priced = await priceTransfer(trx, config, {
+    senderId: sender.userId,
+    details: request,
+    amountMinor: attempt.amountMinor,
+  });
   if (countsTowardDailyLimit(priced.target.method)) {
     // One limited transfer at a time per user: the sum read below includes every one committed before.
     await lockDailyLimit(trx, sender.userId);

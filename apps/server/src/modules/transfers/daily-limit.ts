@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { lockKey } from "../../db/locks.ts";
+import { selectUserWithProfile } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 
 /**
@@ -48,12 +49,7 @@ async function readDailyLimit(
 ): Promise<DailyLimit> {
   // Validated at start (config.ts): a currency without a configured limit may not leave Ferry at all.
   const fullLimitMinor = config.cashoutDailyLimitsMinor[currency] ?? 0n;
-  const account = await db
-    .selectFrom("user")
-    .leftJoin("profiles", "profiles.user_id", "user.id")
-    .select(["user.emailVerified", "profiles.kyc_status"])
-    .where("user.id", "=", userId)
-    .executeTakeFirstOrThrow();
+  const account = await selectUserWithProfile(db).where("user.id", "=", userId).executeTakeFirstOrThrow();
   const isVerified = account.emailVerified && account.kyc_status === "approved";
   const limitMinor = isVerified ? fullLimitMinor : (fullLimitMinor * BigInt(config.cashoutUnverifiedPercent)) / 100n;
   const used = await db

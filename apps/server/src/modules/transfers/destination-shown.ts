@@ -1,6 +1,6 @@
 import type { TransferDestination } from "@ferry/core/contracts/transfers";
 import { nationalFieldsOf } from "@ferry/core/validation/bank-account";
-import type { ResolvedTarget } from "./destinations.ts";
+import type { ResolvedTarget } from "./targets.ts";
 
 /**
  * The destination the sender compares before asking for a code (issue 19), read from the same snapshot

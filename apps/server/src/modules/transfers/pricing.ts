@@ -7,7 +7,7 @@ import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { readWalletBalances } from "../ledger/service.ts";
 import type { CodeBinding } from "./codes.ts";
-import { type ResolvedTarget, resolveTarget } from "./destinations.ts";
+import { type ResolvedTarget, resolveTarget } from "./targets.ts";
 
 /** A transfer's details resolved and priced: where it goes, the amount, and the fee on top. */
 export interface PricedTransfer {
@@ -27,16 +27,18 @@ export function readAmountMinor(text: string, currency: CurrencyCode): bigint {
   return parsed.amountMinor;
 }
 
-/** Resolves where `details` go and prices them: the fee is the destination kind's rate, rounded up. */
+/**
+ * Resolves where `details` go and prices `amountMinor` (their amount, parsed once per request by the
+ * caller with `readAmountMinor`): the fee is the destination kind's rate, rounded up.
+ */
 export async function priceTransfer(
   db: Database,
   config: Config,
-  senderId: string,
-  details: TransferDetails,
+  request: { senderId: string; details: TransferDetails; amountMinor: bigint },
 ): Promise<PricedTransfer> {
+  const { senderId, details, amountMinor } = request;
   const { currency } = details;
-  const amountMinor = readAmountMinor(details.amount, currency);
-  const target = await resolveTarget(db, senderId, details);
+  const target = await resolveTarget(db, config, senderId, details);
   const feeBasisPoints = config.feeBasisPoints[target.feeMethod];
   return { target, currency, amountMinor, feeMinor: computeFee(amountMinor, feeBasisPoints), feeBasisPoints };
 }
@@ -47,11 +49,12 @@ export async function availableMinorOf(db: Database, userId: string, currency: C
   return balances.find((balance) => balance.currency === currency)?.availableMinor ?? 0n;
 }
 
-/** What a code for this priced transfer is bound to: sender, destination, amount and currency. */
+/** What a code for this priced transfer is bound to: sender, destination and its revision, amount and currency. */
 export function codeBindingOf(senderId: string, priced: PricedTransfer): CodeBinding {
   return {
     userId: senderId,
     recipientKey: priced.target.recipientKey,
+    revision: priced.target.revision,
     amountMinor: priced.amountMinor,
     currency: priced.currency,
   };

@@ -14,18 +14,19 @@ import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { enqueueMail, transferCodeMail } from "../mail/service.ts";
-import { expireDestinationCodes, issueTransferCode } from "./codes.ts";
+import { issueTransferCode } from "./codes.ts";
 import { createTransferIn, requestHashOf } from "./create.ts";
 import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
 import { destinationShownFor } from "./destination-shown.ts";
-import { describeDestination } from "./destinations.ts";
 import { availableMinorOf, codeBindingOf, priceTransfer, readAmountMinor } from "./pricing.ts";
 import { hasTransferWithKey, selectAdminTransfers, selectOwnTransfer } from "./queries.ts";
 import { changeTransferStatusIn } from "./status.ts";
+import { describeDestination } from "./targets.ts";
 
 /*
  * Transfers' public operations, one database transaction each. The steps they are made of live beside
- * this file, named after what they do: pricing, destinations, daily-limit, codes, create, status, legs.
+ * this file, named after what they do: pricing, targets, daily-limit, codes, create, status, legs. The
+ * amount is parsed once per request, here, and its minor units passed along.
  */
 
 /** The amount step: fee, total and available balance for these details. Moves nothing. */
@@ -35,7 +36,8 @@ export async function quoteTransfer(
   senderId: string,
   details: TransferDetails,
 ): Promise<TransferQuote> {
-  const priced = await priceTransfer(db, config, senderId, details);
+  const amountMinor = readAmountMinor(details.amount, details.currency);
+  const priced = await priceTransfer(db, config, { senderId, details, amountMinor });
   const available = await availableMinorOf(db, senderId, priced.currency);
   return {
     currency: priced.currency,
@@ -56,9 +58,10 @@ export async function requestTransferCode(
   sender: { userId: string; email: string },
   details: TransferDetails,
 ): Promise<{ expiresAt: string }> {
+  const amountMinor = readAmountMinor(details.amount, details.currency);
   // One transaction, with the destination's row locked: the e-mail describes the details the code binds.
   return db.transaction().execute(async (trx) => {
-    const priced = await priceTransfer(trx, config, sender.userId, details);
+    const priced = await priceTransfer(trx, config, { senderId: sender.userId, details, amountMinor });
     const available = await availableMinorOf(trx, sender.userId, priced.currency);
     if (available < priced.amountMinor + priced.feeMinor) {
       throw new AppError("insufficient_funds", "Insufficient balance");
@@ -104,7 +107,7 @@ export async function createTransfer(
   request: CreateTransferRequest,
 ): Promise<{ transfer: Transfer; isReplay: boolean }> {
   const amountMinor = readAmountMinor(request.amount, request.currency);
-  const attempt = { sender, idempotencyKey, requestHash: requestHashOf(request, amountMinor), request };
+  const attempt = { sender, idempotencyKey, requestHash: requestHashOf(request, amountMinor), request, amountMinor };
   const outcome = await db.transaction().execute((trx) => createTransferIn(trx, config, attempt));
   if ("isWrongCode" in outcome) {
     // Refused only now, after the transaction committed the counted try (and nothing else).
@@ -125,25 +128,6 @@ export async function changeTransferStatus(
   status: TransferStatus,
 ): Promise<{ isChanged: boolean }> {
   return db.transaction().execute((trx) => changeTransferStatusIn(trx, config, { actorId, transferId, status }));
-}
-
-/**
- * Expires every outstanding code the user was issued for a cash-out to this payment method. The
- * payment-methods module calls it in the transaction that edits or deletes one: a code e-mailed for the
- * old details must not survive the change, even if the details are changed back later. Returns how
- * many codes it expired.
- */
-export async function expirePaymentMethodCodes(db: Database, userId: string, paymentMethodId: string): Promise<number> {
-  return expireDestinationCodes(db, userId, `payment-method:${paymentMethodId}`);
-}
-
-/**
- * Expires every outstanding code the user was issued for a transfer to this saved recipient. The
- * recipients module calls it in the transaction that edits or deletes one, for the same reason as
- * `expirePaymentMethodCodes`. Returns how many codes it expired.
- */
-export async function expireRecipientCodes(db: Database, userId: string, recipientId: string): Promise<number> {
-  return expireDestinationCodes(db, userId, `recipient:${recipientId}`);
 }
 
 /** One transfer the user sent or received; anyone else's reads as missing. */

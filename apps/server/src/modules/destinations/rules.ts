@@ -1,7 +1,8 @@
 import { isTestBic } from "@ferry/core/validation/bank-account";
 import { findStoredDestinationProblem } from "@ferry/core/validation/destination";
 import { BANK_MESSAGES } from "@ferry/core/validation/messages";
-import { AppError } from "./errors.ts";
+import type { Config } from "../../config.ts";
+import { AppError } from "../../errors.ts";
 
 /*
  * The destination rules as this server applies them. Core's schemas let SWIFT test codes (eighth
@@ -9,9 +10,12 @@ import { AppError } from "./errors.ts";
  * a production server refuses them when a destination is saved and when a saved one is paid.
  */
 
+/** Whether the server is a production one: the only setting these rules read. */
+export type DestinationRulesConfig = Pick<Config, "isProduction">;
+
 /** Whether SWIFT test codes are accepted: everywhere but production. */
-export function allowsTestBic(nodeEnv: string | undefined = process.env.NODE_ENV): boolean {
-  return nodeEnv !== "production";
+export function allowsTestBic(config: DestinationRulesConfig): boolean {
+  return !config.isProduction;
 }
 
 /** A saved recipient's or payment method's destination columns. */
@@ -26,7 +30,7 @@ export interface StoredDestinationRow {
 }
 
 /** Why a saved destination fails today's rules (core's `findStoredDestinationProblem`), or null. */
-export function storedDestinationProblem(row: StoredDestinationRow, nodeEnv?: string): string | null {
+export function storedDestinationProblem(row: StoredDestinationRow, config: DestinationRulesConfig): string | null {
   return findStoredDestinationProblem(
     {
       currency: row.currency,
@@ -37,13 +41,13 @@ export function storedDestinationProblem(row: StoredDestinationRow, nodeEnv?: st
       cryptoNetwork: row.crypto_network,
       cryptoAddress: row.crypto_address,
     },
-    { allowTestBic: allowsTestBic(nodeEnv) },
+    { allowTestBic: allowsTestBic(config) },
   );
 }
 
 /** Refuses a SWIFT test code being saved on a production server, with the message on `swiftCode`. */
-export function refuseTestBic(swiftCode: string, nodeEnv?: string): void {
-  if (!allowsTestBic(nodeEnv) && isTestBic(swiftCode)) {
+export function refuseTestBic(swiftCode: string, config: DestinationRulesConfig): void {
+  if (!allowsTestBic(config) && isTestBic(swiftCode)) {
     throw new AppError("validation_failed", BANK_MESSAGES.testBic, { swiftCode: BANK_MESSAGES.testBic });
   }
 }

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
-import { type StoredDestinationRow, storedDestinationProblem } from "../../destination-rules.ts";
+import { type DestinationTable, selectDestinationBatch } from "./queries.ts";
+import { type DestinationRulesConfig, storedDestinationProblem } from "./rules.ts";
 
 /** Rows read per query: the count walks every saved destination without holding them all in memory. */
 const BATCH_ROWS = 1_000;
@@ -14,10 +15,6 @@ export interface DestinationReviewReport {
   readonly byReason: Readonly<Record<string, number>>;
 }
 
-interface StoredRow extends StoredDestinationRow {
-  readonly id: string;
-}
-
 /**
  * Re-checks every saved recipient and payment method (or only `userId`'s) against today's destination
  * rules, as the API does when it lists them, and counts those it would mark "Check these details".
@@ -25,11 +22,12 @@ interface StoredRow extends StoredDestinationRow {
  */
 export async function countDestinationsNeedingReview(
   db: Database,
+  config: DestinationRulesConfig,
   options: { userId?: string } = {},
 ): Promise<DestinationReviewReport> {
   const byReason: Record<string, number> = {};
-  const recipients = await countTable(db, "recipients", options.userId, byReason);
-  const paymentMethods = await countTable(db, "payment_methods", options.userId, byReason);
+  const recipients = await countTable(db, config, "recipients", options.userId, byReason);
+  const paymentMethods = await countTable(db, config, "payment_methods", options.userId, byReason);
   return {
     recipientsChecked: recipients.checked,
     paymentMethodsChecked: paymentMethods.checked,
@@ -41,7 +39,8 @@ export async function countDestinationsNeedingReview(
 
 async function countTable(
   db: Database,
-  table: "recipients" | "payment_methods",
+  config: DestinationRulesConfig,
+  table: DestinationTable,
   userId: string | undefined,
   byReason: Record<string, number>,
 ): Promise<{ checked: number; failing: number }> {
@@ -50,9 +49,9 @@ async function countTable(
   let failing = 0;
   let afterId: string | null = null;
   for (;;) {
-    const rows: StoredRow[] = await selectBatch(db, table, userId, afterId);
+    const rows = await selectDestinationBatch(db, table, { userId, afterId, limit: BATCH_ROWS });
     for (const row of rows) {
-      const problem = storedDestinationProblem(row);
+      const problem = storedDestinationProblem(row, config);
       if (problem !== null) {
         failing += 1;
         const key = `${label}: ${problem}`;
@@ -65,33 +64,4 @@ async function countTable(
     }
     afterId = rows[rows.length - 1]?.id ?? null;
   }
-}
-
-async function selectBatch(
-  db: Database,
-  table: "recipients" | "payment_methods",
-  userId: string | undefined,
-  afterId: string | null,
-): Promise<StoredRow[]> {
-  let query = db
-    .selectFrom(table)
-    .select([
-      "id",
-      "currency",
-      "country",
-      "account_number",
-      "swift_code",
-      "bank_code",
-      "crypto_network",
-      "crypto_address",
-    ])
-    .orderBy("id")
-    .limit(BATCH_ROWS);
-  if (userId !== undefined) {
-    query = query.where("user_id", "=", userId);
-  }
-  if (afterId !== null) {
-    query = query.where("id", ">", afterId);
-  }
-  return query.execute();
 }
