@@ -3,6 +3,12 @@ import { configDefaults, defineConfig } from "vitest/config";
 /** Checks the ledger the whole integration suite left behind; runs alone, after it. */
 const RECONCILE_TEST = "tests/integration/zz-reconcile.test.ts";
 
+/**
+ * End-to-end files that use no shared account (public pages, and users they sign up themselves), so
+ * they can run beside the others without taking each other's sign-in codes or balances.
+ */
+const E2E_ALONGSIDE = ["e2e/marketing-pages.e2e.test.ts", "e2e/first-load.e2e.test.ts"];
+
 export default defineConfig({
   test: {
     projects: [
@@ -78,10 +84,24 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
+          exclude: [...configDefaults.exclude, ...E2E_ALONGSIDE],
           environment: "node",
           // Starts Ferry itself (embedded PostgreSQL, migrations, demo seed, the built web app) on a free port.
           globalSetup: ["e2e/global-setup.ts"],
-          // One Chromium at a time on a 2-core machine; files run one after another.
+          // These files sign in as the demo customer and admin and read their mailboxes: one at a time.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // Files that touch no shared demo account: a second Chromium runs them beside `e2e`, against
+          // the same Ferry (the same global setup), which halves the wall time of the browser tests.
+          name: "e2e-alongside",
+          include: E2E_ALONGSIDE,
+          environment: "node",
+          globalSetup: ["e2e/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,

@@ -13,8 +13,10 @@ import {
   saveScreenshot,
   signIn,
   TEST_PASSWORD,
+  trackRequests,
   uniqueEmail,
   useBrowser,
+  waitUntilSettled,
   withPage,
 } from "./support.ts";
 
@@ -133,38 +135,6 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
     window.history.pushState(null, "", target);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, path);
-}
-
-const inFlightRequests = new WeakMap<Page, number>();
-
-/** Counts the page's unfinished requests, so a check can wait for its data without `networkidle`'s 500 ms. */
-function trackRequests(page: Page): void {
-  inFlightRequests.set(page, 0);
-  const change = (by: number) => inFlightRequests.set(page, (inFlightRequests.get(page) ?? 0) + by);
-  page.on("request", () => change(1));
-  page.on("requestfinished", () => change(-1));
-  page.on("requestfailed", () => change(-1));
-}
-
-/**
- * Waits until the page has its data and has stopped moving: no request in flight, no spinner, no
- * skeleton, no transition running (a toast fading in would be measured half transparent).
- */
-async function waitUntilSettled(page: Page): Promise<void> {
-  if (!inFlightRequests.has(page)) {
-    throw new Error("Call trackRequests(page) as soon as the page is created");
-  }
-  await expect.poll(() => inFlightRequests.get(page), { interval: 50 }).toBe(0);
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[role="status"][aria-label="Loading"], .animate-pulse') === null &&
-      document.getAnimations().every((animation) => {
-        const isEndless = animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY;
-        return isEndless || animation.playState !== "running";
-      }),
-    undefined,
-    { polling: 50 },
-  );
 }
 
 /** A short name of the focused element and whether it sits inside `container`. */

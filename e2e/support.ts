@@ -70,6 +70,38 @@ export async function withPage(
   }
 }
 
+const inFlightRequests = new WeakMap<Page, number>();
+
+/** Counts the page's unfinished requests, so a check can wait for its data without `networkidle`'s 500 ms. */
+export function trackRequests(page: Page): void {
+  inFlightRequests.set(page, 0);
+  const change = (by: number) => inFlightRequests.set(page, (inFlightRequests.get(page) ?? 0) + by);
+  page.on("request", () => change(1));
+  page.on("requestfinished", () => change(-1));
+  page.on("requestfailed", () => change(-1));
+}
+
+/**
+ * Waits until the page has its data and has stopped moving: no request in flight, no spinner, no
+ * skeleton, no transition running (a toast fading in would be measured half transparent).
+ */
+export async function waitUntilSettled(page: Page): Promise<void> {
+  if (!inFlightRequests.has(page)) {
+    throw new Error("Call trackRequests(page) as soon as the page is created");
+  }
+  await expect.poll(() => inFlightRequests.get(page), { interval: 50 }).toBe(0);
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[role="status"][aria-label="Loading"], .animate-pulse') === null &&
+      document.getAnimations().every((animation) => {
+        const isEndless = animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY;
+        return isEndless || animation.playState !== "running";
+      }),
+    undefined,
+    { polling: 50 },
+  );
+}
+
 /** Saves a full-page screenshot under e2e/screenshots (git-ignored) for people to look at. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
