@@ -35,9 +35,12 @@ interface DestinationRouteDeps {
 /** Saved destinations: Send Money's recipients and the cash-out payment methods. */
 export function registerDestinationRoutes(app: FastifyInstance, deps: DestinationRouteDeps) {
   registerRecipientRoutes(app, deps);
+  registerRecipientEditRoutes(app, deps);
   registerPaymentMethodRoutes(app, deps);
+  registerPaymentMethodEditRoutes(app, deps);
 }
 
+/** Listing and saving Send Money recipients. */
 function registerRecipientRoutes(app: FastifyInstance, deps: DestinationRouteDeps) {
   const { db, config, guards } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -72,6 +75,12 @@ function registerRecipientRoutes(app: FastifyInstance, deps: DestinationRouteDep
     async (request, reply) =>
       reply.status(201).send(await saveRecipient(db, config, viewerOf(request).userId, request.body)),
   );
+}
+
+/** Editing and deleting a saved recipient of one's own. */
+function registerRecipientEditRoutes(app: FastifyInstance, deps: DestinationRouteDeps) {
+  const { db, config, guards } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.put(
     "/api/v1/recipients/:recipientId",
     {
@@ -111,6 +120,7 @@ function registerRecipientRoutes(app: FastifyInstance, deps: DestinationRouteDep
   );
 }
 
+/** Listing and adding cash-out payment methods. */
 function registerPaymentMethodRoutes(app: FastifyInstance, deps: DestinationRouteDeps) {
   const { db, config, guards } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -145,6 +155,12 @@ function registerPaymentMethodRoutes(app: FastifyInstance, deps: DestinationRout
     async (request, reply) =>
       reply.status(201).send(await addPaymentMethod(db, config, viewerOf(request).userId, request.body)),
   );
+}
+
+/** Editing and deleting a payment method of one's own. */
+function registerPaymentMethodEditRoutes(app: FastifyInstance, deps: DestinationRouteDeps) {
+  const { db, config, guards } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.put(
     "/api/v1/payment-methods/:paymentMethodId",
     {
