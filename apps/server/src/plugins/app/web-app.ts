@@ -9,7 +9,7 @@ import {
   SHELLS_DIR,
 } from "@ferry/core/public-pages";
 import { isWebRoutePath, webRouteOf } from "@ferry/core/web-routes";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../errors.ts";
 import { loadPrerenderedPages, type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
@@ -62,6 +62,109 @@ async function dropBodyOfHead(request: FastifyRequest, reply: FastifyReply, payl
   return null;
 }
 
+/** What the build holds for the pages: pre-rendered pages and the other pages' shells, by route path. */
+interface PageFiles {
+  readonly hasWebBuild: boolean;
+  readonly prerendered: PrerenderedPages;
+  readonly shellFiles: ReadonlyMap<string, string>;
+}
+
+async function loadPageFiles(options: WebAppOptions): Promise<PageFiles> {
+  const hasWebBuild = existsSync(path.join(options.webDistDir, "index.html"));
+  const prerendered: PrerenderedPages = hasWebBuild
+    ? await loadPrerenderedPages(options.webDistDir, options.publicUrl)
+    : new Map();
+  // Each other page's shell (index.html naming the page's chunks as preloads), where the build wrote one.
+  const shellFiles = new Map(
+    SHELL_PATHS.map((pagePath) => [pagePath, `${SHELLS_DIR}/${prerenderedFileOf(pagePath)}`] as const).filter(
+      ([, file]) => hasWebBuild && existsSync(path.join(options.webDistDir, file)),
+    ),
+  );
+  return { hasWebBuild, prerendered, shellFiles };
+}
+
+/** robots.txt and sitemap.xml, from core's table of public pages. */
+function registerSiteIndex(app: FastifyInstance, publicUrl: string): void {
+  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", "no-cache").send(robotsTxt(publicUrl)),
+  );
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("application/xml; charset=utf-8").header("cache-control", "no-cache").send(sitemapXml(publicUrl)),
+  );
+}
+
+/** The build's files, precompressed, hashed assets cached for ever and the rest revalidated. */
+async function serveWebBuild(app: FastifyInstance, webDistDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    // Pre-rendered pages and shells are served at their pages' paths, never under their file names.
+    allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDERED_DIR}/`) && !pathName.startsWith(`/${SHELLS_DIR}/`),
+    // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts): the
+    // smallest one the browser accepts is sent, with Vary: Accept-Encoding.
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      // Hashed assets never change under their name; index.html must be revalidated to find new ones.
+      reply.header(
+        "cache-control",
+        filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+      );
+    },
+  });
+}
+
+/** A page's GET: an alias's 301, its pre-rendered HTML, its shell, or index.html (404 for a path no route has). */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, requestPath: string, files: PageFiles) {
+  const canonicalPath = canonicalPathOfAlias(requestPath);
+  if (canonicalPath) {
+    // One address per page for search engines and bookmarks; the query string goes along.
+    return reply.header("cache-control", "no-cache").redirect(`${canonicalPath}${queryOf(request.url)}`, 301);
+  }
+  const routePath = webRouteOf(requestPath)?.path ?? "";
+  const page = files.prerendered.get(routePath);
+  if (page) {
+    return sendPrerenderedPage(request, reply, page);
+  }
+  const shell = files.shellFiles.get(routePath);
+  if (shell) {
+    return reply.status(200).header("cache-control", "no-cache").sendFile(shell);
+  }
+  // The web app shows its own not-found page for a path its router lacks (core's route table,
+  // matched as the router matches); the status tells crawlers and monitors the same thing.
+  return reply
+    .status(isWebRoutePath(requestPath) ? 200 : 404)
+    .header("cache-control", "no-cache")
+    .sendFile("index.html");
+}
+
+/** The answer for every path no route has: 405 with Allow, a page, or Ferry's JSON 404. */
+function answerUnrouted(app: FastifyInstance, files: PageFiles) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const requestPath = pathOf(request.url);
+    // HEAD answers exactly what GET would, down to the Content-Length of the message.
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    const isPage = files.hasWebBuild && !isServerPath(requestPath);
+    const allowed = isPage && isWebRoutePath(requestPath) ? PAGE_METHODS : app.allowedMethods(requestPath);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      // OPTIONS included: Ferry offers no CORS and no other optional feature, so the only thing
+      // OPTIONS could tell is the Allow header, which this answer carries; a 204 would let a
+      // cross-origin preflight look answered when nothing is allowed to it.
+      throw new AppError("method_not_allowed", `${method} is not allowed on ${requestPath}`, undefined, {
+        allow: allowed.join(", "),
+      });
+    }
+    if (isPage && method === "GET") {
+      return sendPage(request, reply, requestPath, files);
+    }
+    // A miss must not be cached: the file may be deployed a moment later (a CDN in front would
+    // otherwise keep answering 404 for an immutable name).
+    throw new AppError("not_found", `No route for ${method} ${requestPath}`, undefined, {
+      "cache-control": "no-store",
+    });
+  };
+}
+
 /**
  * Serves the web app's build and answers every path no route has: a known path with another method
  * gets 405 with `Allow` (from the route table, plugins/app/route-methods.ts); a missing file under
@@ -74,88 +177,13 @@ async function dropBodyOfHead(request: FastifyRequest, reply: FastifyReply, payl
  */
 export default fp<WebAppOptions>(
   async (app, options) => {
-    const hasWebBuild = existsSync(path.join(options.webDistDir, "index.html"));
-    const prerendered: PrerenderedPages = hasWebBuild
-      ? await loadPrerenderedPages(options.webDistDir, options.publicUrl)
-      : new Map();
-    // Each other page's shell (index.html naming the page's chunks as preloads), where the build wrote one.
-    const shellFiles = new Map(
-      SHELL_PATHS.map((pagePath) => [pagePath, `${SHELLS_DIR}/${prerenderedFileOf(pagePath)}`] as const).filter(
-        ([, file]) => hasWebBuild && existsSync(path.join(options.webDistDir, file)),
-      ),
-    );
-    app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
-      reply.type("text/plain; charset=utf-8").header("cache-control", "no-cache").send(robotsTxt(options.publicUrl)),
-    );
-    app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type("application/xml; charset=utf-8")
-        .header("cache-control", "no-cache")
-        .send(sitemapXml(options.publicUrl)),
-    );
-    if (hasWebBuild) {
-      await app.register(fastifyStatic, {
-        root: options.webDistDir,
-        wildcard: false,
-        index: false,
-        // Pre-rendered pages and shells are served at their pages' paths, never under their file names.
-        allowedPath: (pathName) =>
-          !pathName.startsWith(`/${PRERENDERED_DIR}/`) && !pathName.startsWith(`/${SHELLS_DIR}/`),
-        // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts): the
-        // smallest one the browser accepts is sent, with Vary: Accept-Encoding.
-        preCompressed: true,
-        setHeaders(reply, filePath) {
-          // Hashed assets never change under their name; index.html must be revalidated to find new ones.
-          reply.header(
-            "cache-control",
-            filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
-          );
-        },
-      });
+    const files = await loadPageFiles(options);
+    registerSiteIndex(app, options.publicUrl);
+    if (files.hasWebBuild) {
+      await serveWebBuild(app, options.webDistDir);
     }
     app.addHook("onSend", dropBodyOfHead);
-    app.setNotFoundHandler(async (request, reply) => {
-      const requestPath = pathOf(request.url);
-      // HEAD answers exactly what GET would, down to the Content-Length of the message.
-      const method = request.method === "HEAD" ? "GET" : request.method;
-      const isPage = hasWebBuild && !isServerPath(requestPath);
-      const allowed = isPage && isWebRoutePath(requestPath) ? PAGE_METHODS : app.allowedMethods(requestPath);
-      if (allowed.length > 0 && !allowed.includes(request.method)) {
-        // OPTIONS included: Ferry offers no CORS and no other optional feature, so the only thing
-        // OPTIONS could tell is the Allow header, which this answer carries; a 204 would let a
-        // cross-origin preflight look answered when nothing is allowed to it.
-        throw new AppError("method_not_allowed", `${method} is not allowed on ${requestPath}`, undefined, {
-          allow: allowed.join(", "),
-        });
-      }
-      if (isPage && method === "GET") {
-        const canonicalPath = canonicalPathOfAlias(requestPath);
-        if (canonicalPath) {
-          // One address per page for search engines and bookmarks; the query string goes along.
-          return reply.header("cache-control", "no-cache").redirect(`${canonicalPath}${queryOf(request.url)}`, 301);
-        }
-        const routePath = webRouteOf(requestPath)?.path ?? "";
-        const page = prerendered.get(routePath);
-        if (page) {
-          return sendPrerenderedPage(request, reply, page);
-        }
-        const shell = shellFiles.get(routePath);
-        if (shell) {
-          return reply.status(200).header("cache-control", "no-cache").sendFile(shell);
-        }
-        // The web app shows its own not-found page for a path its router lacks (core's route table,
-        // matched as the router matches); the status tells crawlers and monitors the same thing.
-        return reply
-          .status(isWebRoutePath(requestPath) ? 200 : 404)
-          .header("cache-control", "no-cache")
-          .sendFile("index.html");
-      }
-      // A miss must not be cached: the file may be deployed a moment later (a CDN in front would
-      // otherwise keep answering 404 for an immutable name).
-      throw new AppError("not_found", `No route for ${method} ${requestPath}`, undefined, {
-        "cache-control": "no-store",
-      });
-    });
+    app.setNotFoundHandler(answerUnrouted(app, files));
   },
   { name: "ferry-web-app", fastify: "5.x", dependencies: ["ferry-route-methods"] },
 );
