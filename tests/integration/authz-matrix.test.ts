@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { systemClock } from "../../apps/server/src/clock.ts";
 import { createExchangeQuote } from "../../apps/server/src/modules/exchange/service.ts";
 import { tableRateProvider } from "../../apps/server/src/modules/rates/service.ts";
 import { recordHardening } from "../support/hardening-results.ts";
@@ -436,7 +437,7 @@ const ROUTES: Record<string, RouteEntry> = {
     request: async ({ ferry, owner }) => {
       const quote = await createExchangeQuote(
         ferry.db,
-        { rateProvider: tableRateProvider, now: () => new Date() },
+        { rateProvider: tableRateProvider, clock: systemClock },
         owner.userId,
         { from: "USD", to: "EUR", amount: "1.00" },
       );

@@ -10,11 +10,13 @@ import { parseAmount, toDecimalString } from "@ferry/core/money";
 import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { systemClock } from "../../apps/server/src/clock.ts";
 import { AppError } from "../../apps/server/src/errors.ts";
 import { createExchangeQuote, executeExchange } from "../../apps/server/src/modules/exchange/service.ts";
 import { tableRateProvider } from "../../apps/server/src/modules/rates/service.ts";
 import {
   buildTestApp,
+  createIsolatedDatabase,
   createSessionUser,
   fundWallet,
   readWallet,
@@ -217,16 +219,11 @@ describe("quotes", () => {
       listPrices: async () => [],
     };
 
-    const quoting = createExchangeQuote(
-      ferry.db,
-      { rateProvider: legacyProvider, now: () => new Date() },
-      user.userId,
-      {
-        from: "USD",
-        to: "ETH",
-        amount: "1000000000.00",
-      },
-    );
+    const quoting = createExchangeQuote(ferry.db, { rateProvider: legacyProvider, clock: systemClock }, user.userId, {
+      from: "USD",
+      to: "ETH",
+      amount: "1000000000.00",
+    });
 
     await expect(quoting).rejects.toMatchObject({
       code: "validation_failed",
@@ -388,7 +385,7 @@ describe("confirming a quote", () => {
     expect(reused.statusCode, reused.body).toBe(409);
     expect(reused.json().error.message).toBe("This quote was already confirmed");
     expect(keyForAnother.statusCode, keyForAnother.body).toBe(409);
-    expect(keyForAnother.json().error.message).toBe("This Idempotency-Key was already used for a different exchange");
+    expect(keyForAnother.json().error.message).toBe("This Idempotency-Key was already used for a different request");
     expect((await readWallet(ferry.db, user.userId, "USD")).balanceMinor).toBe(40_000n);
   });
 
@@ -467,20 +464,20 @@ describe("quote expiry by the service's clock", () => {
     const madeAt = new Date("2030-01-01T12:00:00.000Z");
     const quote = await createExchangeQuote(
       ferry.db,
-      { rateProvider: tableRateProvider, now: () => madeAt },
+      { rateProvider: tableRateProvider, clock: { now: () => madeAt } },
       user.userId,
       { from: "USD", to: "EUR", amount: "20.00" },
     );
     const other = await createExchangeQuote(
       ferry.db,
-      { rateProvider: tableRateProvider, now: () => madeAt },
+      { rateProvider: tableRateProvider, clock: { now: () => madeAt } },
       user.userId,
       { from: "USD", to: "EUR", amount: "30.00" },
     );
     expect(quote.expiresAt).toBe("2030-01-01T12:00:30.000Z");
 
-    const atExpiry = () => new Date("2030-01-01T12:00:30.000Z");
-    const justBefore = () => new Date("2030-01-01T12:00:29.999Z");
+    const atExpiry = { now: () => new Date("2030-01-01T12:00:30.000Z") };
+    const justBefore = { now: () => new Date("2030-01-01T12:00:29.999Z") };
     const refused = executeExchange(ferry.db, atExpiry, user.userId, `exchange-${randomUUID()}`, { quoteId: quote.id });
     await expect(refused).rejects.toThrow(AppError);
     await expect(refused).rejects.toMatchObject({ code: "conflict", message: QUOTE_EXPIRED_MESSAGE });
@@ -491,5 +488,51 @@ describe("quote expiry by the service's clock", () => {
     expect(accepted.isReplay).toBe(false);
     expect(accepted.exchange.executedAt).toBe("2030-01-01T12:00:29.999Z");
     expect((await readWallet(ferry.db, user.userId, "USD")).balanceMinor).toBe(50_000n - 3_000n);
+  });
+});
+
+describe("quote expiry by the development clock", () => {
+  // Its own database: moving the development clock also runs the daily returns of every investment.
+  let clocked: TestApp;
+
+  beforeAll(async () => {
+    clocked = await buildTestApp({}, { databaseUrl: await createIsolatedDatabase("exchange_clock") });
+  });
+
+  afterAll(async () => {
+    await clocked?.close();
+  });
+
+  function post(user: SessionUser, url: string, payload: unknown, headers: Record<string, string> = {}) {
+    return send(clocked.app, { method: "POST", url, ip: user.ip, cookie: user.cookie, payload, headers });
+  }
+
+  test("a quote made before POST /dev/clock moves a day has expired, and a new one is made a day later", async () => {
+    const user = await createSessionUser(clocked, { label: "exchange-clock" });
+    await fundWallet(clocked.db, user.userId, "USD", 500_00n);
+    const before = await post(user, "/api/v1/exchange/quotes", { from: "USD", to: "EUR", amount: "20.00" });
+    expect(before.statusCode, before.body).toBe(201);
+
+    const moved = await clocked.app.inject({
+      method: "POST",
+      url: "/dev/clock",
+      remoteAddress: "127.0.0.1",
+      payload: { advanceDays: 1 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const expired = await post(
+      user,
+      "/api/v1/exchange",
+      { quoteId: before.json().id },
+      { "idempotency-key": `exchange-${randomUUID()}` },
+    );
+    const after = await post(user, "/api/v1/exchange/quotes", { from: "USD", to: "EUR", amount: "20.00" });
+
+    expect(expired.statusCode, expired.body).toBe(409);
+    expect(expired.json().error.message).toBe(QUOTE_EXPIRED_MESSAGE);
+    expect((await readWallet(clocked.db, user.userId, "USD")).balanceMinor).toBe(500_00n);
+    expect(after.statusCode, after.body).toBe(201);
+    const dayMs = 24 * 60 * 60 * 1000;
+    expect(Date.parse(after.json().createdAt) - Date.parse(before.json().createdAt)).toBeGreaterThanOrEqual(dayMs);
   });
 });

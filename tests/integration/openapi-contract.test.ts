@@ -8,6 +8,7 @@ import addFormats from "ajv-formats";
 import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { systemClock } from "../../apps/server/src/clock.ts";
 import { createExchangeQuote } from "../../apps/server/src/modules/exchange/service.ts";
 import { tableRateProvider } from "../../apps/server/src/modules/rates/service.ts";
 import {
@@ -674,7 +675,7 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   ],
   "POST /api/v1/exchange": async ({ ferry, cast }) => {
     const quoteFor = (amount: string) =>
-      createExchangeQuote(ferry.db, { rateProvider: tableRateProvider, now: () => new Date() }, cast.owner.userId, {
+      createExchangeQuote(ferry.db, { rateProvider: tableRateProvider, clock: systemClock }, cast.owner.userId, {
         from: "USD",
         to: "EUR",
         amount,

@@ -138,7 +138,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   // The one rate source of quotes, the rates page and the admin's table; a live feed would replace it here.
   const rateProvider = tableRateProvider;
   registerRateRoutes(app, { db, guards, rateProvider });
-  registerExchangeRoutes(app, { db, guards, rateProvider });
+  registerExchangeRoutes(app, { db, guards, rateProvider, clock: investmentSettings.clock });
   registerFeeRoutes(app, { config });
   registerSupportRoutes(app, { db, guards, supportEmail: config.supportEmail });
   if (config.isDevMailboxEnabled) {

@@ -2,29 +2,30 @@ import { Exchange, ExchangeQuote, ExchangeQuoteRequest, ExecuteExchangeRequest }
 import { IdempotencyKeyHeader } from "@ferry/core/contracts/transfers";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import type { RateProvider } from "../rates/service.ts";
-import { createExchangeQuote, executeExchange, type Now } from "./service.ts";
+import { createExchangeQuote, executeExchange } from "./service.ts";
 
 /** Each "Get quote" writes a row: a person needs a few a minute, so this bounds a script, not a customer. */
 const QUOTES_PER_WINDOW = 120;
 const QUOTE_WINDOW_SECONDS = 15 * 60;
 
-/** What the exchange routes need: the database, the guards, the rate source and the time quotes expire by. */
+/** What the exchange routes need: the database, the guards, the rate source and the clock quotes expire by. */
 interface ExchangeRouteDeps {
   readonly db: Database;
   readonly guards: Guards;
   readonly rateProvider: RateProvider;
-  readonly now?: Now;
+  /** The server's one clock: the development clock when it is enabled, so `POST /dev/clock` expires quotes. */
+  readonly clock: Clock;
 }
 
 /** A customer's exchange between their own balances: a 30-second quote, then its confirmation. */
 export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRouteDeps) {
-  const { db, guards, rateProvider } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, guards, rateProvider, clock } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -54,7 +55,7 @@ export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRoute
       await enforceThrottle(db, [
         { key: `exchange-quote:account:${userId}`, max: QUOTES_PER_WINDOW, windowSeconds: QUOTE_WINDOW_SECONDS },
       ]);
-      const quote = await createExchangeQuote(db, { rateProvider, now }, userId, request.body);
+      const quote = await createExchangeQuote(db, { rateProvider, clock }, userId, request.body);
       return reply.status(201).send(quote);
     },
   );
@@ -81,7 +82,7 @@ export function registerExchangeRoutes(app: FastifyInstance, deps: ExchangeRoute
     async (request, reply) => {
       const { exchange, isReplay } = await executeExchange(
         db,
-        now,
+        clock,
         viewerOf(request).userId,
         request.headers["idempotency-key"],
         request.body,

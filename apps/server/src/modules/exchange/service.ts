@@ -16,8 +16,9 @@ import {
   tooSmallToExchangeMessage,
 } from "@ferry/core/exchange";
 import { formatMoney, isWithinAmountLimit, toDecimalString } from "@ferry/core/money";
+import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
-import { lockKey } from "../../db/locks.ts";
+import { findIdempotentReplay, requestHashOf } from "../../db/idempotency.ts";
 import { AppError } from "../../errors.ts";
 import { readAmountMinor } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
@@ -44,9 +45,6 @@ import {
  * a quote locks a rate and fee for 30 seconds; confirming it moves exactly the quoted amounts in one
  * ledger operation through the operator's FX accounts, once per quote.
  */
-
-/** Reads the time quotes are made and expire by; tests pass their own to move past a quote's expiry. */
-export type Now = () => Date;
 
 /** Quotes that expired more than this long ago and were never confirmed are deleted on the next quote. */
 const STALE_QUOTE_MS = 24 * 60 * 60 * 1000;
@@ -81,7 +79,7 @@ function toExchange(row: QuoteRow): Exchange {
  */
 export async function createExchangeQuote(
   db: Database,
-  deps: { readonly rateProvider: RateProvider; readonly now: Now },
+  deps: { readonly rateProvider: RateProvider; readonly clock: Clock },
   userId: string,
   request: ExchangeQuoteRequest,
 ): Promise<ExchangeQuote> {
@@ -110,7 +108,7 @@ export async function createExchangeQuote(
   if (amountMinor > (await availableMinorOf(db, userId, from))) {
     throw new AppError("insufficient_funds", insufficientBalanceMessage(from));
   }
-  const createdAt = deps.now();
+  const createdAt = deps.clock.now();
   await deleteStaleQuotes(db, userId, new Date(createdAt.getTime() - STALE_QUOTE_MS));
   const row = await insertQuote(db, {
     userId,
@@ -187,9 +185,8 @@ async function moveQuotedMoney(trx: Database, quote: QuoteRow): Promise<void> {
 }
 
 /**
- * The exchange this Idempotency-Key already made, if any. Duplicates of one request wait here (under
- * a lock held until the transaction ends) for the first, then find its exchange. The same key with
- * another quote is refused.
+ * The exchange this Idempotency-Key already made, if any (db/idempotency.ts: lock, replay, conflict).
+ * The request is the quote it confirms, so the same key with another quote is refused.
  */
 async function findReplay(
   trx: Database,
@@ -197,15 +194,11 @@ async function findReplay(
   idempotencyKey: string,
   quoteId: string,
 ): Promise<Exchange | undefined> {
-  await lockKey(trx, `exchange|${userId}|${idempotencyKey}`);
-  const existing = await selectQuoteByKey(trx, userId, idempotencyKey);
-  if (!existing) {
-    return undefined;
-  }
-  if (existing.id !== quoteId) {
-    throw new AppError("conflict", "This Idempotency-Key was already used for a different exchange");
-  }
-  return toExchange(existing);
+  const request = { scope: "exchange", ownerId: userId, key: idempotencyKey, requestHash: requestHashOf([quoteId]) };
+  return findIdempotentReplay(trx, request, async () => {
+    const existing = await selectQuoteByKey(trx, userId, idempotencyKey);
+    return existing && { requestHash: requestHashOf([existing.id]), result: toExchange(existing) };
+  });
 }
 
 /**
@@ -216,7 +209,7 @@ async function findReplay(
  */
 export async function executeExchange(
   db: Database,
-  now: Now,
+  clock: Clock,
   userId: string,
   idempotencyKey: string,
   request: ExecuteExchangeRequest,
@@ -233,7 +226,7 @@ export async function executeExchange(
     if (quote.executed_at) {
       throw new AppError("conflict", "This quote was already confirmed");
     }
-    const executedAt = now();
+    const executedAt = clock.now();
     if (executedAt.getTime() >= new Date(quote.expires_at).getTime()) {
       throw new AppError("conflict", QUOTE_EXPIRED_MESSAGE, { quoteId: QUOTE_EXPIRED_MESSAGE });
     }

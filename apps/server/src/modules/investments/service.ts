@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type {
   AdminInvestmentList,
   AdminInvestmentListQuery,
@@ -17,13 +16,13 @@ import { toDecimalString } from "@ferry/core/money";
 import { addUtcDays, type Clock, startOfUtcDay, utcDayOf } from "../../clock.ts";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { lockKey } from "../../db/locks.ts";
+import { findIdempotentReplay, requestHashOf } from "../../db/idempotency.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { readAmountMinor } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import { recordAdminAction } from "../audit/service.ts";
-import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
+import { applyLedger, ensureUserAccount, findLedgerTransfer, systemAccountId } from "../ledger/service.ts";
 import {
   type InvestmentRow,
   insertInvestmentIfMissing,
@@ -135,27 +134,18 @@ interface InvestmentMove {
   readonly amount: string;
 }
 
-function requestHashOf(move: InvestmentMove, amountMinor: bigint): string {
-  return createHash("sha256")
-    .update(JSON.stringify([move.type, amountMinor.toString()]))
-    .digest("hex");
-}
-
 /**
- * Whether this Idempotency-Key already made a movement: duplicates of one request wait here (under a
- * lock held until the transaction ends) for the first, then find it. The same key with another
- * request is a conflict.
+ * Whether this Idempotency-Key already made a movement (db/idempotency.ts: lock, replay, conflict).
+ * Deposits and withdrawals share the key's scope, so the same key for the other direction is refused.
  */
 async function isReplay(trx: Database, move: InvestmentMove, requestHash: string): Promise<boolean> {
-  await lockKey(trx, `investment|${move.userId}|${move.idempotencyKey}`);
-  const existing = await selectRequestByKey(trx, move.userId, move.idempotencyKey);
-  if (!existing) {
-    return false;
-  }
-  if (existing.request_hash !== requestHash) {
-    throw new AppError("conflict", "This Idempotency-Key was already used for a different request");
-  }
-  return true;
+  const request = { scope: "investment", ownerId: move.userId, key: move.idempotencyKey, requestHash };
+  const earlier = await findIdempotentReplay(trx, request, async () => {
+    const existing = await selectRequestByKey(trx, move.userId, move.idempotencyKey);
+    // Only a daily return has no hash, and it is made under no key: a null never matches a request.
+    return existing && { requestHash: existing.request_hash ?? "", result: existing.id };
+  });
+  return earlier !== undefined;
 }
 
 /** The user's investment, created by the first deposit (its first day earns nothing), locked. */
@@ -229,7 +219,7 @@ async function moveInvestment(
   move: InvestmentMove,
 ): Promise<{ overview: InvestmentOverview; isReplay: boolean }> {
   const amountMinor = readAmountMinor(move.amount, "USD");
-  const requestHash = requestHashOf(move, amountMinor);
+  const requestHash = requestHashOf([move.type, amountMinor]);
   return db.transaction().execute(async (trx) => {
     if (await isReplay(trx, move, requestHash)) {
       return { overview: await readOverview(trx, settings, move.userId), isReplay: true };
@@ -392,16 +382,18 @@ export async function topUpYieldReserve(
 ): Promise<{ reserve: YieldReserve; isReplay: boolean }> {
   const amountMinor = readAmountMinor(request.amount, "USD");
   const transferKey = `yield-reserve-top-up:${request.actorId}:${request.idempotencyKey}`;
+  const idempotent = {
+    scope: "yield-reserve-top-up",
+    ownerId: request.actorId,
+    key: request.idempotencyKey,
+    requestHash: requestHashOf([amountMinor]),
+  };
   return db.transaction().execute(async (trx) => {
-    await lockKey(trx, transferKey);
-    const existing = await trx
-      .selectFrom("ledger_transfers")
-      .select("amount")
-      .where("transfer_key", "=", transferKey)
-      .executeTakeFirst();
-    if (existing && BigInt(existing.amount) !== amountMinor) {
-      throw new AppError("conflict", "This Idempotency-Key was already used for a different request");
-    }
+    // What the key made is the ledger transfer itself: its amount is the request.
+    const existing = await findIdempotentReplay(trx, idempotent, async () => {
+      const transfer = await findLedgerTransfer(trx, transferKey);
+      return transfer && { requestHash: requestHashOf([transfer.amountMinor]), result: transfer };
+    });
     if (!existing) {
       await fundYieldReserve(trx, { transferKey, amountMinor, referenceType: "yield_reserve_top_up" });
       await recordAdminAction(trx, {

@@ -405,6 +405,16 @@ export async function applyLedger(
   };
 }
 
+/** The transfer applied under `transferKey`, if any, as it stands now. */
+export async function findLedgerTransfer(db: Database, transferKey: string): Promise<LedgerTransfer | undefined> {
+  const row = await db
+    .selectFrom("ledger_transfers")
+    .selectAll()
+    .where("transfer_key", "=", transferKey)
+    .executeTakeFirst();
+  return row && toLedgerTransfer(row);
+}
+
 function findUserAccountId(db: Database, userId: string, currency: CurrencyCode, purpose: "wallet" | "investment") {
   return db
     .selectFrom("ledger_accounts")
