@@ -382,8 +382,11 @@ describe("the job runner", () => {
     const withJobs = await buildAppWithClock(databaseUrl, clock, { JOBS_ENABLED: "true" });
     try {
       const schedules = await sql<{ name: string; cron: string; timezone: string }>`
-        SELECT name, cron, timezone FROM pgboss.schedule`.execute(withJobs.db);
-      expect(schedules.rows).toEqual([{ name: "investment-daily-returns", cron: "5 0 * * *", timezone: "UTC" }]);
+        SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`.execute(withJobs.db);
+      expect(schedules.rows).toEqual([
+        { name: "housekeeping", cron: "*/10 * * * *", timezone: "UTC" },
+        { name: "investment-daily-returns", cron: "5 0 * * *", timezone: "UTC" },
+      ]);
       // The run queued at start pays 2 November (the deposit's day earns nothing; 3 November is today).
       const deadline = Date.now() + 20_000;
       while ((await returnsOf(user.investmentId)).length === 0 && Date.now() < deadline) {
