@@ -1,4 +1,4 @@
-// One Idempotency-Key rule on every endpoint that moves money (issue 25, docs/decisions/023): the key
+// One Idempotency-Key rule on every endpoint that moves money (issue 25, docs/decisions/025): the key
 // with a different request gets the same 409 everywhere, and moves nothing.
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";

@@ -4,7 +4,7 @@ import type { Database } from "./database.ts";
 import { lockKey } from "./locks.ts";
 
 /*
- * The one Idempotency-Key rule of every endpoint that moves money (docs/decisions/023-one-idempotency-rule.md):
+ * The one Idempotency-Key rule of every endpoint that moves money (docs/decisions/025-one-idempotency-rule.md):
  * the key is the owner's, within one endpoint's scope; the first request under it does the work, a
  * repeat of the same request gets the first answer and moves nothing, and the key with a different
  * request is refused with IDEMPOTENCY_CONFLICT_MESSAGE.
