@@ -133,14 +133,14 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerTransferRoutes(app, { db, config, guards });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards });
-  registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl });
+  registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl, clock: investmentSettings.clock });
   registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
   // The one rate source of quotes, the rates page and the admin's table; a live feed would replace it here.
   const rateProvider = tableRateProvider;
-  registerRateRoutes(app, { db, guards, rateProvider });
+  registerRateRoutes(app, { db, guards, rateProvider, clock: investmentSettings.clock });
   registerExchangeRoutes(app, { db, guards, rateProvider, clock: investmentSettings.clock });
   registerFeeRoutes(app, { config });
-  registerSupportRoutes(app, { db, guards, supportEmail: config.supportEmail });
+  registerSupportRoutes(app, { db, guards, supportEmail: config.supportEmail, clock: investmentSettings.clock });
   if (config.isDevMailboxEnabled) {
     registerDevMailRoutes(app, { db });
   }

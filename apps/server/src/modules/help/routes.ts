@@ -65,7 +65,7 @@ function registerOwnRequestRoutes(app: FastifyInstance, deps: HelpRouteDeps): vo
         response: { 200: HelpRequestList, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
       },
     },
-    async (request) => listCustomerRequests(db, viewerOf(request).userId, request.query),
+    async (request) => listCustomerRequests(db, deps.clock, viewerOf(request).userId, request.query),
   );
   typed.post(
     "/api/v1/help-requests",
@@ -81,7 +81,7 @@ function registerOwnRequestRoutes(app: FastifyInstance, deps: HelpRouteDeps): vo
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createHelpRequest(db, viewerOf(request).userId, request.body)),
+      reply.status(201).send(await createHelpRequest(db, deps.clock, viewerOf(request).userId, request.body)),
   );
   typed.get(
     "/api/v1/help-requests/unread-count",
@@ -116,7 +116,7 @@ function registerOwnConversationRoutes(app: FastifyInstance, deps: HelpRouteDeps
         response: { 200: HelpRequestDetail, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found") },
       },
     },
-    async (request) => getHelpRequest(db, customerOf(request), request.params.helpRequestId),
+    async (request) => getHelpRequest(db, deps.clock, customerOf(request), request.params.helpRequestId),
   );
   typed.post(
     "/api/v1/help-requests/:helpRequestId/responses",
@@ -247,7 +247,7 @@ function registerDeskQueueRoutes(app: FastifyInstance, deps: HelpRouteDeps): voi
         response: { 200: HelpRequestList, ...errorResponses(...ADMIN_ERRORS, "validation_failed") },
       },
     },
-    async (request) => listAdminRequests(db, request.query),
+    async (request) => listAdminRequests(db, deps.clock, request.query),
   );
   typed.get(
     "/api/v1/admin/help-requests/open-count",
@@ -276,7 +276,7 @@ function registerDeskQueueRoutes(app: FastifyInstance, deps: HelpRouteDeps): voi
         response: { 200: HelpRequestDetail, ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found") },
       },
     },
-    async (request) => getHelpRequest(db, adminOf(request), request.params.helpRequestId),
+    async (request) => getHelpRequest(db, deps.clock, adminOf(request), request.params.helpRequestId),
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type NewHelpReply,
   type NewHelpRequest,
 } from "@ferry/core/contracts/help";
+import type { Clock } from "../../clock.ts";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
@@ -54,6 +55,8 @@ export interface HelpViewer {
 /** What the help desk needs besides the database: where attachments live and the link in e-mails. */
 export interface HelpDeps {
   readonly db: Database;
+  /** The business clock: when a request was opened, falls due, and is overdue. */
+  readonly clock: Clock;
   readonly storage: FileStorage;
   readonly publicUrl: string;
 }
@@ -88,7 +91,12 @@ function toSummary(row: HelpRequestWithCustomerRow, now: Date): HelpRequestSumma
   };
 }
 
-async function toDetail(db: Database, row: HelpRequestWithCustomerRow, viewer: HelpViewer): Promise<HelpRequestDetail> {
+async function toDetail(
+  db: Database,
+  row: HelpRequestWithCustomerRow,
+  viewer: HelpViewer,
+  now: Date,
+): Promise<HelpRequestDetail> {
   const [responses, attachments] = await Promise.all([
     selectResponses(db, row.id),
     selectAttachmentsOfRequest(db, row.id),
@@ -98,7 +106,7 @@ async function toDetail(db: Database, row: HelpRequestWithCustomerRow, viewer: H
       .filter((attachment) => attachment.help_response_id === responseId)
       .map((attachment) => toHelpAttachment(attachment, viewer.isAdmin));
   return {
-    ...toSummary(row, new Date()),
+    ...toSummary(row, now),
     message: row.message,
     attachments: attachmentsOf(null),
     responses: responses.map((response) => ({
@@ -140,10 +148,11 @@ async function attachOrRefuse(
  */
 export async function createHelpRequest(
   db: Database,
+  clock: Clock,
   userId: string,
   request: NewHelpRequest,
 ): Promise<HelpRequestDetail> {
-  const createdAt = new Date();
+  const createdAt = clock.now();
   const id = await db.transaction().execute(async (trx) => {
     const dueAt = helpRequestDueAt(createdAt, request.priority);
     const requestId = await insertHelpRequest(trx, {
@@ -168,17 +177,18 @@ export async function createHelpRequest(
     return requestId;
   });
   const viewer = { userId, isAdmin: false };
-  return toDetail(db, await readableRequest(db, viewer, id), viewer);
+  return toDetail(db, await readableRequest(db, viewer, id), viewer, createdAt);
 }
 
 /** The customer's own requests, newest first, with their total. */
 export async function listCustomerRequests(
   db: Database,
+  clock: Clock,
   userId: string,
   query: HelpRequestListQuery,
 ): Promise<HelpRequestList> {
   const rows = await selectCustomerRequests(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
-  const now = new Date();
+  const now = clock.now();
   const page = paginate(
     rows,
     query.limit,
@@ -189,9 +199,13 @@ export async function listCustomerRequests(
 }
 
 /** The help desk's list: filtered, searched, by due time or newest first, with the total matching. */
-export async function listAdminRequests(db: Database, query: AdminHelpRequestListQuery): Promise<HelpRequestList> {
+export async function listAdminRequests(
+  db: Database,
+  clock: Clock,
+  query: AdminHelpRequestListQuery,
+): Promise<HelpRequestList> {
   const rows = await selectAdminRequests(db, { ...query, after: decodeCursor(query.cursor) });
-  const now = new Date();
+  const now = clock.now();
   const page = paginate(
     rows,
     query.limit,
@@ -202,13 +216,18 @@ export async function listAdminRequests(db: Database, query: AdminHelpRequestLis
 }
 
 /** One request with its conversation. The customer opening their own marks support's replies read. */
-export async function getHelpRequest(db: Database, viewer: HelpViewer, id: string): Promise<HelpRequestDetail> {
+export async function getHelpRequest(
+  db: Database,
+  clock: Clock,
+  viewer: HelpViewer,
+  id: string,
+): Promise<HelpRequestDetail> {
   const row = await readableRequest(db, viewer, id);
   if (!viewer.isAdmin && row.last_admin_response_at !== null) {
     await markReadByCustomer(db, id);
-    return toDetail(db, await readableRequest(db, viewer, id), viewer);
+    return toDetail(db, await readableRequest(db, viewer, id), viewer, clock.now());
   }
-  return toDetail(db, row, viewer);
+  return toDetail(db, row, viewer, clock.now());
 }
 
 /** Tells the customer of support's reply or status change: a notification, and an e-mail. */
@@ -289,7 +308,7 @@ export async function replyToHelpRequest(
       );
     }
   });
-  return toDetail(deps.db, await readableRequest(deps.db, viewer, id), viewer);
+  return toDetail(deps.db, await readableRequest(deps.db, viewer, id), viewer, deps.clock.now());
 }
 
 const STATUS_WORDS: Readonly<Record<HelpStatus, string>> = {
@@ -333,7 +352,7 @@ export async function setHelpRequestStatus(
     );
   });
   const admin = { userId: adminId, isAdmin: true };
-  return toDetail(deps.db, await readableRequest(deps.db, admin, id), admin);
+  return toDetail(deps.db, await readableRequest(deps.db, admin, id), admin, deps.clock.now());
 }
 
 /** The sidebar's count: open requests for an admin, requests with an unread support reply for a customer. */

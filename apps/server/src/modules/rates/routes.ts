@@ -1,16 +1,21 @@
 import { RateList, RatePair, RatePairParams, UpdateRateRequest } from "@ferry/core/contracts/rates";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, PUBLIC, SIGNED_IN } from "../../http/openapi.ts";
 import { listRates, type RateProvider, setRate } from "./service.ts";
 
-/** What the rate routes need: the database, the guards, and the rate source every price is read from. */
+/**
+ * What the rate routes need: the database, the guards, the rate source every price is read from, and
+ * the business clock an edit is dated by.
+ */
 interface RateRouteDeps {
   readonly db: Database;
   readonly guards: Guards;
   readonly rateProvider: RateProvider;
+  readonly clock: Clock;
 }
 
 /** The public list of pairs (the rates page, the exchange dialog) and the admin's edit of one pair. */
@@ -46,6 +51,6 @@ export function registerRateRoutes(app: FastifyInstance, deps: RateRouteDeps) {
         response: { 200: RatePair, ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found") },
       },
     },
-    async (request) => setRate(db, viewerOf(request).userId, request.params, request.body),
+    async (request) => setRate(db, viewerOf(request).userId, request.params, request.body, deps.clock.now()),
   );
 }

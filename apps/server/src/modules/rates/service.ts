@@ -88,14 +88,15 @@ export async function listRates(db: Database, provider: RateProvider): Promise<R
 /**
  * An admin sets one pair's rate and fee. The row is locked, changed and audited ("rate.update", with
  * the old and new values) in one transaction: the change and its record commit together. Setting the
- * values a pair already has changes nothing and records nothing.
+ * values a pair already has changes nothing and records nothing. The change is dated `now`, read from
+ * the business clock by the caller.
  */
 export async function setRate(
   db: Database,
   actorId: string,
   pair: { from: CurrencyCode; to: CurrencyCode },
   request: UpdateRateRequest,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<RatePair> {
   const newRate = formatRate(rateOf(request.rate));
   return db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
 import type { SupportMessageReceipt, SupportMessageRequest } from "@ferry/core/contracts/support";
+import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { clientAddressKey } from "../../http/client-address.ts";
 import { enforceThrottle, type ThrottleRule } from "../../http/throttle.ts";
@@ -15,6 +16,8 @@ import { enqueueMail, supportContactMail } from "../mail/service.ts";
 /** What the contact form needs: the database, and where visitors' messages go (SUPPORT_EMAIL). */
 export interface SupportDeps {
   readonly db: Database;
+  /** The business clock a customer's message opens its help request by. */
+  readonly clock: Clock;
   readonly supportEmail: string;
 }
 
@@ -74,7 +77,7 @@ export async function receiveSupportMessage(
   const { db } = deps;
   await enforceThrottle(db, throttleRules(sender, sender.viewer?.email ?? request.email));
   if (sender.viewer) {
-    const created = await createHelpRequest(db, sender.viewer.userId, {
+    const created = await createHelpRequest(db, deps.clock, sender.viewer.userId, {
       subject: request.subject,
       message: request.message,
       priority: "medium",
