@@ -35,9 +35,9 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
-import { openDatabase } from "../apps/server/src/db/database.ts";
+import { buildApp, type FerryApp } from "../apps/server/src/app.ts";
+import { type Config, loadConfig } from "../apps/server/src/config.ts";
+import { type DatabaseHandle, openDatabase } from "../apps/server/src/db/database.ts";
 import { findFreePort, startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { reconcileLedger } from "../apps/server/src/modules/ledger/reconcile.ts";
@@ -55,7 +55,12 @@ import {
 } from "./ferry-setup.ts";
 import type { HttpClientPlan, HttpLoadJob, HttpLoadResult, PlannedRequest } from "./http-load-worker.ts";
 import { errorCodeOf, LOOPBACK_HOST, sendHttp } from "./http-request.ts";
-import { recordPoolStatements, type StatementSummary, summariseStatements } from "./statement-recorder.ts";
+import {
+  recordPoolStatements,
+  type StatementRecorder,
+  type StatementSummary,
+  summariseStatements,
+} from "./statement-recorder.ts";
 import { percentile, round, sleep, tally } from "./stats.ts";
 import {
   createReferenceTables,
@@ -291,595 +296,798 @@ function describeErrors(errors: Record<string, number>): string {
   return entries.length === 0 ? "none" : entries.map(([code, count]) => `${count}× ${code}`).join(", ");
 }
 
-async function main(): Promise<void> {
-  const settings = readSettings();
-  const runId = randomBytes(4).toString("hex");
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), "ferry-bench-"));
-  const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
-  let isCleanedUp = false;
-  async function cleanUp(): Promise<void> {
-    if (isCleanedUp) {
-      return;
-    }
-    isCleanedUp = true;
-    for (const cleanup of cleanups.reverse()) {
-      await cleanup.run().catch((error: unknown) => console.error(`Cleanup (${cleanup.name}) failed:`, error));
-    }
-    await rm(tempDir, { recursive: true, force: true });
+/** What one run holds everywhere: its settings, its id, its scratch folder and what to undo at the end. */
+interface Run {
+  readonly settings: Settings;
+  readonly runId: string;
+  readonly tempDir: string;
+  /** Undone in reverse order by cleanUp(), once. */
+  readonly cleanups: { name: string; run: () => Promise<unknown> }[];
+  isCleanedUp: boolean;
+}
+
+async function cleanUp(run: Run): Promise<void> {
+  if (run.isCleanedUp) {
+    return;
   }
+  run.isCleanedUp = true;
+  for (const cleanup of run.cleanups.reverse()) {
+    await cleanup.run().catch((error: unknown) => console.error(`Cleanup (${cleanup.name}) failed:`, error));
+  }
+  await rm(run.tempDir, { recursive: true, force: true });
+}
+
+/** Cleans up on Ctrl-C, SIGTERM or after RUN_TIMEOUT_MS; returns what removes these guards. */
+function guardRun(run: Run): () => void {
   const watchdog = setTimeout(() => {
     console.error(`The benchmark did not finish within ${RUN_TIMEOUT_MS / 60_000} minutes; stopping.`);
-    void cleanUp().finally(() => process.exit(2));
+    void cleanUp(run).finally(() => process.exit(2));
   }, RUN_TIMEOUT_MS);
   watchdog.unref();
   const onSignal = (signal: string) => {
     console.error(`${signal}: stopping and cleaning up.`);
-    void cleanUp().finally(() => process.exit(130));
+    void cleanUp(run).finally(() => process.exit(130));
   };
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
-
-  try {
-    console.log(
-      `Ferry transfer benchmark: ${settings.clients} clients, ${settings.seconds} s per phase, ` +
-        `Node ${process.version}, ${os.availableParallelism()} cores, load average ${os
-          .loadavg()
-          .map((value) => value.toFixed(2))
-          .join(" ")}`,
-    );
-    console.log(
-      "Measured: POST /api/v1/transfers over HTTP on 127.0.0.1 (session check, code verification, transfer, " +
-        "ledger, notification; one database transaction). Not measured: sign-up, sign-in, funding, issuing codes.",
-    );
-
-    // --- Database -------------------------------------------------------------------------------
-    log("starting a throwaway PostgreSQL cluster");
-    const postgresLog: string[] = [];
-    const postgresErrors: Record<string, number> = {};
-    const embedded = await startEmbeddedDatabase({
-      dataDir: tempDir,
-      port: await findFreePort(),
-      databaseName: "ferry_bench",
-      isThrowaway: true,
-      onLog: (message) => {
-        for (const match of message.matchAll(/(?:ERROR|FATAL):\s+(.*)/g)) {
-          tally(
-            postgresErrors,
-            match[1]
-              .replace(/\d+/g, "N")
-              .replace(/"[^"]*"/g, '"…"')
-              .slice(0, 100),
-          );
-        }
-        postgresLog.push(message);
-        if (postgresLog.length > 30) {
-          postgresLog.shift();
-        }
-      },
-    }).catch((error: unknown) => {
-      throw new Error(`Could not start the embedded PostgreSQL: ${String(error)}\n${postgresLog.join("")}`);
-    });
-    cleanups.push({ name: "PostgreSQL", run: () => embedded.stop() });
-    const clusterDir = path.join(tempDir, "postgres");
-    const database = openDatabase(embedded.url, settings.poolMax);
-    const recorder = recordPoolStatements(database.pool);
-    cleanups.push({ name: "server pool", run: () => database.close() });
-    const admin = new pg.Pool({ connectionString: embedded.url, max: 2 });
-    // pg-pool's end() resolves before its sockets have closed, so stopping the cluster right after can
-    // reach a closing idle client as an 'error' event; without a listener that would crash the run.
-    for (const pool of [database.pool, admin]) {
-      pool.on("error", (error) => {
-        if (!isCleanedUp) {
-          log(`idle database connection failed: ${error.message}`);
-        }
-      });
-    }
-    cleanups.push({ name: "admin pool", run: () => admin.end() });
-    await migrate(database.pool);
-    const serverVersion = (
-      await admin.query<{ version: string; num: string }>(
-        "SELECT current_setting('server_version') AS version, current_setting('server_version_num') AS num",
-      )
-    ).rows[0];
-    const serverMajor = Math.floor(Number(serverVersion.num) / 10_000);
-    log(`PostgreSQL ${serverVersion.version}; creating the reference tables (scale ${settings.referenceScale})`);
-    await createReferenceTables(admin, settings.referenceScale);
-
-    // --- Server ---------------------------------------------------------------------------------
-    const appPort = await findFreePort();
-    const origin = `http://localhost:${appPort}`;
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      PORT: String(appPort),
-      PUBLIC_URL: origin,
-      // Each simulated user has its own client address, sent as X-Forwarded-For.
-      TRUST_PROXY: "loopback",
-    });
-    const { app, auth } = await buildApp({ config, db: database.db, pool: database.pool });
-    cleanups.push({ name: "server", run: () => app.close() });
-    await app.listen({ host: LOOPBACK_HOST, port: appPort });
-    log(`server listening on ${LOOPBACK_HOST}:${appPort} (pool of ${database.pool.options.max} connections)`);
-
-    // --- Users ----------------------------------------------------------------------------------
-    log(`creating ${settings.clients} senders, ${settings.recipients} recipients and 1 hot recipient`);
-    const senderUsers = await createUsers(auth, runId, "sender", settings.clients);
-    const recipients = await createUsers(auth, runId, "recipient", settings.recipients);
-    const [hotRecipient] = await createUsers(auth, runId, "hot", 1);
-    await fundSenders(database.db, senderUsers);
-    await openWallets(database.db, [...recipients, hotRecipient]);
-    const setupAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-    cleanups.push({ name: "setup agent", run: async () => setupAgent.destroy() });
-    const senders: Sender[] = await mapConcurrently(senderUsers, async (user, index) => {
-      const ip = `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
-      const cookie = await signInOverHttp({
-        db: database.db,
-        agent: setupAgent,
-        port: appPort,
-        origin,
-        email: user.email,
-        ip,
-      });
-      return { ...user, ip, cookie, plannedCount: 0 };
-    });
-    log(`${senders.length} senders signed in over HTTP (password, e-mailed code, session cookie)`);
-
-    const worker = startLoadWorker();
-    cleanups.push({ name: "load worker", run: () => worker.stop() });
-    const spreadRecipientOf = (clientIndex: number, transferIndex: number): BenchUser =>
-      recipients[(clientIndex + transferIndex) % recipients.length];
-    const acknowledged = { created: 0, networkErrors: 0 };
-
-    /** PostgreSQL errors logged while `body` runs. */
-    async function watchPostgresErrors<T>(body: () => Promise<T>) {
-      const before = { ...postgresErrors };
-      const value = await body();
-      const during: Record<string, number> = {};
-      for (const [message, count] of Object.entries(postgresErrors)) {
-        if (count > (before[message] ?? 0)) {
-          during[message] = count - (before[message] ?? 0);
-        }
-      }
-      return { value, postgresErrors: during };
-    }
-
-    /** True once no request holds or waits for a server database connection (bounded wait). */
-    async function waitForQuietServer(): Promise<boolean> {
-      const pool = database.pool;
-      const until = performance.now() + QUIET_TIMEOUT_MS;
-      let quietChecks = 0;
-      while (performance.now() < until) {
-        const isQuiet = pool.waitingCount === 0 && pool.idleCount === pool.totalCount;
-        quietChecks = isQuiet ? quietChecks + 1 : 0;
-        if (quietChecks >= 3) {
-          return true;
-        }
-        await sleep(100);
-      }
-      return false;
-    }
-
-    async function runHttpPhase(
-      phase: string,
-      plans: HttpClientPlan[],
-      durationMs: number,
-      request: Pick<HttpLoadJob, "method" | "path" | "expectedStatus"> = TRANSFER_REQUEST,
-    ) {
-      // Same starting conditions for every phase: fresh statistics, no checkpoint pending.
-      await admin.query("ANALYZE");
-      await admin.query("CHECKPOINT");
-      const before = await takeCpuSnapshot(admin, clusterDir);
-      const { value: result, postgresErrors: phaseErrors } = await watchPostgresErrors(() =>
-        worker.run({
-          ...request,
-          port: appPort,
-          origin,
-          durationMs,
-          requestTimeoutMs: REQUEST_TIMEOUT_MS,
-          clients: plans,
-        }),
-      );
-      const cpu = await cpuSince(before, admin, clusterDir);
-      // Requests the clients gave up on may still be running on the server: let them finish first.
-      if (!(await waitForQuietServer())) {
-        log(`${phase}: the server was still busy ${QUIET_TIMEOUT_MS / 1000} s after the phase ended`);
-      }
-      if (request.path === TRANSFER_REQUEST.path) {
-        acknowledged.created += result.createdCount;
-        for (const [code, count] of Object.entries(result.errors)) {
-          if (code.startsWith("network")) {
-            acknowledged.networkErrors += count;
-          }
-        }
-      }
-      log(
-        `${phase}: ${result.createdCount} ${request.path === TRANSFER_REQUEST.path ? "transfers" : "requests"} in ${(result.elapsedMs / 1000).toFixed(1)} s, errors: ${describeErrors(result.errors)}` +
-          `; PostgreSQL errors: ${describeErrors(phaseErrors)}`,
-      );
-      return { result, cpu, postgresErrors: phaseErrors };
-    }
-
-    async function planPhase(phase: string, perClient: number, recipientOf: (c: number, t: number) => BenchUser) {
-      log(`${phase}: issuing ${perClient * senders.length} transfer codes (${perClient} per client; setup)`);
-      return planTransfers({
-        db: database.db,
-        authSecret: config.authSecret,
-        phase: `${phase}-${runId}`,
-        senders,
-        perClient,
-        recipientOf,
-      });
-    }
-
-    // --- Warm-up (not reported) -----------------------------------------------------------------
-    let estimatedRate = 0;
-    if (settings.warmupSeconds > 0) {
-      const plans = await planPhase("warm-up", WARMUP_POOL_PER_CLIENT, spreadRecipientOf);
-      const warmup = await runHttpPhase("warm-up", plans, settings.warmupSeconds * 1000);
-      estimatedRate = (warmup.result.createdCount / warmup.result.elapsedMs) * 1000;
-    }
-
-    // --- Profile: the statements of one transfer, sent one at a time on a quiet server ----------
-    const [profilePlan] = await planTransfers({
-      db: database.db,
-      authSecret: config.authSecret,
-      phase: `profile-${runId}`,
-      senders: [senders[0]],
-      perClient: settings.profileTransfers,
-      recipientOf: spreadRecipientOf,
-    });
-    const profileErrors: Record<string, number> = {};
-    const requestTimes: number[] = [];
-    recorder.start();
-    for (const transfer of profilePlan.requests) {
-      const startedAt = performance.now();
-      const response = await sendHttp({
-        agent: setupAgent,
-        port: appPort,
-        method: "POST",
-        path: "/api/v1/transfers",
-        headers: {
-          cookie: profilePlan.cookie,
-          origin,
-          "idempotency-key": transfer.idempotencyKey ?? "",
-          "x-forwarded-for": profilePlan.ip,
-        },
-        body: transfer.body,
-        timeoutMs: REQUEST_TIMEOUT_MS,
-      });
-      requestTimes.push(performance.now() - startedAt);
-      if (response.status === 201) {
-        acknowledged.created += 1;
-      } else {
-        tally(profileErrors, errorCodeOf(response.status, response.body));
-      }
-    }
-    const recorded = recorder.stop();
-    const profiledCount = profilePlan.requests.length;
-    const transactionStart = recorded.findIndex((item) => /^begin/i.test(item.text.trim()));
-    const transactionEnd = recorded.findIndex((item) => /^commit/i.test(item.text.trim()));
-    const firstCommit = recorded.findIndex((item) => /^commit/i.test(item.text.trim()));
-    const profile: TransferProfile = {
-      transfers: profiledCount,
-      // One whole request: everything up to the first transaction's end, plus the read that follows it.
-      sequence: recorded.slice(0, firstCommit + 2).map((item) => item.text.replace(/\s+/g, " ").trim().slice(0, 120)),
-      statementsPerTransfer: recorded.length / profiledCount,
-      statementsInTransaction:
-        transactionStart >= 0 && transactionEnd > transactionStart ? transactionEnd - transactionStart + 1 : 0,
-      meanRequestMs: requestTimes.reduce((sum, value) => sum + value, 0) / profiledCount,
-      medianRequestMs: percentile(requestTimes, 0.5),
-      meanDatabaseMs: recorded.reduce((sum, item) => sum + item.durationMs, 0) / profiledCount,
-      statements: summariseStatements(recorded, profiledCount),
-    };
-    log(`profile: ${profiledCount} transfers one at a time, errors: ${describeErrors(profileErrors)}`);
-
-    // --- Reference ------------------------------------------------------------------------------
-    const pgbench = settings.reference === "node" ? null : await findPgbench();
-    if (settings.reference === "pgbench" && !pgbench) {
-      throw new Error("BENCH_REFERENCE=pgbench, but no pgbench is on PATH");
-    }
-    const isPgbenchReference = pgbench !== null && (settings.reference === "pgbench" || pgbench.major === serverMajor);
-    const referencePhases: { figures: PhaseFigures; isReference: boolean }[] = [];
-    async function runPgbench(isReference: boolean) {
-      if (!pgbench) {
-        return;
-      }
-      await admin.query("CHECKPOINT");
-      const logDir = await mkdtemp(path.join(tempDir, "pgbench-log-"));
-      const before = await takeCpuSnapshot(admin, clusterDir);
-      const { value: result, postgresErrors: during } = await watchPostgresErrors(() =>
-        runReferenceWithPgbench({
-          url: embedded.url,
-          clients: settings.clients,
-          durationMs: settings.seconds * 1000,
-          logDir,
-          version: pgbench.version,
-        }),
-      );
-      const cpu = await cpuSince(before, admin, clusterDir);
-      log(`reference (pgbench): ${result.transactions} transactions, ${result.perSecond.toFixed(0)}/s`);
-      referencePhases.push({ figures: referenceFigures("reference pgbench", result, cpu, during), isReference });
-    }
-    if (isPgbenchReference) {
-      await runPgbench(true);
-    } else {
-      await admin.query("CHECKPOINT");
-      const before = await takeCpuSnapshot(admin, clusterDir);
-      const { value: result, postgresErrors: during } = await watchPostgresErrors(() =>
-        runReferenceFromNode({
-          url: embedded.url,
-          clients: settings.clients,
-          durationMs: settings.seconds * 1000,
-          scale: settings.referenceScale,
-        }),
-      );
-      const cpu = await cpuSince(before, admin, clusterDir);
-      log(`reference (Node): ${result.transactions} transactions, ${result.perSecond.toFixed(0)}/s`);
-      referencePhases.push({
-        figures: referenceFigures("reference node-pg", result, cpu, during),
-        isReference: true,
-      });
-      if (pgbench) {
-        log(`pgbench found (${pgbench.version}) but the server is PostgreSQL ${serverMajor}: run for information only`);
-        await runPgbench(false).catch((error: unknown) => log(`pgbench could not run: ${String(error)}`));
-      }
-    }
-    const reference = referencePhases.find((item) => item.isReference)?.figures;
-    if (!reference) {
-      throw new Error("The reference did not run");
-    }
-
-    // --- Spread ---------------------------------------------------------------------------------
-    const spreadPlans = await planPhase("spread", poolPerClient(estimatedRate, settings), spreadRecipientOf);
-    const spreadRun = await runHttpPhase("spread", spreadPlans, settings.seconds * 1000);
-    const spread = httpPhaseFigures(
-      "spread",
-      `${settings.clients} senders → ${settings.recipients} recipients`,
-      spreadRun,
-    );
-
-    // --- Optional: where the server's CPU goes, in an extra spread phase (not in the figures) ----
-    let cpuProfile: CpuProfileSummary | null = null;
-    if (settings.isCpuProfiled) {
-      const plans = await planPhase("cpu-profile", poolPerClient(spread.perSecond, settings), spreadRecipientOf);
-      const stopProfile = await startCpuProfile();
-      await runHttpPhase("cpu-profile", plans, settings.seconds * 1000);
-      const profile = await stopProfile();
-      const scratchDir = path.join(import.meta.dirname, "results", "tmp");
-      await mkdir(scratchDir, { recursive: true });
-      await writeFile(path.join(scratchDir, "server-spread.cpuprofile"), JSON.stringify(profile));
-      cpuProfile = summariseCpuProfile(profile);
-    }
-
-    // --- Hot ------------------------------------------------------------------------------------
-    const hotPlans = await planPhase(
-      "hot",
-      poolPerClient(Math.max(estimatedRate, spread.perSecond), settings),
-      () => hotRecipient,
-    );
-    const hotRun = await runHttpPhase("hot", hotPlans, settings.seconds * 1000);
-    const hot = httpPhaseFigures("hot", `${settings.clients} senders → 1 recipient`, hotRun);
-
-    // --- Informational: the floor of any authenticated request (session check and a small read) --
-    let authenticatedRead: PhaseFigures | null = null;
-    if (settings.isReadFloorMeasured) {
-      const readPlans = senders.map((sender) => ({
-        cookie: sender.cookie,
-        ip: sender.ip,
-        requests: new Array<PlannedRequest>(MAX_READS_PER_CLIENT).fill({}),
-      }));
-      const readRun = await runHttpPhase(
-        "authenticated read",
-        readPlans,
-        Math.min(settings.seconds, READ_FLOOR_MAX_SECONDS) * 1000,
-        AUTHENTICATED_READ,
-      );
-      authenticatedRead = httpPhaseFigures(
-        "authenticated read",
-        `GET ${AUTHENTICATED_READ.path}, ${settings.clients} clients (informational)`,
-        readRun,
-      );
-    }
-
-    // --- Reconciliation -------------------------------------------------------------------------
-    const report = await reconcileLedger(database.db);
-    const violations = [...report.violations];
-    const stored = await admin.query<{ transfers: string; unposted: string }>(
-      `SELECT count(*)::text AS transfers,
-              count(*) FILTER (WHERE NOT EXISTS (
-                SELECT 1 FROM ledger_transfers l
-                WHERE l.reference_type = 'transfer' AND l.reference_id = t.id::text AND l.state = 'posted'))::text AS unposted
-       FROM transfers t WHERE t.idempotency_key LIKE $1`,
-      ["bench-%"],
-    );
-    const storedCount = Number(stored.rows[0].transfers);
-    if (storedCount < acknowledged.created || storedCount > acknowledged.created + acknowledged.networkErrors) {
-      violations.push(`the API acknowledged ${acknowledged.created} transfers; the database holds ${storedCount}`);
-    }
-    if (Number(stored.rows[0].unposted) > 0) {
-      violations.push(`${stored.rows[0].unposted} Ferry-user transfers have no posted ledger movement`);
-    }
-    log(
-      `reconciliation: ${report.accounts} accounts, ${report.transfers} ledger transfers, ${violations.length} violations`,
-    );
-
-    // --- Report ---------------------------------------------------------------------------------
-    const ratioToReference = spread.perSecond / reference.perSecond;
-    const hotToSpread = spread.perSecond > 0 ? hot.perSecond / spread.perSecond : 0;
-    const widths = [34, 10, 8, 8, 8, 9, 9, 9];
-    const lines = [
-      "",
-      `Transfers through the API vs PostgreSQL's TPC-B-like transaction — ${settings.clients} concurrent clients, ${settings.seconds} s each`,
-      formatRow(["phase", "per s", "p50 ms", "p99 ms", "count", "server", "postgres", "client"], widths),
-      formatRow(["", "", "", "", "", "ms CPU per transfer/transaction", "", ""], [34, 10, 8, 8, 8, 0, 0, 0]).trimEnd(),
-    ];
-    const phases = [
-      spread,
-      hot,
-      ...referencePhases.map((item) => item.figures),
-      ...(authenticatedRead ? [authenticatedRead] : []),
-    ];
-    for (const phase of phases) {
-      lines.push(
-        formatRow(
-          [
-            `${phase.name}${phase.name === "spread" || phase.name === "hot" ? ` (${phase.description})` : ""}`.slice(
-              0,
-              34,
-            ),
-            phase.perSecond,
-            phase.p50Ms,
-            phase.p99Ms,
-            String(phase.count),
-            phase.cpu.serverMsPerTransfer?.toFixed(2) ?? null,
-            phase.cpu.postgresMsPerTransfer.toFixed(2),
-            phase.cpu.clientMsPerTransfer?.toFixed(2) ?? null,
-          ],
-          widths,
-        ),
-      );
-    }
-    const verdict = (isMet: boolean) => (isMet ? "met" : "MISSED");
-    lines.push(
-      "",
-      `reference: ${reference.description}`,
-      `ratio to reference (spread / reference): ${ratioToReference.toFixed(3)}   target ≥ ${TARGETS.ratioToReference}: ${verdict(ratioToReference >= TARGETS.ratioToReference)}`,
-      `hot / spread:                            ${hotToSpread.toFixed(3)}   target ≥ ${TARGETS.hotToSpread}: ${verdict(hotToSpread >= TARGETS.hotToSpread)}`,
-      `p99 (spread):                            ${spread.p99Ms.toFixed(1)} ms   target < ${TARGETS.p99Ms} ms: ${verdict(spread.p99Ms < TARGETS.p99Ms)}`,
-      `invariant violations:                    ${violations.length}   target ${TARGETS.invariantViolations}: ${verdict(violations.length === 0)}`,
-      `errors: spread ${describeErrors(spread.errors)}; hot ${describeErrors(hot.errors)}; reference ${describeErrors(reference.errors)}`,
-      `PostgreSQL errors: spread ${describeErrors(spread.postgresErrors)}; hot ${describeErrors(hot.postgresErrors)}`,
-      `machine busy: spread ${spread.cpu.machineBusyPercent}%, hot ${hot.cpu.machineBusyPercent}%, reference ${reference.cpu.machineBusyPercent}% of ${os.availableParallelism()} cores`,
-      "",
-      `One transfer, sent alone (${profile.transfers} samples): ${profile.statementsPerTransfer.toFixed(1)} statements (round trips), ` +
-        `${profile.statementsInTransaction} of them in its transaction; per request ${profile.medianRequestMs.toFixed(2)} ms ` +
-        `(median; mean ${profile.meanRequestMs.toFixed(2)} ms, of which ${profile.meanDatabaseMs.toFixed(2)} ms waiting on the database)`,
-      "  per transfer × median ms, share of database time, statement:",
-      ...profile.statements
-        .slice(0, 12)
-        .map(
-          (item) =>
-            `  ${item.perTransfer.toFixed(1).padStart(4)}× ${item.medianMs.toFixed(3).padStart(7)} ms ${(item.shareOfDatabaseTime * 100).toFixed(0).padStart(3)}%  ${item.statement.slice(0, 110)}`,
-        ),
-    );
-    if (cpuProfile) {
-      lines.push(
-        "",
-        `Server CPU profile (extra spread phase, ${(cpuProfile.sampledMs / 1000).toFixed(1)} s; bench/results/tmp/server-spread.cpuprofile), self time:`,
-        ...cpuProfile.byPackage.map((item) => `  ${(item.share * 100).toFixed(1).padStart(5)}%  ${item.name}`),
-        "  top functions:",
-        ...cpuProfile.byFunction.map(
-          (item) => `  ${(item.share * 100).toFixed(1).padStart(5)}%  ${item.name.slice(0, 110)}`,
-        ),
-      );
-    }
-    if ((spread.exhaustedClients ?? 0) + (hot.exhaustedClients ?? 0) > 0) {
-      lines.push(
-        `note: ${spread.exhaustedClients} spread and ${hot.exhaustedClients} hot clients ran out of prepared transfers early`,
-      );
-    }
-    if (violations.length > 0) {
-      lines.push("violations:", ...violations.slice(0, 20).map((violation) => `  ${violation}`));
-    }
-    console.log(lines.join("\n"));
-
-    const figures = (phase: PhaseFigures) => ({
-      perSecond: round(phase.perSecond, 1),
-      count: phase.count,
-      p50Ms: round(phase.p50Ms, 2),
-      p99Ms: round(phase.p99Ms, 2),
-      elapsedMs: round(phase.elapsedMs, 0),
-      errors: phase.errors,
-      ...(phase.exhaustedClients === undefined ? {} : { exhaustedClients: phase.exhaustedClients }),
-      cpu: phase.cpu,
-      postgresErrors: phase.postgresErrors,
-      description: phase.description,
-    });
-    const results = {
-      benchmark: "transfers",
-      measured:
-        "POST /api/v1/transfers (Ferry user to Ferry user, USD) over HTTP on 127.0.0.1 with a session cookie: session check, code verification, transfer, ledger, notification. Setup (sign-up, sign-in, funding, code issuance) is not measured.",
-      transfersPerSecond: round(spread.perSecond, 1),
-      hotTransfersPerSecond: round(hot.perSecond, 1),
-      referencePerSecond: round(reference.perSecond, 1),
-      ratioToReference: round(ratioToReference, 4),
-      hotToSpread: round(hotToSpread, 4),
-      p50Ms: round(spread.p50Ms, 2),
-      p99Ms: round(spread.p99Ms, 2),
-      hotP50Ms: round(hot.p50Ms, 2),
-      hotP99Ms: round(hot.p99Ms, 2),
-      referenceP50Ms: round(reference.p50Ms, 2),
-      referenceP99Ms: round(reference.p99Ms, 2),
-      invariantViolations: violations.length,
-      violations: violations.slice(0, 20),
-      targets: {
-        ratioToReference: {
-          target: `>= ${TARGETS.ratioToReference}`,
-          isMet: ratioToReference >= TARGETS.ratioToReference,
-        },
-        hotToSpread: { target: `>= ${TARGETS.hotToSpread}`, isMet: hotToSpread >= TARGETS.hotToSpread },
-        p99Ms: { target: `< ${TARGETS.p99Ms}`, isMet: spread.p99Ms < TARGETS.p99Ms },
-        invariantViolations: { target: "0", isMet: violations.length === 0 },
-      },
-      clients: settings.clients,
-      seconds: settings.seconds,
-      errors: { spread: spread.errors, hot: hot.errors, reference: reference.errors, profile: profileErrors },
-      phases: {
-        spread: figures(spread),
-        hot: figures(hot),
-        ...Object.fromEntries(
-          referencePhases.map((item) => [
-            item.isReference ? "reference" : "pgbenchInformational",
-            figures(item.figures),
-          ]),
-        ),
-        ...(authenticatedRead ? { authenticatedReadInformational: figures(authenticatedRead) } : {}),
-      },
-      reference: {
-        kind: reference.name.replace("reference ", ""),
-        description: reference.description,
-        scale: settings.referenceScale,
-      },
-      profile: {
-        ...profile,
-        statementsPerTransfer: round(profile.statementsPerTransfer, 2),
-        meanRequestMs: round(profile.meanRequestMs, 3),
-        medianRequestMs: round(profile.medianRequestMs, 3),
-        meanDatabaseMs: round(profile.meanDatabaseMs, 3),
-        statements: profile.statements.map((item) => ({
-          ...item,
-          perTransfer: round(item.perTransfer, 2),
-          meanMs: round(item.meanMs, 4),
-          medianMs: round(item.medianMs, 4),
-          shareOfDatabaseTime: round(item.shareOfDatabaseTime, 4),
-        })),
-      },
-      ...(cpuProfile ? { serverCpuProfile: cpuProfile } : {}),
-      reconciliation: { accounts: report.accounts, ledgerTransfers: report.transfers, sums: report.sums },
-      environment: {
-        node: process.version,
-        postgres: serverVersion.version,
-        pgbench: pgbench?.version ?? null,
-        cores: os.availableParallelism(),
-        loadAverage: os.loadavg().map((value) => round(value, 2)),
-        serverPoolMax: database.pool.options.max,
-        senders: settings.clients,
-        recipients: settings.recipients,
-      },
-      date: new Date().toISOString(),
-    };
-    const resultsDir = path.join(import.meta.dirname, "results");
-    await mkdir(resultsDir, { recursive: true });
-    const resultsFile = path.join(resultsDir, "transfers.json");
-    await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`\nWritten: ${path.relative(process.cwd(), resultsFile)}`);
-  } finally {
+  return () => {
     clearTimeout(watchdog);
-    log("cleaning up");
-    await cleanUp();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+  };
+}
+
+function printIntroduction(settings: Settings): void {
+  const loadAverage = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+  console.log(
+    `Ferry transfer benchmark: ${settings.clients} clients, ${settings.seconds} s per phase, ` +
+      `Node ${process.version}, ${os.availableParallelism()} cores, load average ${loadAverage}`,
+  );
+  console.log(
+    "Measured: POST /api/v1/transfers over HTTP on 127.0.0.1 (session check, code verification, transfer, " +
+      "ledger, notification; one database transaction). Not measured: sign-up, sign-in, funding, issuing codes.",
+  );
+}
+
+/** The throwaway cluster, the server's pool (its statements recordable) and a small admin pool. */
+interface BenchDatabase {
+  readonly url: string;
+  readonly database: DatabaseHandle;
+  readonly recorder: StatementRecorder;
+  readonly admin: pg.Pool;
+  readonly clusterDir: string;
+  /** PostgreSQL's logged errors so far, by message with numbers and names blanked. */
+  readonly postgresErrors: Record<string, number>;
+  readonly serverVersion: string;
+  readonly serverMajor: number;
+}
+
+/** Counts PostgreSQL's logged errors into `postgresErrors` and keeps its last 30 messages in `postgresLog`. */
+function collectPostgresLog(postgresErrors: Record<string, number>, postgresLog: string[]) {
+  return (message: string) => {
+    for (const match of message.matchAll(/(?:ERROR|FATAL):\s+(.*)/g)) {
+      tally(
+        postgresErrors,
+        match[1]
+          .replace(/\d+/g, "N")
+          .replace(/"[^"]*"/g, '"…"')
+          .slice(0, 100),
+      );
+    }
+    postgresLog.push(message);
+    if (postgresLog.length > 30) {
+      postgresLog.shift();
+    }
+  };
+}
+
+async function startBenchDatabase(run: Run): Promise<BenchDatabase> {
+  log("starting a throwaway PostgreSQL cluster");
+  const postgresLog: string[] = [];
+  const postgresErrors: Record<string, number> = {};
+  const embedded = await startEmbeddedDatabase({
+    dataDir: run.tempDir,
+    port: await findFreePort(),
+    databaseName: "ferry_bench",
+    isThrowaway: true,
+    onLog: collectPostgresLog(postgresErrors, postgresLog),
+  }).catch((error: unknown) => {
+    throw new Error(`Could not start the embedded PostgreSQL: ${String(error)}\n${postgresLog.join("")}`);
+  });
+  run.cleanups.push({ name: "PostgreSQL", run: () => embedded.stop() });
+  const database = openDatabase(embedded.url, run.settings.poolMax);
+  const recorder = recordPoolStatements(database.pool);
+  run.cleanups.push({ name: "server pool", run: () => database.close() });
+  const admin = new pg.Pool({ connectionString: embedded.url, max: 2 });
+  // pg-pool's end() resolves before its sockets have closed, so stopping the cluster right after can
+  // reach a closing idle client as an 'error' event; without a listener that would crash the run.
+  for (const pool of [database.pool, admin]) {
+    pool.on("error", (error) => {
+      if (!run.isCleanedUp) {
+        log(`idle database connection failed: ${error.message}`);
+      }
+    });
   }
+  run.cleanups.push({ name: "admin pool", run: () => admin.end() });
+  await migrate(database.pool);
+  const { version, num } = (
+    await admin.query<{ version: string; num: string }>(
+      "SELECT current_setting('server_version') AS version, current_setting('server_version_num') AS num",
+    )
+  ).rows[0];
+  log(`PostgreSQL ${version}; creating the reference tables (scale ${run.settings.referenceScale})`);
+  await createReferenceTables(admin, run.settings.referenceScale);
+  const clusterDir = path.join(run.tempDir, "postgres");
+  const serverMajor = Math.floor(Number(num) / 10_000);
+  return {
+    url: embedded.url,
+    database,
+    recorder,
+    admin,
+    clusterDir,
+    postgresErrors,
+    serverVersion: version,
+    serverMajor,
+  };
+}
+
+/** Ferry itself, listening on loopback, each simulated user's address believed from X-Forwarded-For. */
+interface BenchServer {
+  readonly port: number;
+  readonly origin: string;
+  readonly config: Config;
+  readonly auth: FerryApp["auth"];
+}
+
+async function startBenchServer(run: Run, db: BenchDatabase): Promise<BenchServer> {
+  const port = await findFreePort();
+  const origin = `http://localhost:${port}`;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    // Each simulated user has its own client address, sent as X-Forwarded-For.
+    TRUST_PROXY: "loopback",
+  });
+  const { app, auth } = await buildApp({ config, db: db.database.db, pool: db.database.pool });
+  run.cleanups.push({ name: "server", run: () => app.close() });
+  await app.listen({ host: LOOPBACK_HOST, port });
+  log(`server listening on ${LOOPBACK_HOST}:${port} (pool of ${db.database.pool.options.max} connections)`);
+  return { port, origin, config, auth };
+}
+
+/** The simulated people: funded senders signed in over HTTP, their recipients, and one hot recipient. */
+interface BenchPeople {
+  readonly senders: Sender[];
+  readonly recipients: BenchUser[];
+  readonly hotRecipient: BenchUser;
+  readonly setupAgent: http.Agent;
+}
+
+async function createPeople(run: Run, db: BenchDatabase, server: BenchServer): Promise<BenchPeople> {
+  const { settings, runId } = run;
+  log(`creating ${settings.clients} senders, ${settings.recipients} recipients and 1 hot recipient`);
+  const senderUsers = await createUsers(server.auth, runId, "sender", settings.clients);
+  const recipients = await createUsers(server.auth, runId, "recipient", settings.recipients);
+  const [hotRecipient] = await createUsers(server.auth, runId, "hot", 1);
+  await fundSenders(db.database.db, senderUsers);
+  await openWallets(db.database.db, [...recipients, hotRecipient]);
+  const setupAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  run.cleanups.push({ name: "setup agent", run: async () => setupAgent.destroy() });
+  const senders: Sender[] = await mapConcurrently(senderUsers, async (user, index) => {
+    const ip = `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+    const { port, origin } = server;
+    const cookie = await signInOverHttp({ db: db.database.db, agent: setupAgent, port, origin, email: user.email, ip });
+    return { ...user, ip, cookie, plannedCount: 0 };
+  });
+  log(`${senders.length} senders signed in over HTTP (password, e-mailed code, session cookie)`);
+  return { senders, recipients, hotRecipient, setupAgent };
+}
+
+/** Everything a phase needs, and the transfers the API acknowledged so far (checked at reconciliation). */
+interface Bench {
+  readonly run: Run;
+  readonly db: BenchDatabase;
+  readonly server: BenchServer;
+  readonly people: BenchPeople;
+  readonly worker: ReturnType<typeof startLoadWorker>;
+  readonly acknowledged: { created: number; networkErrors: number };
+  readonly spreadRecipientOf: (clientIndex: number, transferIndex: number) => BenchUser;
+}
+
+/** PostgreSQL errors logged while `body` runs. */
+async function watchPostgresErrors<T>(bench: Bench, body: () => Promise<T>) {
+  const { postgresErrors } = bench.db;
+  const before = { ...postgresErrors };
+  const value = await body();
+  const during: Record<string, number> = {};
+  for (const [message, count] of Object.entries(postgresErrors)) {
+    if (count > (before[message] ?? 0)) {
+      during[message] = count - (before[message] ?? 0);
+    }
+  }
+  return { value, postgresErrors: during };
+}
+
+/** True once no request holds or waits for a server database connection (bounded wait). */
+async function waitForQuietServer(pool: pg.Pool): Promise<boolean> {
+  const until = performance.now() + QUIET_TIMEOUT_MS;
+  let quietChecks = 0;
+  while (performance.now() < until) {
+    const isQuiet = pool.waitingCount === 0 && pool.idleCount === pool.totalCount;
+    quietChecks = isQuiet ? quietChecks + 1 : 0;
+    if (quietChecks >= 3) {
+      return true;
+    }
+    await sleep(100);
+  }
+  return false;
+}
+
+/** Counts a transfer phase's created transfers and network errors toward the reconciliation's check. */
+function acknowledge(bench: Bench, result: HttpLoadResult): void {
+  bench.acknowledged.created += result.createdCount;
+  for (const [code, count] of Object.entries(result.errors)) {
+    if (code.startsWith("network")) {
+      bench.acknowledged.networkErrors += count;
+    }
+  }
+}
+
+async function runHttpPhase(
+  bench: Bench,
+  phase: string,
+  plans: HttpClientPlan[],
+  durationMs: number,
+  request: Pick<HttpLoadJob, "method" | "path" | "expectedStatus"> = TRANSFER_REQUEST,
+) {
+  const { admin, clusterDir } = bench.db;
+  // Same starting conditions for every phase: fresh statistics, no checkpoint pending.
+  await admin.query("ANALYZE");
+  await admin.query("CHECKPOINT");
+  const before = await takeCpuSnapshot(admin, clusterDir);
+  const { port, origin } = bench.server;
+  const { value: result, postgresErrors: phaseErrors } = await watchPostgresErrors(bench, () =>
+    bench.worker.run({ ...request, port, origin, durationMs, requestTimeoutMs: REQUEST_TIMEOUT_MS, clients: plans }),
+  );
+  const cpu = await cpuSince(before, admin, clusterDir);
+  // Requests the clients gave up on may still be running on the server: let them finish first.
+  if (!(await waitForQuietServer(bench.db.database.pool))) {
+    log(`${phase}: the server was still busy ${QUIET_TIMEOUT_MS / 1000} s after the phase ended`);
+  }
+  const isTransferPhase = request.path === TRANSFER_REQUEST.path;
+  if (isTransferPhase) {
+    acknowledge(bench, result);
+  }
+  log(
+    `${phase}: ${result.createdCount} ${isTransferPhase ? "transfers" : "requests"} in ${(result.elapsedMs / 1000).toFixed(1)} s, errors: ${describeErrors(result.errors)}` +
+      `; PostgreSQL errors: ${describeErrors(phaseErrors)}`,
+  );
+  return { result, cpu, postgresErrors: phaseErrors };
+}
+
+function planTransfersOf(bench: Bench, phase: string, senders: Sender[], perClient: number, recipientOf: RecipientOf) {
+  const { run, db, server } = bench;
+  const { db: database } = db.database;
+  return planTransfers({
+    db: database,
+    authSecret: server.config.authSecret,
+    phase: `${phase}-${run.runId}`,
+    senders,
+    perClient,
+    recipientOf,
+  });
+}
+
+async function planPhase(bench: Bench, phase: string, perClient: number, recipientOf: RecipientOf) {
+  const { senders } = bench.people;
+  log(`${phase}: issuing ${perClient * senders.length} transfer codes (${perClient} per client; setup)`);
+  return planTransfersOf(bench, phase, senders, perClient, recipientOf);
+}
+
+type RecipientOf = (clientIndex: number, transferIndex: number) => BenchUser;
+
+/** Sends the profile's transfers one at a time: their durations and the errors of those refused. */
+async function sendProfileTransfers(bench: Bench, plan: HttpClientPlan) {
+  const errors: Record<string, number> = {};
+  const requestTimes: number[] = [];
+  for (const transfer of plan.requests) {
+    const startedAt = performance.now();
+    const response = await sendHttp({
+      agent: bench.people.setupAgent,
+      port: bench.server.port,
+      method: "POST",
+      path: "/api/v1/transfers",
+      headers: {
+        cookie: plan.cookie,
+        origin: bench.server.origin,
+        "idempotency-key": transfer.idempotencyKey ?? "",
+        "x-forwarded-for": plan.ip,
+      },
+      body: transfer.body,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+    requestTimes.push(performance.now() - startedAt);
+    if (response.status === 201) {
+      bench.acknowledged.created += 1;
+    } else {
+      tally(errors, errorCodeOf(response.status, response.body));
+    }
+  }
+  return { errors, requestTimes };
+}
+
+/** The statements of one transfer, sent one at a time on a quiet server. */
+async function profileTransfers(bench: Bench) {
+  const [plan] = await planTransfersOf(
+    bench,
+    "profile",
+    [bench.people.senders[0]],
+    bench.run.settings.profileTransfers,
+    bench.spreadRecipientOf,
+  );
+  bench.db.recorder.start();
+  const { errors, requestTimes } = await sendProfileTransfers(bench, plan);
+  const recorded = bench.db.recorder.stop();
+  const count = plan.requests.length;
+  const transactionStart = recorded.findIndex((item) => /^begin/i.test(item.text.trim()));
+  const transactionEnd = recorded.findIndex((item) => /^commit/i.test(item.text.trim()));
+  const firstCommit = recorded.findIndex((item) => /^commit/i.test(item.text.trim()));
+  const profile: TransferProfile = {
+    transfers: count,
+    // One whole request: everything up to the first transaction's end, plus the read that follows it.
+    sequence: recorded.slice(0, firstCommit + 2).map((item) => item.text.replace(/\s+/g, " ").trim().slice(0, 120)),
+    statementsPerTransfer: recorded.length / count,
+    statementsInTransaction:
+      transactionStart >= 0 && transactionEnd > transactionStart ? transactionEnd - transactionStart + 1 : 0,
+    meanRequestMs: requestTimes.reduce((sum, value) => sum + value, 0) / count,
+    medianRequestMs: percentile(requestTimes, 0.5),
+    meanDatabaseMs: recorded.reduce((sum, item) => sum + item.durationMs, 0) / count,
+    statements: summariseStatements(recorded, count),
+  };
+  log(`profile: ${count} transfers one at a time, errors: ${describeErrors(errors)}`);
+  return { profile, profileErrors: errors };
+}
+
+type Pgbench = NonNullable<Awaited<ReturnType<typeof findPgbench>>>;
+type ReferencePhase = { readonly figures: PhaseFigures; readonly isReference: boolean };
+
+/** One reference run (pgbench's, or statement for statement from Node), with its CPU and PostgreSQL errors. */
+async function measureReference(bench: Bench, name: string, body: () => Promise<ReferenceResult>) {
+  const { admin, clusterDir } = bench.db;
+  await admin.query("CHECKPOINT");
+  const before = await takeCpuSnapshot(admin, clusterDir);
+  const { value: result, postgresErrors: during } = await watchPostgresErrors(bench, body);
+  const cpu = await cpuSince(before, admin, clusterDir);
+  return { result, figures: referenceFigures(name, result, cpu, during) };
+}
+
+async function runPgbench(bench: Bench, pgbench: Pgbench): Promise<PhaseFigures> {
+  const logDir = await mkdtemp(path.join(bench.run.tempDir, "pgbench-log-"));
+  const { settings } = bench.run;
+  const { result, figures } = await measureReference(bench, "reference pgbench", () =>
+    runReferenceWithPgbench({
+      url: bench.db.url,
+      clients: settings.clients,
+      durationMs: settings.seconds * 1000,
+      logDir,
+      version: pgbench.version,
+    }),
+  );
+  log(`reference (pgbench): ${result.transactions} transactions, ${result.perSecond.toFixed(0)}/s`);
+  return figures;
+}
+
+async function runNodeReference(bench: Bench): Promise<PhaseFigures> {
+  const { settings } = bench.run;
+  const { result, figures } = await measureReference(bench, "reference node-pg", () =>
+    runReferenceFromNode({
+      url: bench.db.url,
+      clients: settings.clients,
+      durationMs: settings.seconds * 1000,
+      scale: settings.referenceScale,
+    }),
+  );
+  log(`reference (Node): ${result.transactions} transactions, ${result.perSecond.toFixed(0)}/s`);
+  return figures;
+}
+
+/**
+ * The reference: pgbench when its major version is the server's (or BENCH_REFERENCE=pgbench), else
+ * the Node reference, plus a mismatched pgbench for information.
+ */
+async function runReference(bench: Bench) {
+  const { settings } = bench.run;
+  const pgbench = settings.reference === "node" ? null : await findPgbench();
+  if (settings.reference === "pgbench" && !pgbench) {
+    throw new Error("BENCH_REFERENCE=pgbench, but no pgbench is on PATH");
+  }
+  const referencePhases: ReferencePhase[] = [];
+  if (pgbench !== null && (settings.reference === "pgbench" || pgbench.major === bench.db.serverMajor)) {
+    referencePhases.push({ figures: await runPgbench(bench, pgbench), isReference: true });
+  } else {
+    referencePhases.push({ figures: await runNodeReference(bench), isReference: true });
+    if (pgbench) {
+      log(
+        `pgbench found (${pgbench.version}) but the server is PostgreSQL ${bench.db.serverMajor}: run for information only`,
+      );
+      await runPgbench(bench, pgbench).then(
+        (figures) => referencePhases.push({ figures, isReference: false }),
+        (error: unknown) => log(`pgbench could not run: ${String(error)}`),
+      );
+    }
+  }
+  return { reference: referencePhases[0].figures, referencePhases, pgbench };
+}
+
+/** Optional: where the server's CPU goes, in an extra spread phase (not in the figures). */
+async function profileServerCpu(bench: Bench, spreadPerSecond: number): Promise<CpuProfileSummary> {
+  const { settings } = bench.run;
+  const plans = await planPhase(
+    bench,
+    "cpu-profile",
+    poolPerClient(spreadPerSecond, settings),
+    bench.spreadRecipientOf,
+  );
+  const stopProfile = await startCpuProfile();
+  await runHttpPhase(bench, "cpu-profile", plans, settings.seconds * 1000);
+  const profile = await stopProfile();
+  const scratchDir = path.join(import.meta.dirname, "results", "tmp");
+  await mkdir(scratchDir, { recursive: true });
+  await writeFile(path.join(scratchDir, "server-spread.cpuprofile"), JSON.stringify(profile));
+  return summariseCpuProfile(profile);
+}
+
+/** Informational: the floor of any authenticated request (session check and a small read). */
+async function measureAuthenticatedRead(bench: Bench): Promise<PhaseFigures> {
+  const { settings } = bench.run;
+  const readPlans = bench.people.senders.map((sender) => ({
+    cookie: sender.cookie,
+    ip: sender.ip,
+    requests: new Array<PlannedRequest>(MAX_READS_PER_CLIENT).fill({}),
+  }));
+  const durationMs = Math.min(settings.seconds, READ_FLOOR_MAX_SECONDS) * 1000;
+  const readRun = await runHttpPhase(bench, "authenticated read", readPlans, durationMs, AUTHENTICATED_READ);
+  const description = `GET ${AUTHENTICATED_READ.path}, ${settings.clients} clients (informational)`;
+  return httpPhaseFigures("authenticated read", description, readRun);
+}
+
+/** The measured phases: spread, the optional CPU profile, hot, and the optional read floor. */
+async function runLoadPhases(bench: Bench, estimatedRate: number) {
+  const { settings } = bench.run;
+  const durationMs = settings.seconds * 1000;
+  const spreadPlans = await planPhase(bench, "spread", poolPerClient(estimatedRate, settings), bench.spreadRecipientOf);
+  const spreadRun = await runHttpPhase(bench, "spread", spreadPlans, durationMs);
+  const spread = httpPhaseFigures(
+    "spread",
+    `${settings.clients} senders → ${settings.recipients} recipients`,
+    spreadRun,
+  );
+  const cpuProfile = settings.isCpuProfiled ? await profileServerCpu(bench, spread.perSecond) : null;
+  const hotPool = poolPerClient(Math.max(estimatedRate, spread.perSecond), settings);
+  const hotPlans = await planPhase(bench, "hot", hotPool, () => bench.people.hotRecipient);
+  const hotRun = await runHttpPhase(bench, "hot", hotPlans, durationMs);
+  const hot = httpPhaseFigures("hot", `${settings.clients} senders → 1 recipient`, hotRun);
+  const authenticatedRead = settings.isReadFloorMeasured ? await measureAuthenticatedRead(bench) : null;
+  return { spread, hot, cpuProfile, authenticatedRead };
+}
+
+/** The warm-up (not reported): the transfer rate it reached sizes the phases' prepared transfers. */
+async function warmUp(bench: Bench): Promise<number> {
+  const { settings } = bench.run;
+  if (settings.warmupSeconds === 0) {
+    return 0;
+  }
+  const plans = await planPhase(bench, "warm-up", WARMUP_POOL_PER_CLIENT, bench.spreadRecipientOf);
+  const warmup = await runHttpPhase(bench, "warm-up", plans, settings.warmupSeconds * 1000);
+  return (warmup.result.createdCount / warmup.result.elapsedMs) * 1000;
+}
+
+/** The ledger's invariants, and every acknowledged transfer stored and posted (none invented). */
+async function reconcile(bench: Bench) {
+  const report = await reconcileLedger(bench.db.database.db);
+  const violations = [...report.violations];
+  const stored = await bench.db.admin.query<{ transfers: string; unposted: string }>(
+    `SELECT count(*)::text AS transfers,
+            count(*) FILTER (WHERE NOT EXISTS (
+              SELECT 1 FROM ledger_transfers l
+              WHERE l.reference_type = 'transfer' AND l.reference_id = t.id::text AND l.state = 'posted'))::text AS unposted
+     FROM transfers t WHERE t.idempotency_key LIKE $1`,
+    ["bench-%"],
+  );
+  const storedCount = Number(stored.rows[0].transfers);
+  const { created, networkErrors } = bench.acknowledged;
+  if (storedCount < created || storedCount > created + networkErrors) {
+    violations.push(`the API acknowledged ${created} transfers; the database holds ${storedCount}`);
+  }
+  if (Number(stored.rows[0].unposted) > 0) {
+    violations.push(`${stored.rows[0].unposted} Ferry-user transfers have no posted ledger movement`);
+  }
+  log(
+    `reconciliation: ${report.accounts} accounts, ${report.transfers} ledger transfers, ${violations.length} violations`,
+  );
+  return { report, violations };
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), "ferry-bench-"));
+  const run: Run = { settings, runId: randomBytes(4).toString("hex"), tempDir, cleanups: [], isCleanedUp: false };
+  const unguard = guardRun(run);
+  try {
+    printIntroduction(settings);
+    const db = await startBenchDatabase(run);
+    const server = await startBenchServer(run, db);
+    const people = await createPeople(run, db, server);
+    const worker = startLoadWorker();
+    run.cleanups.push({ name: "load worker", run: () => worker.stop() });
+    const bench: Bench = {
+      run,
+      db,
+      server,
+      people,
+      worker,
+      acknowledged: { created: 0, networkErrors: 0 },
+      spreadRecipientOf: (clientIndex, transferIndex) =>
+        people.recipients[(clientIndex + transferIndex) % people.recipients.length],
+    };
+    const estimatedRate = await warmUp(bench);
+    const profiled = await profileTransfers(bench);
+    const references = await runReference(bench);
+    const phases = await runLoadPhases(bench, estimatedRate);
+    const reconciliation = await reconcile(bench);
+    const outcome: Outcome = { settings, db, ...profiled, ...references, ...phases, ...reconciliation };
+    console.log(reportLines(outcome).join("\n"));
+    await writeResults(outcome);
+  } finally {
+    unguard();
+    log("cleaning up");
+    await cleanUp(run);
+  }
+}
+
+/** What a run found, for the printed report and bench/results/transfers.json. */
+interface Outcome {
+  readonly settings: Settings;
+  readonly db: BenchDatabase;
+  readonly profile: TransferProfile;
+  readonly profileErrors: Record<string, number>;
+  readonly reference: PhaseFigures;
+  readonly referencePhases: ReferencePhase[];
+  readonly pgbench: Pgbench | null;
+  readonly spread: PhaseFigures;
+  readonly hot: PhaseFigures;
+  readonly cpuProfile: CpuProfileSummary | null;
+  readonly authenticatedRead: PhaseFigures | null;
+  readonly report: Awaited<ReturnType<typeof reconcileLedger>>;
+  readonly violations: string[];
+}
+
+const TABLE_WIDTHS = [34, 10, 8, 8, 8, 9, 9, 9];
+
+function ratiosOf(outcome: Outcome) {
+  const { spread, hot, reference } = outcome;
+  return {
+    ratioToReference: spread.perSecond / reference.perSecond,
+    hotToSpread: spread.perSecond > 0 ? hot.perSecond / spread.perSecond : 0,
+  };
+}
+
+/** One row per phase: rate, latencies, count and CPU per transfer. */
+function phaseTableLines(outcome: Outcome): string[] {
+  const { settings, spread, hot, referencePhases, authenticatedRead } = outcome;
+  const lines = [
+    "",
+    `Transfers through the API vs PostgreSQL's TPC-B-like transaction — ${settings.clients} concurrent clients, ${settings.seconds} s each`,
+    formatRow(["phase", "per s", "p50 ms", "p99 ms", "count", "server", "postgres", "client"], TABLE_WIDTHS),
+    formatRow(["", "", "", "", "", "ms CPU per transfer/transaction", "", ""], [34, 10, 8, 8, 8, 0, 0, 0]).trimEnd(),
+  ];
+  const phases = [
+    spread,
+    hot,
+    ...referencePhases.map((item) => item.figures),
+    ...(authenticatedRead ? [authenticatedRead] : []),
+  ];
+  for (const phase of phases) {
+    const isLoad = phase.name === "spread" || phase.name === "hot";
+    lines.push(
+      formatRow(
+        [
+          `${phase.name}${isLoad ? ` (${phase.description})` : ""}`.slice(0, 34),
+          phase.perSecond,
+          phase.p50Ms,
+          phase.p99Ms,
+          String(phase.count),
+          phase.cpu.serverMsPerTransfer?.toFixed(2) ?? null,
+          phase.cpu.postgresMsPerTransfer.toFixed(2),
+          phase.cpu.clientMsPerTransfer?.toFixed(2) ?? null,
+        ],
+        TABLE_WIDTHS,
+      ),
+    );
+  }
+  return lines;
+}
+
+/** Each target and whether it was met, then the errors and how busy the machine was. */
+function verdictLines(outcome: Outcome): string[] {
+  const { spread, hot, reference, violations } = outcome;
+  const { ratioToReference, hotToSpread } = ratiosOf(outcome);
+  const verdict = (isMet: boolean) => (isMet ? "met" : "MISSED");
+  return [
+    "",
+    `reference: ${reference.description}`,
+    `ratio to reference (spread / reference): ${ratioToReference.toFixed(3)}   target ≥ ${TARGETS.ratioToReference}: ${verdict(ratioToReference >= TARGETS.ratioToReference)}`,
+    `hot / spread:                            ${hotToSpread.toFixed(3)}   target ≥ ${TARGETS.hotToSpread}: ${verdict(hotToSpread >= TARGETS.hotToSpread)}`,
+    `p99 (spread):                            ${spread.p99Ms.toFixed(1)} ms   target < ${TARGETS.p99Ms} ms: ${verdict(spread.p99Ms < TARGETS.p99Ms)}`,
+    `invariant violations:                    ${violations.length}   target ${TARGETS.invariantViolations}: ${verdict(violations.length === 0)}`,
+    `errors: spread ${describeErrors(spread.errors)}; hot ${describeErrors(hot.errors)}; reference ${describeErrors(reference.errors)}`,
+    `PostgreSQL errors: spread ${describeErrors(spread.postgresErrors)}; hot ${describeErrors(hot.postgresErrors)}`,
+    `machine busy: spread ${spread.cpu.machineBusyPercent}%, hot ${hot.cpu.machineBusyPercent}%, reference ${reference.cpu.machineBusyPercent}% of ${os.availableParallelism()} cores`,
+  ];
+}
+
+/** One transfer sent alone: its statements, their round trips and where the database time goes. */
+function profileLines(profile: TransferProfile): string[] {
+  return [
+    "",
+    `One transfer, sent alone (${profile.transfers} samples): ${profile.statementsPerTransfer.toFixed(1)} statements (round trips), ` +
+      `${profile.statementsInTransaction} of them in its transaction; per request ${profile.medianRequestMs.toFixed(2)} ms ` +
+      `(median; mean ${profile.meanRequestMs.toFixed(2)} ms, of which ${profile.meanDatabaseMs.toFixed(2)} ms waiting on the database)`,
+    "  per transfer × median ms, share of database time, statement:",
+    ...profile.statements
+      .slice(0, 12)
+      .map(
+        (item) =>
+          `  ${item.perTransfer.toFixed(1).padStart(4)}× ${item.medianMs.toFixed(3).padStart(7)} ms ${(item.shareOfDatabaseTime * 100).toFixed(0).padStart(3)}%  ${item.statement.slice(0, 110)}`,
+      ),
+  ];
+}
+
+function cpuProfileLines(cpuProfile: CpuProfileSummary): string[] {
+  return [
+    "",
+    `Server CPU profile (extra spread phase, ${(cpuProfile.sampledMs / 1000).toFixed(1)} s; bench/results/tmp/server-spread.cpuprofile), self time:`,
+    ...cpuProfile.byPackage.map((item) => `  ${(item.share * 100).toFixed(1).padStart(5)}%  ${item.name}`),
+    "  top functions:",
+    ...cpuProfile.byFunction.map(
+      (item) => `  ${(item.share * 100).toFixed(1).padStart(5)}%  ${item.name.slice(0, 110)}`,
+    ),
+  ];
+}
+
+/** The printed report. */
+function reportLines(outcome: Outcome): string[] {
+  const { spread, hot, cpuProfile, violations } = outcome;
+  const lines = [...phaseTableLines(outcome), ...verdictLines(outcome), ...profileLines(outcome.profile)];
+  if (cpuProfile) {
+    lines.push(...cpuProfileLines(cpuProfile));
+  }
+  if ((spread.exhaustedClients ?? 0) + (hot.exhaustedClients ?? 0) > 0) {
+    lines.push(
+      `note: ${spread.exhaustedClients} spread and ${hot.exhaustedClients} hot clients ran out of prepared transfers early`,
+    );
+  }
+  if (violations.length > 0) {
+    lines.push("violations:", ...violations.slice(0, 20).map((violation) => `  ${violation}`));
+  }
+  return lines;
+}
+
+function phaseFiguresOf(phase: PhaseFigures) {
+  return {
+    perSecond: round(phase.perSecond, 1),
+    count: phase.count,
+    p50Ms: round(phase.p50Ms, 2),
+    p99Ms: round(phase.p99Ms, 2),
+    elapsedMs: round(phase.elapsedMs, 0),
+    errors: phase.errors,
+    ...(phase.exhaustedClients === undefined ? {} : { exhaustedClients: phase.exhaustedClients }),
+    cpu: phase.cpu,
+    postgresErrors: phase.postgresErrors,
+    description: phase.description,
+  };
+}
+
+function targetsOf(outcome: Outcome) {
+  const { ratioToReference, hotToSpread } = ratiosOf(outcome);
+  return {
+    ratioToReference: { target: `>= ${TARGETS.ratioToReference}`, isMet: ratioToReference >= TARGETS.ratioToReference },
+    hotToSpread: { target: `>= ${TARGETS.hotToSpread}`, isMet: hotToSpread >= TARGETS.hotToSpread },
+    p99Ms: { target: `< ${TARGETS.p99Ms}`, isMet: outcome.spread.p99Ms < TARGETS.p99Ms },
+    invariantViolations: { target: "0", isMet: outcome.violations.length === 0 },
+  };
+}
+
+function profileFiguresOf(profile: TransferProfile) {
+  return {
+    ...profile,
+    statementsPerTransfer: round(profile.statementsPerTransfer, 2),
+    meanRequestMs: round(profile.meanRequestMs, 3),
+    medianRequestMs: round(profile.medianRequestMs, 3),
+    meanDatabaseMs: round(profile.meanDatabaseMs, 3),
+    statements: profile.statements.map((item) => ({
+      ...item,
+      perTransfer: round(item.perTransfer, 2),
+      meanMs: round(item.meanMs, 4),
+      medianMs: round(item.medianMs, 4),
+      shareOfDatabaseTime: round(item.shareOfDatabaseTime, 4),
+    })),
+  };
+}
+
+function environmentOf(outcome: Outcome) {
+  return {
+    node: process.version,
+    postgres: outcome.db.serverVersion,
+    pgbench: outcome.pgbench?.version ?? null,
+    cores: os.availableParallelism(),
+    loadAverage: os.loadavg().map((value) => round(value, 2)),
+    serverPoolMax: outcome.db.database.pool.options.max,
+    senders: outcome.settings.clients,
+    recipients: outcome.settings.recipients,
+  };
+}
+
+/** bench/results/transfers.json: the headline figures, the targets, each phase, the profile and the machine. */
+function resultsOf(outcome: Outcome) {
+  const { settings, spread, hot, reference, referencePhases, authenticatedRead, violations, report } = outcome;
+  const { ratioToReference, hotToSpread } = ratiosOf(outcome);
+  return {
+    benchmark: "transfers",
+    measured:
+      "POST /api/v1/transfers (Ferry user to Ferry user, USD) over HTTP on 127.0.0.1 with a session cookie: session check, code verification, transfer, ledger, notification. Setup (sign-up, sign-in, funding, code issuance) is not measured.",
+    transfersPerSecond: round(spread.perSecond, 1),
+    hotTransfersPerSecond: round(hot.perSecond, 1),
+    referencePerSecond: round(reference.perSecond, 1),
+    ratioToReference: round(ratioToReference, 4),
+    hotToSpread: round(hotToSpread, 4),
+    p50Ms: round(spread.p50Ms, 2),
+    p99Ms: round(spread.p99Ms, 2),
+    hotP50Ms: round(hot.p50Ms, 2),
+    hotP99Ms: round(hot.p99Ms, 2),
+    referenceP50Ms: round(reference.p50Ms, 2),
+    referenceP99Ms: round(reference.p99Ms, 2),
+    invariantViolations: violations.length,
+    violations: violations.slice(0, 20),
+    targets: targetsOf(outcome),
+    clients: settings.clients,
+    seconds: settings.seconds,
+    errors: { spread: spread.errors, hot: hot.errors, reference: reference.errors, profile: outcome.profileErrors },
+    phases: {
+      spread: phaseFiguresOf(spread),
+      hot: phaseFiguresOf(hot),
+      ...Object.fromEntries(
+        referencePhases.map((item) => [
+          item.isReference ? "reference" : "pgbenchInformational",
+          phaseFiguresOf(item.figures),
+        ]),
+      ),
+      ...(authenticatedRead ? { authenticatedReadInformational: phaseFiguresOf(authenticatedRead) } : {}),
+    },
+    reference: {
+      kind: reference.name.replace("reference ", ""),
+      description: reference.description,
+      scale: settings.referenceScale,
+    },
+    profile: profileFiguresOf(outcome.profile),
+    ...(outcome.cpuProfile ? { serverCpuProfile: outcome.cpuProfile } : {}),
+    reconciliation: { accounts: report.accounts, ledgerTransfers: report.transfers, sums: report.sums },
+    environment: environmentOf(outcome),
+    date: new Date().toISOString(),
+  };
+}
+
+async function writeResults(outcome: Outcome): Promise<void> {
+  const resultsDir = path.join(import.meta.dirname, "results");
+  await mkdir(resultsDir, { recursive: true });
+  const resultsFile = path.join(resultsDir, "transfers.json");
+  await writeFile(resultsFile, `${JSON.stringify(resultsOf(outcome), null, 2)}\n`);
+  console.log(`\nWritten: ${path.relative(process.cwd(), resultsFile)}`);
 }
 
 main().then(
