@@ -105,18 +105,7 @@ export function createJobRunner(options: {
     return boss;
   }
 
-  async function runLogged(job: JobDefinition, trigger: string, data: unknown): Promise<unknown> {
-    const startedAt = performance.now();
-    try {
-      const result = await job.run(data);
-      const ms = Math.round(performance.now() - startedAt);
-      log.info({ job: job.name, trigger, ms, result: summarise(result) }, "job done");
-      return result;
-    } catch (error) {
-      log.error({ job: job.name, trigger, err: error }, "job failed");
-      throw error;
-    }
-  }
+  const runLogged = (job: JobDefinition, trigger: string, data: unknown) => runJobLogged(log, job, trigger, data);
 
   return {
     async start({ isWorking }) {
@@ -157,6 +146,25 @@ export function createJobRunner(options: {
       return waiting.length;
     },
   };
+}
+
+/** Runs a job's function, logging how long it took and what it returned, or why it failed. */
+async function runJobLogged(
+  log: FastifyBaseLogger,
+  job: JobDefinition,
+  trigger: string,
+  data: unknown,
+): Promise<unknown> {
+  const startedAt = performance.now();
+  try {
+    const result = await job.run(data);
+    const ms = Math.round(performance.now() - startedAt);
+    log.info({ job: job.name, trigger, ms, result: summarise(result) }, "job done");
+    return result;
+  } catch (error) {
+    log.error({ job: job.name, trigger, err: error }, "job failed");
+    throw error;
+  }
 }
 
 /** The worker, the schedule and the catch-up run of one job, in a process that does the work. */
