@@ -30,6 +30,28 @@ function largestOf(amountsMinor: readonly bigint[]): bigint {
   return largest;
 }
 
+/** The chart's figures as a table, for assistive technology in place of the drawing. */
+function ProjectionTable({ points }: { points: readonly ProjectionPoint[] }) {
+  return (
+    <table className="sr-only">
+      <thead>
+        <tr>
+          <th scope="col">Period</th>
+          <th scope="col">Projected return</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((point) => (
+          <tr key={point.label}>
+            <th scope="row">{point.label}</th>
+            <td>{formatUsdMinor(point.returnMinor)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * The projected returns as a bar chart: bars drawn in SVG, their figures and labels as text beside
  * them. The drawing is hidden from assistive technology; a table of the same figures stands in for it.
@@ -86,22 +108,7 @@ export function ProjectionChart(props: { caption: string; points: readonly Proje
           ))}
         </div>
       </div>
-      <table className="sr-only">
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Projected return</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.points.map((point) => (
-            <tr key={point.label}>
-              <th scope="row">{point.label}</th>
-              <td>{formatUsdMinor(point.returnMinor)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ProjectionTable points={props.points} />
     </figure>
   );
 }
