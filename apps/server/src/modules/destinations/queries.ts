@@ -1,5 +1,5 @@
 import type { RecipientType } from "@ferry/core/contracts/recipients";
-import { type Insertable, sql, type Updateable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { lockKey } from "../../db/locks.ts";
@@ -8,7 +8,8 @@ import type { DB } from "../../db/schema.ts";
 
 /*
  * The only SQL on the `recipients` and `payment_methods` tables: this module owns them (issue 25).
- * Every update raises the row's `revision`, which transfer codes are bound to.
+ * Every update raises the row's `revision`, which transfer codes are bound to: the database does it
+ * (a trigger, migration 020), so no update, here or by an operator, can skip it.
  */
 
 /** The two tables of saved destinations. */
@@ -118,7 +119,7 @@ export async function updateRecipientRow(
 ) {
   return db
     .updateTable("recipients")
-    .set({ ...columns, revision: sql<number>`revision + 1` })
+    .set(columns)
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .returningAll()
@@ -134,7 +135,7 @@ export async function updatePaymentMethodRow(
 ) {
   return db
     .updateTable("payment_methods")
-    .set({ ...columns, updated_at: new Date(), revision: sql<number>`revision + 1` })
+    .set({ ...columns, updated_at: new Date() })
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .returningAll()
