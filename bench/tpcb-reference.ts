@@ -70,6 +70,8 @@ export async function createReferenceTables(pool: pg.Pool, scale: number): Promi
     await client.query("ALTER TABLE pgbench_tellers ADD PRIMARY KEY (tid)");
     await client.query("ALTER TABLE pgbench_accounts ADD PRIMARY KEY (aid)");
   } finally {
+    // The pool hands this connection out again (the reconciliation reads Ferry's tables on it).
+    await client.query("RESET search_path").catch(() => {});
     client.release();
   }
 }
