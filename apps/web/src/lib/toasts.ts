@@ -17,9 +17,12 @@ export function toastError(message: string, description?: string): void {
   toast.error(message, { description });
 }
 
-/** Says that a call failed, in the spec's words, with the server's own words under them when it gave any. */
-export function toastFailure(message: string, error: unknown): void {
-  toastError(message, messageOf(error, "") || undefined);
+/**
+ * Says that a call failed, in the spec's words, with the server's own words under them when it gave any
+ * (else `fallback`, when there is one).
+ */
+export function toastFailure(message: string, error: unknown, fallback = ""): void {
+  toastError(message, messageOf(error, fallback) || undefined);
 }
 
 /** Says that a call failed in the server's own words, or in `fallback` when it gave none. */

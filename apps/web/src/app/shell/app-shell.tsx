@@ -1,11 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Outlet, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/ui/sheet.tsx";
 import { signOut } from "../../features/auth/api/auth-calls.ts";
-import { messageOf } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { meQueryKey, useSignedInProfile } from "../../lib/queries/session.ts";
+import { toastServerError } from "../../lib/toasts.ts";
 import { Header } from "./header.tsx";
 import { SidebarNav } from "./sidebar.tsx";
 import { useSidebarState } from "./sidebar-state.ts";
@@ -23,7 +22,7 @@ export function AppShell() {
     try {
       await signOut();
     } catch (error) {
-      toast.error(messageOf(error, "Could not sign out"));
+      toastServerError(error, "Could not sign out");
       return;
     }
     queryClient.clear();

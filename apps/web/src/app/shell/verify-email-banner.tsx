@@ -3,11 +3,11 @@ import { MESSAGES, TOASTS } from "@ferry/core/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { sendEmailVerificationCode, verifyEmailCode } from "../../features/auth/api/auth-calls.ts";
 import { CodeDialog } from "../../features/auth/components/code-dialog.tsx";
 import { meQueryKey } from "../../lib/queries/session.ts";
+import { toastSuccess } from "../../lib/toasts.ts";
 
 /** The warning banner of an unverified profile, with its Verify Email button and code dialog. */
 export function VerifyEmailBanner({ profile }: { profile: Profile }) {
@@ -35,7 +35,7 @@ export function VerifyEmailBanner({ profile }: { profile: Profile }) {
         verifyCode={(code) => verifyEmailCode(profile.email, code)}
         onVerified={() => {
           setIsDialogOpen(false);
-          toast.success(TOASTS.emailVerified);
+          toastSuccess(TOASTS.emailVerified);
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
         }}
       />

@@ -4,6 +4,8 @@ import {
   createContext,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -51,6 +53,74 @@ function entriesOf(content: HTMLElement | null): HTMLElement[] {
   return content ? [...content.querySelectorAll<HTMLElement>('[role="menuitem"]')] : [];
 }
 
+/** Keeps an open menu on screen on a narrow window, then focuses its first or last entry. */
+function placeMenu(content: HTMLElement, initialFocus: "first" | "last") {
+  // Move it back by what it would overflow.
+  content.style.translate = "";
+  const { left, right } = content.getBoundingClientRect();
+  const overflow =
+    right > window.innerWidth - VIEWPORT_MARGIN_PX
+      ? right - (window.innerWidth - VIEWPORT_MARGIN_PX)
+      : Math.min(0, left - VIEWPORT_MARGIN_PX);
+  if (overflow !== 0) {
+    content.style.translate = `${-overflow}px 0`;
+  }
+  const entries = entriesOf(content);
+  (initialFocus === "first" ? entries[0] : entries.at(-1))?.focus();
+}
+
+/** Closes the menu when a pointer goes down anywhere outside `root`. */
+function useCloseOnOutsidePointer(open: boolean, root: RefObject<HTMLElement | null>, close: () => void) {
+  useEffect(() => {
+    if (!open) {
+      return;
+    }
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) {
+        close();
+      }
+    };
+    document.addEventListener("pointerdown", closeOnOutsidePointer);
+    return () => document.removeEventListener("pointerdown", closeOnOutsidePointer);
+  }, [open, root, close]);
+}
+
+/** The keys of an open menu (see the comment at the top): moving, choosing, and leaving it. */
+function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>, trigger: HTMLButtonElement | null, closeMenu: () => void) {
+  const entries = entriesOf(event.currentTarget);
+  const current = entries.indexOf(document.activeElement as HTMLElement);
+  const moveTo = (index: number) => {
+    event.preventDefault();
+    entries[(index + entries.length) % entries.length]?.focus();
+  };
+  switch (event.key) {
+    case "ArrowDown":
+      return moveTo(current + 1);
+    case "ArrowUp":
+      return moveTo(current < 0 ? -1 : current - 1);
+    case "Home":
+      return moveTo(0);
+    case "End":
+      return moveTo(-1);
+    case "Escape":
+      event.preventDefault();
+      closeMenu();
+      trigger?.focus();
+      return;
+    case "Tab":
+      // From the trigger, the browser's Tab (or Shift+Tab) lands after (or before) the menu button.
+      trigger?.focus();
+      return closeMenu();
+    case " ":
+      // Space chooses an entry, as Enter does (a link would otherwise scroll the page).
+      if (current >= 0) {
+        event.preventDefault();
+        entries[current]?.click();
+      }
+      return;
+  }
+}
+
 export function Menu({ trigger, triggerClassName, contentClassName, align = "start", children }: MenuProps) {
   const [open, setOpen] = useState(false);
   // Which entry takes focus when the menu opens: the first, or the last (opened with ArrowUp).
@@ -60,44 +130,14 @@ export function Menu({ trigger, triggerClassName, contentClassName, align = "sta
   const contentRef = useRef<HTMLDivElement>(null);
   const triggerId = useId();
   const contentId = useId();
-
-  const close = () => setOpen(false);
-  const closeAndRefocus = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
+  const close = useCallback(() => setOpen(false), []);
 
   useLayoutEffect(() => {
-    const content = contentRef.current;
-    if (!open || !content) {
-      return;
+    if (open && contentRef.current) {
+      placeMenu(contentRef.current, initialFocus);
     }
-    // Keep the menu on screen on a narrow window: move it back by what it would overflow.
-    content.style.translate = "";
-    const { left, right } = content.getBoundingClientRect();
-    const overflow =
-      right > window.innerWidth - VIEWPORT_MARGIN_PX
-        ? right - (window.innerWidth - VIEWPORT_MARGIN_PX)
-        : Math.min(0, left - VIEWPORT_MARGIN_PX);
-    if (overflow !== 0) {
-      content.style.translate = `${-overflow}px 0`;
-    }
-    const entries = entriesOf(content);
-    (initialFocus === "first" ? entries[0] : entries.at(-1))?.focus();
   }, [open, initialFocus]);
-
-  useEffect(() => {
-    if (!open) {
-      return;
-    }
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener("pointerdown", closeOnOutsidePointer);
-    return () => document.removeEventListener("pointerdown", closeOnOutsidePointer);
-  }, [open]);
+  useCloseOnOutsidePointer(open, rootRef, close);
 
   const openAt = (entry: "first" | "last") => {
     setInitialFocus(entry);
@@ -108,39 +148,6 @@ export function Menu({ trigger, triggerClassName, contentClassName, align = "sta
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       openAt(event.key === "ArrowDown" ? "first" : "last");
-    }
-  };
-
-  const onContentKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const entries = entriesOf(contentRef.current);
-    const current = entries.indexOf(document.activeElement as HTMLElement);
-    const moveTo = (index: number) => {
-      event.preventDefault();
-      entries[(index + entries.length) % entries.length]?.focus();
-    };
-    switch (event.key) {
-      case "ArrowDown":
-        return moveTo(current + 1);
-      case "ArrowUp":
-        return moveTo(current < 0 ? -1 : current - 1);
-      case "Home":
-        return moveTo(0);
-      case "End":
-        return moveTo(-1);
-      case "Escape":
-        event.preventDefault();
-        return closeAndRefocus();
-      case "Tab":
-        // From the trigger, the browser's Tab (or Shift+Tab) lands after (or before) the menu button.
-        triggerRef.current?.focus();
-        return close();
-      case " ":
-        // Space chooses an entry, as Enter does (a link would otherwise scroll the page).
-        if (current >= 0) {
-          event.preventDefault();
-          entries[current]?.click();
-        }
-        return;
     }
   };
 
@@ -174,7 +181,7 @@ export function Menu({ trigger, triggerClassName, contentClassName, align = "sta
               align === "start" ? "left-0" : "right-0",
               contentClassName,
             )}
-            onKeyDown={onContentKeyDown}
+            onKeyDown={(event) => onMenuKeyDown(event, triggerRef.current, close)}
             onBlur={(event) => {
               // Focus left the menu for somewhere else on the page (a click elsewhere, or Shift+Tab).
               if (event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget)) {

@@ -1,9 +1,8 @@
 import { type AdminDeposit, ReviewDepositRequest } from "@ferry/core/contracts/deposits";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckIcon, InboxIcon, XIcon } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { useState } from "react";
+import { type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -22,12 +21,87 @@ import {
 import { Field } from "../../components/ui/field.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { messageOf } from "../../lib/api.ts";
+import { toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { usePendingDeposits, useReviewDeposit } from "./api/deposits.ts";
 
 /** The review form: the two notes of the review request; the decision is the button pressed. */
 const ReviewForm = ReviewDepositRequest.pick({ adminNotes: true, customerNote: true });
 type ReviewForm = z.output<typeof ReviewForm>;
+
+/** What the admin checks against the money received: amount, type, user, reference or hash, and when. */
+function DepositFacts({ deposit }: { deposit: AdminDeposit }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+      <dt className="text-muted-foreground">Amount</dt>
+      <dd className="font-semibold tabular-nums">
+        {deposit.currency} {deposit.amount}
+      </dd>
+      <dt className="text-muted-foreground">Type</dt>
+      <dd className="capitalize">
+        {deposit.depositType}
+        {deposit.network ? ` · ${deposit.network}` : ""}
+      </dd>
+      <dt className="text-muted-foreground">User</dt>
+      <dd>
+        {deposit.userName} <span className="text-muted-foreground">({deposit.userEmail})</span>
+      </dd>
+      {deposit.reference ? (
+        <>
+          <dt className="text-muted-foreground">Reference</dt>
+          <dd className="font-mono">{deposit.reference}</dd>
+        </>
+      ) : null}
+      {deposit.transactionHash ? (
+        <>
+          <dt className="text-muted-foreground">Tx hash</dt>
+          <dd className="break-all font-mono text-xs">{deposit.transactionHash}</dd>
+        </>
+      ) : null}
+      <dt className="text-muted-foreground">Reported</dt>
+      <dd>{new Date(deposit.createdAt).toLocaleString()}</dd>
+    </dl>
+  );
+}
+
+/** The two notes of a review, each saying who reads it. */
+function ReviewNotes({ form }: { form: UseFormReturn<z.input<typeof ReviewForm>, unknown, ReviewForm> }) {
+  const { errors } = form.formState;
+  return (
+    <>
+      {/* Two notes that say who reads them (issue 24): the internal one never leaves the admins. */}
+      <Field
+        id="admin-notes"
+        label="Internal note — only admins see this"
+        hint="Optional. Kept with the deposit and in the audit log, for admins; the customer never sees it."
+        error={errors.adminNotes?.message}
+      >
+        <Textarea
+          id="admin-notes"
+          maxLength={500}
+          className="min-h-20"
+          aria-invalid={errors.adminNotes ? true : undefined}
+          aria-describedby={errors.adminNotes ? "admin-notes-error" : undefined}
+          {...form.register("adminNotes")}
+        />
+      </Field>
+      <Field
+        id="customer-note"
+        label="Note to the customer"
+        hint="Optional. The customer reads it in the notification of your decision."
+        error={errors.customerNote?.message}
+      >
+        <Textarea
+          id="customer-note"
+          maxLength={500}
+          className="min-h-20"
+          aria-invalid={errors.customerNote ? true : undefined}
+          aria-describedby={errors.customerNote ? "customer-note-error" : undefined}
+          {...form.register("customerNote")}
+        />
+      </Field>
+    </>
+  );
+}
 
 function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: () => void }) {
   const review = useReviewDeposit();
@@ -35,7 +109,6 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
     resolver: zodResolver(ReviewForm),
     defaultValues: { adminNotes: "", customerNote: "" },
   });
-  const { errors } = form.formState;
   const decide = (decision: "approve" | "reject") => form.handleSubmit((values) => submit(decision, values))();
   function submit(decision: "approve" | "reject", values: ReviewForm) {
     review.mutate(
@@ -47,10 +120,10 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
       },
       {
         onSuccess: () => {
-          toast.success(decision === "approve" ? "Deposit approved successfully" : "Deposit rejected");
+          toastSuccess(decision === "approve" ? "Deposit approved successfully" : "Deposit rejected");
           onClose();
         },
-        onError: (error) => toast.error(messageOf(error, "Failed to process deposit")),
+        onError: (error) => toastServerError(error, "Failed to process deposit"),
       },
     );
   }
@@ -62,66 +135,8 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
           <DialogTitle>Review Deposit</DialogTitle>
           <DialogDescription>Approving credits the user's balance at once. This cannot be undone.</DialogDescription>
         </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-muted-foreground">Amount</dt>
-          <dd className="font-semibold tabular-nums">
-            {deposit.currency} {deposit.amount}
-          </dd>
-          <dt className="text-muted-foreground">Type</dt>
-          <dd className="capitalize">
-            {deposit.depositType}
-            {deposit.network ? ` · ${deposit.network}` : ""}
-          </dd>
-          <dt className="text-muted-foreground">User</dt>
-          <dd>
-            {deposit.userName} <span className="text-muted-foreground">({deposit.userEmail})</span>
-          </dd>
-          {deposit.reference ? (
-            <>
-              <dt className="text-muted-foreground">Reference</dt>
-              <dd className="font-mono">{deposit.reference}</dd>
-            </>
-          ) : null}
-          {deposit.transactionHash ? (
-            <>
-              <dt className="text-muted-foreground">Tx hash</dt>
-              <dd className="break-all font-mono text-xs">{deposit.transactionHash}</dd>
-            </>
-          ) : null}
-          <dt className="text-muted-foreground">Reported</dt>
-          <dd>{new Date(deposit.createdAt).toLocaleString()}</dd>
-        </dl>
-        {/* Two notes that say who reads them (issue 24): the internal one never leaves the admins. */}
-        <Field
-          id="admin-notes"
-          label="Internal note — only admins see this"
-          hint="Optional. Kept with the deposit and in the audit log, for admins; the customer never sees it."
-          error={errors.adminNotes?.message}
-        >
-          <Textarea
-            id="admin-notes"
-            maxLength={500}
-            className="min-h-20"
-            aria-invalid={errors.adminNotes ? true : undefined}
-            aria-describedby={errors.adminNotes ? "admin-notes-error" : undefined}
-            {...form.register("adminNotes")}
-          />
-        </Field>
-        <Field
-          id="customer-note"
-          label="Note to the customer"
-          hint="Optional. The customer reads it in the notification of your decision."
-          error={errors.customerNote?.message}
-        >
-          <Textarea
-            id="customer-note"
-            maxLength={500}
-            className="min-h-20"
-            aria-invalid={errors.customerNote ? true : undefined}
-            aria-describedby={errors.customerNote ? "customer-note-error" : undefined}
-            {...form.register("customerNote")}
-          />
-        </Field>
+        <DepositFacts deposit={deposit} />
+        <ReviewNotes form={form} />
         <DialogFooter>
           <Button
             variant="outline"
@@ -144,11 +159,7 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
 export function AdminDepositsPage() {
   const pending = usePendingDeposits();
   const [reviewing, setReviewing] = useState<AdminDeposit | null>(null);
-  useEffect(() => {
-    if (pending.isError) {
-      toast.error("Failed to load pending deposits");
-    }
-  }, [pending.isError]);
+  useErrorToast(pending.error, "Failed to load pending deposits");
   const deposits = pending.data?.items ?? [];
   return (
     <>

@@ -1,6 +1,5 @@
 import { HELP_STATUSES, type HelpRequestDetail, HelpStatus } from "@ferry/core/contracts/help";
 import { AlarmClockIcon, InfoIcon, Loader2Icon } from "lucide-react";
-import { toast } from "sonner";
 import {
   customerLabel,
   HELP_STATUS_LABELS,
@@ -14,9 +13,9 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { messageOf } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
+import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
 import { useAdminHelpRequest } from "./api/get-admin-help-request.ts";
 import { useReplyAsSupport } from "./api/reply-as-support.ts";
 import { useUpdateHelpStatus } from "./api/update-help-status.ts";
@@ -85,9 +84,8 @@ function Reply({ request }: { request: HelpRequestDetail }) {
           reply.mutateAsync(
             { helpRequestId: request.id, reply: message },
             {
-              onSuccess: () => toast.success("Response Sent"),
-              onError: (error) =>
-                toast.error("Failed to send response", { description: messageOf(error, "") || undefined }),
+              onSuccess: () => toastSuccess("Response Sent"),
+              onError: (error) => toastFailure("Failed to send response", error),
             },
           )
         }

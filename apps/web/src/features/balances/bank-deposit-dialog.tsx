@@ -1,8 +1,8 @@
 import { CopyIcon } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
+import { toastError, toastSuccess } from "../../lib/toasts.ts";
 import { useDepositInstructions } from "./api/deposits.ts";
 import { DepositDialogFrame } from "./components/deposit-dialog-frame.tsx";
 import { ReportDepositForm } from "./report-deposit-form.tsx";
@@ -21,9 +21,9 @@ function CopyRow({ label, value }: { label: string; value: string }) {
         aria-label={`Copy ${label}`}
         onClick={async () => {
           if (await copyToClipboard(value)) {
-            toast.success("Copied!");
+            toastSuccess("Copied!");
           } else {
-            toast.error(`Failed to copy ${label.toLowerCase()}`);
+            toastError(`Failed to copy ${label.toLowerCase()}`);
           }
         }}
       >

@@ -1,12 +1,12 @@
 import { DEPOSIT_NETWORK_CURRENCIES, type DepositInstructions, DepositNetwork } from "@ferry/core/contracts/deposits";
 import { CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { QrCode } from "../../components/qr-code.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
 import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
+import { toastError, toastSuccess } from "../../lib/toasts.ts";
 import { useDepositInstructions } from "./api/deposits.ts";
 import { DepositDialogFrame } from "./components/deposit-dialog-frame.tsx";
 import { ReportDepositForm } from "./report-deposit-form.tsx";
@@ -30,9 +30,9 @@ function AddressPanel({ entry, coin }: { entry: DepositInstructions["crypto"][nu
   async function copy() {
     const isCopied = await copyToClipboard(entry.address);
     if (isCopied) {
-      toast.success(`${coin} address copied to clipboard!`);
+      toastSuccess(`${coin} address copied to clipboard!`);
     } else {
-      toast.error("Failed to copy address");
+      toastError("Failed to copy address");
     }
   }
   const coins = entry.currencies.join(", ");

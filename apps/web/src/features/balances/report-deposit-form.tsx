@@ -2,13 +2,13 @@ import { type DepositNetwork, ReportDepositRequest } from "@ferry/core/contracts
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type DefaultValues, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { showServerFieldErrors } from "../../lib/server-field-errors.ts";
+import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
 import { useReportDeposit } from "./api/deposits.ts";
 
 /** The report the server takes; core's amount rule lets the form say "EUR amounts have at most 2 decimals" itself. */
@@ -53,17 +53,11 @@ export function ReportDepositForm(
     report.mutate(request, {
       onSuccess: () => {
         setReported(request);
-        toast.success("Deposit reported", { description: "We'll add it to your balance as soon as it's confirmed." });
+        toastSuccess("Deposit reported", "We'll add it to your balance as soon as it's confirmed.");
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const [field, message] of Object.entries(error.fields)) {
-            if (field === "currency" || field === "amount" || field === "transactionHash") {
-              form.setError(field, { type: "server", message });
-            }
-          }
-        }
-        toast.error("Failed to report deposit", { description: error instanceof ApiError ? error.message : undefined });
+        showServerFieldErrors(form.setError, error, ["currency", "amount", "transactionHash"]);
+        toastFailure("Failed to report deposit", error);
       },
     });
   }

@@ -12,8 +12,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, RefreshCwIcon, TimerIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { Controller, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { AmountField } from "../../components/amount-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -31,6 +30,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { balancesQueryOptions } from "../../lib/queries/balances.ts";
+import { toastFailure } from "../../lib/toasts.ts";
 import { useCreateExchangeQuote } from "./api/create-exchange-quote.ts";
 import { useExecuteExchange } from "./api/execute-exchange.ts";
 
@@ -123,28 +123,16 @@ function QuoteFigures({ shown, secondsLeft }: { shown: ShownQuote; secondsLeft: 
   );
 }
 
-function ExchangeForm(props: { balances: readonly Balance[]; onDone: () => void; onClose: () => void }) {
-  const initialFrom = defaultFromOf(props.balances);
-  const form = useForm<ExchangeFormInput, unknown, ExchangeQuoteRequest>({
-    resolver: zodResolver(ExchangeQuoteRequest),
-    mode: "onChange",
-    defaultValues: { from: initialFrom, to: initialFrom === "EUR" ? "USD" : "EUR", amount: "" },
-  });
-  const values = useWatch({ control: form.control }) as ExchangeFormInput;
-  const from = values.from as CurrencyCode;
+/**
+ * A quote and its confirmation: the figures on screen, their countdown, and what the server said. A quote
+ * the server calls expired is replaced by a fresh one the person must confirm again.
+ */
+function useExchangeQuote(onDone: () => void) {
   const [shown, setShown] = useState<ShownQuote | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const secondsLeft = useSecondsLeft(shown?.expiresAtMs ?? null);
   const createQuote = useCreateExchangeQuote();
   const execute = useExecuteExchange();
-  const available = props.balances.find((balance) => balance.currency === from)?.available ?? "0";
-  // The server's refusal of a quote (too little balance, too small an amount) belongs to the amount.
-  const quoteRefusal =
-    createQuote.error instanceof ApiError && createQuote.error.status > 0 && createQuote.error.status < 500
-      ? createQuote.error.message
-      : undefined;
-  const amountError = form.formState.errors.amount?.message ?? quoteRefusal;
-  const isBusy = createQuote.isPending || execute.isPending;
 
   // Any change to what is exchanged drops the quote: a quote is for exactly the figures it shows.
   function forgetQuote() {
@@ -160,7 +148,7 @@ function ExchangeForm(props: { balances: readonly Balance[]; onDone: () => void;
       onError: (error) => {
         setShown(null);
         if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) {
-          toast.error("Failed to get a quote", { description: error.message || undefined });
+          toastFailure("Failed to get a quote", error);
         }
       },
     });
@@ -170,7 +158,7 @@ function ExchangeForm(props: { balances: readonly Balance[]; onDone: () => void;
     execute.mutate(
       { quoteId: current.quote.id, idempotencyKey: current.idempotencyKey },
       {
-        onSuccess: props.onDone,
+        onSuccess: onDone,
         onError: (error) => {
           if (isExpiredQuoteError(error)) {
             // The server's clock says it is over: show a fresh quote and let the person confirm it again.
@@ -184,95 +172,135 @@ function ExchangeForm(props: { balances: readonly Balance[]; onDone: () => void;
             setRefusal(error.message);
             return;
           }
-          toast.error("Failed to exchange", { description: error.message || undefined });
+          toastFailure("Failed to exchange", error);
         },
       },
     );
   }
 
+  // The server's refusal of a quote (too little balance, too small an amount) belongs to the amount.
+  const quoteRefusal =
+    createQuote.error instanceof ApiError && createQuote.error.status > 0 && createQuote.error.status < 500
+      ? createQuote.error.message
+      : undefined;
+  return { shown, refusal, secondsLeft, createQuote, execute, quoteRefusal, forgetQuote, requestQuote, confirm };
+}
+
+type ExchangeQuoteState = ReturnType<typeof useExchangeQuote>;
+
+/** The submit button's words: what pressing it will do now. */
+function submitLabelOf(quote: ExchangeQuoteState): string {
+  if (quote.shown && quote.secondsLeft > 0) {
+    return quote.execute.isPending ? "Exchanging…" : "Confirm exchange";
+  }
+  if (quote.shown) {
+    return "Get a fresh quote";
+  }
+  if (quote.createQuote.isPending) {
+    return "Getting quote…";
+  }
+  return "Get quote";
+}
+
+/** FROM and TO: choosing FROM moves TO off it, and either change drops the quote. */
+function CurrencyPair(props: {
+  form: UseFormReturn<ExchangeFormInput, unknown, ExchangeQuoteRequest>;
+  from: CurrencyCode;
+  onChange: () => void;
+}) {
+  const { form } = props;
+  return (
+    <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
+      <Field id="exchange-from" label="From">
+        <NativeSelect
+          id="exchange-from"
+          {...form.register("from", {
+            onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+              if (event.target.value === form.getValues("to")) {
+                form.setValue("to", event.target.value === "USD" ? "EUR" : "USD");
+              }
+              props.onChange();
+              void form.trigger();
+            },
+          })}
+        >
+          {CURRENCY_CODES.map((code) => (
+            <option key={code}>{code}</option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <ArrowRightIcon aria-hidden="true" className="mb-3 size-4 text-muted-foreground" />
+      <Field id="exchange-to" label="To" error={form.formState.errors.to?.message}>
+        {/* Controlled: its options change with FROM, and the value must be set after they have. */}
+        <Controller
+          control={form.control}
+          name="to"
+          render={({ field }) => (
+            <NativeSelect
+              id="exchange-to"
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => {
+                field.onChange(event);
+                props.onChange();
+              }}
+            >
+              {CURRENCY_CODES.filter((code) => code !== props.from).map((code) => (
+                <option key={code}>{code}</option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </Field>
+    </div>
+  );
+}
+
+function ExchangeForm(props: { balances: readonly Balance[]; onDone: () => void; onClose: () => void }) {
+  const initialFrom = defaultFromOf(props.balances);
+  const form = useForm<ExchangeFormInput, unknown, ExchangeQuoteRequest>({
+    resolver: zodResolver(ExchangeQuoteRequest),
+    mode: "onChange",
+    defaultValues: { from: initialFrom, to: initialFrom === "EUR" ? "USD" : "EUR", amount: "" },
+  });
+  const values = useWatch({ control: form.control }) as ExchangeFormInput;
+  const from = values.from as CurrencyCode;
+  const quote = useExchangeQuote(props.onDone);
+  const { shown, secondsLeft } = quote;
+  const available = props.balances.find((balance) => balance.currency === from)?.available ?? "0";
+
   const submit = form.handleSubmit((request) => {
     if (shown && secondsLeft > 0) {
-      confirm(shown);
+      quote.confirm(shown);
     } else {
-      requestQuote(request, shown ? FRESH_QUOTE_MESSAGE : null);
+      quote.requestQuote(request, shown ? FRESH_QUOTE_MESSAGE : null);
     }
   });
 
-  let submitLabel = "Get quote";
-  if (shown && secondsLeft > 0) {
-    submitLabel = execute.isPending ? "Exchanging…" : "Confirm exchange";
-  } else if (shown) {
-    submitLabel = "Get a fresh quote";
-  } else if (createQuote.isPending) {
-    submitLabel = "Getting quote…";
-  }
-
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
-      <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
-        <Field id="exchange-from" label="From">
-          <NativeSelect
-            id="exchange-from"
-            {...form.register("from", {
-              onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
-                if (event.target.value === form.getValues("to")) {
-                  form.setValue("to", event.target.value === "USD" ? "EUR" : "USD");
-                }
-                forgetQuote();
-                void form.trigger();
-              },
-            })}
-          >
-            {CURRENCY_CODES.map((code) => (
-              <option key={code}>{code}</option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <ArrowRightIcon aria-hidden="true" className="mb-3 size-4 text-muted-foreground" />
-        <Field id="exchange-to" label="To" error={form.formState.errors.to?.message}>
-          {/* Controlled: its options change with FROM, and the value must be set after they have. */}
-          <Controller
-            control={form.control}
-            name="to"
-            render={({ field }) => (
-              <NativeSelect
-                id="exchange-to"
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  field.onChange(event);
-                  forgetQuote();
-                }}
-              >
-                {CURRENCY_CODES.filter((code) => code !== from).map((code) => (
-                  <option key={code}>{code}</option>
-                ))}
-              </NativeSelect>
-            )}
-          />
-        </Field>
-      </div>
+      <CurrencyPair form={form} from={from} onChange={quote.forgetQuote} />
       <AmountField
         id="exchange-amount"
         hint={`Available: ${from} ${formatAmount(minorOf(available, from), from)}`}
-        error={amountError}
-        registration={form.register("amount", { onChange: forgetQuote })}
+        error={form.formState.errors.amount?.message ?? quote.quoteRefusal}
+        registration={form.register("amount", { onChange: quote.forgetQuote })}
       />
       {shown ? <QuoteFigures shown={shown} secondsLeft={secondsLeft} /> : null}
-      {refusal ? (
+      {quote.refusal ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {refusal}
+          {quote.refusal}
         </p>
       ) : null}
       <DialogFooter>
-        <Button type="button" variant="outline" onClick={props.onClose} disabled={execute.isPending}>
+        <Button type="button" variant="outline" onClick={props.onClose} disabled={quote.execute.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isBusy}>
+        <Button type="submit" disabled={quote.createQuote.isPending || quote.execute.isPending}>
           {shown && secondsLeft === 0 ? <RefreshCwIcon aria-hidden="true" /> : null}
-          {submitLabel}
+          {submitLabelOf(quote)}
         </Button>
       </DialogFooter>
     </form>

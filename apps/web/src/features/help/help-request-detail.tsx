@@ -1,14 +1,13 @@
 import { HELP_MESSAGES, type HelpRequestDetail, RESPONSE_TARGET_HOURS } from "@ferry/core/contracts/help";
 import { LockIcon, PlusIcon } from "lucide-react";
-import { toast } from "sonner";
 import { formatTargetHours, HelpPriorityBadge, HelpStatusBadge } from "../../components/help/help-badges.tsx";
 import { HelpConversation } from "../../components/help/help-conversation.tsx";
 import { HelpReplyBox } from "../../components/help/help-reply-box.tsx";
 import { HelpRequestFrame } from "../../components/help/help-request-frame.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
-import { messageOf } from "../../lib/api.ts";
 import { formatDateTime, formatDueTime } from "../../lib/format-date-time.ts";
+import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
 import { useHelpRequest } from "./api/get-help-request.ts";
 import { useReplyToHelpRequest } from "./api/reply-to-help-request.ts";
 
@@ -48,9 +47,8 @@ function Reply({ request, onNewRequest }: { request: HelpRequestDetail; onNewReq
         reply.mutateAsync(
           { helpRequestId: request.id, reply: message },
           {
-            onSuccess: () => toast.success("Response Sent"),
-            onError: (error) =>
-              toast.error("Failed to send response", { description: messageOf(error, "") || undefined }),
+            onSuccess: () => toastSuccess("Response Sent"),
+            onError: (error) => toastFailure("Failed to send response", error),
           },
         )
       }

@@ -8,8 +8,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon } from "lucide-react";
 import { useState } from "react";
-import { type Path, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { AttachmentPicker } from "../../components/help/help-attachments.tsx";
 import { formatTargetHours, HELP_PRIORITY_LABELS } from "../../components/help/help-badges.tsx";
@@ -26,16 +25,13 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { ApiError, messageOf } from "../../lib/api.ts";
 import { formatDueTime } from "../../lib/format-date-time.ts";
+import { showServerFieldErrors } from "../../lib/server-field-errors.ts";
+import { toastServerError, toastSuccess } from "../../lib/toasts.ts";
 import { useCreateHelpRequest } from "./api/create-help-request.ts";
 
 type RequestForm = z.input<typeof NewHelpRequest>;
 const FORM_FIELDS: readonly Path<RequestForm>[] = ["subject", "message", "priority"];
-
-function isFormField(field: string): field is Path<RequestForm> {
-  return (FORM_FIELDS as readonly string[]).includes(field);
-}
 
 /** The response target of the chosen priority, and when it would fall for a request sent now. */
 function DueTarget({ priority }: { priority: RequestForm["priority"] }) {
@@ -49,44 +45,12 @@ function DueTarget({ priority }: { priority: RequestForm["priority"] }) {
   );
 }
 
-/** The form's body; it mounts with each opening, so each starts afresh with its subject. */
-function NewHelpRequestForm(props: { subject: string; onCreated: (id: string) => void; onCancel: () => void }) {
-  const create = useCreateHelpRequest();
-  const [attachments, setAttachments] = useState<UploadedHelpAttachment[]>([]);
-  const [isUploading, setIsUploading] = useState(false);
-  const form = useForm<RequestForm, unknown, NewHelpRequest>({
-    resolver: zodResolver(NewHelpRequest),
-    defaultValues: { subject: props.subject, message: "", priority: "medium", attachmentIds: [] },
-  });
+/** Subject, priority (with the reply it promises) and message. */
+function RequestFields({ form }: { form: UseFormReturn<RequestForm, unknown, NewHelpRequest> }) {
   const priority = useWatch({ control: form.control, name: "priority" });
   const errors = form.formState.errors;
-
-  const submit = form.handleSubmit((request) => {
-    create.mutate(
-      { ...request, attachmentIds: attachments.map((attachment) => attachment.id) },
-      {
-        onSuccess: (created) => {
-          toast.success("Help Request Submitted", {
-            description: `Support aims to reply by ${formatDueTime(created.dueAt)}.`,
-          });
-          props.onCreated(created.id);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const [field, message] of Object.entries(error.fields)) {
-              if (isFormField(field)) {
-                form.setError(field, { type: "server", message });
-              }
-            }
-          }
-          toast.error(messageOf(error, "Failed to submit help request"));
-        },
-      },
-    );
-  });
-
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <>
       <Field id="help-subject" label="Subject" error={errors.subject?.message}>
         <Input
           id="help-subject"
@@ -126,6 +90,39 @@ function NewHelpRequestForm(props: { subject: string; onCreated: (id: string) =>
           {...form.register("message")}
         />
       </Field>
+    </>
+  );
+}
+
+/** The form's body; it mounts with each opening, so each starts afresh with its subject. */
+function NewHelpRequestForm(props: { subject: string; onCreated: (id: string) => void; onCancel: () => void }) {
+  const create = useCreateHelpRequest();
+  const [attachments, setAttachments] = useState<UploadedHelpAttachment[]>([]);
+  const [isUploading, setIsUploading] = useState(false);
+  const form = useForm<RequestForm, unknown, NewHelpRequest>({
+    resolver: zodResolver(NewHelpRequest),
+    defaultValues: { subject: props.subject, message: "", priority: "medium", attachmentIds: [] },
+  });
+
+  const submit = form.handleSubmit((request) => {
+    create.mutate(
+      { ...request, attachmentIds: attachments.map((attachment) => attachment.id) },
+      {
+        onSuccess: (created) => {
+          toastSuccess("Help Request Submitted", `Support aims to reply by ${formatDueTime(created.dueAt)}.`);
+          props.onCreated(created.id);
+        },
+        onError: (error) => {
+          showServerFieldErrors(form.setError, error, FORM_FIELDS);
+          toastServerError(error, "Failed to submit help request");
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <RequestFields form={form} />
       <div className="grid gap-2">
         <span className="text-sm font-medium leading-none">Attachments (optional)</span>
         <AttachmentPicker

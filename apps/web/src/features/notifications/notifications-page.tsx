@@ -1,12 +1,11 @@
 import type { Notification } from "@ferry/core/contracts/notifications";
 import { BellIcon, CheckCheckIcon, CircleAlertIcon, CircleCheckIcon, CircleXIcon, InfoIcon } from "lucide-react";
-import { useEffect } from "react";
-import { toast } from "sonner";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { cn } from "../../lib/cn.ts";
+import { useErrorToast } from "../../lib/toasts.ts";
 import { useMarkAllRead, useMarkRead, useNotifications } from "./api/notifications.ts";
 
 const ICONS: Record<Notification["type"], { icon: typeof InfoIcon; className: string }> = {
@@ -60,11 +59,7 @@ export function NotificationsPage() {
   const notifications = useNotifications();
   const markAll = useMarkAllRead();
   const unread = notifications.data?.unreadCount ?? 0;
-  useEffect(() => {
-    if (notifications.isError) {
-      toast.error("Failed to load notifications");
-    }
-  }, [notifications.isError]);
+  useErrorToast(notifications.error, "Failed to load notifications");
   return (
     <>
       <PageHeader

@@ -15,7 +15,6 @@ import { LandmarkIcon, TriangleAlertIcon, WalletIcon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
 import { type FieldErrors, type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import {
   bankFieldsLayout,
@@ -35,8 +34,9 @@ import {
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { showServerFieldErrors } from "../../lib/server-field-errors.ts";
+import { toastError, toastFailure, toastSuccess } from "../../lib/toasts.ts";
 import { useSavePaymentMethod } from "./api/payment-methods.ts";
 
 type AddressType = PaymentMethod["addressType"];
@@ -72,18 +72,12 @@ function useSave<T extends FieldValues>(props: MethodFormProps, form: UseFormRet
       },
       {
         onSuccess: () => {
-          toast.success(props.editing ? "Address updated successfully" : "Address added successfully");
+          toastSuccess(props.editing ? "Address updated successfully" : "Address added successfully");
           props.onSaved();
         },
         onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const [field, message] of Object.entries(error.fields)) {
-              if (field in form.getValues()) {
-                form.setError(field as Path<T>, { type: "server", message });
-              }
-            }
-          }
-          toast.error("Failed to save address", { description: error instanceof ApiError ? error.message : undefined });
+          showServerFieldErrors(form.setError, error, Object.keys(form.getValues()) as Path<T>[]);
+          toastFailure("Failed to save address", error);
         },
       },
     );
@@ -91,7 +85,7 @@ function useSave<T extends FieldValues>(props: MethodFormProps, form: UseFormRet
   // Spec §5: a refused form also says its first problem in a toast ("Please fill in all bank details").
   function refuse(errors: FieldErrors<T>) {
     const first = Object.values(errors).find((error) => typeof error?.message === "string");
-    toast.error(typeof first?.message === "string" ? first.message : "Failed to save address");
+    toastError(typeof first?.message === "string" ? first.message : "Failed to save address");
   }
   return { onSubmit: form.handleSubmit(submit, refuse), isSaving: save.isPending };
 }
@@ -152,6 +146,13 @@ function TextField<T extends FieldValues>(props: {
   );
 }
 
+function submitLabelOf(editing: PaymentMethod | null, isSaving: boolean): string {
+  if (isSaving) {
+    return "Saving…";
+  }
+  return editing ? "Save Changes" : "Add Address";
+}
+
 function FormFooter(props: { editing: PaymentMethod | null; isSaving: boolean; onCancel: () => void }) {
   return (
     <DialogFooter>
@@ -159,32 +160,37 @@ function FormFooter(props: { editing: PaymentMethod | null; isSaving: boolean; o
         Cancel
       </Button>
       <Button type="submit" disabled={props.isSaving}>
-        {props.isSaving ? "Saving…" : props.editing ? "Save Changes" : "Add Address"}
+        {submitLabelOf(props.editing, props.isSaving)}
       </Button>
     </DialogFooter>
   );
+}
+
+/** The bank form's first values: those of the method being edited, or empty ones in the first currency. */
+function bankDefaultsOf(editing: PaymentMethod | null, name: string): BankForm {
+  return {
+    addressType: "bank",
+    name,
+    currency: isOneOf(CASHOUT_BANK_CURRENCIES, editing?.currency) ? editing.currency : CASHOUT_BANK_CURRENCIES[0],
+    accountHolderName: editing?.accountHolderName ?? "",
+    bankName: editing?.bankName ?? "",
+    accountNumber: editing?.accountNumber ?? "",
+    swiftCode: editing?.swiftCode ?? "",
+    // A country saved as free text before issue 19 is not on the list: the person chooses again.
+    country: isOneOf(COUNTRY_CODES, editing?.country) ? editing.country : ("" as BankForm["country"]),
+    routingNumber: editing?.routingNumber ?? "",
+    transitNumber: editing?.transitNumber ?? "",
+    institutionNumber: editing?.institutionNumber ?? "",
+    bsb: editing?.bsb ?? "",
+    sortCode: editing?.sortCode ?? "",
+  };
 }
 
 function BankMethodForm(props: MethodFormProps) {
   const { editing } = props;
   const form = useForm<BankForm, unknown, PaymentMethodRequest>({
     resolver: zodResolver(BankPaymentMethodRequest),
-    defaultValues: {
-      addressType: "bank",
-      name: props.name,
-      currency: isOneOf(CASHOUT_BANK_CURRENCIES, editing?.currency) ? editing.currency : CASHOUT_BANK_CURRENCIES[0],
-      accountHolderName: editing?.accountHolderName ?? "",
-      bankName: editing?.bankName ?? "",
-      accountNumber: editing?.accountNumber ?? "",
-      swiftCode: editing?.swiftCode ?? "",
-      // A country saved as free text before issue 19 is not on the list: the person chooses again.
-      country: isOneOf(COUNTRY_CODES, editing?.country) ? editing.country : ("" as BankForm["country"]),
-      routingNumber: editing?.routingNumber ?? "",
-      transitNumber: editing?.transitNumber ?? "",
-      institutionNumber: editing?.institutionNumber ?? "",
-      bsb: editing?.bsb ?? "",
-      sortCode: editing?.sortCode ?? "",
-    },
+    defaultValues: bankDefaultsOf(editing, props.name),
   });
   const { onSubmit, isSaving } = useSave(props, form);
   const [country, currency] = useWatch({ control: form.control, name: ["country", "currency"] });

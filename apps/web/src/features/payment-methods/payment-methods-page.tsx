@@ -1,8 +1,7 @@
 import { maskAccountNumber, type PaymentMethod, shortenAddress } from "@ferry/core/contracts/payment-methods";
 import { CRYPTO_NETWORKS, type CryptoNetworkId } from "@ferry/core/validation/networks";
 import { CreditCardIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from "lucide-react";
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { useState } from "react";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -17,9 +16,41 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { messageOf } from "../../lib/api.ts";
+import { toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { useDeletePaymentMethod, usePaymentMethods } from "./api/payment-methods.ts";
 import { PaymentMethodDialog } from "./payment-method-dialog.tsx";
+
+/** What identifies the destination: holder, bank, masked account and SWIFT; or network and address. */
+function MethodDetails({ method }: { method: PaymentMethod }) {
+  if (method.addressType === "bank") {
+    return (
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <dt className="text-muted-foreground">Holder</dt>
+        <dd className="truncate text-right">{method.accountHolderName}</dd>
+        <dt className="text-muted-foreground">Bank</dt>
+        <dd className="truncate text-right">{method.bankName}</dd>
+        <dt className="text-muted-foreground">Account</dt>
+        <dd className="text-right font-mono">{maskAccountNumber(method.accountNumber ?? "")}</dd>
+        <dt className="text-muted-foreground">SWIFT</dt>
+        <dd className="text-right font-mono">{method.swiftCode}</dd>
+      </dl>
+    );
+  }
+  return (
+    <dl className="grid gap-2 text-sm">
+      <div className="flex justify-between">
+        <dt className="text-muted-foreground">Network</dt>
+        <dd>{CRYPTO_NETWORKS[method.cryptoNetwork as CryptoNetworkId]?.name ?? method.cryptoNetwork}</dd>
+      </div>
+      <div className="flex justify-between gap-2">
+        <dt className="text-muted-foreground">Address</dt>
+        <dd className="font-mono" title={method.cryptoAddress ?? ""}>
+          {shortenAddress(method.cryptoAddress ?? "")}
+        </dd>
+      </div>
+    </dl>
+  );
+}
 
 function MethodCard(props: { method: PaymentMethod; onEdit: () => void; onDelete: () => void }) {
   const { method } = props;
@@ -46,31 +77,7 @@ function MethodCard(props: { method: PaymentMethod; onEdit: () => void; onDelete
             {method.reviewReason}. Edit them before cashing out.
           </p>
         ) : null}
-        {isBank ? (
-          <dl className="grid grid-cols-2 gap-2 text-sm">
-            <dt className="text-muted-foreground">Holder</dt>
-            <dd className="truncate text-right">{method.accountHolderName}</dd>
-            <dt className="text-muted-foreground">Bank</dt>
-            <dd className="truncate text-right">{method.bankName}</dd>
-            <dt className="text-muted-foreground">Account</dt>
-            <dd className="text-right font-mono">{maskAccountNumber(method.accountNumber ?? "")}</dd>
-            <dt className="text-muted-foreground">SWIFT</dt>
-            <dd className="text-right font-mono">{method.swiftCode}</dd>
-          </dl>
-        ) : (
-          <dl className="grid gap-2 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">Network</dt>
-              <dd>{CRYPTO_NETWORKS[method.cryptoNetwork as CryptoNetworkId]?.name ?? method.cryptoNetwork}</dd>
-            </div>
-            <div className="flex justify-between gap-2">
-              <dt className="text-muted-foreground">Address</dt>
-              <dd className="font-mono" title={method.cryptoAddress ?? ""}>
-                {shortenAddress(method.cryptoAddress ?? "")}
-              </dd>
-            </div>
-          </dl>
-        )}
+        <MethodDetails method={method} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" size="sm" onClick={props.onEdit} aria-label={`Edit ${method.name}`}>
             <PencilIcon /> Edit
@@ -90,66 +97,118 @@ function MethodCard(props: { method: PaymentMethod; onEdit: () => void; onDelete
   );
 }
 
+/** Asks before deleting `method` (null: closed), and deletes it with the spec's toasts. */
+function DeleteMethodDialog(props: { method: PaymentMethod | null; onClose: () => void }) {
+  const remove = useDeletePaymentMethod();
+  const { method } = props;
+  return (
+    <Dialog open={method !== null} onOpenChange={(open) => (open ? null : props.onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete Address</DialogTitle>
+          <DialogDescription>
+            Are you sure you want to delete "{method?.name}"? This action cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!method) {
+                return;
+              }
+              remove.mutate(method.id, {
+                onSuccess: () => {
+                  toastSuccess("Address deleted successfully");
+                  props.onClose();
+                },
+                onError: (error) => toastServerError(error, "Failed to delete address"),
+              });
+            }}
+          >
+            Delete
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The saved methods as cards; skeletons while they load, and a way to add the first when there are none. */
+function MethodList(props: {
+  methods: ReturnType<typeof usePaymentMethods>;
+  onOpen: (method: PaymentMethod | null) => void;
+  onDelete: (method: PaymentMethod) => void;
+}) {
+  const list = props.methods.data?.items ?? [];
+  if (props.methods.isPending) {
+    return (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <Skeleton className="h-48" />
+        <Skeleton className="h-48" />
+      </div>
+    );
+  }
+  if (list.length === 0) {
+    return (
+      <EmptyState
+        icon={CreditCardIcon}
+        title="No withdrawal addresses"
+        hint="Add a bank account or a crypto wallet to cash out your balance."
+        action={
+          <Button onClick={() => props.onOpen(null)}>
+            <PlusIcon /> Add Your First Address
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {list.map((method) => (
+        <MethodCard
+          key={method.id}
+          method={method}
+          onEdit={() => props.onOpen(method)}
+          onDelete={() => props.onDelete(method)}
+        />
+      ))}
+    </div>
+  );
+}
+
 /** `/withdrawal-addresses`: saved bank accounts and wallets for cash-out. */
 export function PaymentMethodsPage() {
   const methods = usePaymentMethods();
-  const remove = useDeletePaymentMethod();
   const [editing, setEditing] = useState<PaymentMethod | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
-  useEffect(() => {
-    if (methods.isError) {
-      toast.error("Failed to load withdrawal addresses");
-    }
-  }, [methods.isError]);
+  useErrorToast(methods.error, "Failed to load withdrawal addresses");
 
   function openDialog(method: PaymentMethod | null) {
     setEditing(method);
     setIsDialogOpen(true);
   }
 
-  const list = methods.data?.items ?? [];
+  const hasAny = (methods.data?.items ?? []).length > 0;
   return (
     <>
       <PageHeader
         title="Payment Methods"
         description="Bank accounts and wallets you cash out to."
         actions={
-          list.length > 0 ? (
+          hasAny ? (
             <Button onClick={() => openDialog(null)}>
               <PlusIcon /> Add Address
             </Button>
           ) : null
         }
       />
-      {methods.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          <Skeleton className="h-48" />
-          <Skeleton className="h-48" />
-        </div>
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={CreditCardIcon}
-          title="No withdrawal addresses"
-          hint="Add a bank account or a crypto wallet to cash out your balance."
-          action={
-            <Button onClick={() => openDialog(null)}>
-              <PlusIcon /> Add Your First Address
-            </Button>
-          }
-        />
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {list.map((method) => (
-            <MethodCard
-              key={method.id}
-              method={method}
-              onEdit={() => openDialog(method)}
-              onDelete={() => setDeleting(method)}
-            />
-          ))}
-        </div>
-      )}
+      <MethodList methods={methods} onOpen={openDialog} onDelete={setDeleting} />
       {isDialogOpen ? (
         <PaymentMethodDialog
           key={editing?.id ?? "new"}
@@ -158,39 +217,7 @@ export function PaymentMethodsPage() {
           editing={editing}
         />
       ) : null}
-      <Dialog open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete Address</DialogTitle>
-            <DialogDescription>
-              Are you sure you want to delete "{deleting?.name}"? This action cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!deleting) {
-                  return;
-                }
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    toast.success("Address deleted successfully");
-                    setDeleting(null);
-                  },
-                  onError: (error) => toast.error(messageOf(error, "Failed to delete address")),
-                });
-              }}
-            >
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteMethodDialog method={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

@@ -3,7 +3,6 @@ import { TOASTS } from "@ferry/core/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRoundIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -11,9 +10,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { messageOf } from "../../lib/api.ts";
 import { requestPasswordReset } from "../../lib/password-reset.ts";
 import { useSignedInProfile } from "../../lib/queries/session.ts";
+import { toastServerError, toastSuccess } from "../../lib/toasts.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
 
 const KYC_BADGE: Record<KycStatus, { label: string; variant: "success" | "destructive" | "warning" | "neutral" }> = {
@@ -57,9 +56,9 @@ function PersonalInformation({ profile }: { profile: Profile }) {
     update.mutate(values, {
       onSuccess: (saved) => {
         form.reset(formValuesOf(saved));
-        toast.success(TOASTS.profileUpdated, { description: "Your personal information has been saved." });
+        toastSuccess(TOASTS.profileUpdated, "Your personal information has been saved.");
       },
-      onError: (error) => toast.error(messageOf(error, TOASTS.profileUpdateFailed)),
+      onError: (error) => toastServerError(error, TOASTS.profileUpdateFailed),
     });
   }
 
@@ -99,9 +98,9 @@ function AccountCard({ profile }: { profile: Profile }) {
   async function sendPasswordLink() {
     try {
       await requestPasswordReset(profile.email);
-      toast.success("Password reset link sent", { description: `Check ${profile.email} to choose a new password.` });
+      toastSuccess("Password reset link sent", `Check ${profile.email} to choose a new password.`);
     } catch (error) {
-      toast.error(messageOf(error, "Could not send the reset link"));
+      toastServerError(error, "Could not send the reset link");
     }
   }
   return (

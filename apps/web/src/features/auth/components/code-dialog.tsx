@@ -5,7 +5,6 @@ import { useMutation } from "@tanstack/react-query";
 import { MailIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { CodeInput } from "../../../components/code-input.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -17,7 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
-import { messageOf } from "../../../lib/api.ts";
+import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 
 /** The code form: one e-mailed 6-digit code. */
 const CodeForm = z.object({ code: OneTimeCode });
@@ -26,6 +25,77 @@ type CodeForm = z.output<typeof CodeForm>;
 function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Seconds left of a code's life, counting down once a second while the dialog is open. */
+function useCodeCountdown(open: boolean) {
+  const [secondsLeft, setSecondsLeft] = useState(CODE_TTL_SECONDS);
+  useEffect(() => {
+    if (!open || secondsLeft <= 0) {
+      return;
+    }
+    const timer = setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [open, secondsLeft]);
+  return { secondsLeft, restart: () => setSecondsLeft(CODE_TTL_SECONDS) };
+}
+
+/** Opening the dialog is the request for a code (spec §4), so it is sent once per opening. */
+function useSendOncePerOpening(open: boolean, sendCode: () => void, resetForm: () => void) {
+  const hasSentForThisOpening = useRef(false);
+  useEffect(() => {
+    if (!open) {
+      hasSentForThisOpening.current = false;
+      return;
+    }
+    if (!hasSentForThisOpening.current) {
+      hasSentForThisOpening.current = true;
+      resetForm();
+      sendCode();
+    }
+  }, [open, sendCode, resetForm]);
+}
+
+/** The dialog's title and what it says about the code: sent, or sent only if the password was right. */
+function CodeDialogHeader(props: { title?: string; email: string; isPasswordUnconfirmed?: boolean }) {
+  return (
+    <DialogHeader>
+      <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary sm:mx-0">
+        <MailIcon className="size-6" />
+      </div>
+      <DialogTitle>{props.title ?? "Check your email"}</DialogTitle>
+      {props.isPasswordUnconfirmed ? (
+        <DialogDescription>
+          Your account has had many failed sign-in attempts, so we can't tell you here whether your password was right.
+          If it was, we sent a {CODE_LENGTH}-digit verification code to{" "}
+          <strong className="text-foreground">{props.email}</strong>. No code after a few minutes? Check your password
+          and sign in again, or reset it.
+        </DialogDescription>
+      ) : (
+        <DialogDescription>
+          We sent a {CODE_LENGTH}-digit verification code to <strong className="text-foreground">{props.email}</strong>.
+        </DialogDescription>
+      )}
+    </DialogHeader>
+  );
+}
+
+/** The countdown to the code's expiry, and at zero the way to a new code. */
+function CodeExpiry(props: { secondsLeft: number; onResend: () => void; isResending: boolean }) {
+  return (
+    <div className="text-center text-sm text-muted-foreground">
+      {props.secondsLeft > 0 ? (
+        <span>
+          Code expires in{" "}
+          <span className="font-mono font-medium text-foreground">{formatCountdown(props.secondsLeft)}</span>
+        </span>
+      ) : (
+        <Button type="button" variant="link" onClick={props.onResend} disabled={props.isResending}>
+          Resend verification code
+        </Button>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -49,18 +119,16 @@ export function CodeDialog(props: {
     defaultValues: { code: "" },
   });
   const code = useWatch({ control: form.control, name: "code" });
-  const [secondsLeft, setSecondsLeft] = useState(CODE_TTL_SECONDS);
-  const hasSentForThisOpening = useRef(false);
-
+  const countdown = useCodeCountdown(props.open);
   const send = useMutation({
     mutationFn: props.sendCode,
     onSuccess: () => {
-      setSecondsLeft(CODE_TTL_SECONDS);
+      countdown.restart();
       if (!props.isPasswordUnconfirmed) {
-        toast.success(TOASTS.codeSent);
+        toastSuccess(TOASTS.codeSent);
       }
     },
-    onError: (error) => toast.error(TOASTS.codeSendFailed, { description: messageOf(error, "") || undefined }),
+    onError: (error) => toastFailure(TOASTS.codeSendFailed, error),
   });
   const verify = useMutation({
     mutationFn: props.verifyCode,
@@ -68,57 +136,15 @@ export function CodeDialog(props: {
       form.reset();
       props.onVerified();
     },
-    onError: (error) => toast.error(TOASTS.invalidCode, { description: messageOf(error, "") || undefined }),
+    onError: (error) => toastFailure(TOASTS.invalidCode, error),
   });
-
-  // Opening the dialog is the request for a code (spec §4), so it is sent once per opening.
-  const { open } = props;
-  const sendCode = send.mutate;
-  const resetForm = form.reset;
-  useEffect(() => {
-    if (!open) {
-      hasSentForThisOpening.current = false;
-      return;
-    }
-    if (!hasSentForThisOpening.current) {
-      hasSentForThisOpening.current = true;
-      resetForm();
-      sendCode();
-    }
-  }, [open, sendCode, resetForm]);
-
-  useEffect(() => {
-    if (!open || secondsLeft <= 0) {
-      return;
-    }
-    const timer = setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [open, secondsLeft]);
-
+  useSendOncePerOpening(props.open, send.mutate, form.reset);
   const isCodeValid = CodeForm.safeParse({ code }).success;
 
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary sm:mx-0">
-            <MailIcon className="size-6" />
-          </div>
-          <DialogTitle>{props.title ?? "Check your email"}</DialogTitle>
-          {props.isPasswordUnconfirmed ? (
-            <DialogDescription>
-              Your account has had many failed sign-in attempts, so we can't tell you here whether your password was
-              right. If it was, we sent a {CODE_LENGTH}-digit verification code to{" "}
-              <strong className="text-foreground">{props.email}</strong>. No code after a few minutes? Check your
-              password and sign in again, or reset it.
-            </DialogDescription>
-          ) : (
-            <DialogDescription>
-              We sent a {CODE_LENGTH}-digit verification code to{" "}
-              <strong className="text-foreground">{props.email}</strong>.
-            </DialogDescription>
-          )}
-        </DialogHeader>
+        <CodeDialogHeader title={props.title} email={props.email} isPasswordUnconfirmed={props.isPasswordUnconfirmed} />
         <form className="grid gap-4" onSubmit={form.handleSubmit((values) => verify.mutate(values.code))} noValidate>
           <Controller
             control={form.control}
@@ -127,18 +153,7 @@ export function CodeDialog(props: {
               <CodeInput id="verification-code" value={field.value} onChange={field.onChange} autoFocus />
             )}
           />
-          <div className="text-center text-sm text-muted-foreground">
-            {secondsLeft > 0 ? (
-              <span>
-                Code expires in{" "}
-                <span className="font-mono font-medium text-foreground">{formatCountdown(secondsLeft)}</span>
-              </span>
-            ) : (
-              <Button type="button" variant="link" onClick={() => send.mutate()} disabled={send.isPending}>
-                Resend verification code
-              </Button>
-            )}
-          </div>
+          <CodeExpiry secondsLeft={countdown.secondsLeft} onResend={() => send.mutate()} isResending={send.isPending} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
               Cancel

@@ -5,14 +5,13 @@ import { MailCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password-input.tsx";
-import { messageOf } from "../../../lib/api.ts";
 import { requestPasswordReset, resetPassword } from "../../../lib/password-reset.ts";
+import { toastError, toastServerError, toastSuccess } from "../../../lib/toasts.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 
 const backToLogin = (
@@ -35,7 +34,7 @@ function RequestResetForm() {
       await requestPasswordReset(values.email);
       setSentTo(values.email);
     } catch (failure) {
-      toast.error(messageOf(failure, MESSAGES.unexpectedError));
+      toastServerError(failure, MESSAGES.unexpectedError);
     }
   }
 
@@ -96,10 +95,10 @@ function ChooseNewPasswordForm({ token }: { token: string }) {
   async function onSubmit(values: NewPasswordForm) {
     try {
       await resetPassword(token, values.newPassword);
-      toast.success("Password updated", { description: "Sign in with your new password." });
+      toastSuccess("Password updated", "Sign in with your new password.");
       navigate("/login", { replace: true });
     } catch (failure) {
-      toast.error(messageOf(failure, MESSAGES.verificationInvalid));
+      toastServerError(failure, MESSAGES.verificationInvalid);
     }
   }
 
@@ -107,7 +106,7 @@ function ChooseNewPasswordForm({ token }: { token: string }) {
     <AuthLayout title="Choose a new password" subtitle="Every other device will be signed out." footer={backToLogin}>
       <form
         className="grid gap-5"
-        onSubmit={form.handleSubmit(onSubmit, () => toast.error(MESSAGES.invalidPassword))}
+        onSubmit={form.handleSubmit(onSubmit, () => toastError(MESSAGES.invalidPassword))}
         noValidate
       >
         <Field id="new-password" label="New password" hint={MESSAGES.passwordHint}>

@@ -3,14 +3,13 @@ import { MESSAGES, TOASTS } from "@ferry/core/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type Control, Controller, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { meQueryKey } from "../../../lib/queries/session.ts";
+import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { sendSignInCode, startSignIn, verifySignInCode } from "../api/auth-calls.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
@@ -22,19 +21,54 @@ function destinationOf(state: unknown): string {
   return from?.startsWith("/") && !from.startsWith("//") ? from : "/dashboard";
 }
 
-export function LoginPage() {
+/** "Remember me" (on by default) and the way to reset a forgotten password. */
+function RememberMeRow({ control }: { control: Control<z.input<typeof SignInRequest>, unknown, SignInRequest> }) {
+  return (
+    <div className="flex items-center justify-between">
+      <Controller
+        control={control}
+        name="rememberMe"
+        render={({ field }) => (
+          <label htmlFor="remember-me" className="flex items-center gap-2 text-sm">
+            <Checkbox
+              id="remember-me"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+            />
+            Remember me
+          </label>
+        )}
+      />
+      <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+        Forgot password?
+      </Link>
+    </div>
+  );
+}
+
+/** The page's footer: the way to sign up instead. */
+const SIGN_UP_INSTEAD = (
+  <>
+    Don't have an account?{" "}
+    <Link to="/signup" className="font-medium text-primary hover:underline">
+      Sign up
+    </Link>
+  </>
+);
+
+/**
+ * The two steps of signing in: the password first, then — when the server asks for it — the e-mailed
+ * code (decision 010). Either way the user lands where they were going.
+ */
+function useSignIn() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   // The account is under attack: the server did not say whether the password was right (decision 010).
   const [isPasswordUnconfirmed, setIsPasswordUnconfirmed] = useState(false);
-  const form = useForm<z.input<typeof SignInRequest>, unknown, SignInRequest>({
-    resolver: zodResolver(SignInRequest),
-    defaultValues: { email: "", password: "", rememberMe: true },
-  });
 
-  async function onSubmit(values: SignInRequest) {
+  async function submitPassword(values: SignInRequest) {
     try {
       const result = await startSignIn(values);
       if (result.twoFactorRedirect) {
@@ -45,32 +79,30 @@ export function LoginPage() {
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
       navigate(destinationOf(location.state), { replace: true });
     } catch (error) {
-      const description = error instanceof ApiError ? error.message : MESSAGES.unexpectedError;
-      toast.error(TOASTS.loginFailed, { description });
+      toastFailure(TOASTS.loginFailed, error, MESSAGES.unexpectedError);
     }
   }
 
   async function onVerified() {
     setPendingEmail(null);
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    toast.success(TOASTS.welcomeBack);
+    toastSuccess(TOASTS.welcomeBack);
     navigate(destinationOf(location.state), { replace: true });
   }
 
+  return { pendingEmail, isPasswordUnconfirmed, submitPassword, onVerified, cancelCode: () => setPendingEmail(null) };
+}
+
+export function LoginPage() {
+  const signIn = useSignIn();
+  const form = useForm<z.input<typeof SignInRequest>, unknown, SignInRequest>({
+    resolver: zodResolver(SignInRequest),
+    defaultValues: { email: "", password: "", rememberMe: true },
+  });
+
   const { errors, isSubmitting } = form.formState;
   return (
-    <AuthLayout
-      title="Welcome back"
-      subtitle="Sign in to your Ferry account."
-      footer={
-        <>
-          Don't have an account?{" "}
-          <Link to="/signup" className="font-medium text-primary hover:underline">
-            Sign up
-          </Link>
-        </>
-      }
-    >
+    <AuthLayout title="Welcome back" subtitle="Sign in to your Ferry account." footer={SIGN_UP_INSTEAD}>
       <form
         className="grid gap-5"
         onSubmit={(event) => {
@@ -79,7 +111,7 @@ export function LoginPage() {
             event.preventDefault();
             return;
           }
-          void form.handleSubmit(onSubmit)(event);
+          void form.handleSubmit(signIn.submitPassword)(event);
         }}
         noValidate
       >
@@ -90,42 +122,24 @@ export function LoginPage() {
           passwordError={errors.password?.message}
           passwordAutoComplete="current-password"
         />
-        <div className="flex items-center justify-between">
-          <Controller
-            control={form.control}
-            name="rememberMe"
-            render={({ field }) => (
-              <label htmlFor="remember-me" className="flex items-center gap-2 text-sm">
-                <Checkbox
-                  id="remember-me"
-                  checked={field.value}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                />
-                Remember me
-              </label>
-            )}
-          />
-          <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
-            Forgot password?
-          </Link>
-        </div>
+        <RememberMeRow control={form.control} />
         {/* aria-disabled, not disabled: a disabled button drops focus, and the code dialog would give it back to nothing. */}
         <Button type="submit" size="lg" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? "Signing in…" : "Sign In"}
         </Button>
       </form>
       <CodeDialog
-        open={pendingEmail !== null}
+        open={signIn.pendingEmail !== null}
         onOpenChange={(open) => {
           if (!open) {
-            setPendingEmail(null);
+            signIn.cancelCode();
           }
         }}
-        email={pendingEmail ?? ""}
-        isPasswordUnconfirmed={isPasswordUnconfirmed}
+        email={signIn.pendingEmail ?? ""}
+        isPasswordUnconfirmed={signIn.isPasswordUnconfirmed}
         sendCode={sendSignInCode}
         verifyCode={verifySignInCode}
-        onVerified={onVerified}
+        onVerified={signIn.onVerified}
       />
     </AuthLayout>
   );

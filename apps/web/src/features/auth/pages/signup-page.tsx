@@ -4,13 +4,63 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, CircleIcon } from "lucide-react";
 import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { showServerFieldErrors } from "../../../lib/server-field-errors.ts";
+import { toastError, toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { signUp } from "../api/auth-calls.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
+
+/** The password rules, each ticked as the typed password meets it. */
+function PasswordRules({ password }: { password: string }) {
+  return (
+    <div id="password-rules" className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
+      <p className="mb-2">{MESSAGES.passwordHint}</p>
+      <ul className="grid grid-cols-2 gap-1">
+        {PASSWORD_RULES.map((rule) => {
+          const isMet = rule.test(password);
+          return (
+            <li
+              key={rule.label}
+              className={isMet ? "flex items-center gap-1 text-green-700" : "flex items-center gap-1"}
+            >
+              {isMet ? <CheckCircle2Icon className="size-3.5" /> : <CircleIcon className="size-3.5" />}
+              {rule.label}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** What creating an account agrees to. */
+function TermsNote() {
+  return (
+    <p className="text-center text-xs text-muted-foreground">
+      By creating an account you agree to our{" "}
+      <Link to="/terms" className="underline">
+        Terms of Service
+      </Link>{" "}
+      and{" "}
+      <Link to="/privacy" className="underline">
+        Privacy Policy
+      </Link>
+      .
+    </p>
+  );
+}
+
+/** The page's footer: the way to sign in instead. */
+const SIGN_IN_INSTEAD = (
+  <>
+    Already have an account?{" "}
+    <Link to="/login" className="font-medium text-primary hover:underline">
+      Sign in
+    </Link>
+  </>
+);
 
 export function SignupPage() {
   const navigate = useNavigate();
@@ -25,45 +75,28 @@ export function SignupPage() {
   async function onSubmit(values: SignUpRequest) {
     try {
       await signUp(values);
-      toast.success(TOASTS.accountCreated, {
-        description: "We e-mailed you a link to verify your address. You can sign in now.",
-      });
+      toastSuccess(TOASTS.accountCreated, "We e-mailed you a link to verify your address. You can sign in now.");
       navigate("/login");
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field === "email" || field === "password") {
-            form.setError(field, { type: "server", message });
-          }
-        }
-      }
-      toast.error(TOASTS.signupFailed, {
-        description: error instanceof ApiError ? error.message : MESSAGES.unexpectedError,
-      });
+      showServerFieldErrors(form.setError, error, ["email", "password"]);
+      toastFailure(TOASTS.signupFailed, error, MESSAGES.unexpectedError);
     }
   }
 
   // Spec §5: a missing field and a weak password each have their own toast.
   function onInvalid(invalid: FieldErrors<z.input<typeof SignUpRequest>>) {
     if (!email.trim() || !password) {
-      toast.error(MESSAGES.missingInformation);
+      toastError(MESSAGES.missingInformation);
       return;
     }
-    toast.error(invalid.password ? MESSAGES.invalidPassword : (invalid.email?.message ?? MESSAGES.missingInformation));
+    toastError(invalid.password ? MESSAGES.invalidPassword : (invalid.email?.message ?? MESSAGES.missingInformation));
   }
 
   return (
     <AuthLayout
       title="Create your account"
       subtitle="Open a free personal account in a minute."
-      footer={
-        <>
-          Already have an account?{" "}
-          <Link to="/login" className="font-medium text-primary hover:underline">
-            Sign in
-          </Link>
-        </>
-      }
+      footer={SIGN_IN_INSTEAD}
     >
       <form className="grid gap-5" onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
         <CredentialFields
@@ -74,37 +107,11 @@ export function SignupPage() {
           passwordAutoComplete="new-password"
           passwordDescribedBy="password-rules"
         />
-        <div id="password-rules" className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
-          <p className="mb-2">{MESSAGES.passwordHint}</p>
-          <ul className="grid grid-cols-2 gap-1">
-            {PASSWORD_RULES.map((rule) => {
-              const isMet = rule.test(password);
-              return (
-                <li
-                  key={rule.label}
-                  className={isMet ? "flex items-center gap-1 text-green-700" : "flex items-center gap-1"}
-                >
-                  {isMet ? <CheckCircle2Icon className="size-3.5" /> : <CircleIcon className="size-3.5" />}
-                  {rule.label}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
+        <PasswordRules password={password} />
         <Button type="submit" size="lg" disabled={!canSubmit || isSubmitting}>
           {isSubmitting ? "Creating account…" : "Create Account"}
         </Button>
-        <p className="text-center text-xs text-muted-foreground">
-          By creating an account you agree to our{" "}
-          <Link to="/terms" className="underline">
-            Terms of Service
-          </Link>{" "}
-          and{" "}
-          <Link to="/privacy" className="underline">
-            Privacy Policy
-          </Link>
-          .
-        </p>
+        <TermsNote />
       </form>
     </AuthLayout>
   );

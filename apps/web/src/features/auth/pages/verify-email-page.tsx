@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2Icon, ClockIcon, Loader2Icon, XCircleIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { meQueryKey, useMe } from "../../../lib/queries/session.ts";
+import { toastSuccess } from "../../../lib/toasts.ts";
 import { verifyEmailToken } from "../api/auth-calls.ts";
 
 const REDIRECT_AFTER_MS = 3000;
@@ -52,10 +52,11 @@ const recoveryButtons = (
   </div>
 );
 
-/** `/verify-email?token=…`: loading, then success (to the dashboard after 3 s), expired or error. */
-export function VerifyEmailPage() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get("token");
+/**
+ * Verifies `token` once the user is signed in (the server ties the token to the account); on success it
+ * says so, refreshes who is signed in, and goes to the dashboard after REDIRECT_AFTER_MS.
+ */
+function useEmailVerification(token: string | null) {
   const me = useMe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -73,28 +74,34 @@ export function VerifyEmailPage() {
     if (outcome?.state !== "success") {
       return;
     }
-    toast.success(TOASTS.emailVerified);
+    toastSuccess(TOASTS.emailVerified);
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
     const timer = setTimeout(() => navigate("/dashboard", { replace: true }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [outcome, navigate, queryClient]);
+  return { outcome, isSignedOut: !me.isPending && !isSignedIn };
+}
 
-  const errorIcon = <XCircleIcon className="size-14 text-destructive" />;
+/** The page when the link cannot verify the address, with why and the ways on. */
+function VerificationFailed({ message }: { message: string }) {
+  return (
+    <StateCard icon={<XCircleIcon className="size-14 text-destructive" />} title="Verification failed">
+      <p className="text-muted-foreground">{message}</p>
+      {recoveryButtons}
+    </StateCard>
+  );
+}
+
+/** `/verify-email?token=…`: loading, then success (to the dashboard after 3 s), expired or error. */
+export function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const { outcome, isSignedOut } = useEmailVerification(token);
   if (!token) {
-    return (
-      <StateCard icon={errorIcon} title="Verification failed">
-        <p className="text-muted-foreground">{MESSAGES.noVerificationToken}</p>
-        {recoveryButtons}
-      </StateCard>
-    );
+    return <VerificationFailed message={MESSAGES.noVerificationToken} />;
   }
-  if (!me.isPending && !isSignedIn) {
-    return (
-      <StateCard icon={errorIcon} title="Verification failed">
-        <p className="text-muted-foreground">{MESSAGES.loginToVerify}</p>
-        {recoveryButtons}
-      </StateCard>
-    );
+  if (isSignedOut) {
+    return <VerificationFailed message={MESSAGES.loginToVerify} />;
   }
   if (!outcome) {
     return (
@@ -119,10 +126,5 @@ export function VerifyEmailPage() {
       </StateCard>
     );
   }
-  return (
-    <StateCard icon={errorIcon} title="Verification failed">
-      <p className="text-muted-foreground">{MESSAGES.verificationInvalid}</p>
-      {recoveryButtons}
-    </StateCard>
-  );
+  return <VerificationFailed message={MESSAGES.verificationInvalid} />;
 }

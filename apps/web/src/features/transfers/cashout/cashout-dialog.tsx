@@ -7,9 +7,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { AmountField } from "../../../components/amount-field.tsx";
 import { CodeInput } from "../../../components/code-input.tsx";
@@ -29,7 +28,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { balancesQueryOptions } from "../../../lib/queries/balances.ts";
 import { paymentMethodsQueryOptions } from "../../../lib/queries/payment-methods.ts";
-import { useErrorToast } from "../../../lib/toasts.ts";
+import { toastError, useErrorToast } from "../../../lib/toasts.ts";
 import { useCreateTransfer } from "../api/create-transfer.ts";
 import { useTransferQuote } from "../api/get-transfer-quote.ts";
 import { useRequestTransferCode } from "../api/request-transfer-code.ts";
@@ -63,6 +62,92 @@ function currenciesOf(balances: readonly Balance[]): CurrencyCode[] {
   return shown.length > 0 ? shown.map((balance) => balance.currency) : ["USD"];
 }
 
+type CashoutFormApi = UseFormReturn<CashoutFormInput, unknown, TransferDetails>;
+
+/** The currency and, beside it, the payment methods in that currency (or a link to add one). */
+function CurrencyAndMethod(props: {
+  form: CashoutFormApi;
+  currencies: readonly CurrencyCode[];
+  currency: CurrencyCode;
+  methods: readonly PaymentMethod[];
+  firstMethodIn: (currency: string) => string;
+  onClose: () => void;
+}) {
+  const { form, currency } = props;
+  const methodsInCurrency = props.methods.filter((method) => method.currency === currency);
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-3">
+      <Field id="cashout-currency" label="Currency">
+        <NativeSelect
+          id="cashout-currency"
+          {...form.register("currency", {
+            // Each payment method takes one currency: a new currency starts on its first method.
+            onChange: (event: React.ChangeEvent<HTMLSelectElement>) =>
+              form.setValue("target.paymentMethodId", props.firstMethodIn(event.target.value), {
+                shouldValidate: true,
+              }),
+          })}
+        >
+          {props.currencies.map((code) => (
+            <option key={code}>{code}</option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id="cashout-method" label="Payment method">
+        {methodsInCurrency.length > 0 ? (
+          <NativeSelect id="cashout-method" {...form.register("target.paymentMethodId")}>
+            {methodsInCurrency.map((method) => (
+              <option key={method.id} value={method.id} disabled={method.needsReview}>
+                {methodLabel(method)}
+              </option>
+            ))}
+          </NativeSelect>
+        ) : (
+          <p className="flex h-10 items-center text-sm text-muted-foreground">
+            No {currency} payment method.&nbsp;
+            <Link
+              to="/withdrawal-addresses"
+              className="font-medium text-primary hover:underline"
+              onClick={props.onClose}
+            >
+              Add one
+            </Link>
+          </p>
+        )}
+      </Field>
+    </div>
+  );
+}
+
+/** The server's figures for the cash-out (dimmed while they catch up), and whether the balance covers them. */
+function CashoutFigures(props: {
+  quote: TransferQuote;
+  currency: CurrencyCode;
+  isCurrent: boolean;
+  isAffordable: boolean;
+}) {
+  const { quote, currency } = props;
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-4 text-sm" aria-busy={!props.isCurrent}>
+        <dt className="text-muted-foreground">Amount</dt>
+        <dd className="text-right tabular-nums">{quote.amount}</dd>
+        <dt className="text-muted-foreground">Fee</dt>
+        <dd className="text-right tabular-nums">{quote.fee}</dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold tabular-nums">
+          {currency} {quote.total}
+        </dd>
+      </dl>
+      {props.isCurrent && !props.isAffordable ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          Insufficient balance
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function CashoutDetailsStep(props: {
   balances: readonly Balance[];
   methods: readonly PaymentMethod[];
@@ -85,7 +170,6 @@ function CashoutDetailsStep(props: {
   });
   const values = useWatch({ control: form.control }) as CashoutFormInput;
   const currency = values.currency as CurrencyCode;
-  const methodsInCurrency = props.methods.filter((method) => method.currency === currency);
   // The quote is asked for exactly what the form would send, and only once the form accepts it.
   const parsed = CashoutForm.safeParse(values);
   const details = parsed.success ? parsed.data : null;
@@ -104,44 +188,14 @@ function CashoutDetailsStep(props: {
 
   return (
     <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
-      <div className="grid grid-cols-[8rem_1fr] gap-3">
-        <Field id="cashout-currency" label="Currency">
-          <NativeSelect
-            id="cashout-currency"
-            {...form.register("currency", {
-              // Each payment method takes one currency: a new currency starts on its first method.
-              onChange: (event: React.ChangeEvent<HTMLSelectElement>) =>
-                form.setValue("target.paymentMethodId", firstMethodIn(event.target.value), { shouldValidate: true }),
-            })}
-          >
-            {currencies.map((code) => (
-              <option key={code}>{code}</option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field id="cashout-method" label="Payment method">
-          {methodsInCurrency.length > 0 ? (
-            <NativeSelect id="cashout-method" {...form.register("target.paymentMethodId")}>
-              {methodsInCurrency.map((method) => (
-                <option key={method.id} value={method.id} disabled={method.needsReview}>
-                  {methodLabel(method)}
-                </option>
-              ))}
-            </NativeSelect>
-          ) : (
-            <p className="flex h-10 items-center text-sm text-muted-foreground">
-              No {currency} payment method.&nbsp;
-              <Link
-                to="/withdrawal-addresses"
-                className="font-medium text-primary hover:underline"
-                onClick={props.onClose}
-              >
-                Add one
-              </Link>
-            </p>
-          )}
-        </Field>
-      </div>
+      <CurrencyAndMethod
+        form={form}
+        currencies={currencies}
+        currency={currency}
+        methods={props.methods}
+        firstMethodIn={firstMethodIn}
+        onClose={props.onClose}
+      />
       <AmountField
         id="cashout-amount"
         hint={`Available: ${currency} ${formatAmount(minorOf(available, currency), currency)}`}
@@ -149,21 +203,7 @@ function CashoutDetailsStep(props: {
         registration={form.register("amount")}
       />
       {quote.data && details ? (
-        <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-4 text-sm" aria-busy={!isQuoteCurrent}>
-          <dt className="text-muted-foreground">Amount</dt>
-          <dd className="text-right tabular-nums">{quote.data.amount}</dd>
-          <dt className="text-muted-foreground">Fee</dt>
-          <dd className="text-right tabular-nums">{quote.data.fee}</dd>
-          <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold tabular-nums">
-            {currency} {quote.data.total}
-          </dd>
-        </dl>
-      ) : null}
-      {isQuoteCurrent && !isAffordable ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          Insufficient balance
-        </p>
+        <CashoutFigures quote={quote.data} currency={currency} isCurrent={isQuoteCurrent} isAffordable={isAffordable} />
       ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onClose}>
@@ -194,7 +234,7 @@ function CashoutVerificationStep(props: { chosen: ChosenCashout; onBack: () => v
         { idempotencyKey, request: { ...details, code: values.code } },
         { onSuccess: props.onDone },
       ),
-    () => toast.error("Please enter the verification code"),
+    () => toastError("Please enter the verification code"),
   );
 
   return (

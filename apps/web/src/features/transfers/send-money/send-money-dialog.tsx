@@ -49,57 +49,106 @@ function isSameTarget(a: ChosenRecipient | null, b: ChosenRecipient): boolean {
 const LARGE_TRANSFER_NOTE =
   "Large transfers go by bank transfer. Money leaving Ferry has a daily limit per currency, lower until your e-mail and identity are verified; if an amount is over it, the amount step says how much remains today. The fee is shown before you confirm, the code we e-mail works only for this exact amount and recipient, and the transfer stays pending until our team sends it. For more than your limit, contact support first.";
 
-/** The five steps of spec §4. Everything lives in this component, so closing the dialog forgets it all. */
-function SendMoneySteps({ onClose, preset }: { onClose: () => void; preset?: SendMoneyPreset }) {
+/** Where Send Money is and what it has chosen so far, with the moves between its steps. */
+function useSendMoneyFlow(preset: SendMoneyPreset | undefined) {
   const [flow, setFlow] = useState<SendMoneyFlow>(() => initialFlowOf(preset));
-  const step = currentStep(flow);
-
-  function goBack() {
-    setFlow((current) => ({ ...current, history: current.history.slice(0, -1) }));
-  }
-  function chooseMethod(method: SendMethod) {
-    setFlow((current) => ({
-      ...current,
-      method,
-      // Another method means another recipient and amount.
-      recipient: current.method === method ? current.recipient : null,
-      payment: current.method === method ? current.payment : null,
-      history: [...current.history, "recipient"],
-    }));
-  }
-  function chooseRecipient(recipient: ChosenRecipient) {
-    setFlow((current) => ({
-      ...current,
-      recipient,
-      payment: isSameTarget(current.recipient, recipient) ? current.payment : null,
-      history: [...current.history, "amount"],
-    }));
-  }
-  function recipientSaved(saved: Recipient) {
+  const goTo = (step: SendStep, changes: Partial<SendMoneyFlow> = {}) =>
+    setFlow((current) => ({ ...current, ...changes, history: [...current.history, step] }));
+  return {
+    flow,
+    goBack: () => setFlow((current) => ({ ...current, history: current.history.slice(0, -1) })),
+    chooseMethod: (method: SendMethod) =>
+      setFlow((current) => ({
+        ...current,
+        method,
+        // Another method means another recipient and amount.
+        recipient: current.method === method ? current.recipient : null,
+        payment: current.method === method ? current.payment : null,
+        history: [...current.history, "recipient"],
+      })),
+    chooseRecipient: (recipient: ChosenRecipient) =>
+      setFlow((current) => ({
+        ...current,
+        recipient,
+        payment: isSameTarget(current.recipient, recipient) ? current.payment : null,
+        history: [...current.history, "amount"],
+      })),
+    editRecipient: (editing: Recipient | null) => goTo("details", { editing }),
     // The saved recipient now heads the list, so Back from the amount returns there, not to a form
     // that would save it a second time.
-    setFlow((current) => ({
-      ...current,
-      recipient: chosenFromSaved(saved),
-      payment: null,
-      editing: null,
-      history: [...current.history.slice(0, -1), "amount"],
-    }));
-  }
-  function amountChosen(payment: ChosenAmount) {
-    setFlow((current) => ({
-      ...current,
-      payment,
-      idempotencyKey: newIdempotencyKey(),
-      history: [...current.history, "verification"],
-    }));
-  }
+    recipientSaved: (saved: Recipient) =>
+      setFlow((current) => ({
+        ...current,
+        recipient: chosenFromSaved(saved),
+        payment: null,
+        editing: null,
+        history: [...current.history.slice(0, -1), "amount"],
+      })),
+    amountChosen: (payment: ChosenAmount) => goTo("verification", { payment, idempotencyKey: newIdempotencyKey() }),
+  };
+}
 
+/** The form of the step Send Money is on. */
+function CurrentStep({ moves, onClose }: { moves: ReturnType<typeof useSendMoneyFlow>; onClose: () => void }) {
+  const { flow, goBack } = moves;
+  const step = currentStep(flow);
+  const savedType = flow.method === "bank" || flow.method === "crypto" ? flow.method : null;
+  if (step === "method") {
+    return <MethodStep selected={flow.method} onChoose={moves.chooseMethod} onCancel={onClose} />;
+  }
+  if (step === "recipient" && flow.method === "ferry_user") {
+    return (
+      <FerryUserStep
+        email={flow.recipient?.email ?? ""}
+        onContinue={(email) => moves.chooseRecipient(chosenFerryUser(email))}
+        onBack={goBack}
+      />
+    );
+  }
+  if (step === "recipient" && savedType) {
+    return (
+      <RecipientStep
+        type={savedType}
+        onChoose={(recipient) => moves.chooseRecipient(chosenFromSaved(recipient))}
+        onAddNew={() => moves.editRecipient(null)}
+        onEdit={moves.editRecipient}
+        onBack={goBack}
+      />
+    );
+  }
+  if (step === "details" && savedType) {
+    return (
+      <RecipientDetailsStep type={savedType} editing={flow.editing} onSaved={moves.recipientSaved} onBack={goBack} />
+    );
+  }
+  if (step === "amount" && flow.recipient) {
+    return (
+      <AmountStep recipient={flow.recipient} initial={flow.payment} onContinue={moves.amountChosen} onBack={goBack} />
+    );
+  }
+  if (step === "verification" && flow.recipient && flow.payment && flow.idempotencyKey) {
+    return (
+      <VerificationStep
+        recipient={flow.recipient}
+        payment={flow.payment}
+        idempotencyKey={flow.idempotencyKey}
+        onSent={onClose}
+        onBack={goBack}
+      />
+    );
+  }
+  return null;
+}
+
+/** The five steps of spec §4. Everything lives in this component, so closing the dialog forgets it all. */
+function SendMoneySteps({ onClose, preset }: { onClose: () => void; preset?: SendMoneyPreset }) {
+  const moves = useSendMoneyFlow(preset);
+  const step = currentStep(moves.flow);
   return (
     <>
       <DialogHeader className="text-left">
         <DialogTitle>Send Money</DialogTitle>
-        <DialogDescription>{descriptionOf(step, flow.method)}</DialogDescription>
+        <DialogDescription>{descriptionOf(step, moves.flow.method)}</DialogDescription>
       </DialogHeader>
       <StepIndicator step={step} />
       {preset === "large" ? (
@@ -108,42 +157,7 @@ function SendMoneySteps({ onClose, preset }: { onClose: () => void; preset?: Sen
           <span>{LARGE_TRANSFER_NOTE}</span>
         </p>
       ) : null}
-      {step === "method" ? <MethodStep selected={flow.method} onChoose={chooseMethod} onCancel={onClose} /> : null}
-      {step === "recipient" && flow.method === "ferry_user" ? (
-        <FerryUserStep
-          email={flow.recipient?.email ?? ""}
-          onContinue={(email) => chooseRecipient(chosenFerryUser(email))}
-          onBack={goBack}
-        />
-      ) : null}
-      {step === "recipient" && (flow.method === "bank" || flow.method === "crypto") ? (
-        <RecipientStep
-          type={flow.method}
-          onChoose={(recipient) => chooseRecipient(chosenFromSaved(recipient))}
-          onAddNew={() =>
-            setFlow((current) => ({ ...current, editing: null, history: [...current.history, "details"] }))
-          }
-          onEdit={(recipient) =>
-            setFlow((current) => ({ ...current, editing: recipient, history: [...current.history, "details"] }))
-          }
-          onBack={goBack}
-        />
-      ) : null}
-      {step === "details" && (flow.method === "bank" || flow.method === "crypto") ? (
-        <RecipientDetailsStep type={flow.method} editing={flow.editing} onSaved={recipientSaved} onBack={goBack} />
-      ) : null}
-      {step === "amount" && flow.recipient ? (
-        <AmountStep recipient={flow.recipient} initial={flow.payment} onContinue={amountChosen} onBack={goBack} />
-      ) : null}
-      {step === "verification" && flow.recipient && flow.payment && flow.idempotencyKey ? (
-        <VerificationStep
-          recipient={flow.recipient}
-          payment={flow.payment}
-          idempotencyKey={flow.idempotencyKey}
-          onSent={onClose}
-          onBack={goBack}
-        />
-      ) : null}
+      <CurrentStep moves={moves} onClose={onClose} />
     </>
   );
 }

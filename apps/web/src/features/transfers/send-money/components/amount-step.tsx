@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, CircleAlertIcon, Loader2Icon } from "lucide-react";
 import { useMemo } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
@@ -15,8 +15,8 @@ import { NativeSelect } from "../../../../components/ui/native-select.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
 import { messageOf } from "../../../../lib/api.ts";
 import { balancesQueryOptions } from "../../../../lib/queries/balances.ts";
-import { useDebouncedValue } from "../../../../lib/use-debounced-value.ts";
 import { useErrorToast } from "../../../../lib/toasts.ts";
+import { useDebouncedValue } from "../../../../lib/use-debounced-value.ts";
 import { useTransferQuote } from "../../api/get-transfer-quote.ts";
 import { TransferAmountForm } from "../../transfer-forms.ts";
 import { type ChosenAmount, type ChosenRecipient, detailsOf } from "../send-money-flow.ts";
@@ -69,6 +69,136 @@ function QuoteSummary(props: { quote: TransferQuote; isUpdating: boolean }) {
 }
 
 /**
+ * The server's fee and total for what the form accepts, asked once typing pauses. The quote is current
+ * only when it is for exactly what is typed; Continue waits for that and refuses more than is available.
+ */
+function useAmountQuote(recipient: ChosenRecipient, values: AmountFormInput) {
+  const currency = values.currency as CurrencyCode;
+  const acceptedAmount = acceptedAmountOf(values)?.amount ?? null;
+  // One object per (recipient, amount, currency), so the debounce and the query key see a stable value.
+  const details = useMemo(
+    () => (acceptedAmount ? detailsOf(recipient, acceptedAmount, currency) : null),
+    [recipient, acceptedAmount, currency],
+  );
+  const debouncedDetails = useDebouncedValue(details, QUOTE_DEBOUNCE_MS);
+  const quote = useTransferQuote(debouncedDetails);
+  const isQuoteCurrent =
+    details !== null && debouncedDetails === details && quote.isSuccess && !quote.isPlaceholderData;
+  const isInsufficient =
+    isQuoteCurrent &&
+    minorOf(quote.data.total, quote.data.currency) > minorOf(quote.data.available, quote.data.currency);
+  const quoteError = details && debouncedDetails === details && quote.isError ? quote.error : null;
+  return { details, quote, isQuoteCurrent, isInsufficient, quoteError, canContinue: isQuoteCurrent && !isInsufficient };
+}
+
+/** The quote under the form: its figures, "Calculating fee…" while it comes, or why it cannot be had. */
+function QuoteStatus({ state }: { state: ReturnType<typeof useAmountQuote> }) {
+  const { details, quote, quoteError } = state;
+  return (
+    <>
+      {quote.data && details ? (
+        <QuoteSummary quote={quote.data} isUpdating={!state.isQuoteCurrent && !quoteError} />
+      ) : null}
+      {details && !quote.data && !quoteError ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2Icon className="size-4 animate-spin" /> Calculating fee…
+        </p>
+      ) : null}
+      {state.isInsufficient ? (
+        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
+          <CircleAlertIcon className="size-4" /> Insufficient balance
+        </p>
+      ) : null}
+      {quoteError ? (
+        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
+          <CircleAlertIcon className="size-4 shrink-0" /> {messageOf(quoteError, "This transfer could not be priced")}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Who the money goes to, above the form. */
+function RecipientLine({ recipient }: { recipient: ChosenRecipient }) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg bg-muted/60 p-3 text-sm">
+      <span className="text-muted-foreground">To</span>
+      <span className="min-w-0 flex-1 truncate font-medium">
+        {recipient.name}
+        {recipient.name !== recipient.email ? (
+          <span className="font-normal text-muted-foreground"> · {recipient.email}</span>
+        ) : null}
+      </span>
+    </div>
+  );
+}
+
+/** The balance of the chosen currency, under the amount (a placeholder bar while it loads). */
+function AvailableLine(props: { currency: CurrencyCode; available: Balance | undefined }) {
+  const { currency, available } = props;
+  return (
+    <p id="send-available" className="-mt-2 text-right text-xs text-muted-foreground">
+      Available:{" "}
+      {available ? (
+        <span className="font-medium text-foreground tabular-nums" data-testid="send-available">
+          {formatMoney({ currency, amountMinor: minorOf(available.available, currency) })}
+        </span>
+      ) : (
+        <span className="inline-block h-3 w-20 animate-pulse rounded bg-muted align-middle" />
+      )}
+    </p>
+  );
+}
+
+type AmountFormApi = UseFormReturn<AmountFormInput, unknown, TransferAmountForm>;
+
+/** The amount's error once it is settled: a half-typed "12." is judged once typing pauses, or on leaving the field. */
+function useSettledAmountError(form: AmountFormApi, amountText: string, hasInitial: boolean): string | undefined {
+  const settledAmountText = useDebouncedValue(amountText, QUOTE_DEBOUNCE_MS);
+  const { errors, touchedFields, isSubmitted } = form.formState;
+  const isAmountSettled = touchedFields.amount || isSubmitted || hasInitial || settledAmountText === amountText;
+  return isAmountSettled ? errors.amount?.message : undefined;
+}
+
+/** The currency and the amount side by side. */
+function CurrencyAndAmount(props: { form: AmountFormApi; currencies: readonly CurrencyCode[]; amountError?: string }) {
+  const { form, currencies, amountError } = props;
+  const amountField = form.register("amount");
+  return (
+    <div className="grid grid-cols-[7rem_1fr] gap-3">
+      <Field id="send-currency" label="Currency" error={form.formState.errors.currency?.message}>
+        <NativeSelect id="send-currency" disabled={currencies.length <= 1} {...form.register("currency")}>
+          {currencies.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id="send-amount" label="Amount" error={amountError}>
+        <Input
+          id="send-amount"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          autoFocus
+          className="text-right text-lg font-semibold tabular-nums"
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? "send-amount-error" : "send-available"}
+          {...amountField}
+          onChange={(event) => {
+            // Many keyboards type a decimal comma; amounts are read with a point.
+            event.target.value = event.target.value.replace(",", ".");
+            return amountField.onChange(event);
+          }}
+        />
+      </Field>
+    </div>
+  );
+}
+
+/**
  * The amount form: the currency, the amount, an optional memo, and — once the form accepts the
  * amount — the server's fee and total. Continue waits for the quote of exactly what is typed, and
  * refuses more than is available.
@@ -95,90 +225,22 @@ function AmountForm(props: {
   });
   const values = useWatch({ control: form.control }) as AmountFormInput;
   const currency = values.currency as CurrencyCode;
-  const accepted = acceptedAmountOf(values);
-  const acceptedAmount = accepted?.amount ?? null;
-  // One object per (recipient, amount, currency), so the debounce and the query key see a stable value.
-  const details = useMemo(
-    () => (acceptedAmount ? detailsOf(recipient, acceptedAmount, currency) : null),
-    [recipient, acceptedAmount, currency],
-  );
-  const debouncedDetails = useDebouncedValue(details, QUOTE_DEBOUNCE_MS);
-  const quote = useTransferQuote(debouncedDetails);
-  const isQuoteCurrent =
-    details !== null && debouncedDetails === details && quote.isSuccess && !quote.isPlaceholderData;
-  const isInsufficient =
-    isQuoteCurrent &&
-    minorOf(quote.data.total, quote.data.currency) > minorOf(quote.data.available, quote.data.currency);
-  const canContinue = isQuoteCurrent && !isInsufficient;
-
-  const available = props.balances?.find((entry) => entry.currency === currency);
-  // A half-typed amount ("12.") is not an error yet: it is judged once typing pauses, or on leaving the field.
-  const amountText = values.amount ?? "";
-  const settledAmountText = useDebouncedValue(amountText, QUOTE_DEBOUNCE_MS);
-  const { errors, touchedFields, isSubmitted } = form.formState;
-  const isAmountSettled =
-    touchedFields.amount || isSubmitted || props.initial !== null || settledAmountText === amountText;
-  const amountError = isAmountSettled ? errors.amount?.message : undefined;
-  const quoteError = details && debouncedDetails === details && quote.isError ? quote.error : null;
-  const amountField = form.register("amount");
+  const state = useAmountQuote(recipient, values);
+  const amountError = useSettledAmountError(form, values.amount ?? "", props.initial !== null);
+  const { errors } = form.formState;
 
   function submit(submitted: TransferAmountForm) {
-    if (canContinue && details) {
+    const { details, quote } = state;
+    if (state.canContinue && details && quote.data) {
       props.onContinue({ amount: details.amount, currency, memo: submitted.memo ?? "", quote: quote.data });
     }
   }
 
   return (
     <form className="grid grid-cols-1 gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
-      <div className="flex items-center gap-3 rounded-lg bg-muted/60 p-3 text-sm">
-        <span className="text-muted-foreground">To</span>
-        <span className="min-w-0 flex-1 truncate font-medium">
-          {recipient.name}
-          {recipient.name !== recipient.email ? (
-            <span className="font-normal text-muted-foreground"> · {recipient.email}</span>
-          ) : null}
-        </span>
-      </div>
-      <div className="grid grid-cols-[7rem_1fr] gap-3">
-        <Field id="send-currency" label="Currency" error={errors.currency?.message}>
-          <NativeSelect id="send-currency" disabled={currencies.length <= 1} {...form.register("currency")}>
-            {currencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field id="send-amount" label="Amount" error={amountError}>
-          <Input
-            id="send-amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            autoFocus
-            className="text-right text-lg font-semibold tabular-nums"
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={amountError ? "send-amount-error" : "send-available"}
-            {...amountField}
-            onChange={(event) => {
-              // Many keyboards type a decimal comma; amounts are read with a point.
-              event.target.value = event.target.value.replace(",", ".");
-              return amountField.onChange(event);
-            }}
-          />
-        </Field>
-      </div>
-      <p id="send-available" className="-mt-2 text-right text-xs text-muted-foreground">
-        Available:{" "}
-        {available ? (
-          <span className="font-medium text-foreground tabular-nums" data-testid="send-available">
-            {formatMoney({ currency, amountMinor: minorOf(available.available, currency) })}
-          </span>
-        ) : (
-          <span className="inline-block h-3 w-20 animate-pulse rounded bg-muted align-middle" />
-        )}
-      </p>
+      <RecipientLine recipient={recipient} />
+      <CurrencyAndAmount form={form} currencies={currencies} amountError={amountError} />
+      <AvailableLine currency={currency} available={props.balances?.find((entry) => entry.currency === currency)} />
       <Field id="send-memo" label="Memo (optional)" error={errors.memo?.message}>
         <Input
           id="send-memo"
@@ -187,24 +249,9 @@ function AmountForm(props: {
           {...form.register("memo")}
         />
       </Field>
-      {quote.data && details ? <QuoteSummary quote={quote.data} isUpdating={!isQuoteCurrent && !quoteError} /> : null}
-      {details && !quote.data && !quoteError ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Loader2Icon className="size-4 animate-spin" /> Calculating fee…
-        </p>
-      ) : null}
-      {isInsufficient ? (
-        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
-          <CircleAlertIcon className="size-4" /> Insufficient balance
-        </p>
-      ) : null}
-      {quoteError ? (
-        <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
-          <CircleAlertIcon className="size-4 shrink-0" /> {messageOf(quoteError, "This transfer could not be priced")}
-        </p>
-      ) : null}
+      <QuoteStatus state={state} />
       <StepFooter onBack={props.onBack}>
-        <Button type="submit" disabled={!canContinue}>
+        <Button type="submit" disabled={!state.canContinue}>
           Continue <ArrowRightIcon />
         </Button>
       </StepFooter>

@@ -11,11 +11,11 @@ import {
   type FieldValues,
   type Path,
   type UseFormRegisterReturn,
+  type UseFormReturn,
   type UseFormSetError,
   useForm,
   useWatch,
 } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import {
   bankFieldsLayout,
@@ -27,7 +27,8 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../../components/ui/native-select.tsx";
-import { ApiError } from "../../../../lib/api.ts";
+import { showServerFieldErrors } from "../../../../lib/server-field-errors.ts";
+import { toastFailure, toastSuccess } from "../../../../lib/toasts.ts";
 import { useCreateRecipient } from "../../api/create-recipient.ts";
 import { useUpdateRecipient } from "../../api/update-recipient.ts";
 import { StepFooter } from "./step-footer.tsx";
@@ -125,19 +126,12 @@ function useSaveRecipient<Form extends FieldValues>(
   function save(request: NewRecipientRequest) {
     const options = {
       onSuccess: (recipient: Recipient) => {
-        toast.success(editing ? "Recipient updated successfully" : "Recipient saved successfully");
+        toastSuccess(editing ? "Recipient updated successfully" : "Recipient saved successfully");
         onSaved(recipient);
       },
       onError: (error: Error) => {
-        if (error instanceof ApiError) {
-          for (const [field, message] of Object.entries(error.fields)) {
-            const name = fields.find((known) => known === field);
-            if (name) {
-              setError(name, { type: "server", message });
-            }
-          }
-        }
-        toast.error("Failed to save recipient", { description: error.message || undefined });
+        showServerFieldErrors(setError, error, fields);
+        toastFailure("Failed to save recipient", error);
       },
     };
     if (editing) {
@@ -172,31 +166,78 @@ function isOneOf<T extends string>(values: readonly T[], value: string | null | 
   return values.some((known) => known === value);
 }
 
+/** The bank form's first values: those of the recipient being edited, or empty ones. */
+function bankDefaultsOf(editing: Recipient | null): BankForm {
+  return {
+    name: editing?.name ?? "",
+    email: editing?.email ?? "",
+    bankName: editing?.bankName ?? "",
+    // No country until one is chosen (or one saved as free text before issue 19): the select's prompt.
+    country: isOneOf(COUNTRY_CODES, editing?.country) ? editing.country : ("" as BankForm["country"]),
+    accountNumber: editing?.accountNumber ?? "",
+    swiftCode: editing?.swiftCode ?? "",
+    routingNumber: editing?.routingNumber ?? "",
+    transitNumber: editing?.transitNumber ?? "",
+    institutionNumber: editing?.institutionNumber ?? "",
+    bsb: editing?.bsb ?? "",
+    sortCode: editing?.sortCode ?? "",
+    accountHolderName: editing?.accountHolderName ?? "",
+    currency: isOneOf(BANK_CURRENCIES, editing?.currency) ? editing.currency : BANK_CURRENCIES[0],
+  };
+}
+
+/** Country, the national fields it asks for, the account number in its format, and SWIFT / BIC. */
+function BankAccountFields({ form }: { form: UseFormReturn<BankForm, unknown, BankRecipientFields> }) {
+  const { errors } = form.formState;
+  const [country, currency] = useWatch({ control: form.control, name: ["country", "currency"] });
+  const layout = bankFieldsLayout(country, currency);
+  return (
+    <>
+      <Field id="recipient-country" label="Country" error={errors.country?.message}>
+        <NativeSelect
+          id="recipient-country"
+          aria-invalid={errors.country ? true : undefined}
+          aria-describedby={errors.country ? "recipient-country-error" : undefined}
+          {...form.register("country")}
+        >
+          <CountryOptions />
+        </NativeSelect>
+      </Field>
+      {layout.nationalFields.map((field) => (
+        <TextField
+          key={field}
+          registration={form.register(field)}
+          error={errors[field]?.message}
+          label={NATIONAL_FIELD_TEXT[field].label}
+          placeholder={NATIONAL_FIELD_TEXT[field].placeholder}
+        />
+      ))}
+      <TextField
+        registration={form.register("accountNumber")}
+        error={errors.accountNumber?.message}
+        label={layout.accountLabel}
+        placeholder={layout.accountPlaceholder}
+        hint={layout.accountHint}
+        className="sm:col-span-2"
+      />
+      <TextField
+        registration={form.register("swiftCode")}
+        error={errors.swiftCode?.message}
+        label="SWIFT / BIC"
+        placeholder="DEUTDEFF"
+      />
+    </>
+  );
+}
+
 function BankRecipientForm(props: FormProps) {
   const { editing } = props;
   const form = useForm<BankForm, unknown, BankRecipientFields>({
     resolver: zodResolver(BankRecipientFields),
-    defaultValues: {
-      name: editing?.name ?? "",
-      email: editing?.email ?? "",
-      bankName: editing?.bankName ?? "",
-      // No country until one is chosen (or one saved as free text before issue 19): the select's prompt.
-      country: isOneOf(COUNTRY_CODES, editing?.country) ? editing.country : ("" as BankForm["country"]),
-      accountNumber: editing?.accountNumber ?? "",
-      swiftCode: editing?.swiftCode ?? "",
-      routingNumber: editing?.routingNumber ?? "",
-      transitNumber: editing?.transitNumber ?? "",
-      institutionNumber: editing?.institutionNumber ?? "",
-      bsb: editing?.bsb ?? "",
-      sortCode: editing?.sortCode ?? "",
-      accountHolderName: editing?.accountHolderName ?? "",
-      currency: isOneOf(BANK_CURRENCIES, editing?.currency) ? editing.currency : BANK_CURRENCIES[0],
-    },
+    defaultValues: bankDefaultsOf(editing),
   });
   const { save, isSaving } = useSaveRecipient(editing, props.onSaved, form.setError, BANK_FIELDS);
   const { errors } = form.formState;
-  const [country, currency] = useWatch({ control: form.control, name: ["country", "currency"] });
-  const layout = bankFieldsLayout(country, currency);
   return (
     <form
       className="grid grid-cols-1 gap-4"
@@ -217,39 +258,7 @@ function BankRecipientForm(props: FormProps) {
           emailError={errors.email?.message}
         />
         <TextField registration={form.register("bankName")} error={errors.bankName?.message} label="Bank name" />
-        <Field id="recipient-country" label="Country" error={errors.country?.message}>
-          <NativeSelect
-            id="recipient-country"
-            aria-invalid={errors.country ? true : undefined}
-            aria-describedby={errors.country ? "recipient-country-error" : undefined}
-            {...form.register("country")}
-          >
-            <CountryOptions />
-          </NativeSelect>
-        </Field>
-        {layout.nationalFields.map((field) => (
-          <TextField
-            key={field}
-            registration={form.register(field)}
-            error={errors[field]?.message}
-            label={NATIONAL_FIELD_TEXT[field].label}
-            placeholder={NATIONAL_FIELD_TEXT[field].placeholder}
-          />
-        ))}
-        <TextField
-          registration={form.register("accountNumber")}
-          error={errors.accountNumber?.message}
-          label={layout.accountLabel}
-          placeholder={layout.accountPlaceholder}
-          hint={layout.accountHint}
-          className="sm:col-span-2"
-        />
-        <TextField
-          registration={form.register("swiftCode")}
-          error={errors.swiftCode?.message}
-          label="SWIFT / BIC"
-          placeholder="DEUTDEFF"
-        />
+        <BankAccountFields form={form} />
         <Field id="recipient-currency" label="Currency" error={errors.currency?.message}>
           <NativeSelect id="recipient-currency" {...form.register("currency")}>
             <CurrencyOptions codes={BANK_CURRENCIES} />
@@ -270,23 +279,68 @@ function BankRecipientForm(props: FormProps) {
 type CryptoForm = z.input<typeof CryptoRecipientFields>;
 const CRYPTO_FIELDS: readonly (keyof CryptoForm)[] = ["name", "email", "currency", "cryptoNetwork", "cryptoAddress"];
 
-function CryptoRecipientForm(props: FormProps) {
-  const { editing } = props;
+/** The crypto form's first values: those of the recipient being edited, or the first currency and its network. */
+function cryptoDefaultsOf(editing: Recipient | null): CryptoForm {
   const currency = isOneOf(CRYPTO_CURRENCIES, editing?.currency) ? editing.currency : CRYPTO_CURRENCIES[0];
   const networks = SEND_NETWORKS_BY_CURRENCY[currency];
+  return {
+    name: editing?.name ?? "",
+    email: editing?.email ?? "",
+    currency,
+    cryptoNetwork: isOneOf(networks, editing?.cryptoNetwork) ? editing.cryptoNetwork : networks[0],
+    cryptoAddress: editing?.cryptoAddress ?? "",
+  };
+}
+
+/** The currency and the networks that carry it. */
+function CurrencyAndNetwork({
+  form,
+}: {
+  form: UseFormReturn<CryptoForm, unknown, z.output<typeof CryptoRecipientFields>>;
+}) {
+  const { errors } = form.formState;
+  const chosenCurrency = useWatch({ control: form.control, name: "currency" });
+  const chosenNetworks = SEND_NETWORKS_BY_CURRENCY[chosenCurrency] ?? [];
+  return (
+    <>
+      <Field id="recipient-currency" label="Currency" error={errors.currency?.message}>
+        <NativeSelect
+          id="recipient-currency"
+          {...form.register("currency", {
+            // Only the networks that carry the new currency stay on offer (spec §5).
+            onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+              const allowed = SEND_NETWORKS_BY_CURRENCY[event.target.value as CryptoCurrency] ?? [];
+              const network = form.getValues("cryptoNetwork");
+              if (allowed[0] && !allowed.some((id) => id === network)) {
+                form.setValue("cryptoNetwork", allowed[0]);
+              }
+            },
+          })}
+        >
+          <CurrencyOptions codes={CRYPTO_CURRENCIES} />
+        </NativeSelect>
+      </Field>
+      <Field id="recipient-cryptoNetwork" label="Network" error={errors.cryptoNetwork?.message}>
+        <NativeSelect id="recipient-cryptoNetwork" {...form.register("cryptoNetwork")}>
+          {chosenNetworks.map((network) => (
+            <option key={network} value={network}>
+              {CRYPTO_NETWORKS[network].name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+    </>
+  );
+}
+
+function CryptoRecipientForm(props: FormProps) {
+  const { editing } = props;
   const form = useForm<CryptoForm, unknown, z.output<typeof CryptoRecipientFields>>({
     resolver: zodResolver(CryptoRecipientFields),
-    defaultValues: {
-      name: editing?.name ?? "",
-      email: editing?.email ?? "",
-      currency,
-      cryptoNetwork: isOneOf(networks, editing?.cryptoNetwork) ? editing.cryptoNetwork : networks[0],
-      cryptoAddress: editing?.cryptoAddress ?? "",
-    },
+    defaultValues: cryptoDefaultsOf(editing),
   });
   const { save, isSaving } = useSaveRecipient(editing, props.onSaved, form.setError, CRYPTO_FIELDS);
   const chosenCurrency = useWatch({ control: form.control, name: "currency" });
-  const chosenNetworks = SEND_NETWORKS_BY_CURRENCY[chosenCurrency] ?? [];
   const { errors } = form.formState;
   return (
     <form
@@ -301,32 +355,7 @@ function CryptoRecipientForm(props: FormProps) {
           nameError={errors.name?.message}
           emailError={errors.email?.message}
         />
-        <Field id="recipient-currency" label="Currency" error={errors.currency?.message}>
-          <NativeSelect
-            id="recipient-currency"
-            {...form.register("currency", {
-              // Only the networks that carry the new currency stay on offer (spec §5).
-              onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
-                const allowed = SEND_NETWORKS_BY_CURRENCY[event.target.value as CryptoCurrency] ?? [];
-                const network = form.getValues("cryptoNetwork");
-                if (allowed[0] && !allowed.some((id) => id === network)) {
-                  form.setValue("cryptoNetwork", allowed[0]);
-                }
-              },
-            })}
-          >
-            <CurrencyOptions codes={CRYPTO_CURRENCIES} />
-          </NativeSelect>
-        </Field>
-        <Field id="recipient-cryptoNetwork" label="Network" error={errors.cryptoNetwork?.message}>
-          <NativeSelect id="recipient-cryptoNetwork" {...form.register("cryptoNetwork")}>
-            {chosenNetworks.map((network) => (
-              <option key={network} value={network}>
-                {CRYPTO_NETWORKS[network].name}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <CurrencyAndNetwork form={form} />
         <TextField
           registration={form.register("cryptoAddress")}
           error={errors.cryptoAddress?.message}

@@ -1,7 +1,6 @@
 import type { Recipient, RecipientType } from "@ferry/core/contracts/recipients";
 import { ChevronRightIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -12,8 +11,7 @@ import {
   DialogTitle,
 } from "../../../../components/ui/dialog.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
-import { messageOf } from "../../../../lib/api.ts";
-import { useErrorToast } from "../../../../lib/toasts.ts";
+import { toastFailure, toastSuccess, useErrorToast } from "../../../../lib/toasts.ts";
 import { useDeleteRecipient } from "../../api/delete-recipient.ts";
 import { useRecipients } from "../../api/get-recipients.ts";
 import { recipientDetailOf } from "../send-money-flow.ts";
@@ -38,10 +36,10 @@ function DeleteRecipientDialog(props: { recipient: Recipient | null; onClose: ()
     }
     remove.mutate(recipient, {
       onSuccess: () => {
-        toast.success("Recipient deleted");
+        toastSuccess("Recipient deleted");
         props.onClose();
       },
-      onError: (error) => toast.error("Failed to delete recipient", { description: messageOf(error, "") || undefined }),
+      onError: (error) => toastFailure("Failed to delete recipient", error),
     });
   }
   return (
