@@ -32,6 +32,7 @@ describe("what a development instance exposes", () => {
       DEPOSIT_XPUB_ETHEREUM: operatorKeys.ethereum,
       DEPOSIT_XPUB_TRON: operatorKeys.tron,
       SUPPORT_EMAIL: "support@ferry.example",
+      KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
     });
     expect(production.host).toBe("0.0.0.0");
   });

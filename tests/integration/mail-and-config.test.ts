@@ -262,7 +262,7 @@ describe("configuration", () => {
     expect(problems[0]).toMatch(/^PORT: /);
   });
 
-  test("refuses production without SMTP_URL, SUPPORT_EMAIL or PUBLIC_URL, with the development AUTH_SECRET and with the example bank and deposit keys", () => {
+  test("refuses production without SMTP_URL, SUPPORT_EMAIL or PUBLIC_URL, with the development AUTH_SECRET and KYC key and with the example bank and deposit keys", () => {
     const problems = configProblems({ NODE_ENV: "production", AUTH_SECRET: DEVELOPMENT_AUTH_SECRET });
 
     expect(problems.map((problem) => problem.split(":")[0]).sort()).toEqual([
@@ -274,6 +274,7 @@ describe("configuration", () => {
       "DEPOSIT_XPUB_BITCOIN",
       "DEPOSIT_XPUB_ETHEREUM",
       "DEPOSIT_XPUB_TRON",
+      "KYC_ENCRYPTION_KEY",
       "PUBLIC_URL",
       "SMTP_URL",
       "SUPPORT_EMAIL",
@@ -347,6 +348,7 @@ const PRODUCTION_OPERATOR_SETTINGS = {
   DEPOSIT_XPUB_ETHEREUM: OPERATOR_KEYS.ethereum,
   DEPOSIT_XPUB_TRON: OPERATOR_KEYS.tron,
   SUPPORT_EMAIL: "support@ferry.example",
+  KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
 };
 
 describe("database handle", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ConfigError, loadConfig, SETTING_NAMES } from "./config.ts";
+import { ConfigError, DEVELOPMENT_KYC_ENCRYPTION_KEY, loadConfig, SETTING_NAMES } from "./config.ts";
 
 const README = path.join(import.meta.dirname, "../../../README.md");
 
@@ -190,5 +190,29 @@ describe("every setting is checked before the database starts (issue 24)", () =>
   test("MAIL_FROM must carry an address", () => {
     expect(problemsOf({ MAIL_FROM: "Ferry" })).toEqual([expect.stringMatching(/^MAIL_FROM: /)]);
     expect(problemsOf({ MAIL_FROM: "Ferry <help@ferry.example>" })).toEqual([]);
+  });
+});
+
+describe("KYC_ENCRYPTION_KEY (issue 26)", () => {
+  test("must be 32 bytes in base64", () => {
+    expect(problemsOf({ KYC_ENCRYPTION_KEY: "too-short" })).toEqual([expect.stringMatching(/^KYC_ENCRYPTION_KEY: /)]);
+    expect(problemsOf({ KYC_ENCRYPTION_KEY: Buffer.alloc(31).toString("base64") })).toHaveLength(1);
+    const key = Buffer.alloc(32, 9);
+    expect(loadConfig({ NODE_ENV: "test", KYC_ENCRYPTION_KEY: key.toString("base64") }).kycEncryptionKey).toEqual(key);
+    expect(loadConfig({ NODE_ENV: "test" }).kycEncryptionKey).toEqual(
+      Buffer.from(DEVELOPMENT_KYC_ENCRYPTION_KEY, "base64"),
+    );
+  });
+
+  test("the development key is refused in production", () => {
+    const problems = (() => {
+      try {
+        loadConfig({ NODE_ENV: "production", KYC_ENCRYPTION_KEY: DEVELOPMENT_KYC_ENCRYPTION_KEY });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    })();
+    expect(problems).toContainEqual(expect.stringMatching(/^KYC_ENCRYPTION_KEY: the development default is refused/));
   });
 });

@@ -12,6 +12,18 @@ import { parseAccountKey } from "./modules/deposits/addresses.ts";
 /** Development-only secret: the server refuses to start with it when NODE_ENV=production. */
 export const DEVELOPMENT_AUTH_SECRET = "ferry-development-secret-not-for-production-use";
 
+/**
+ * Development-only key of the KYC documents' encryption (32 bytes, base64): published here, so it
+ * protects nothing; the server refuses to start with it when NODE_ENV=production.
+ */
+export const DEVELOPMENT_KYC_ENCRYPTION_KEY = "ZmVycnktZGV2ZWxvcG1lbnQta3ljLWtleS1wdWJsaWM="; // "ferry-development-kyc-key-public"
+
+/** An AES-256 key written as base64: exactly 32 bytes once decoded. */
+const encryptionKeyText = z
+  .string()
+  .refine((text) => /^[A-Za-z0-9+/]{43}=$/.test(text), "must be 32 random bytes in base64 (openssl rand -base64 32)")
+  .transform((text) => Buffer.from(text, "base64"));
+
 const booleanText = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 /**
@@ -162,6 +174,9 @@ const EnvSchema = z
         '{"USD":"10000","EUR":"10000","GBP":"8000","CAD":"13000","AUD":"15000","BTC":"0.25","ETH":"4","USDC":"10000","USDT":"10000"}',
       ),
     CASHOUT_UNVERIFIED_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+    KYC_ENCRYPTION_KEY: encryptionKeyText.prefault(DEVELOPMENT_KYC_ENCRYPTION_KEY),
+    // How long the documents of a decided identity check are kept (5 years, as anti-money-laundering rules ask).
+    KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1_825),
     FEE_BANK_BPS: z.coerce.number().int().min(0).max(10_000).default(50),
     FEE_CRYPTO_BPS: z.coerce.number().int().min(0).max(10_000).default(100),
     FEE_FERRY_USER_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -178,6 +193,13 @@ const EnvSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "the development default is refused in production; set a random secret",
+      });
+    }
+    if (env.KYC_ENCRYPTION_KEY.equals(Buffer.from(DEVELOPMENT_KYC_ENCRYPTION_KEY, "base64"))) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KYC_ENCRYPTION_KEY"],
+        message: "the development default is refused in production; set 32 random bytes (openssl rand -base64 32)",
       });
     }
     if (!env.SMTP_URL) {
@@ -242,6 +264,10 @@ export interface Config {
   /** The most a user may cash out per currency in 24 hours (minor units), and the share allowed before e-mail and KYC are verified. */
   readonly cashoutDailyLimitsMinor: DailyLimits;
   readonly cashoutUnverifiedPercent: number;
+  /** The AES-256-GCM key KYC documents are encrypted with in the file storage (KYC_ENCRYPTION_KEY). */
+  readonly kycEncryptionKey: Buffer;
+  /** Days the documents of a decided identity check are kept after the decision (KYC_RETENTION_DAYS). */
+  readonly kycRetentionDays: number;
   readonly feeBasisPoints: { readonly bank: number; readonly crypto: number; readonly ferry_user: number };
   /** The investment centre's daily return, as an exact fraction (2 % a day by default, as the spec says). */
   readonly investDailyRate: DailyRate;
@@ -387,6 +413,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cashoutDailyLimitsMinor: parseLimits(values.CASHOUT_DAILY_LIMITS),
     cashoutUnverifiedPercent: values.CASHOUT_UNVERIFIED_PERCENT,
+    kycEncryptionKey: values.KYC_ENCRYPTION_KEY,
+    kycRetentionDays: values.KYC_RETENTION_DAYS,
     feeBasisPoints: { bank: values.FEE_BANK_BPS, crypto: values.FEE_CRYPTO_BPS, ferry_user: values.FEE_FERRY_USER_BPS },
     investDailyRate: rate.rate,
     areJobsEnabled: values.JOBS_ENABLED ?? values.NODE_ENV !== "test",

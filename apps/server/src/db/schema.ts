@@ -206,6 +206,28 @@ export interface KnownDevices {
   user_id: string;
 }
 
+export interface KycDocuments {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  id: Generated<string>;
+  kind: string | null;
+  owner_user_id: string;
+  size: number;
+  storage_key: string;
+  submission_id: string | null;
+}
+
+export interface KycSubmissions {
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  id: Generated<string>;
+  reason: string | null;
+  status: Generated<string>;
+  submitted_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface LedgerAccounts {
   balance: Generated<Numeric>;
   created_at: Generated<Timestamp>;
@@ -459,6 +481,8 @@ export interface DB {
   investment_transactions: InvestmentTransactions;
   investments: Investments;
   known_devices: KnownDevices;
+  kyc_documents: KycDocuments;
+  kyc_submissions: KycSubmissions;
   ledger_accounts: LedgerAccounts;
   ledger_transfers: LedgerTransfers;
   mail_outbox: MailOutbox;
