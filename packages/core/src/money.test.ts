@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CURRENCIES, CURRENCY_CODES } from "./currencies.ts";
 import { MAX_RATE_UNITS } from "./exchange.ts";
 import {
+  acceptedAmountMinorOf,
   checkPositiveAmount,
   formatAmount,
   formatMoney,
@@ -275,6 +276,30 @@ describe("withPositiveAmount", () => {
   test("does not run on something that is not an object at all", () => {
     expect(() => Form.safeParse(null)).not.toThrow();
     expect(Form.safeParse(null).success).toBe(false);
+  });
+});
+
+describe("acceptedAmountMinorOf", () => {
+  const Form = withPositiveAmount(z.object({ amount: z.string().trim(), currency: z.enum(["USD", "EUR"]) }));
+
+  test("gives the minor units the schema's amount rule parsed, for the object the parse returned", () => {
+    const request = Form.parse({ amount: " 12.5 ", currency: "USD" });
+    expect(acceptedAmountMinorOf(request)).toBe(1250n);
+  });
+
+  test("knows nothing of an object no schema checked", () => {
+    const sent = { amount: "12.5", currency: "USD" as const };
+    Form.parse(sent);
+    expect(acceptedAmountMinorOf(sent)).toBeUndefined();
+  });
+
+  test("forgets the units once the checked object's amount or currency changes", () => {
+    const request = Form.parse({ amount: "12.50", currency: "USD" });
+    request.currency = "EUR";
+    expect(acceptedAmountMinorOf(request)).toBeUndefined();
+    const other = Form.parse({ amount: "12.50", currency: "USD" });
+    other.amount = "99";
+    expect(acceptedAmountMinorOf(other)).toBeUndefined();
   });
 });
 

@@ -103,6 +103,14 @@ export function parsePositiveAmount(
 }
 
 /**
+ * The amounts `checkPositiveAmount` accepted, by the object it checked. The object a schema checks is
+ * the one its parse returns (a server's validated request body), so the server reads the minor units
+ * its validation computed instead of parsing the amount again: one parse per request (issue 25).
+ * Weak, so an entry goes with its object.
+ */
+const acceptedAmounts = new WeakMap<object, { amount: string; currency: CurrencyCode; amountMinor: bigint }>();
+
+/**
  * The one amount rule as a zod refinement of an object with `amount` and `currency`: a plain decimal
  * above zero within the currency's scale and bound (`parsePositiveAmount`'s messages, on the amount
  * field). The request contracts and the web's forms both use it through `withPositiveAmount`, so the
@@ -112,7 +120,21 @@ export function checkPositiveAmount(value: { amount: string; currency: CurrencyC
   const parsed = parsePositiveAmount(value.amount, value.currency);
   if (!parsed.ok) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: parsed.message });
+    return;
   }
+  acceptedAmounts.set(value, { amount: value.amount, currency: value.currency, amountMinor: parsed.amountMinor });
+}
+
+/**
+ * The minor units `checkPositiveAmount` found in this very object's amount when a schema checked it;
+ * undefined when none did, or when its amount or currency changed since (then parse it).
+ */
+export function acceptedAmountMinorOf(value: { amount: string; currency: CurrencyCode }): bigint | undefined {
+  const accepted = acceptedAmounts.get(value);
+  if (accepted === undefined || accepted.amount !== value.amount || accepted.currency !== value.currency) {
+    return undefined;
+  }
+  return accepted.amountMinor;
 }
 
 /**

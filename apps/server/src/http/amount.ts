@@ -1,5 +1,5 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { parsePositiveAmount } from "@ferry/core/money";
+import { acceptedAmountMinorOf, parsePositiveAmount } from "@ferry/core/money";
 import { AppError } from "../errors.ts";
 
 /**
@@ -14,4 +14,13 @@ export function readAmountMinor(text: string, currency: CurrencyCode): bigint {
     throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
   }
   return parsed.amountMinor;
+}
+
+/**
+ * The minor units of a request's `amount` in its `currency`, parsed once per request: a request its
+ * contract validated (`withPositiveAmount`) gives the units that check computed; one no contract
+ * checked (a service called directly) is read by `readAmountMinor`.
+ */
+export function requestAmountMinorOf(request: { readonly amount: string; readonly currency: CurrencyCode }): bigint {
+  return acceptedAmountMinorOf(request) ?? readAmountMinor(request.amount, request.currency);
 }

@@ -1,11 +1,8 @@
 import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { computeFee } from "@ferry/core/fees";
-import { parsePositiveAmount } from "@ferry/core/money";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
-import { readWalletBalances } from "../ledger/service.ts";
 import type { CodeBinding } from "./codes.ts";
 import { type ResolvedTarget, resolveTarget } from "./targets.ts";
 
@@ -18,18 +15,9 @@ export interface PricedTransfer {
   readonly feeBasisPoints: number;
 }
 
-/** The amount of a transfer in minor units, refused on the `amount` field with core's one amount rule. */
-export function readAmountMinor(text: string, currency: CurrencyCode): bigint {
-  const parsed = parsePositiveAmount(text, currency);
-  if (!parsed.ok) {
-    throw new AppError("validation_failed", parsed.message, { amount: parsed.message });
-  }
-  return parsed.amountMinor;
-}
-
 /**
  * Resolves where `details` go and prices `amountMinor` (their amount, parsed once per request by the
- * caller with `readAmountMinor`): the fee is the destination kind's rate, rounded up.
+ * caller with `requestAmountMinorOf`): the fee is the destination kind's rate, rounded up.
  */
 export async function priceTransfer(
   db: Database,
@@ -41,12 +29,6 @@ export async function priceTransfer(
   const target = await resolveTarget(db, config, senderId, details);
   const feeBasisPoints = config.feeBasisPoints[target.feeMethod];
   return { target, currency, amountMinor, feeMinor: computeFee(amountMinor, feeBasisPoints), feeBasisPoints };
-}
-
-/** What the user can spend in `currency` now: their wallet's balance less its reserves. */
-export async function availableMinorOf(db: Database, userId: string, currency: CurrencyCode): Promise<bigint> {
-  const balances = await readWalletBalances(db, userId);
-  return balances.find((balance) => balance.currency === currency)?.availableMinor ?? 0n;
 }
 
 /** What a code for this priced transfer is bound to: sender, destination and its revision, amount and currency. */

@@ -13,12 +13,14 @@ import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
+import { requestAmountMinorOf } from "../../http/amount.ts";
+import { availableMinorOf } from "../ledger/service.ts";
 import { enqueueMail, transferCodeMail } from "../mail/service.ts";
 import { issueTransferCode } from "./codes.ts";
 import { createTransferIn, requestHashOf } from "./create.ts";
 import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
 import { destinationShownFor } from "./destination-shown.ts";
-import { availableMinorOf, codeBindingOf, priceTransfer, readAmountMinor } from "./pricing.ts";
+import { codeBindingOf, priceTransfer } from "./pricing.ts";
 import { hasTransferWithKey, selectAdminTransfers, selectOwnTransfer } from "./queries.ts";
 import { changeTransferStatusIn } from "./status.ts";
 import { describeDestination } from "./targets.ts";
@@ -36,7 +38,7 @@ export async function quoteTransfer(
   senderId: string,
   details: TransferDetails,
 ): Promise<TransferQuote> {
-  const amountMinor = readAmountMinor(details.amount, details.currency);
+  const amountMinor = requestAmountMinorOf(details);
   const priced = await priceTransfer(db, config, { senderId, details, amountMinor });
   const available = await availableMinorOf(db, senderId, priced.currency);
   return {
@@ -58,7 +60,7 @@ export async function requestTransferCode(
   sender: { userId: string; email: string },
   details: TransferDetails,
 ): Promise<{ expiresAt: string }> {
-  const amountMinor = readAmountMinor(details.amount, details.currency);
+  const amountMinor = requestAmountMinorOf(details);
   // One transaction, with the destination's row locked: the e-mail describes the details the code binds.
   return db.transaction().execute(async (trx) => {
     const priced = await priceTransfer(trx, config, { senderId: sender.userId, details, amountMinor });
@@ -106,7 +108,7 @@ export async function createTransfer(
   idempotencyKey: string,
   request: CreateTransferRequest,
 ): Promise<{ transfer: Transfer; isReplay: boolean }> {
-  const amountMinor = readAmountMinor(request.amount, request.currency);
+  const amountMinor = requestAmountMinorOf(request);
   const attempt = { sender, idempotencyKey, requestHash: requestHashOf(request, amountMinor), request, amountMinor };
   const outcome = await db.transaction().execute((trx) => createTransferIn(trx, config, attempt));
   if ("isWrongCode" in outcome) {
