@@ -5,9 +5,7 @@
 // Starts a throwaway embedded PostgreSQL in a temporary directory, applies the migrations, introspects the
 // result with kysely-codegen, formats it with Biome, then stops the cluster and removes the directory.
 // tests/integration/db-types.test.ts runs the same generation against the integration suite's database.
-import { spawnSync } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +23,7 @@ import {
 import pg from "pg";
 import { findFreePort, startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
+import { formatWithBiome, writeOrCheckGenerated } from "./generated-file.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -126,20 +125,6 @@ function columnOverrides(metadata: DatabaseMetadata): Record<string, ExpressionN
   return overrides;
 }
 
-/** Formats TypeScript text as `biome check --write` would leave `file` (imports sorted included). */
-function formatWithBiome(text: string, file: string): string {
-  const biome = createRequire(import.meta.url).resolve("@biomejs/biome/bin/biome");
-  const result = spawnSync(
-    process.execPath,
-    [biome, "check", "--write", `--stdin-file-path=${path.relative(ROOT, file)}`],
-    { cwd: ROOT, input: text, encoding: "utf8" },
-  );
-  if (result.status !== 0) {
-    throw new Error(`Biome could not format the generated types (exit ${result.status}):\n${result.stderr}`);
-  }
-  return result.stdout;
-}
-
 /**
  * A one-connection pool whose connection may be cut by the server without ending the process:
  * `pool.end()` resolves before its connection has closed, and a cluster stopped right afterwards
@@ -199,21 +184,11 @@ async function withMigratedThrowawayDatabase<T>(use: (databaseUrl: string) => Pr
 }
 
 async function main(): Promise<void> {
-  const isCheck = process.argv.includes("--check");
   const generated = await withMigratedThrowawayDatabase(generateDbTypes);
-  const relativeFile = path.relative(ROOT, DB_TYPES_FILE);
-  if (isCheck) {
-    const committed = await readFile(DB_TYPES_FILE, "utf8").catch(() => "");
-    if (committed !== generated) {
-      console.error(`✖ ${relativeFile} differs from the migrations; run \`npm run db:types\` and commit the result.`);
-      process.exitCode = 1;
-      return;
-    }
-    console.log(`✔ ${relativeFile} matches the migrations.`);
-    return;
-  }
-  await writeFile(DB_TYPES_FILE, generated);
-  console.log(`✔ Wrote ${relativeFile} from the migrations.`);
+  await writeOrCheckGenerated(DB_TYPES_FILE, generated, process.argv.includes("--check"), {
+    source: "the migrations",
+    command: "npm run db:types",
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -59,6 +59,7 @@ run("Server modules without cycles (dependency-cruiser)", "npx", [
 ]);
 run("Unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]);
 run("OpenAPI document (Redocly, recommended rules)", "npx", ["tsx", "scripts/lint-openapi.ts"]);
+run("API client types match the OpenAPI document", "npx", ["tsx", "scripts/generate-api-types.ts", "--check"]);
 ensureChromium();
 run("Build the web app (Vite)", "npm", ["run", "build", "--silent"]);
 run("Tests (Vitest: unit, integration, end-to-end)", "npx", ["vitest", "run", ...process.argv.slice(2)]);
