@@ -1,3 +1,4 @@
+import { createApiClient } from "@ferry/api-client/client";
 import type { ApiErrorBody } from "@ferry/core/errors";
 
 /** An error answered by the API, with its stable code and per-field messages. */
@@ -13,81 +14,70 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions {
-  readonly method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  readonly body?: unknown;
-  readonly headers?: Record<string, string>;
-  readonly signal?: AbortSignal;
-}
-
-/** Calls the API on the same origin with the session cookie; throws ApiError on any non-2xx answer. */
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response: Response;
+/** `fetch`, looked up on each call (tests stand in for it), with an unreachable server as an ApiError. */
+async function fetchOrExplain(request: Request): Promise<Response> {
   try {
-    response = await fetch(path, {
-      method: options.method ?? "GET",
-      credentials: "same-origin",
-      headers: {
-        accept: "application/json",
-        ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
-        ...options.headers,
-      },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
+    return await globalThis.fetch(request);
   } catch {
     throw new ApiError(0, "network_error", "Could not reach Ferry. Check your connection and try again.");
   }
-  return readAnswer<T>(response);
 }
 
 /**
- * Uploads one file as `multipart/form-data` (field `file`) on the same origin with the session
- * cookie; the browser sets the content type with its boundary. Errors map as `apiFetch`'s do.
+ * The API on this page's origin, with the session cookie, typed from the OpenAPI document
+ * (packages/api-client). openapi-fetch builds a `Request`, which needs an absolute URL outside a page
+ * (the tests), hence the origin; pre-rendering, which calls nothing, has none. Read answers with `dataOf`.
  */
-export async function apiUpload<T>(path: string, file: File, signal?: AbortSignal): Promise<T> {
-  const body = new FormData();
-  body.append("file", file);
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { accept: "application/json" },
-      body,
-      signal,
-    });
-  } catch {
-    throw new ApiError(0, "network_error", "Could not reach Ferry. Check your connection and try again.");
-  }
-  return readAnswer<T>(response);
+export const api = createApiClient({
+  baseUrl: globalThis.location?.origin ?? "",
+  credentials: "same-origin",
+  headers: { accept: "application/json" },
+  fetch: fetchOrExplain,
+});
+
+/** What each of the client's calls resolves to: a 2xx answer's data, or another's error body. */
+interface Answer {
+  readonly data?: unknown;
+  readonly error?: unknown;
+  readonly response: Response;
 }
 
-/** The JSON body of an answer, or an ApiError for any non-2xx one. */
-async function readAnswer<T>(response: Response): Promise<T> {
-  const text = await response.text();
+/** The data of an answer's 2xx form; `undefined` for an operation that answers no content. */
+type DataOf<A> = A extends { data: infer Data; error?: never } ? ([Data] extends [never] ? undefined : Data) : never;
+
+/** The data of a call's 2xx answer, typed by the document; an ApiError for any other answer. */
+export async function dataOf<A extends Answer>(call: Promise<A>): Promise<DataOf<A>> {
+  const { data, error, response } = await call;
   if (!response.ok) {
-    const error = (parseErrorBody(text) as ApiErrorBody | null)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? "unknown",
-      error?.message ?? `Request failed (${response.status})`,
-      error?.fields ?? {},
-    );
+    throw errorOf(response.status, error);
   }
-  return (text ? JSON.parse(text) : null) as T;
+  return data as DataOf<A>;
 }
 
-/** An error answer's JSON body; one that is not JSON (a proxy's HTML error page, say) reads as none. */
-function parseErrorBody(text: string): unknown {
-  if (!text) {
-    return null;
+/**
+ * The ApiError of a non-2xx answer: the server's code, message and fields, or (a body that is not
+ * Ferry's error, such as a proxy's HTML page) the status alone.
+ */
+function errorOf(status: number, body: unknown): ApiError {
+  const error = typeof body === "object" && body !== null ? (body as Partial<ApiErrorBody>).error : undefined;
+  return new ApiError(
+    status,
+    error?.code ?? "unknown",
+    error?.message ?? `Request failed (${status})`,
+    error?.fields ?? {},
+  );
+}
+
+/**
+ * The body of a `multipart/form-data` operation (an upload), for its `bodySerializer`: each field one
+ * part, a file as itself. The browser sets the content type with its boundary.
+ */
+export function formDataOf(fields: Readonly<Record<string, string | Blob>>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    form.append(name, value);
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+  return form;
 }
 
 /** The message to show for a failed call: the server's own words, or the given fallback. */

@@ -22,15 +22,17 @@ export interface SeenRequest {
 
 /**
  * Replaces `fetch` with an API that answers by "METHOD /path" (the query string ignored) and records
- * every request. An unknown route answers 404, so a test sees what the component asked for.
+ * every request (header names in lower case, as HTTP has them). An unknown route answers 404, so a
+ * test sees what the component asked for.
  */
 export function fakeApi(routes: Record<string, (request: SeenRequest) => FakeResponse>): SeenRequest[] {
   const seen: SeenRequest[] = [];
-  vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
-    const method = init.method ?? "GET";
-    const path = input.split("?")[0];
-    const headers = { ...(init.headers as Record<string, string> | undefined) };
-    const request = { method, path, headers, body: init.body ? JSON.parse(String(init.body)) : undefined };
+  vi.stubGlobal("fetch", async (input: Request) => {
+    const method = input.method;
+    const path = new URL(input.url).pathname;
+    const headers = Object.fromEntries(input.headers);
+    const text = await input.text();
+    const request = { method, path, headers, body: text ? JSON.parse(text) : undefined };
     seen.push(request);
     const route = routes[`${method} ${path}`];
     const answer = route

@@ -33,7 +33,12 @@ export const SEND_NETWORKS_BY_CURRENCY: Readonly<Record<CryptoCurrency, readonly
 };
 
 /** The networks a saved withdrawal address can be on (spec §5 Withdrawal address). */
-export const WITHDRAWAL_NETWORKS: readonly CryptoNetworkId[] = ["bitcoin", "ethereum", "polygon", "bsc"];
+export const WITHDRAWAL_NETWORKS = [
+  "bitcoin",
+  "ethereum",
+  "polygon",
+  "bsc",
+] as const satisfies readonly CryptoNetworkId[];
 
 /** Whether a string is one of Ferry's network ids. */
 export function isCryptoNetworkId(value: string): value is CryptoNetworkId {

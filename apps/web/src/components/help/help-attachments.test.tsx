@@ -1,7 +1,7 @@
 import type { UploadedHelpAttachment } from "@ferry/core/contracts/help";
 import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, onTestFinished, test, vi } from "vitest";
 import { renderWithApp } from "../../testing/render.tsx";
 import { AttachmentPicker } from "./help-attachments.tsx";
 
@@ -17,14 +17,27 @@ function Picker() {
   return <AttachmentPicker value={value} onChange={setValue} />;
 }
 
-/** Records each upload's form fields; answers as the API does. */
-function fakeUploads(answer: () => Response): FormData[] {
-  const bodies: FormData[] = [];
-  vi.stubGlobal("fetch", async (_path: string, init: RequestInit = {}) => {
-    bodies.push(init.body as FormData);
+/** One upload as sent: its content type, and the form fields its multipart body was built from. */
+interface SentUpload {
+  readonly contentType: string;
+  readonly fields: unknown[][];
+}
+
+/**
+ * Records each upload; answers as the API does. The fields are read as they are put into the form:
+ * Node's fetch cannot read back a body holding jsdom's File, which the browser's would send as is.
+ */
+function fakeUploads(answer: () => Response): SentUpload[] {
+  const sent: SentUpload[] = [];
+  const append = vi.spyOn(FormData.prototype, "append");
+  onTestFinished(() => append.mockRestore());
+  let fieldsSeen = 0;
+  vi.stubGlobal("fetch", async (request: Request) => {
+    sent.push({ contentType: request.headers.get("content-type") ?? "", fields: append.mock.calls.slice(fieldsSeen) });
+    fieldsSeen = append.mock.calls.length;
     return answer();
   });
-  return bodies;
+  return sent;
 }
 
 function choose(files: File[]) {
@@ -33,20 +46,23 @@ function choose(files: File[]) {
 
 describe("attaching files to a help request", () => {
   test("uploads a PDF in the multipart field 'file' and lists it, removable", async () => {
-    const bodies = fakeUploads(() => new Response(JSON.stringify(UPLOADED), { status: 201 }));
+    const sent = fakeUploads(() => new Response(JSON.stringify(UPLOADED), { status: 201 }));
     const { user } = renderWithApp(<Picker />);
     const file = new File(["%PDF-1.7"], "statement.pdf", { type: "application/pdf" });
     await user.upload(screen.getByLabelText("Attach files"), file);
 
     expect(await screen.findByText("statement.pdf")).toBeVisible();
-    expect(bodies).toHaveLength(1);
-    expect(bodies[0].get("file")).toBe(file);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent[0].fields).toHaveLength(1);
+    expect(sent[0].fields[0][0]).toBe("file");
+    expect(sent[0].fields[0][1]).toBe(file);
     await user.click(screen.getByRole("button", { name: "Remove statement.pdf" }));
     expect(screen.queryByText("statement.pdf")).not.toBeInTheDocument();
   });
 
   test("refuses a file of another type or over 5 MB before uploading anything", async () => {
-    const bodies = fakeUploads(() => new Response(JSON.stringify(UPLOADED), { status: 201 }));
+    const sent = fakeUploads(() => new Response(JSON.stringify(UPLOADED), { status: 201 }));
     renderWithApp(<Picker />);
     const tooLarge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "photo.png", { type: "image/png" });
     choose([new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }), tooLarge]);
@@ -55,7 +71,7 @@ describe("attaching files to a help request", () => {
       await screen.findByText("setup.exe: only PNG, JPEG, WebP images and PDF files can be attached"),
     ).toBeVisible();
     expect(screen.getByText("photo.png: this file is 5.0 MB; the limit is 5 MB")).toBeVisible();
-    expect(bodies).toEqual([]);
+    expect(sent).toEqual([]);
   });
 
   test("says the server's reason when it refuses the upload", async () => {

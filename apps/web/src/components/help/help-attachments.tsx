@@ -8,7 +8,7 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { FileTextIcon, Loader2Icon, PaperclipIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { apiUpload, messageOf } from "../../lib/api.ts";
+import { api, dataOf, formDataOf, messageOf } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { buttonVariants } from "../ui/button.tsx";
 
@@ -89,7 +89,8 @@ export function AttachmentPicker(props: {
   const hintId = `${inputId}-hint`;
   const [problems, setProblems] = useState<string[]>([]);
   const upload = useMutation({
-    mutationFn: (file: File) => apiUpload<UploadedHelpAttachment>("/api/v1/help-attachments", file),
+    mutationFn: (file: File) =>
+      dataOf(api.POST("/api/v1/help-attachments", { body: { file }, bodySerializer: () => formDataOf({ file }) })),
   });
   const room = MAX_ATTACHMENTS_PER_MESSAGE - props.value.length;
   const isDisabled = props.disabled === true || upload.isPending || room <= 0;

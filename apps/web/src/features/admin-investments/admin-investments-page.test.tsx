@@ -46,9 +46,10 @@ const PAGE: AdminInvestmentList = {
 function recordUrls(): string[] {
   const urls: string[] = [];
   const answer = globalThis.fetch;
-  vi.stubGlobal("fetch", (input: string, init?: RequestInit) => {
-    urls.push(input);
-    return answer(input, init);
+  vi.stubGlobal("fetch", (request: Request) => {
+    const url = new URL(request.url);
+    urls.push(`${url.pathname}${url.search}`);
+    return answer(request);
   });
   return urls;
 }

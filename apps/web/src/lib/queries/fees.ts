@@ -1,12 +1,11 @@
-import type { FeeSchedule } from "@ferry/core/contracts/fees";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../api.ts";
+import { api, dataOf } from "../api.ts";
 
 /** The configured transfer fees and investment rate (public): the /tools calculators price with them. */
 export const feeScheduleQueryKey = ["fees"] as const;
 
-export function getFeeSchedule(): Promise<FeeSchedule> {
-  return apiFetch<FeeSchedule>("/api/v1/fees");
+export function getFeeSchedule() {
+  return dataOf(api.GET("/api/v1/fees"));
 }
 
 // Settings change only when the server restarts: an hour is fresh enough.

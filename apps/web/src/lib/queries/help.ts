@@ -1,6 +1,5 @@
-import type { HelpCounts } from "@ferry/core/contracts/help";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../api.ts";
+import { api, dataOf } from "../api.ts";
 
 /** The sidebar's counts are polled, so a reply or a new request shows without a reload. */
 const COUNT_POLL_INTERVAL_MS = 30_000;
@@ -18,13 +17,13 @@ export const adminHelpOpenCountQueryKey = [...adminHelpRequestsQueryKey, "open-c
 /** The customer's requests with unread support replies; read by the sidebar, refreshed by the help page. */
 export const helpUnreadCountQueryOptions = queryOptions({
   queryKey: helpUnreadCountQueryKey,
-  queryFn: () => apiFetch<HelpCounts>("/api/v1/help-requests/unread-count"),
+  queryFn: () => dataOf(api.GET("/api/v1/help-requests/unread-count")),
   refetchInterval: COUNT_POLL_INTERVAL_MS,
 });
 
 /** The open requests on the help desk; read by the sidebar and the help desk's header. */
 export const adminHelpOpenCountQueryOptions = queryOptions({
   queryKey: adminHelpOpenCountQueryKey,
-  queryFn: () => apiFetch<HelpCounts>("/api/v1/admin/help-requests/open-count"),
+  queryFn: () => dataOf(api.GET("/api/v1/admin/help-requests/open-count")),
   refetchInterval: COUNT_POLL_INTERVAL_MS,
 });

@@ -1,6 +1,6 @@
 import type { Profile } from "@ferry/core/contracts/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "../api.ts";
+import { ApiError, api, dataOf } from "../api.ts";
 
 /** The session: read by the route guards, the shell and every page that shows who is signed in. */
 export const meQueryKey = ["me"] as const;
@@ -8,7 +8,7 @@ export const meQueryKey = ["me"] as const;
 /** The signed-in user's profile, or null when nobody is signed in. */
 export async function getMe(): Promise<Profile | null> {
   try {
-    return await apiFetch<Profile>("/api/v1/me");
+    return await dataOf(api.GET("/api/v1/me"));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       return null;

@@ -1,7 +1,6 @@
-import type { CurrentSession } from "@ferry/core/contracts/auth-responses";
 import type { Profile } from "@ferry/core/contracts/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../api.ts";
+import { api, dataOf } from "../api.ts";
 import { meQueryKey, meQueryOptions } from "./session.ts";
 
 /*
@@ -15,7 +14,7 @@ import { meQueryKey, meQueryOptions } from "./session.ts";
 export const visitorSessionQueryKey = [...meQueryKey, "has-session"] as const;
 
 async function hasSession(): Promise<boolean> {
-  const session = await apiFetch<CurrentSession>("/api/auth/get-session");
+  const session = await dataOf(api.GET("/api/auth/get-session"));
   return session !== null;
 }
 

@@ -1,11 +1,11 @@
-import type { AdminDepositList, ReviewDepositRequest, ReviewedDeposit } from "@ferry/core/contracts/deposits";
+import type { ReviewDepositRequest } from "@ferry/core/contracts/deposits";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 
 export const pendingDepositsQueryKey = ["admin", "deposits", "pending"] as const;
 
-export function getPendingDeposits(): Promise<AdminDepositList> {
-  return apiFetch<AdminDepositList>("/api/v1/admin/deposits");
+export function getPendingDeposits() {
+  return dataOf(api.GET("/api/v1/admin/deposits"));
 }
 
 export const pendingDepositsQueryOptions = queryOptions({
@@ -27,15 +27,17 @@ export function useReviewDeposit() {
       adminNotes: string;
       customerNote: string;
     }) =>
-      apiFetch<ReviewedDeposit>(`/api/v1/admin/deposits/${input.depositId}/review`, {
-        method: "POST",
-        // An empty note is no note: neither is sent.
-        body: {
-          decision: input.decision,
-          adminNotes: input.adminNotes || undefined,
-          customerNote: input.customerNote || undefined,
-        },
-      }),
+      dataOf(
+        api.POST("/api/v1/admin/deposits/{depositId}/review", {
+          params: { path: { depositId: input.depositId } },
+          // An empty note is no note: neither is sent.
+          body: {
+            decision: input.decision,
+            adminNotes: input.adminNotes || undefined,
+            customerNote: input.customerNote || undefined,
+          },
+        }),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pendingDepositsQueryKey }),
   });
 }

@@ -1,6 +1,5 @@
-import type { HelpRequestDetail } from "@ferry/core/contracts/help";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { adminHelpRequestsQueryKey } from "../../../lib/queries/help.ts";
 
 /** The customer's replies reach an open conversation without a reload. */
@@ -11,8 +10,8 @@ export function adminHelpRequestQueryKey(helpRequestId: string) {
 }
 
 /** Any customer's request with its conversation, oldest first. */
-export function getAdminHelpRequest(helpRequestId: string): Promise<HelpRequestDetail> {
-  return apiFetch<HelpRequestDetail>(`/api/v1/admin/help-requests/${helpRequestId}`);
+export function getAdminHelpRequest(helpRequestId: string) {
+  return dataOf(api.GET("/api/v1/admin/help-requests/{helpRequestId}", { params: { path: { helpRequestId } } }));
 }
 
 export function adminHelpRequestQueryOptions(helpRequestId: string) {

@@ -1,6 +1,6 @@
-import type { AdminHelpRequestListQuery, HelpRequestList } from "@ferry/core/contracts/help";
+import type { AdminHelpRequestListQuery } from "@ferry/core/contracts/help";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { adminHelpRequestsQueryKey } from "../../../lib/queries/help.ts";
 
 const PAGE_SIZE = 50;
@@ -18,21 +18,17 @@ export interface AdminHelpFilters {
 }
 
 /** One page of every customer's requests, filtered, searched and ordered on the server. */
-export function getAdminHelpRequests(filters: AdminHelpFilters, cursor: string | null): Promise<HelpRequestList> {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), sort: filters.sort });
-  if (filters.status) {
-    params.set("status", filters.status);
-  }
-  if (filters.priority) {
-    params.set("priority", filters.priority);
-  }
-  if (filters.search) {
-    params.set("search", filters.search);
-  }
-  if (cursor) {
-    params.set("cursor", cursor);
-  }
-  return apiFetch<HelpRequestList>(`/api/v1/admin/help-requests?${params.toString()}`);
+export function getAdminHelpRequests(filters: AdminHelpFilters, cursor: string | null) {
+  // An empty filter is left out of the query string.
+  const query = {
+    limit: PAGE_SIZE,
+    sort: filters.sort,
+    status: filters.status || undefined,
+    priority: filters.priority || undefined,
+    search: filters.search || undefined,
+    cursor: cursor ?? undefined,
+  };
+  return dataOf(api.GET("/api/v1/admin/help-requests", { params: { query } }));
 }
 
 export function adminHelpRequestsQueryOptions(filters: AdminHelpFilters) {

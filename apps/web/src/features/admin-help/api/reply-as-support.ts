@@ -1,6 +1,6 @@
 import type { HelpRequestDetail, NewHelpReply } from "@ferry/core/contracts/help";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { adminHelpOpenCountQueryKey } from "../../../lib/queries/help.ts";
 import { adminHelpRequestQueryKey } from "./get-admin-help-request.ts";
 import { adminHelpListQueryKey } from "./get-admin-help-requests.ts";
@@ -15,11 +15,13 @@ export function showUpdatedRequest(queryClient: QueryClient, updated: HelpReques
 }
 
 /** Support's reply, flagged as an admin response; a reply to an open request moves it to in progress. */
-export function replyAsSupport(input: { helpRequestId: string; reply: NewHelpReply }): Promise<HelpRequestDetail> {
-  return apiFetch<HelpRequestDetail>(`/api/v1/admin/help-requests/${input.helpRequestId}/responses`, {
-    method: "POST",
-    body: input.reply,
-  });
+export function replyAsSupport(input: { helpRequestId: string; reply: NewHelpReply }) {
+  return dataOf(
+    api.POST("/api/v1/admin/help-requests/{helpRequestId}/responses", {
+      params: { path: { helpRequestId: input.helpRequestId } },
+      body: input.reply,
+    }),
+  );
 }
 
 export function useReplyAsSupport() {

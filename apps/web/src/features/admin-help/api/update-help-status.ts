@@ -1,16 +1,18 @@
-import type { HelpRequestDetail, HelpStatus } from "@ferry/core/contracts/help";
+import type { HelpStatus } from "@ferry/core/contracts/help";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { HELP_STATUS_LABELS } from "../../../components/help/help-badges.tsx";
-import { apiFetch, messageOf } from "../../../lib/api.ts";
+import { api, dataOf, messageOf } from "../../../lib/api.ts";
 import { showUpdatedRequest } from "./reply-as-support.ts";
 
 /** Sets a request's status: any of the four, from any other (spec §4). */
-export function updateHelpStatus(input: { helpRequestId: string; status: HelpStatus }): Promise<HelpRequestDetail> {
-  return apiFetch<HelpRequestDetail>(`/api/v1/admin/help-requests/${input.helpRequestId}/status`, {
-    method: "PUT",
-    body: { status: input.status },
-  });
+export function updateHelpStatus(input: { helpRequestId: string; status: HelpStatus }) {
+  return dataOf(
+    api.PUT("/api/v1/admin/help-requests/{helpRequestId}/status", {
+      params: { path: { helpRequestId: input.helpRequestId } },
+      body: { status: input.status },
+    }),
+  );
 }
 
 /** The toasts live here, not with the dropdown: a filtered list may drop the request once it changes. */

@@ -1,20 +1,13 @@
-import type { AdminInvestmentList } from "@ferry/core/contracts/investments";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 
 export const adminInvestmentsQueryKey = ["admin", "investments"] as const;
 
 /** One page of every investment, newest first, searched by the user's name or e-mail on the server. */
-export function getAdminInvestments(search: string, cursor: string | null): Promise<AdminInvestmentList> {
-  const params = new URLSearchParams();
-  if (search) {
-    params.set("search", search);
-  }
-  if (cursor) {
-    params.set("cursor", cursor);
-  }
-  const query = params.toString();
-  return apiFetch<AdminInvestmentList>(`/api/v1/admin/investments${query ? `?${query}` : ""}`);
+export function getAdminInvestments(search: string, cursor: string | null) {
+  // An empty search or cursor is left out of the query string.
+  const query = { search: search || undefined, cursor: cursor ?? undefined };
+  return dataOf(api.GET("/api/v1/admin/investments", { params: { query } }));
 }
 
 export function adminInvestmentsQueryOptions(search: string) {

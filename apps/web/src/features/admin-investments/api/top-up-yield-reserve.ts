@@ -1,20 +1,18 @@
-import type { YieldReserve, YieldReserveTopUpRequest } from "@ferry/core/contracts/investments";
+import type { YieldReserveTopUpRequest } from "@ferry/core/contracts/investments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { formatUsd } from "../../../lib/format-usd.ts";
 import { adminInvestmentsQueryKey } from "./get-admin-investments.ts";
 
 /** Moves USD from the operator's bank account into the yield reserve that pays the daily returns. */
-export function topUpYieldReserve(input: {
-  idempotencyKey: string;
-  request: YieldReserveTopUpRequest;
-}): Promise<YieldReserve> {
-  return apiFetch<YieldReserve>("/api/v1/admin/yield-reserve/top-ups", {
-    method: "POST",
-    headers: { "idempotency-key": input.idempotencyKey },
-    body: input.request,
-  });
+export function topUpYieldReserve(input: { idempotencyKey: string; request: YieldReserveTopUpRequest }) {
+  return dataOf(
+    api.POST("/api/v1/admin/yield-reserve/top-ups", {
+      params: { header: { "idempotency-key": input.idempotencyKey } },
+      body: input.request,
+    }),
+  );
 }
 
 export function useTopUpYieldReserve() {

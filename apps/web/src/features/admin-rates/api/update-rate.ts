@@ -1,17 +1,18 @@
-import type { RatePair, UpdateRateRequest } from "@ferry/core/contracts/rates";
+import type { UpdateRateRequest } from "@ferry/core/contracts/rates";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { ratesQueryKey } from "../../../lib/queries/rates.ts";
 
 /** Sets one pair's rate and fee; the server audits the change with the old and new values. */
-export function updateRate(input: {
-  from: CurrencyCode;
-  to: CurrencyCode;
-  request: UpdateRateRequest;
-}): Promise<RatePair> {
-  return apiFetch<RatePair>(`/api/v1/admin/rates/${input.from}/${input.to}`, { method: "PUT", body: input.request });
+export function updateRate(input: { from: CurrencyCode; to: CurrencyCode; request: UpdateRateRequest }) {
+  return dataOf(
+    api.PUT("/api/v1/admin/rates/{from}/{to}", {
+      params: { path: { from: input.from, to: input.to } },
+      body: input.request,
+    }),
+  );
 }
 
 /** Every screen reading rates (this table, the public rates page) sees the new figures at once. */

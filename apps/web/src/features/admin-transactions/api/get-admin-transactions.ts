@@ -1,6 +1,6 @@
-import type { AdminTransferList, TransferStatus } from "@ferry/core/contracts/transfers";
+import type { TransferStatus } from "@ferry/core/contracts/transfers";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 
 const PAGE_SIZE = 25;
 
@@ -12,21 +12,15 @@ export interface AdminTransactionFilters {
 }
 
 /** One page of every user's transfers, newest first, searched and filtered on the server. */
-export function getAdminTransactions(
-  filters: AdminTransactionFilters,
-  cursor: string | null,
-): Promise<AdminTransferList> {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (filters.search) {
-    params.set("search", filters.search);
-  }
-  if (filters.status) {
-    params.set("status", filters.status);
-  }
-  if (cursor) {
-    params.set("cursor", cursor);
-  }
-  return apiFetch<AdminTransferList>(`/api/v1/admin/transactions?${params.toString()}`);
+export function getAdminTransactions(filters: AdminTransactionFilters, cursor: string | null) {
+  // An empty filter is left out of the query string.
+  const query = {
+    limit: PAGE_SIZE,
+    search: filters.search || undefined,
+    status: filters.status || undefined,
+    cursor: cursor ?? undefined,
+  };
+  return dataOf(api.GET("/api/v1/admin/transactions", { params: { query } }));
 }
 
 export function adminTransactionsQueryOptions(filters: AdminTransactionFilters) {

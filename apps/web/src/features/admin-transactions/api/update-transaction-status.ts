@@ -1,21 +1,17 @@
-import type {
-  TransferIdParams,
-  TransferStatusChange,
-  UpdateTransferStatusRequest,
-} from "@ferry/core/contracts/transfers";
+import type { TransferIdParams, UpdateTransferStatusRequest } from "@ferry/core/contracts/transfers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { adminTransactionsQueryKey } from "./get-admin-transactions.ts";
 
 /** Sets a transfer's status; the server moves the money to match (reserve, post, release or refund). */
-export function updateTransactionStatus(
-  input: TransferIdParams & UpdateTransferStatusRequest,
-): Promise<TransferStatusChange> {
-  return apiFetch<TransferStatusChange>(`/api/v1/admin/transactions/${input.transferId}/status`, {
-    method: "PATCH",
-    body: { status: input.status },
-  });
+export function updateTransactionStatus(input: TransferIdParams & UpdateTransferStatusRequest) {
+  return dataOf(
+    api.PATCH("/api/v1/admin/transactions/{transferId}/status", {
+      params: { path: { transferId: input.transferId } },
+      body: { status: input.status },
+    }),
+  );
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { AlertRule, AlertRuleList, AlertRuleRequest } from "@ferry/core/contracts/alerts";
+import type { AlertRuleRequest } from "@ferry/core/contracts/alerts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 
 /** The signed-in user's alert rules (all of them: at most 20) and which delivery methods are available. */
 export const alertRulesQueryOptions = queryOptions({
   queryKey: ["alert-rules"] as const,
-  queryFn: () => apiFetch<AlertRuleList>("/api/v1/alert-rules"),
+  queryFn: () => dataOf(api.GET("/api/v1/alert-rules")),
 });
 
 /** Only for a signed-in user: a visitor has no rules to read. */
@@ -19,8 +19,8 @@ export function useSaveAlertRule() {
   return useMutation({
     mutationFn: ({ id, request }: { id?: string; request: AlertRuleRequest }) =>
       id
-        ? apiFetch<AlertRule>(`/api/v1/alert-rules/${id}`, { method: "PUT", body: request })
-        : apiFetch<AlertRule>("/api/v1/alert-rules", { method: "POST", body: request }),
+        ? dataOf(api.PUT("/api/v1/alert-rules/{alertRuleId}", { params: { path: { alertRuleId: id } }, body: request }))
+        : dataOf(api.POST("/api/v1/alert-rules", { body: request })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertRulesQueryOptions.queryKey }),
   });
 }
@@ -28,7 +28,8 @@ export function useSaveAlertRule() {
 export function useDeleteAlertRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<null>(`/api/v1/alert-rules/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) =>
+      dataOf(api.DELETE("/api/v1/alert-rules/{alertRuleId}", { params: { path: { alertRuleId: id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertRulesQueryOptions.queryKey }),
   });
 }

@@ -1,10 +1,10 @@
-import type { Deposit, DepositInstructions, ReportDepositRequest } from "@ferry/core/contracts/deposits";
+import type { ReportDepositRequest } from "@ferry/core/contracts/deposits";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 
 export const depositInstructionsQueryOptions = queryOptions({
   queryKey: ["deposit-instructions"] as const,
-  queryFn: () => apiFetch<DepositInstructions>("/api/v1/deposits/instructions"),
+  queryFn: () => dataOf(api.GET("/api/v1/deposits/instructions")),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -15,8 +15,7 @@ export function useDepositInstructions(isEnabled: boolean) {
 export function useReportDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: ReportDepositRequest) =>
-      apiFetch<Deposit>("/api/v1/deposits", { method: "POST", body: request }),
+    mutationFn: (request: ReportDepositRequest) => dataOf(api.POST("/api/v1/deposits", { body: request })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["deposits"] }),
   });
 }

@@ -1,10 +1,10 @@
-import type { ExchangeQuote, ExchangeQuoteRequest } from "@ferry/core/contracts/exchange";
+import type { ExchangeQuoteRequest } from "@ferry/core/contracts/exchange";
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 
 /** Locks a rate and fee for 30 seconds: what selling this amount costs and what arrives. Moves nothing. */
-export function createExchangeQuote(request: ExchangeQuoteRequest): Promise<ExchangeQuote> {
-  return apiFetch<ExchangeQuote>("/api/v1/exchange/quotes", { method: "POST", body: request });
+export function createExchangeQuote(request: ExchangeQuoteRequest) {
+  return dataOf(api.POST("/api/v1/exchange/quotes", { body: request }));
 }
 
 /**

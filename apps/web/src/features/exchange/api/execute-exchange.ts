@@ -2,7 +2,7 @@ import type { Exchange } from "@ferry/core/contracts/exchange";
 import { formatMoney, minorOf } from "@ferry/core/money";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { balancesQueryKey } from "../../../lib/queries/balances.ts";
 import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";
 import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
@@ -11,12 +11,13 @@ import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
  * Confirms one quote. The Idempotency-Key belongs to the quote: a retry or a double click returns the
  * first exchange instead of a conflict, and the money moves once.
  */
-export function executeExchange(input: { quoteId: string; idempotencyKey: string }): Promise<Exchange> {
-  return apiFetch<Exchange>("/api/v1/exchange", {
-    method: "POST",
-    headers: { "idempotency-key": input.idempotencyKey },
-    body: { quoteId: input.quoteId },
-  });
+export function executeExchange(input: { quoteId: string; idempotencyKey: string }) {
+  return dataOf(
+    api.POST("/api/v1/exchange", {
+      params: { header: { "idempotency-key": input.idempotencyKey } },
+      body: { quoteId: input.quoteId },
+    }),
+  );
 }
 
 /** The words of a completed exchange: "USD 100.00 → EUR 92.36". */

@@ -1,6 +1,6 @@
-import type { HelpCounts, HelpRequestDetail } from "@ferry/core/contracts/help";
+import type { HelpCounts } from "@ferry/core/contracts/help";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { helpRequestsQueryKey, helpUnreadCountQueryKey } from "../../../lib/queries/help.ts";
 import { myHelpRequestsQueryKey } from "./get-help-requests.ts";
 
@@ -12,8 +12,8 @@ export function helpRequestQueryKey(helpRequestId: string) {
 }
 
 /** One of the customer's requests with its conversation; opening it marks support's replies read. */
-export function getHelpRequest(helpRequestId: string): Promise<HelpRequestDetail> {
-  return apiFetch<HelpRequestDetail>(`/api/v1/help-requests/${helpRequestId}`);
+export function getHelpRequest(helpRequestId: string) {
+  return dataOf(api.GET("/api/v1/help-requests/{helpRequestId}", { params: { path: { helpRequestId } } }));
 }
 
 /**

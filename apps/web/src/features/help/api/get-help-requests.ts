@@ -1,6 +1,5 @@
-import type { HelpRequestList } from "@ferry/core/contracts/help";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { helpRequestsQueryKey } from "../../../lib/queries/help.ts";
 
 const PAGE_SIZE = 20;
@@ -10,12 +9,10 @@ const POLL_INTERVAL_MS = 30_000;
 export const myHelpRequestsQueryKey = [...helpRequestsQueryKey, "list"] as const;
 
 /** One page of the customer's own requests, newest first, with their total. */
-export function getMyHelpRequests(cursor: string | null): Promise<HelpRequestList> {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (cursor) {
-    params.set("cursor", cursor);
-  }
-  return apiFetch<HelpRequestList>(`/api/v1/help-requests?${params.toString()}`);
+export function getMyHelpRequests(cursor: string | null) {
+  return dataOf(
+    api.GET("/api/v1/help-requests", { params: { query: { limit: PAGE_SIZE, cursor: cursor ?? undefined } } }),
+  );
 }
 
 export const myHelpRequestsQueryOptions = infiniteQueryOptions({

@@ -1,15 +1,17 @@
-import type { HelpRequestDetail, NewHelpReply } from "@ferry/core/contracts/help";
+import type { NewHelpReply } from "@ferry/core/contracts/help";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { helpRequestQueryKey } from "./get-help-request.ts";
 import { myHelpRequestsQueryKey } from "./get-help-requests.ts";
 
 /** The customer's reply to their own request; refused (409) once the request is closed. */
-export function replyToHelpRequest(input: { helpRequestId: string; reply: NewHelpReply }): Promise<HelpRequestDetail> {
-  return apiFetch<HelpRequestDetail>(`/api/v1/help-requests/${input.helpRequestId}/responses`, {
-    method: "POST",
-    body: input.reply,
-  });
+export function replyToHelpRequest(input: { helpRequestId: string; reply: NewHelpReply }) {
+  return dataOf(
+    api.POST("/api/v1/help-requests/{helpRequestId}/responses", {
+      params: { path: { helpRequestId: input.helpRequestId } },
+      body: input.reply,
+    }),
+  );
 }
 
 export function useReplyToHelpRequest() {

@@ -1,6 +1,6 @@
 import type { InvestmentOverview } from "@ferry/core/contracts/investments";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { balancesQueryKey } from "../../../lib/queries/balances.ts";
 import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";
 import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
@@ -8,8 +8,8 @@ import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
 export const investmentQueryKey = ["investment"] as const;
 
 /** The user's investment (null before the first deposit), the rate, projections and the last 10 movements. */
-export function getInvestment(): Promise<InvestmentOverview> {
-  return apiFetch<InvestmentOverview>("/api/v1/investment");
+export function getInvestment() {
+  return dataOf(api.GET("/api/v1/investment"));
 }
 
 export const investmentQueryOptions = queryOptions({ queryKey: investmentQueryKey, queryFn: getInvestment });

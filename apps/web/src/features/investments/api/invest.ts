@@ -1,19 +1,17 @@
-import type { InvestmentDepositRequest, InvestmentOverview } from "@ferry/core/contracts/investments";
+import type { InvestmentDepositRequest } from "@ferry/core/contracts/investments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { showMovement } from "./get-investment.ts";
 
 /** Moves USD from the wallet into the investment; the first deposit creates it. */
-export function invest(input: {
-  idempotencyKey: string;
-  request: InvestmentDepositRequest;
-}): Promise<InvestmentOverview> {
-  return apiFetch<InvestmentOverview>("/api/v1/investment/deposits", {
-    method: "POST",
-    headers: { "idempotency-key": input.idempotencyKey },
-    body: input.request,
-  });
+export function invest(input: { idempotencyKey: string; request: InvestmentDepositRequest }) {
+  return dataOf(
+    api.POST("/api/v1/investment/deposits", {
+      params: { header: { "idempotency-key": input.idempotencyKey } },
+      body: input.request,
+    }),
+  );
 }
 
 /** Spec §8's toasts: 'Investment deposited successfully!' or 'Failed to process investment' with the server's words. */

@@ -1,19 +1,17 @@
-import type { InvestmentOverview, InvestmentWithdrawalRequest } from "@ferry/core/contracts/investments";
+import type { InvestmentWithdrawalRequest } from "@ferry/core/contracts/investments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { showMovement } from "./get-investment.ts";
 
 /** Moves USD from the investment back to the wallet. */
-export function withdrawInvestment(input: {
-  idempotencyKey: string;
-  request: InvestmentWithdrawalRequest;
-}): Promise<InvestmentOverview> {
-  return apiFetch<InvestmentOverview>("/api/v1/investment/withdrawals", {
-    method: "POST",
-    headers: { "idempotency-key": input.idempotencyKey },
-    body: input.request,
-  });
+export function withdrawInvestment(input: { idempotencyKey: string; request: InvestmentWithdrawalRequest }) {
+  return dataOf(
+    api.POST("/api/v1/investment/withdrawals", {
+      params: { header: { "idempotency-key": input.idempotencyKey } },
+      body: input.request,
+    }),
+  );
 }
 
 /** Spec §8's toasts: 'Withdrawal completed successfully!' or 'Failed to process withdrawal' with the server's words. */

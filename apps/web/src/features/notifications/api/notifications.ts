@@ -1,14 +1,13 @@
-import type { NotificationList } from "@ferry/core/contracts/notifications";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiFetch, messageOf } from "../../../lib/api.ts";
+import { api, dataOf, messageOf } from "../../../lib/api.ts";
 import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";
 
 /** New notifications appear without a reload: the list is polled while the app is open. */
 const POLL_INTERVAL_MS = 15_000;
 
-export function getNotifications(): Promise<NotificationList> {
-  return apiFetch<NotificationList>("/api/v1/notifications?limit=50");
+export function getNotifications() {
+  return dataOf(api.GET("/api/v1/notifications", { params: { query: { limit: 50 } } }));
 }
 
 export const notificationsQueryOptions = queryOptions({
@@ -30,7 +29,9 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (notificationId: string) =>
-      apiFetch(`/api/v1/notifications/${notificationId}/read`, { method: "POST", body: {} }),
+      dataOf(
+        api.POST("/api/v1/notifications/{notificationId}/read", { params: { path: { notificationId } }, body: {} }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
     onError: (error) => toast.error(messageOf(error, "Failed to mark notification as read")),
   });
@@ -39,7 +40,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch("/api/v1/notifications/read-all", { method: "POST", body: {} }),
+    mutationFn: () => dataOf(api.POST("/api/v1/notifications/read-all", { body: {} })),
     onSuccess: () => {
       toast.success("All notifications marked as read");
       return queryClient.invalidateQueries({ queryKey: notificationsQueryKey });

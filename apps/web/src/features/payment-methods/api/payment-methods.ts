@@ -1,6 +1,6 @@
-import type { PaymentMethod, PaymentMethodRequest } from "@ferry/core/contracts/payment-methods";
+import type { PaymentMethodRequest } from "@ferry/core/contracts/payment-methods";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { paymentMethodsQueryOptions } from "../../../lib/queries/payment-methods.ts";
 
 const paymentMethodsQueryKey = paymentMethodsQueryOptions.queryKey;
@@ -15,8 +15,13 @@ export function useSavePaymentMethod() {
   return useMutation({
     mutationFn: ({ id, request }: { id?: string; request: PaymentMethodRequest }) =>
       id
-        ? apiFetch<PaymentMethod>(`/api/v1/payment-methods/${id}`, { method: "PUT", body: request })
-        : apiFetch<PaymentMethod>("/api/v1/payment-methods", { method: "POST", body: request }),
+        ? dataOf(
+            api.PUT("/api/v1/payment-methods/{paymentMethodId}", {
+              params: { path: { paymentMethodId: id } },
+              body: request,
+            }),
+          )
+        : dataOf(api.POST("/api/v1/payment-methods", { body: request })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
   });
 }
@@ -24,7 +29,8 @@ export function useSavePaymentMethod() {
 export function useDeletePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/v1/payment-methods/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) =>
+      dataOf(api.DELETE("/api/v1/payment-methods/{paymentMethodId}", { params: { path: { paymentMethodId: id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
   });
 }

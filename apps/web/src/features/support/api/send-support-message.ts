@@ -1,12 +1,12 @@
-import type { SupportMessageReceipt, SupportMessageRequest } from "@ferry/core/contracts/support";
+import type { SupportMessageRequest } from "@ferry/core/contracts/support";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { helpRequestsQueryKey } from "../../../lib/queries/help.ts";
 
 /** Sends the /support contact form: a help request when signed in, an e-mail to support otherwise. */
-export function sendSupportMessage(request: z.input<typeof SupportMessageRequest>): Promise<SupportMessageReceipt> {
-  return apiFetch<SupportMessageReceipt>("/api/v1/support/messages", { method: "POST", body: request });
+export function sendSupportMessage(request: z.input<typeof SupportMessageRequest>) {
+  return dataOf(api.POST("/api/v1/support/messages", { body: request }));
 }
 
 export function useSendSupportMessage() {

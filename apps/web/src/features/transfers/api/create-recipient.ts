@@ -1,12 +1,11 @@
-import type { Recipient } from "@ferry/core/contracts/recipients";
 import type { NewRecipientRequest } from "@ferry/core/validation/recipient";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { recipientsQueryOptions } from "./get-recipients.ts";
 
 /** Saves a bank or crypto recipient; the server validates it with the same schema as the form. */
-export function createRecipient(request: NewRecipientRequest): Promise<Recipient> {
-  return apiFetch<Recipient>("/api/v1/recipients", { method: "POST", body: request });
+export function createRecipient(request: NewRecipientRequest) {
+  return dataOf(api.POST("/api/v1/recipients", { body: request }));
 }
 
 export function useCreateRecipient() {

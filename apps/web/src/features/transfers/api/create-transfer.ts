@@ -1,6 +1,6 @@
-import type { CreateTransferRequest, Transfer } from "@ferry/core/contracts/transfers";
+import type { CreateTransferRequest } from "@ferry/core/contracts/transfers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { balancesQueryKey } from "../../../lib/queries/balances.ts";
 import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
 import { toastTransferFailure, toastTransferSent } from "./transfer-toasts.ts";
@@ -10,12 +10,13 @@ import { toastTransferFailure, toastTransferSent } from "./transfer-toasts.ts";
  * methods. The Idempotency-Key makes a retry or a double click return the first transfer instead of
  * sending twice, so the caller keeps one key for one intended transfer.
  */
-export function createTransfer(input: { idempotencyKey: string; request: CreateTransferRequest }): Promise<Transfer> {
-  return apiFetch<Transfer>("/api/v1/transfers", {
-    method: "POST",
-    headers: { "idempotency-key": input.idempotencyKey },
-    body: input.request,
-  });
+export function createTransfer(input: { idempotencyKey: string; request: CreateTransferRequest }) {
+  return dataOf(
+    api.POST("/api/v1/transfers", {
+      params: { header: { "idempotency-key": input.idempotencyKey } },
+      body: input.request,
+    }),
+  );
 }
 
 /** The outcome is announced here, not by the dialog: money that left must be reported even if the dialog is gone. */

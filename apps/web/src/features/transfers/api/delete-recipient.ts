@@ -1,11 +1,11 @@
 import type { Recipient } from "@ferry/core/contracts/recipients";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { recipientsQueryOptions } from "./get-recipients.ts";
 
 /** Deletes a saved recipient; past transfers to them stay in the history. */
 export async function deleteRecipient(recipient: Pick<Recipient, "id" | "type">): Promise<void> {
-  await apiFetch<null>(`/api/v1/recipients/${recipient.id}`, { method: "DELETE" });
+  await dataOf(api.DELETE("/api/v1/recipients/{recipientId}", { params: { path: { recipientId: recipient.id } } }));
 }
 
 export function useDeleteRecipient() {

@@ -1,12 +1,12 @@
-import type { RecipientList, RecipientType } from "@ferry/core/contracts/recipients";
+import type { RecipientType } from "@ferry/core/contracts/recipients";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 
 export const recipientsQueryKey = ["recipients"] as const;
 
 /** The saved recipients of one type, newest first. */
-export function getRecipients(type: RecipientType): Promise<RecipientList> {
-  return apiFetch<RecipientList>(`/api/v1/recipients?type=${type}`);
+export function getRecipients(type: RecipientType) {
+  return dataOf(api.GET("/api/v1/recipients", { params: { query: { type } } }));
 }
 
 export function recipientsQueryOptions(type: RecipientType) {

@@ -1,10 +1,10 @@
-import type { TransferDetails, TransferQuote } from "@ferry/core/contracts/transfers";
+import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import { keepPreviousData, queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 
 /** Fee, total and available balance for exactly these details (a transfer or a cash-out). Moves nothing. */
-export function getTransferQuote(details: TransferDetails): Promise<TransferQuote> {
-  return apiFetch<TransferQuote>("/api/v1/transfers/quote", { method: "POST", body: details });
+export function getTransferQuote(details: TransferDetails) {
+  return dataOf(api.POST("/api/v1/transfers/quote", { body: details }));
 }
 
 /**

@@ -1,12 +1,12 @@
-import type { TransferCodeSent, TransferDetails } from "@ferry/core/contracts/transfers";
+import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { toastTransferFailure } from "./transfer-toasts.ts";
 
 /** E-mails the sender a code valid only for these exact details (15 minutes, 5 tries). */
-export function requestTransferCode(details: TransferDetails): Promise<TransferCodeSent> {
-  return apiFetch<TransferCodeSent>("/api/v1/transfers/verification-code", { method: "POST", body: details });
+export function requestTransferCode(details: TransferDetails) {
+  return dataOf(api.POST("/api/v1/transfers/verification-code", { body: details }));
 }
 
 /** Asks for the code and says how it went (spec §8), for Send Money and Cashout alike. */

@@ -1,15 +1,16 @@
-import type { Recipient } from "@ferry/core/contracts/recipients";
 import type { NewRecipientRequest } from "@ferry/core/validation/recipient";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
 import { recipientsQueryOptions } from "./get-recipients.ts";
 
 /**
  * Replaces a saved recipient's details; its type stays. The server validates them like a new
  * recipient's and expires the transfer codes issued for the old ones.
  */
-export function updateRecipient(input: { id: string; request: NewRecipientRequest }): Promise<Recipient> {
-  return apiFetch<Recipient>(`/api/v1/recipients/${input.id}`, { method: "PUT", body: input.request });
+export function updateRecipient(input: { id: string; request: NewRecipientRequest }) {
+  return dataOf(
+    api.PUT("/api/v1/recipients/{recipientId}", { params: { path: { recipientId: input.id } }, body: input.request }),
+  );
 }
 
 export function useUpdateRecipient() {
