@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Customer, createCustomer, createPersona, listRoutes, routeName } from "./api-surface.ts";
 import {
@@ -35,7 +36,7 @@ afterAll(async () => {
 async function auditOf(subjectId: string) {
   return ferry.db
     .selectFrom("audit_log")
-    .select(["actor_user_id", "action", "subject_type", "details"])
+    .select(["actor_user_id", "action", "subject_type", "before", "after", "details", "client_address"])
     .where("subject_id", "=", subjectId)
     .orderBy("created_at")
     .execute();
@@ -55,7 +56,10 @@ describe("the audit log", () => {
         actor_user_id: admin.userId,
         action: "deposit.approve",
         subject_type: "deposit",
-        details: { userId: user.userId, currency: "EUR", amountMinor: "1234", adminNotes: null, customerNote: null },
+        before: { status: "pending" },
+        after: { status: "approved", adminNotes: null, customerNote: null },
+        details: { userId: user.userId, currency: "EUR", amountMinor: "1234" },
+        client_address: admin.ip,
       },
     ]);
   });
@@ -79,7 +83,10 @@ describe("the audit log", () => {
     });
 
     expect(selfBan.statusCode).toBe(409);
-    expect((await auditOf(user.userId)).map((row) => row.action)).toEqual(["user.ban", "user.unban"]);
+    expect((await auditOf(user.userId)).map(({ action, before, after }) => ({ action, before, after }))).toEqual([
+      { action: "user.ban", before: { status: "active" }, after: { status: "banned" } },
+      { action: "user.unban", before: { status: "banned" }, after: { status: "active" } },
+    ]);
     expect(await auditOf(admin.userId)).toEqual([]);
   });
 });
@@ -217,9 +224,37 @@ describe("every admin action is audited", () => {
         actor_user_id: admin.userId,
         action: "transfer.status",
         subject_type: "transfer",
-        details: { from: "sent", to: "processed", senderId: owner.userId, currency: "USD", amountMinor: "100" },
+        before: { status: "sent" },
+        after: { status: "processed" },
+        details: { senderId: owner.userId, currency: "USD", amountMinor: "100" },
+        client_address: admin.ip,
       },
     ]);
     expect(await countAuditRowsBy(admin.userId)).toBe(before + 1);
+  });
+});
+
+describe("the audit log cannot be rewritten", () => {
+  test("the app's own connection cannot UPDATE, DELETE or TRUNCATE an audit row; the row stays as written", async () => {
+    const user = await createSignedInUser(ferry, { label: "audit-immutable" });
+    const banned = await send(ferry.app, {
+      method: "POST",
+      url: `/api/v1/admin/users/${user.userId}/ban`,
+      ip: admin.ip,
+      cookie: admin.cookie,
+    });
+    expect(banned.statusCode, banned.body).toBe(200);
+    const [written] = await auditOf(user.userId);
+
+    await expect(
+      ferry.db.updateTable("audit_log").set({ action: "user.unban" }).where("subject_id", "=", user.userId).execute(),
+    ).rejects.toThrow(/audit_log is append-only: UPDATE is refused/);
+    await expect(ferry.db.deleteFrom("audit_log").where("subject_id", "=", user.userId).execute()).rejects.toThrow(
+      /audit_log is append-only: DELETE is refused/,
+    );
+    await expect(sql`TRUNCATE audit_log`.execute(ferry.db)).rejects.toThrow(/audit_log is append-only: TRUNCATE/);
+
+    expect(await auditOf(user.userId)).toEqual([written]);
+    expect(written).toMatchObject({ action: "user.ban", client_address: admin.ip });
   });
 });

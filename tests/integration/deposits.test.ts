@@ -284,13 +284,14 @@ describe("reviewing a deposit", () => {
     // Once the deposit has left the pending list, the admins read both notes in the audit log.
     const audit = await ferry.db
       .selectFrom("audit_log")
-      .select(["action", "details"])
+      .select(["action", "before", "after"])
       .where("subject_id", "=", depositId)
       .execute();
     expect(audit).toEqual([
       {
         action: "deposit.reject",
-        details: expect.objectContaining({ adminNotes: internalNote, customerNote }),
+        before: { status: "pending" },
+        after: { status: "rejected", adminNotes: internalNote, customerNote },
       },
     ]);
   });

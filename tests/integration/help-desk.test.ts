@@ -139,7 +139,9 @@ describe("the conversation", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(HELP_MESSAGES.closed);
     const audit = await ferry.db.selectFrom("audit_log").selectAll().where("subject_id", "=", request.id).execute();
-    expect(audit).toMatchObject([{ action: "help_request.status", details: { from: "open", to: "closed" } }]);
+    expect(audit).toMatchObject([
+      { action: "help_request.status", before: { status: "open" }, after: { status: "closed" }, details: {} },
+    ]);
   });
 
   test("a blank reply is refused and counts nothing", async () => {

@@ -328,7 +328,7 @@ describe("POST /api/v1/admin/yield-reserve/top-ups", () => {
     expect(transfer).toEqual([{ amount: "25000", kind: "yield_reserve_top_up", state: "posted" }]);
     const audit = await ferry.db
       .selectFrom("audit_log")
-      .select(["action", "subject_type", "subject_id", "details"])
+      .select(["action", "subject_type", "subject_id", "before", "after", "details"])
       .where("actor_user_id", "=", admin.userId)
       .where("action", "=", "yield_reserve.top_up")
       .execute();
@@ -337,6 +337,8 @@ describe("POST /api/v1/admin/yield-reserve/top-ups", () => {
         action: "yield_reserve.top_up",
         subject_type: "yield_reserve",
         subject_id: "USD",
+        before: { balanceMinor: expect.any(String) },
+        after: { balanceMinor: expect.any(String) },
         details: { currency: "USD", amountMinor: "25000", idempotencyKey: key },
       },
     ]);

@@ -46,7 +46,7 @@ async function currentPair(from: string, to: string) {
 async function rateAuditBy(actorId: string) {
   return ferry.db
     .selectFrom("audit_log")
-    .select(["action", "subject_type", "subject_id", "details"])
+    .select(["action", "subject_type", "subject_id", "before", "after", "details"])
     .where("actor_user_id", "=", actorId)
     .orderBy("created_at")
     .execute();
@@ -76,14 +76,9 @@ describe("setting a pair's rate", () => {
         action: "rate.update",
         subject_type: "rate",
         subject_id: "GBP-AUD",
-        details: {
-          from: "GBP",
-          to: "AUD",
-          oldRate: before?.rate,
-          newRate: "1.925",
-          oldFeeBasisPoints: before?.feeBasisPoints,
-          newFeeBasisPoints: 40,
-        },
+        before: { rate: before?.rate, feeBasisPoints: before?.feeBasisPoints },
+        after: { rate: "1.925", feeBasisPoints: 40 },
+        details: { from: "GBP", to: "AUD" },
       },
     ]);
     // A new quote: 100 GBP, fee 0.40 GBP, 99.60 × 1.925 = 191.73 AUD exactly.

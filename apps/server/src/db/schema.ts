@@ -74,6 +74,9 @@ export interface AlertRules {
 export interface AuditLog {
   action: string;
   actor_user_id: string;
+  after: Json | null;
+  before: Json | null;
+  client_address: string | null;
   created_at: Generated<Timestamp>;
   details: Generated<Json>;
   id: Generated<string>;

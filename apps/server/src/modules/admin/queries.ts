@@ -31,14 +31,25 @@ export async function selectUsers(
   return rows.map((row) => ({ ...userSummaryOf(row), cursorAt: row.cursor_at }));
 }
 
-/** Sets a user's ban flag; whether such a user exists. */
-export async function updateUserBanned(db: Database, userId: string, isBanned: boolean): Promise<boolean> {
-  const updated = await db
+/**
+ * Sets a user's ban flag, the row locked first so the audit's "before" is the state this change
+ * replaced; whether they were banned before, or undefined when no such user exists.
+ */
+export async function updateUserBanned(
+  db: Database,
+  userId: string,
+  isBanned: boolean,
+): Promise<{ wasBanned: boolean } | undefined> {
+  const current = await db.selectFrom("user").select("banned").where("id", "=", userId).forUpdate().executeTakeFirst();
+  if (!current) {
+    return undefined;
+  }
+  await db
     .updateTable("user")
     .set({ banned: isBanned, banReason: isBanned ? "Banned by an administrator" : null, updatedAt: new Date() })
     .where("id", "=", userId)
-    .executeTakeFirst();
-  return updated.numUpdatedRows > 0n;
+    .execute();
+  return { wasBanned: current.banned === true };
 }
 
 /** Ends every session of a user. */

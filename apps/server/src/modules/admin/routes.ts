@@ -2,8 +2,9 @@ import { AdminUserList, AdminUserListQuery, UserBanResponse, UserIdParams } from
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
-import { type Guards, viewerOf } from "../../http/guards.ts";
+import type { Guards } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN } from "../../http/openapi.ts";
+import { auditActorOf } from "../audit/service.ts";
 import { listUsers, setUserBanned } from "./service.ts";
 
 export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -43,7 +44,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
       },
       async (request) => {
         const isBanned = action === "ban";
-        await setUserBanned(deps.db, viewerOf(request).userId, request.params.userId, isBanned);
+        await setUserBanned(deps.db, auditActorOf(request), request.params.userId, isBanned);
         return { status: isBanned ? ("banned" as const) : ("active" as const) };
       },
     );

@@ -17,6 +17,7 @@ import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
+import { auditActorOf } from "../audit/service.ts";
 import type { DepositAccountKeys } from "./keys.ts";
 import {
   getDepositInstructions,
@@ -135,6 +136,6 @@ function registerAdminDepositRoutes(app: FastifyInstance, deps: DepositRouteDeps
         },
       },
     },
-    async (request) => reviewDeposit(db, viewerOf(request).userId, request.params.depositId, request.body),
+    async (request) => reviewDeposit(db, auditActorOf(request), request.params.depositId, request.body),
   );
 }

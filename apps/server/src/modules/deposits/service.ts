@@ -24,7 +24,7 @@ import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { readAmountMinor } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
-import { recordAdminAction } from "../audit/service.ts";
+import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { deriveDepositAddress } from "./addresses.ts";
@@ -251,7 +251,7 @@ export async function creditDeposit(db: Database, credit: DepositCredit): Promis
  */
 export async function reviewDeposit(
   db: Database,
-  adminId: string,
+  admin: AuditActor,
   depositId: string,
   review: ReviewDepositRequest,
 ): Promise<ReviewedDeposit> {
@@ -281,22 +281,18 @@ export async function reviewDeposit(
       status: decision === "approve" ? "approved" : "rejected",
       adminNotes: adminNotes || null,
       customerNote: customerNote || null,
-      adminId,
+      adminId: admin.userId,
     });
     await recordAdminAction(trx, {
-      actorId: adminId,
+      actor: admin,
       action: decision === "approve" ? "deposit.approve" : "deposit.reject",
       subjectType: "deposit",
       subjectId: deposit.id,
+      before: { status: deposit.status },
       // Both notes, so an admin can read them once the deposit has left the pending list: the
       // internal note is for admins only, and the audit log is read by admins only.
-      details: {
-        userId: deposit.user_id,
-        currency,
-        amountMinor: amountMinor.toString(),
-        adminNotes: updated.admin_notes,
-        customerNote: updated.customer_note,
-      },
+      after: { status: updated.status, adminNotes: updated.admin_notes, customerNote: updated.customer_note },
+      details: { userId: deposit.user_id, currency, amountMinor: amountMinor.toString() },
     });
     const amount = formatMoney({ currency, amountMinor });
     const outcome =

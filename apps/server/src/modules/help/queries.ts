@@ -183,14 +183,14 @@ export async function insertResponse(
 /**
  * Counts a reply on its request in one statement, under the row lock the caller holds: the count and
  * last response time can never lose a concurrent reply. A support reply also moves an open request to
- * in progress (spec §4) and records when support last answered.
+ * in progress (spec §4) and records when support last answered. Returns the request's status after it.
  */
 export async function recordResponseOnRequest(
   db: Database,
   requestId: string,
   response: { createdAt: Date; isAdmin: boolean },
-): Promise<void> {
-  await db
+): Promise<string> {
+  const updated = await db
     .updateTable("help_requests")
     .set((eb) => ({
       response_count: eb("response_count", "+", 1),
@@ -204,7 +204,9 @@ export async function recordResponseOnRequest(
         : { customer_read_at: response.createdAt }),
     }))
     .where("id", "=", requestId)
-    .execute();
+    .returning("status")
+    .executeTakeFirstOrThrow();
+  return updated.status;
 }
 
 export async function updateStatus(

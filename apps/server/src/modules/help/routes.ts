@@ -20,6 +20,7 @@ import { type Guards, viewerOf } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { acceptUploads, receiveUpload, STREAMED_BODY } from "../../http/upload.ts";
+import { auditActorOf } from "../audit/service.ts";
 import {
   ATTACHMENT_RULES,
   countForSidebar,
@@ -43,7 +44,7 @@ function customerOf(request: FastifyRequest): HelpViewer {
 }
 
 function adminOf(request: FastifyRequest): HelpViewer {
-  return { userId: viewerOf(request).userId, isAdmin: true };
+  return { userId: viewerOf(request).userId, isAdmin: true, clientAddress: request.ip };
 }
 
 type HelpRouteDeps = HelpDeps & { guards: Guards };
@@ -318,7 +319,7 @@ function registerDeskAnswerRoutes(app: FastifyInstance, deps: HelpRouteDeps): vo
       },
     },
     async (request) =>
-      setHelpRequestStatus(deps, viewerOf(request).userId, request.params.helpRequestId, request.body.status),
+      setHelpRequestStatus(deps, auditActorOf(request), request.params.helpRequestId, request.body.status),
   );
 }
 

@@ -18,7 +18,7 @@ import { selectActiveAdminIds, selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { servedFileName } from "../../http/upload.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
-import { recordAdminAction } from "../audit/service.ts";
+import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { enqueueMail, helpRequestUpdateMail } from "../mail/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { toHelpAttachment } from "./attachments.ts";
@@ -50,6 +50,8 @@ export { ATTACHMENT_RULES, pruneStaleUploads, storeUpload } from "./attachments.
 export interface HelpViewer {
   readonly userId: string;
   readonly isAdmin: boolean;
+  /** The request's client address, which an admin's action records in the audit log. */
+  readonly clientAddress?: string;
 }
 
 /** What the help desk needs besides the database: where attachments live and the link in e-mails. */
@@ -283,19 +285,20 @@ export async function replyToHelpRequest(
       requestId: id,
       responseId: response.id,
     });
-    await recordResponseOnRequest(trx, id, { createdAt: response.created_at, isAdmin: viewer.isAdmin });
+    const statusAfter = await recordResponseOnRequest(trx, id, {
+      createdAt: response.created_at,
+      isAdmin: viewer.isAdmin,
+    });
     if (viewer.isAdmin) {
       // Every admin action is audited (issue 24): a reply speaks for Ferry, and moves an open request on.
       await recordAdminAction(trx, {
-        actorId: viewer.userId,
+        actor: { userId: viewer.userId, clientAddress: viewer.clientAddress ?? null },
         action: "help_request.reply",
         subjectType: "help_request",
         subjectId: id,
-        details: {
-          responseId: response.id,
-          statusBefore: request.status,
-          attachments: reply.attachmentIds.length,
-        },
+        before: { status: request.status },
+        after: { status: statusAfter },
+        details: { responseId: response.id, attachments: reply.attachmentIds.length },
       });
       await tellCustomer(
         deps,
@@ -321,7 +324,7 @@ const STATUS_WORDS: Readonly<Record<HelpStatus, string>> = {
 /** An admin sets a request's status (any of the four, spec §4); audited, and the customer is told. */
 export async function setHelpRequestStatus(
   deps: HelpDeps,
-  adminId: string,
+  actor: AuditActor,
   id: string,
   status: HelpStatus,
 ): Promise<HelpRequestDetail> {
@@ -335,11 +338,12 @@ export async function setHelpRequestStatus(
     }
     await updateStatus(trx, { id, dueAt: request.due_at }, status);
     await recordAdminAction(trx, {
-      actorId: adminId,
+      actor,
       action: "help_request.status",
       subjectType: "help_request",
       subjectId: id,
-      details: { from: request.status, to: status },
+      before: { status: request.status },
+      after: { status },
     });
     await tellCustomer(
       deps,
@@ -351,7 +355,7 @@ export async function setHelpRequestStatus(
       },
     );
   });
-  const admin = { userId: adminId, isAdmin: true };
+  const admin = { userId: actor.userId, isAdmin: true };
   return toDetail(deps.db, await readableRequest(deps.db, admin, id), admin, deps.clock.now());
 }
 

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
+import { auditActorOf } from "../audit/service.ts";
 import {
   depositToInvestment,
   getInvestmentOverview,
@@ -140,7 +141,7 @@ function registerAdminRoutes(app: FastifyInstance, deps: InvestmentRouteDeps) {
     },
     async (request, reply) => {
       const { reserve, isReplay } = await topUpYieldReserve(db, settings, {
-        actorId: viewerOf(request).userId,
+        actor: auditActorOf(request),
         idempotencyKey: request.headers["idempotency-key"],
         amount: request.body.amount,
       });

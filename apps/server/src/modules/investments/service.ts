@@ -21,7 +21,7 @@ import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { readAmountMinor } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
-import { recordAdminAction } from "../audit/service.ts";
+import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, findLedgerTransfer, systemAccountId } from "../ledger/service.ts";
 import {
   type InvestmentRow,
@@ -378,13 +378,13 @@ export async function fundYieldReserve(
 export async function topUpYieldReserve(
   db: Database,
   settings: InvestmentSettings,
-  request: { actorId: string; idempotencyKey: string; amount: string },
+  request: { actor: AuditActor; idempotencyKey: string; amount: string },
 ): Promise<{ reserve: YieldReserve; isReplay: boolean }> {
   const amountMinor = readAmountMinor(request.amount, "USD");
-  const transferKey = `yield-reserve-top-up:${request.actorId}:${request.idempotencyKey}`;
+  const transferKey = `yield-reserve-top-up:${request.actor.userId}:${request.idempotencyKey}`;
   const idempotent = {
     scope: "yield-reserve-top-up",
-    ownerId: request.actorId,
+    ownerId: request.actor.userId,
     key: request.idempotencyKey,
     requestHash: requestHashOf([amountMinor]),
   };
@@ -396,11 +396,15 @@ export async function topUpYieldReserve(
     });
     if (!existing) {
       await fundYieldReserve(trx, { transferKey, amountMinor, referenceType: "yield_reserve_top_up" });
+      // The ledger holds the reserve's row lock until commit: the balance read now is this top-up's result.
+      const balanceAfterMinor = await selectAccountBalance(trx, await systemAccountId(trx, "USD", "yield_reserve"));
       await recordAdminAction(trx, {
-        actorId: request.actorId,
+        actor: request.actor,
         action: "yield_reserve.top_up",
         subjectType: "yield_reserve",
         subjectId: "USD",
+        before: { balanceMinor: (balanceAfterMinor - amountMinor).toString() },
+        after: { balanceMinor: balanceAfterMinor.toString() },
         details: { currency: "USD", amountMinor: amountMinor.toString(), idempotencyKey: request.idempotencyKey },
       });
     }

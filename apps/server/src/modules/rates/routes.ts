@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
-import { type Guards, viewerOf } from "../../http/guards.ts";
+import type { Guards } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, PUBLIC, SIGNED_IN } from "../../http/openapi.ts";
+import { auditActorOf } from "../audit/service.ts";
 import { listRates, type RateProvider, setRate } from "./service.ts";
 
 /**
@@ -51,6 +52,6 @@ export function registerRateRoutes(app: FastifyInstance, deps: RateRouteDeps) {
         response: { 200: RatePair, ...errorResponses(...ADMIN_ERRORS, "validation_failed", "not_found") },
       },
     },
-    async (request) => setRate(db, viewerOf(request).userId, request.params, request.body, deps.clock.now()),
+    async (request) => setRate(db, auditActorOf(request), request.params, request.body, deps.clock.now()),
   );
 }

@@ -3,7 +3,7 @@ import { CURRENCY_CODES, type CurrencyCode } from "@ferry/core/currencies";
 import { type ExchangeRate, formatRate, rateOf } from "@ferry/core/exchange";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
-import { recordAdminAction } from "../audit/service.ts";
+import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { selectRate, selectRates, updateRate } from "./queries.ts";
 
 /*
@@ -93,7 +93,7 @@ export async function listRates(db: Database, provider: RateProvider): Promise<R
  */
 export async function setRate(
   db: Database,
-  actorId: string,
+  actor: AuditActor,
   pair: { from: CurrencyCode; to: CurrencyCode },
   request: UpdateRateRequest,
   now: Date,
@@ -111,22 +111,17 @@ export async function setRate(
     const updated = await updateRate(trx, pair, {
       rate: newRate,
       feeBasisPoints: request.feeBasisPoints,
-      updatedBy: actorId,
+      updatedBy: actor.userId,
       updatedAt: now,
     });
     await recordAdminAction(trx, {
-      actorId,
+      actor,
       action: "rate.update",
       subjectType: "rate",
       subjectId: `${pair.from}-${pair.to}`,
-      details: {
-        from: pair.from,
-        to: pair.to,
-        oldRate,
-        newRate,
-        oldFeeBasisPoints: current.fee_basis_points,
-        newFeeBasisPoints: request.feeBasisPoints,
-      },
+      before: { rate: oldRate, feeBasisPoints: current.fee_basis_points },
+      after: { rate: newRate, feeBasisPoints: request.feeBasisPoints },
+      details: { from: pair.from, to: pair.to },
     });
     return toRatePair(toPairPrice(updated));
   });

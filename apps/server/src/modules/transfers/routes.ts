@@ -22,6 +22,7 @@ import { type Guards, viewerOf } from "../../http/guards.ts";
 import { InFlightLimit } from "../../http/in-flight.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
+import { auditActorOf } from "../audit/service.ts";
 import { exportStatement, listHistory } from "./history.ts";
 import { enforceRecipientLookupLimit } from "./recipient-lookups.ts";
 import {
@@ -281,7 +282,7 @@ function registerAdminTransferRoutes(app: FastifyInstance, deps: TransferRouteDe
       const { isChanged } = await changeTransferStatus(
         db,
         config,
-        viewerOf(request).userId,
+        auditActorOf(request),
         request.params.transferId,
         request.body.status,
       );

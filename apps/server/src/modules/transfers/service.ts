@@ -14,6 +14,7 @@ import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { requestAmountMinorOf } from "../../http/amount.ts";
+import type { AuditActor } from "../audit/service.ts";
 import { availableMinorOf } from "../ledger/service.ts";
 import { enqueueMail, transferCodeMail } from "../mail/service.ts";
 import { issueTransferCode } from "./codes.ts";
@@ -125,11 +126,11 @@ export async function createTransfer(
 export async function changeTransferStatus(
   db: Database,
   config: Config,
-  actorId: string,
+  actor: AuditActor,
   transferId: string,
   status: TransferStatus,
 ): Promise<{ isChanged: boolean }> {
-  return db.transaction().execute((trx) => changeTransferStatusIn(trx, config, { actorId, transferId, status }));
+  return db.transaction().execute((trx) => changeTransferStatusIn(trx, config, { actor, transferId, status }));
 }
 
 /** One transfer the user sent or received; anyone else's reads as missing. */

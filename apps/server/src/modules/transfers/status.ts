@@ -7,7 +7,7 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
-import { recordAdminAction } from "../audit/service.ts";
+import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { applyLedger } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { countsTowardDailyLimit, enforceDailyLimitOnReopen } from "./daily-limit.ts";
@@ -82,9 +82,9 @@ async function notifySender(trx: Database, transfer: TransferRow, status: Transf
 export async function changeTransferStatusIn(
   trx: Database,
   config: Config,
-  change: { actorId: string; transferId: string; status: TransferStatus },
+  change: { actor: AuditActor; transferId: string; status: TransferStatus },
 ): Promise<{ isChanged: boolean }> {
-  const { actorId, status } = change;
+  const { actor, status } = change;
   const transfer = await trx
     .selectFrom("transfers")
     .selectAll()
@@ -115,18 +115,18 @@ export async function changeTransferStatusIn(
     .execute();
   await trx
     .insertInto("transfer_status_changes")
-    .values({ transfer_id: transfer.id, actor_user_id: actorId, from_status: transfer.status, to_status: status })
+    .values({ transfer_id: transfer.id, actor_user_id: actor.userId, from_status: transfer.status, to_status: status })
     .execute();
   // The transfer's own history says what happened to it; the audit log is the one place that lists
   // every admin action, so the change is written there too, in the same transaction.
   await recordAdminAction(trx, {
-    actorId,
+    actor,
     action: "transfer.status",
     subjectType: "transfer",
     subjectId: transfer.id,
+    before: { status: transfer.status },
+    after: { status },
     details: {
-      from: transfer.status,
-      to: status,
       senderId: transfer.sender_user_id,
       currency: transfer.currency,
       amountMinor: BigInt(transfer.amount).toString(),
