@@ -85,6 +85,14 @@ function useCloseOnOutsidePointer(open: boolean, root: RefObject<HTMLElement | n
   }, [open, root, close]);
 }
 
+/** ArrowDown opens the menu on its first entry, ArrowUp on its last (Enter and Space click the button). */
+function onTriggerKeyDown(event: KeyboardEvent<HTMLButtonElement>, openAt: (entry: "first" | "last") => void) {
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    event.preventDefault();
+    openAt(event.key === "ArrowDown" ? "first" : "last");
+  }
+}
+
 /** The keys of an open menu (see the comment at the top): moving, choosing, and leaving it. */
 function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>, trigger: HTMLButtonElement | null, closeMenu: () => void) {
   const entries = entriesOf(event.currentTarget);
@@ -144,13 +152,6 @@ export function Menu({ trigger, triggerClassName, contentClassName, align = "sta
     setOpen(true);
   };
 
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      openAt(event.key === "ArrowDown" ? "first" : "last");
-    }
-  };
-
   return (
     <div ref={rootRef} className="relative">
       <button
@@ -163,7 +164,7 @@ export function Menu({ trigger, triggerClassName, contentClassName, align = "sta
         data-state={open ? "open" : "closed"}
         className={triggerClassName}
         onClick={() => (open ? close() : openAt("first"))}
-        onKeyDown={onTriggerKeyDown}
+        onKeyDown={(event) => onTriggerKeyDown(event, openAt)}
       >
         {trigger}
       </button>

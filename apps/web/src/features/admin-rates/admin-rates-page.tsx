@@ -36,16 +36,13 @@ function percentOf(basisPoints: number): string {
   return Number.isFinite(basisPoints) ? `${basisPoints / 100} %` : "";
 }
 
-/** One pair with its rate and fee editable in place; Save is offered once something changed. */
-function RateRow({ pair }: { pair: RatePair }) {
+/** A pair's rate and fee as typed, checked with the server's own schema, and their saving. */
+function useRateEdit(pair: RatePair) {
   const [rate, setRate] = useState(pair.rate);
   const [fee, setFee] = useState(String(pair.feeBasisPoints));
   const update = useUpdateRate();
-  const label = `${pair.from} to ${pair.to}`;
   const parsed = UpdateRateRequest.safeParse({ rate, feeBasisPoints: feeOf(fee) });
   const isChanged = rate !== pair.rate || fee !== String(pair.feeBasisPoints);
-  const problem = isChanged && !parsed.success ? parsed.error.issues[0]?.message : undefined;
-  const errorId = `rate-${pair.from}-${pair.to}-error`;
 
   function save() {
     if (parsed.success) {
@@ -60,6 +57,24 @@ function RateRow({ pair }: { pair: RatePair }) {
       );
     }
   }
+  return {
+    rate,
+    setRate,
+    fee,
+    setFee,
+    isChanged,
+    canSave: isChanged && parsed.success && !update.isPending,
+    isSaving: update.isPending,
+    problem: isChanged && !parsed.success ? parsed.error.issues[0]?.message : undefined,
+    save,
+  };
+}
+
+/** One pair with its rate and fee editable in place; Save is offered once something changed. */
+function RateRow({ pair }: { pair: RatePair }) {
+  const { rate, fee, problem, ...edit } = useRateEdit(pair);
+  const label = `${pair.from} to ${pair.to}`;
+  const errorId = `rate-${pair.from}-${pair.to}-error`;
 
   return (
     <tr data-testid="rate-pair" className="align-middle">
@@ -75,7 +90,7 @@ function RateRow({ pair }: { pair: RatePair }) {
           value={rate}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId : undefined}
-          onChange={(event) => setRate(event.target.value)}
+          onChange={(event) => edit.setRate(event.target.value)}
         />
         {problem ? (
           <p id={errorId} className="mt-1 text-xs font-medium text-destructive">
@@ -92,7 +107,7 @@ function RateRow({ pair }: { pair: RatePair }) {
             className="h-9 w-20 tabular-nums"
             value={fee}
             aria-invalid={problem ? true : undefined}
-            onChange={(event) => setFee(event.target.value)}
+            onChange={(event) => edit.setFee(event.target.value)}
           />
           <span className="whitespace-nowrap text-xs text-muted-foreground">{percentOf(feeOf(fee))}</span>
         </div>
@@ -103,12 +118,12 @@ function RateRow({ pair }: { pair: RatePair }) {
       <td className="px-4 py-3 text-right">
         <Button
           size="sm"
-          variant={isChanged ? "default" : "outline"}
-          disabled={!isChanged || !parsed.success || update.isPending}
+          variant={edit.isChanged ? "default" : "outline"}
+          disabled={!edit.canSave}
           aria-label={`Save ${label}`}
-          onClick={save}
+          onClick={edit.save}
         >
-          {update.isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
+          {edit.isSaving ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
           Save
         </Button>
       </td>

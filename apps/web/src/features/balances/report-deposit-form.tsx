@@ -16,33 +16,32 @@ const DepositReport = ReportDepositRequest;
 type ReportDepositInput = z.input<typeof DepositReport>;
 type ReportDepositField = "currency" | "amount" | "transactionHash";
 
-/**
- * "I've sent money": tells Ferry about a deposit so an admin can match and approve it. Nothing is
- * credited until then. The currencies offered are the ones Ferry's deposit instructions name.
- */
-export function ReportDepositForm(
-  props:
-    | { kind: "bank"; currencies: readonly string[] }
-    | { kind: "crypto"; network: DepositNetwork; currencies: readonly string[] },
-) {
+type ReportDepositProps =
+  | { kind: "bank"; currencies: readonly string[] }
+  | { kind: "crypto"; network: DepositNetwork; currencies: readonly string[] };
+
+/** The form's first values: the first currency offered, no amount, and for crypto the network and no hash. */
+function defaultsOf(props: ReportDepositProps): DefaultValues<ReportDepositInput> {
+  if (props.kind === "bank") {
+    return { depositType: "bank", currency: props.currencies[0], amount: "" } as DefaultValues<ReportDepositInput>;
+  }
+  return {
+    depositType: "crypto",
+    network: props.network,
+    currency: props.currencies[0],
+    amount: "",
+    transactionHash: "",
+  } as DefaultValues<ReportDepositInput>;
+}
+
+/** The report form, its sending, and the report once the server has it. */
+function useReportDepositForm(props: ReportDepositProps) {
   const report = useReportDeposit();
   const [reported, setReported] = useState<ReportDepositRequest | null>(null);
-  const defaultValues = (
-    props.kind === "bank"
-      ? { depositType: "bank", currency: props.currencies[0], amount: "" }
-      : {
-          depositType: "crypto",
-          network: props.network,
-          currency: props.currencies[0],
-          amount: "",
-          transactionHash: "",
-        }
-  ) as DefaultValues<ReportDepositInput>;
   const form = useForm<ReportDepositInput, unknown, ReportDepositRequest>({
     resolver: zodResolver(DepositReport),
-    defaultValues,
+    defaultValues: defaultsOf(props),
   });
-  const amount = useWatch({ control: form.control, name: "amount" });
   const errorOf = (field: ReportDepositField): string | undefined => {
     const message = (form.formState.errors as Partial<Record<ReportDepositField, { message?: string }>>)[field]
       ?.message;
@@ -61,7 +60,16 @@ export function ReportDepositForm(
       },
     });
   }
+  return { form, isSending: report.isPending, reported, errorOf, onSubmit: form.handleSubmit(submit) };
+}
 
+/**
+ * "I've sent money": tells Ferry about a deposit so an admin can match and approve it. Nothing is
+ * credited until then. The currencies offered are the ones Ferry's deposit instructions name.
+ */
+export function ReportDepositForm(props: ReportDepositProps) {
+  const { form, isSending, reported, errorOf, onSubmit } = useReportDepositForm(props);
+  const amount = useWatch({ control: form.control, name: "amount" });
   if (reported) {
     return (
       <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900" role="status">
@@ -71,7 +79,7 @@ export function ReportDepositForm(
     );
   }
   return (
-    <form className="grid gap-3 rounded-lg border border-border p-4" onSubmit={form.handleSubmit(submit)} noValidate>
+    <form className="grid gap-3 rounded-lg border border-border p-4" onSubmit={onSubmit} noValidate>
       <p className="text-sm font-medium">Already sent it? Tell us to speed up the review.</p>
       <div className="grid grid-cols-[7rem_1fr] gap-3">
         <Field id={`report-currency-${props.kind}`} label="Currency" error={errorOf("currency")}>
@@ -96,8 +104,8 @@ export function ReportDepositForm(
           <Input id="report-hash" {...form.register("transactionHash")} />
         </Field>
       ) : null}
-      <Button type="submit" variant="secondary" disabled={report.isPending || !amount}>
-        {report.isPending ? "Reporting…" : "Report deposit"}
+      <Button type="submit" variant="secondary" disabled={isSending || !amount}>
+        {isSending ? "Reporting…" : "Report deposit"}
       </Button>
     </form>
   );

@@ -54,7 +54,7 @@ async function openWithAmount(amount: string) {
   return { ...rendered, dialog, onOpenChange };
 }
 
-describe("the Exchange dialog", () => {
+describe("the Exchange dialog's quote", () => {
   test("gets a quote, shows the rate, the fee and what arrives, and confirms exactly that quote once", async () => {
     const quote = quoteOf();
     const requests = fakeApi({
@@ -144,7 +144,9 @@ describe("the Exchange dialog", () => {
     expect(dialog.getByRole("button", { name: "Confirm exchange" })).toBeEnabled();
     expect(requests.filter((request) => request.path === "/api/v1/exchange")).toEqual([]);
   });
+});
 
+describe("the Exchange dialog's amount and currencies", () => {
   test("shows the server's refusal of a quote under the amount, and checks the amount's decimals first", async () => {
     fakeApi({
       "GET /api/v1/balances": () => ({ body: BALANCES }),

@@ -1,5 +1,13 @@
 import type { Recipient, RecipientType } from "@ferry/core/contracts/recipients";
-import { ChevronRightIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from "lucide-react";
+import {
+  ChevronRightIcon,
+  LandmarkIcon,
+  type LucideIcon,
+  PencilIcon,
+  PlusIcon,
+  Trash2Icon,
+  WalletIcon,
+} from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../../components/ui/button.tsx";
 import {
@@ -64,6 +72,82 @@ function DeleteRecipientDialog(props: { recipient: Recipient | null; onClose: ()
   );
 }
 
+/** A saved recipient's name, currency, e-mail and account, and why it cannot be paid when it cannot. */
+function RecipientSummary(props: { recipient: Recipient; icon: LucideIcon }) {
+  const { recipient, icon: Icon } = props;
+  return (
+    <span className="min-w-0 flex-1">
+      <span className="flex items-center gap-2">
+        <span className="truncate font-medium">{recipient.name}</span>
+        <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-[10px] font-semibold text-muted-foreground">
+          {recipient.currency}
+        </span>
+      </span>
+      <span className="block truncate text-xs text-muted-foreground">{recipient.email}</span>
+      <span className="mt-0.5 flex items-center gap-1 truncate font-mono text-xs text-muted-foreground">
+        <Icon className="size-3 shrink-0" aria-hidden="true" />
+        <span className="truncate">{recipientDetailOf(recipient)}</span>
+      </span>
+      {recipient.needsReview ? (
+        <span id={`review-${recipient.id}`} className="mt-1 block text-xs text-muted-foreground">
+          <span className="mr-1 rounded bg-yellow-100 px-1.5 py-0.5 font-semibold text-yellow-800">
+            Check these details
+          </span>{" "}
+          {recipient.reviewReason}. Edit the details to send to them again.
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** One saved recipient: choosing it goes on to the amount; beside it, Edit and Delete. */
+function RecipientRow(props: {
+  recipient: Recipient;
+  icon: LucideIcon;
+  onChoose: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { recipient } = props;
+  return (
+    <li className="flex items-stretch gap-2">
+      <button
+        type="button"
+        onClick={props.onChoose}
+        // Saved under older rules and failing today's: shown, but it cannot be paid (the server refuses too).
+        disabled={recipient.needsReview}
+        aria-describedby={recipient.needsReview ? `review-${recipient.id}` : undefined}
+        className="group flex min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-card p-3 text-left transition-colors hover:border-primary hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-70 disabled:hover:border-border disabled:hover:bg-card"
+      >
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-primary">
+          {initialsOf(recipient.name)}
+        </span>
+        <RecipientSummary recipient={recipient} icon={props.icon} />
+        <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" />
+      </button>
+      {/* Beside the card, not in it: a button cannot hold another, and a marked recipient stays editable. */}
+      <Button
+        variant="outline"
+        size="icon"
+        onClick={props.onEdit}
+        aria-label={`Edit recipient ${recipient.name}`}
+        className="h-auto shrink-0 self-stretch"
+      >
+        <PencilIcon />
+      </Button>
+      <Button
+        variant="outline"
+        size="icon"
+        onClick={props.onDelete}
+        aria-label={`Delete recipient ${recipient.name}`}
+        className="h-auto shrink-0 self-stretch text-destructive"
+      >
+        <Trash2Icon />
+      </Button>
+    </li>
+  );
+}
+
 function SavedRecipients(props: {
   type: RecipientType;
   onChoose: (recipient: Recipient) => void;
@@ -93,61 +177,14 @@ function SavedRecipients(props: {
     <>
       <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1" aria-label="Saved recipients">
         {list.map((recipient) => (
-          <li key={recipient.id} className="flex items-stretch gap-2">
-            <button
-              type="button"
-              onClick={() => props.onChoose(recipient)}
-              // Saved under older rules and failing today's: shown, but it cannot be paid (the server refuses too).
-              disabled={recipient.needsReview}
-              aria-describedby={recipient.needsReview ? `review-${recipient.id}` : undefined}
-              className="group flex min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-card p-3 text-left transition-colors hover:border-primary hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-70 disabled:hover:border-border disabled:hover:bg-card"
-            >
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-primary">
-                {initialsOf(recipient.name)}
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="flex items-center gap-2">
-                  <span className="truncate font-medium">{recipient.name}</span>
-                  <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-[10px] font-semibold text-muted-foreground">
-                    {recipient.currency}
-                  </span>
-                </span>
-                <span className="block truncate text-xs text-muted-foreground">{recipient.email}</span>
-                <span className="mt-0.5 flex items-center gap-1 truncate font-mono text-xs text-muted-foreground">
-                  <Icon className="size-3 shrink-0" aria-hidden="true" />
-                  <span className="truncate">{recipientDetailOf(recipient)}</span>
-                </span>
-                {recipient.needsReview ? (
-                  <span id={`review-${recipient.id}`} className="mt-1 block text-xs text-muted-foreground">
-                    <span className="mr-1 rounded bg-yellow-100 px-1.5 py-0.5 font-semibold text-yellow-800">
-                      Check these details
-                    </span>{" "}
-                    {recipient.reviewReason}. Edit the details to send to them again.
-                  </span>
-                ) : null}
-              </span>
-              <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" />
-            </button>
-            {/* Beside the card, not in it: a button cannot hold another, and a marked recipient stays editable. */}
-            <Button
-              variant="outline"
-              size="icon"
-              onClick={() => props.onEdit(recipient)}
-              aria-label={`Edit recipient ${recipient.name}`}
-              className="h-auto shrink-0 self-stretch"
-            >
-              <PencilIcon />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              onClick={() => setDeleting(recipient)}
-              aria-label={`Delete recipient ${recipient.name}`}
-              className="h-auto shrink-0 self-stretch text-destructive"
-            >
-              <Trash2Icon />
-            </Button>
-          </li>
+          <RecipientRow
+            key={recipient.id}
+            recipient={recipient}
+            icon={Icon}
+            onChoose={() => props.onChoose(recipient)}
+            onEdit={() => props.onEdit(recipient)}
+            onDelete={() => setDeleting(recipient)}
+          />
         ))}
       </ul>
       <DeleteRecipientDialog recipient={deleting} onClose={() => setDeleting(null)} />

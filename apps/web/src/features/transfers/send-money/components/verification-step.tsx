@@ -53,6 +53,25 @@ function Summary(props: { recipient: ChosenRecipient; payment: ChosenAmount }) {
   );
 }
 
+/** What the code is for, before it is sent and after. */
+function CodeNote({ isCodeSent }: { isCodeSent: boolean }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
+        {isCodeSent ? <CheckCircle2Icon className="size-4" /> : <MailIcon className="size-4" />}
+      </span>
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-medium">{isCodeSent ? "Check your email" : "Verify it's you"}</p>
+        <p className="text-muted-foreground">
+          {isCodeSent
+            ? "Enter the 6-digit code we e-mailed you. It works for this transfer only and expires in 15 minutes."
+            : "We'll e-mail you a code that works for this exact transfer only."}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /**
  * Step 5, verification: the summary, a code e-mailed for exactly these details, and Confirm. The
  * Idempotency-Key was made when this step was reached, so a double click or a retry sends once.
@@ -98,19 +117,7 @@ export function VerificationStep(props: {
       <Summary recipient={recipient} payment={payment} />
       <DestinationDetails destination={payment.quote.destination} nameLabel="Recipient" />
       <div className="grid grid-cols-1 gap-3 rounded-lg border border-border p-4">
-        <div className="flex items-start gap-3">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
-            {isCodeSent ? <CheckCircle2Icon className="size-4" /> : <MailIcon className="size-4" />}
-          </span>
-          <div className="min-w-0 flex-1 text-sm">
-            <p className="font-medium">{isCodeSent ? "Check your email" : "Verify it's you"}</p>
-            <p className="text-muted-foreground">
-              {isCodeSent
-                ? "Enter the 6-digit code we e-mailed you. It works for this transfer only and expires in 15 minutes."
-                : "We'll e-mail you a code that works for this exact transfer only."}
-            </p>
-          </div>
-        </div>
+        <CodeNote isCodeSent={isCodeSent} />
         <Button type="button" variant="outline" onClick={sendCode} disabled={requestCode.isPending}>
           {requestCode.isPending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
           {isCodeSent ? "Resend code" : "Send code"}
