@@ -6,6 +6,7 @@
  */
 import type http from "node:http";
 import { toDecimalString } from "@ferry/core/money";
+import { systemClock } from "../apps/server/src/clock.ts";
 import type { Database } from "../apps/server/src/db/database.ts";
 import type { Auth } from "../apps/server/src/modules/auth/auth.ts";
 import { creditDeposit } from "../apps/server/src/modules/deposits/service.ts";
@@ -174,12 +175,16 @@ export async function planTransfers(options: {
         for (let transferIndex = 0; transferIndex < perClient; transferIndex += 1) {
           const recipient = recipientOf(clientIndex, transferIndex);
           const amountMinor = nextAmountMinor(sender);
-          const { code } = await issueTransferCode(trx, authSecret, {
-            userId: sender.userId,
-            recipientKey: `user:${recipient.userId}`,
-            amountMinor,
-            currency: "USD",
-          });
+          const { code } = await issueTransferCode(
+            trx,
+            { secret: authSecret, clock: systemClock },
+            {
+              userId: sender.userId,
+              recipientKey: `user:${recipient.userId}`,
+              amountMinor,
+              currency: "USD",
+            },
+          );
           requests.push({
             idempotencyKey: `bench-${phase}-${clientIndex}-${sender.plannedCount}`,
             body: JSON.stringify({

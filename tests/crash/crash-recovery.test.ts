@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { systemClock } from "../../apps/server/src/clock.ts";
 import { DEVELOPMENT_AUTH_SECRET } from "../../apps/server/src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../../apps/server/src/db/database.ts";
 import { embeddedDatabaseUrl, findFreePort } from "../../apps/server/src/db/embedded.ts";
@@ -263,12 +264,16 @@ describe("crash recovery of npm start", () => {
       const deadline = Date.now() + OPERATION_TIMEOUT_MS;
       for (;;) {
         try {
-          const { code } = await issueTransferCode(db, DEVELOPMENT_AUTH_SECRET, {
-            userId: sender.userId,
-            recipientKey: `user:${recipient.userId}`,
-            amountMinor,
-            currency: "USD",
-          });
+          const { code } = await issueTransferCode(
+            db,
+            { secret: DEVELOPMENT_AUTH_SECRET, clock: systemClock },
+            {
+              userId: sender.userId,
+              recipientKey: `user:${recipient.userId}`,
+              amountMinor,
+              currency: "USD",
+            },
+          );
           return code;
         } catch (error) {
           if (Date.now() > deadline) {

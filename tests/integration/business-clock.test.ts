@@ -1,7 +1,18 @@
 // One clock (issue 25): the modules read the time through the injected business clock, so tests and
-// the development clock move help-desk due times and rate edits as they move the daily returns.
+// the development clock move help-desk due times, rate edits and transfer codes' expiry as they move
+// the daily returns.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createIsolatedDatabase, createSessionUser, send, type TestApp } from "./helpers.ts";
+import { BANK_RECIPIENT } from "./api-surface.ts";
+import {
+  createIsolatedDatabase,
+  createSessionUser,
+  createSignedInUser,
+  readCodeFromMailbox,
+  send,
+  type TestApp,
+} from "./helpers.ts";
+import { fundWallet, sendAs } from "./money-helpers-deposits.ts";
 import { buildAppWithClock, ManualClock } from "./money-helpers-investments.ts";
 
 describe("the business clock", () => {
@@ -56,5 +67,40 @@ describe("the business clock", () => {
 
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ rate: "1.9876", updatedAt: "2031-07-04T15:30:00.000Z" });
+  });
+
+  test("a transfer code lives 15 minutes of the business clock, and has expired once they pass", async () => {
+    clock.set("2031-08-01T10:00:00.000Z");
+    const sender = await createSignedInUser(ferry, { label: "clock-code" });
+    await fundWallet(ferry.db, sender.userId, "EUR", "100.00");
+    const saved = await sendAs(ferry.app, sender, "POST", "/api/v1/recipients", BANK_RECIPIENT);
+    const details = { target: { method: "bank", recipientId: saved.json().id }, amount: "10.00", currency: "EUR" };
+    const transferWith = (code: string) =>
+      sendAs(ferry.app, sender, "POST", "/api/v1/transfers", { ...details, code }, { "idempotency-key": randomUUID() });
+    const requestCode = async () => {
+      const requested = await sendAs(ferry.app, sender, "POST", "/api/v1/transfers/verification-code", details);
+      expect(requested.statusCode, requested.body).toBe(200);
+      return {
+        expiresAt: requested.json().expiresAt,
+        code: await readCodeFromMailbox(ferry.db, sender.email, "transfer code"),
+      };
+    };
+
+    const first = await requestCode();
+    clock.set("2031-08-01T10:15:01.000Z");
+    const expired = await transferWith(first.code);
+    const second = await requestCode();
+    clock.set("2031-08-01T10:30:00.000Z");
+    const inTime = await transferWith(second.code);
+
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(first.expiresAt).toBe("2031-08-01T10:15:00.000Z");
+    expect(expired.statusCode, expired.body).toBe(422);
+    expect(expired.json().error).toMatchObject({
+      code: "invalid_code",
+      message: "This verification code has expired. Please request a new one.",
+    });
+    expect(second.expiresAt).toBe("2031-08-01T10:30:01.000Z");
+    expect(inTime.statusCode, inTime.body).toBe(201);
   });
 });

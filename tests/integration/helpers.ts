@@ -5,6 +5,7 @@ import type { CurrencyCode } from "@ferry/core/currencies";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect, inject, vi } from "vitest";
 import { buildApp } from "../../apps/server/src/app.ts";
+import { systemClock } from "../../apps/server/src/clock.ts";
 import { type Config, loadConfig } from "../../apps/server/src/config.ts";
 import { type Database, openDatabase } from "../../apps/server/src/db/database.ts";
 import { createDatabaseIfMissing } from "../../apps/server/src/db/embedded.ts";
@@ -519,6 +520,6 @@ export async function issueCode(
   ferry: Pick<TestApp, "db" | "config">,
   binding: { userId: string; recipientKey: string; amountMinor: bigint; currency: CurrencyCode },
 ): Promise<string> {
-  const { code } = await issueTransferCode(ferry.db, ferry.config.authSecret, binding);
+  const { code } = await issueTransferCode(ferry.db, { secret: ferry.config.authSecret, clock: systemClock }, binding);
   return code;
 }

@@ -6,6 +6,7 @@ import type { CurrencyCode } from "@ferry/core/currencies";
 import { toDecimalString } from "@ferry/core/money";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { systemClock } from "../../apps/server/src/clock.ts";
 import { type DatabaseHandle, openDatabase } from "../../apps/server/src/db/database.ts";
 import { AppError } from "../../apps/server/src/errors.ts";
 import { applyLedger, ensureUserAccount, type TransferLeg } from "../../apps/server/src/modules/ledger/service.ts";
@@ -181,7 +182,7 @@ describe("ledger concurrency", () => {
 
     const results = await Promise.allSettled(
       sends.map((item) =>
-        createTransfer(database.db, ferry.config, item.sender, `ring-${randomUUID()}`, {
+        createTransfer(database.db, ferry.config, systemClock, item.sender, `ring-${randomUUID()}`, {
           target: { method: "ferry_user", recipientEmail: item.recipient.email },
           amount: toDecimalString(item.amountMinor, "USD"),
           currency: "USD",
@@ -223,7 +224,7 @@ describe("ledger concurrency", () => {
 
     const results = await Promise.allSettled(
       sends.map((item) =>
-        createTransfer(database.db, ferry.config, item.sender, `bank-rush-${randomUUID()}`, {
+        createTransfer(database.db, ferry.config, systemClock, item.sender, `bank-rush-${randomUUID()}`, {
           target: { method: "bank", recipientId: item.recipientId },
           amount: "10.00",
           currency: "EUR",
@@ -258,7 +259,7 @@ describe("ledger concurrency", () => {
 
     const results = await Promise.allSettled(
       senders.map((sender, index) =>
-        createTransfer(database.db, ferry.config, sender, `first-pay-${randomUUID()}`, {
+        createTransfer(database.db, ferry.config, systemClock, sender, `first-pay-${randomUUID()}`, {
           target: { method: "ferry_user", recipientEmail: recipient.email },
           amount: "2.50",
           currency: "GBP",
@@ -302,7 +303,7 @@ describe("ledger concurrency", () => {
     );
     const {
       transfer: { id: transferId },
-    } = await createTransfer(database.db, ferry.config, sender, `status-race-${randomUUID()}`, {
+    } = await createTransfer(database.db, ferry.config, systemClock, sender, `status-race-${randomUUID()}`, {
       target: { method: "bank", recipientId: recipient.id },
       amount: "20.00",
       currency: "CAD",

@@ -7,6 +7,7 @@ import { toDecimalString } from "@ferry/core/money";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { systemClock } from "../../apps/server/src/clock.ts";
 import type { Config } from "../../apps/server/src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../../apps/server/src/db/database.ts";
 import { AppError } from "../../apps/server/src/errors.ts";
@@ -683,15 +684,14 @@ describe("ledger properties", () => {
             }
             const feeMinor = method === "bank" ? (amountMinor * 50n + 9_999n) / 10_000n : 0n; // 0.5 %, rounded up
             const amount = toDecimalString(amountMinor, "USD");
-            const { code } = await issueTransferCode(database.db, config.authSecret, {
-              userId: sender.userId,
-              recipientKey,
-              amountMinor,
-              currency: "USD",
-            });
+            const { code } = await issueTransferCode(
+              database.db,
+              { secret: config.authSecret, clock: systemClock },
+              { userId: sender.userId, recipientKey, amountMinor, currency: "USD" },
+            );
             const {
               transfer: { id: transferId },
-            } = await createTransfer(database.db, config, sender, `prop-${randomUUID()}`, {
+            } = await createTransfer(database.db, config, systemClock, sender, `prop-${randomUUID()}`, {
               target,
               amount,
               currency: "USD",

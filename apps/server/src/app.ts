@@ -130,7 +130,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerNotificationRoutes(app, { db, guards });
   registerAlertRoutes(app, { db, guards });
   registerDepositRoutes(app, { db, config, guards, keys: await loadDepositKeys(db, config) });
-  registerTransferRoutes(app, { db, config, guards });
+  registerTransferRoutes(app, { db, config, guards, clock: investmentSettings.clock });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards });
   registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl, clock: investmentSettings.clock });

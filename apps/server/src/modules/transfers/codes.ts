@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { CODE_MAX_ATTEMPTS } from "@ferry/core/contracts/auth";
+import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 
@@ -25,6 +26,16 @@ export interface CodeBinding {
   readonly revision: number;
   readonly amountMinor: bigint;
   readonly currency: string;
+}
+
+/**
+ * What issuing and checking codes need: the secret their hashes are keyed with, and the business clock
+ * a code's 15 minutes are counted on (the development clock, when enabled, so `POST /dev/clock` ends
+ * codes as it ends exchange quotes).
+ */
+export interface CodeKeys {
+  readonly secret: string;
+  readonly clock: Clock;
 }
 
 function bindingHashOf(binding: CodeBinding): string {
@@ -59,20 +70,20 @@ function codeHashOf(secret: string, code: string, bindingHash: string): string {
  */
 export async function issueTransferCode(
   db: Database,
-  secret: string,
+  keys: CodeKeys,
   request: Omit<CodeBinding, "revision"> & { readonly revision?: number },
 ): Promise<{ code: string; expiresAt: Date }> {
   // Without a revision, the first: a Ferry user, or a destination never edited (tests and the bench).
   const binding = { ...request, revision: request.revision ?? FIRST_REVISION };
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const bindingHash = bindingHashOf(binding);
-  const expiresAt = new Date(Date.now() + TRANSFER_CODE_TTL_MS);
+  const expiresAt = new Date(keys.clock.now().getTime() + TRANSFER_CODE_TTL_MS);
   await db
     .insertInto("transfer_codes")
     .values({
       user_id: binding.userId,
       binding_hash: bindingHash,
-      code_hash: codeHashOf(secret, code, bindingHash),
+      code_hash: codeHashOf(keys.secret, code, bindingHash),
       destination_ref: binding.recipientKey,
       destination_revision: binding.revision,
       ...savedDestinationOf(binding.recipientKey),
@@ -91,7 +102,7 @@ export async function issueTransferCode(
  */
 export async function checkTransferCode(
   db: Database,
-  secret: string,
+  keys: CodeKeys,
   binding: CodeBinding,
   code: string,
 ): Promise<"consumed" | "wrong"> {
@@ -111,14 +122,15 @@ export async function checkTransferCode(
   }
   // A code issued before the destination was last edited ended with that edit.
   const isEdited = row.destination_revision !== binding.revision;
-  if (isEdited || new Date(row.expires_at).getTime() <= Date.now()) {
+  const now = keys.clock.now();
+  if (isEdited || new Date(row.expires_at).getTime() <= now.getTime()) {
     throw new AppError("invalid_code", "This verification code has expired. Please request a new one.");
   }
   if (row.attempts >= CODE_MAX_ATTEMPTS) {
     throw new AppError("invalid_code", "Too many wrong attempts. Please request a new code.");
   }
   const expected = Buffer.from(row.code_hash, "hex");
-  const actual = Buffer.from(codeHashOf(secret, code, bindingHash), "hex");
+  const actual = Buffer.from(codeHashOf(keys.secret, code, bindingHash), "hex");
   if (!timingSafeEqual(expected, actual)) {
     await db
       .updateTable("transfer_codes")
@@ -127,6 +139,6 @@ export async function checkTransferCode(
       .execute();
     return "wrong";
   }
-  await db.updateTable("transfer_codes").set({ consumed_at: new Date() }).where("id", "=", row.id).execute();
+  await db.updateTable("transfer_codes").set({ consumed_at: now }).where("id", "=", row.id).execute();
   return "consumed";
 }

@@ -1,5 +1,6 @@
 import type { CreateTransferRequest, Transfer } from "@ferry/core/contracts/transfers";
 import { formatMoney } from "@ferry/core/money";
+import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { findIdempotentReplay, requestHashOf as hashRequest } from "../../db/idempotency.ts";
@@ -130,6 +131,7 @@ function alertEventsOf(transferId: string, sender: TransferAttempt["sender"], pr
 export async function createTransferIn(
   trx: Database,
   config: Config,
+  clock: Clock,
   attempt: TransferAttempt,
 ): Promise<TransferOutcome> {
   const { sender, request } = attempt;
@@ -147,7 +149,8 @@ export async function createTransferIn(
     await lockDailyLimit(trx, sender.userId);
     await enforceDailyLimit(trx, config, sender.userId, priced);
   }
-  const codeCheck = await checkTransferCode(trx, config.authSecret, codeBindingOf(sender.userId, priced), request.code);
+  const codeKeys = { secret: config.authSecret, clock };
+  const codeCheck = await checkTransferCode(trx, codeKeys, codeBindingOf(sender.userId, priced), request.code);
   if (codeCheck === "wrong") {
     return { isWrongCode: true };
   }

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
@@ -40,11 +41,15 @@ const CSV_EXPORTS_IN_FLIGHT_PER_USER = 1;
 const CSV_EXPORTS_PER_WINDOW = 10;
 const CSV_EXPORT_WINDOW_SECONDS = 15 * 60;
 
-/** What the transfer routes need: the database, the settings, and the guards that say who may call them. */
+/**
+ * What the transfer routes need: the database, the settings, the guards that say who may call them,
+ * and the business clock transfer codes expire by (the development clock, when it is enabled).
+ */
 interface TransferRouteDeps {
   readonly db: Database;
   readonly config: Config;
   readonly guards: Guards;
+  readonly clock: Clock;
 }
 
 export function registerTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
@@ -56,7 +61,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: TransferRoute
 
 /** Send money: quote, e-mailed code, then the transfer itself. */
 function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
-  const { db, config, guards } = deps;
+  const { db, config, guards, clock } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -118,7 +123,7 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
       const viewer = viewerOf(request);
       await enforceThrottle(db, [{ key: `transfer-code:account:${viewer.userId}`, max: 10, windowSeconds: 15 * 60 }]);
       await enforceRecipientLookupLimit(db, { userId: viewer.userId, ip: request.ip, target: request.body.target });
-      return requestTransferCode(db, config, viewer, request.body);
+      return requestTransferCode(db, config, clock, viewer, request.body);
     },
   );
 
@@ -158,7 +163,7 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
       if (!(await isTransferRetry(db, viewer.userId, idempotencyKey))) {
         await enforceRecipientLookupLimit(db, { userId: viewer.userId, ip: request.ip, target: request.body.target });
       }
-      const { transfer, isReplay } = await createTransfer(db, config, viewer, idempotencyKey, request.body);
+      const { transfer, isReplay } = await createTransfer(db, config, clock, viewer, idempotencyKey, request.body);
       return reply.status(isReplay ? 200 : 201).send(transfer);
     },
   );

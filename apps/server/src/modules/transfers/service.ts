@@ -8,6 +8,7 @@ import type {
   TransferStatus,
 } from "@ferry/core/contracts/transfers";
 import { formatMoney, toDecimalString } from "@ferry/core/money";
+import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
@@ -58,6 +59,7 @@ export async function quoteTransfer(
 export async function requestTransferCode(
   db: Database,
   config: Config,
+  clock: Clock,
   sender: { userId: string; email: string },
   details: TransferDetails,
 ): Promise<{ expiresAt: string }> {
@@ -73,7 +75,8 @@ export async function requestTransferCode(
       // Early and unlocked, to spare a code that could not be used; createTransfer decides under the lock.
       await enforceDailyLimit(trx, config, sender.userId, priced);
     }
-    const { code, expiresAt } = await issueTransferCode(trx, config.authSecret, codeBindingOf(sender.userId, priced));
+    const codeKeys = { secret: config.authSecret, clock };
+    const { code, expiresAt } = await issueTransferCode(trx, codeKeys, codeBindingOf(sender.userId, priced));
     const total = { currency: priced.currency, amountMinor: priced.amountMinor + priced.feeMinor };
     await enqueueMail(
       trx,
@@ -105,13 +108,14 @@ export async function isTransferRetry(db: Database, senderId: string, idempotenc
 export async function createTransfer(
   db: Database,
   config: Config,
+  clock: Clock,
   sender: { userId: string; email: string },
   idempotencyKey: string,
   request: CreateTransferRequest,
 ): Promise<{ transfer: Transfer; isReplay: boolean }> {
   const amountMinor = requestAmountMinorOf(request);
   const attempt = { sender, idempotencyKey, requestHash: requestHashOf(request, amountMinor), request, amountMinor };
-  const outcome = await db.transaction().execute((trx) => createTransferIn(trx, config, attempt));
+  const outcome = await db.transaction().execute((trx) => createTransferIn(trx, config, clock, attempt));
   if ("isWrongCode" in outcome) {
     // Refused only now, after the transaction committed the counted try (and nothing else).
     throw new AppError("invalid_code", "Invalid verification code");

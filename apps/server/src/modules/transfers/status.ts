@@ -107,7 +107,8 @@ export async function changeTransferStatusIn(
     .set({
       status,
       ledger_generation: nextGeneration,
-      updated_at: new Date(),
+      // A record timestamp, the database's like the row's created_at (decision 026), not business time.
+      updated_at: sql<Date>`now()`,
       // Money reserved again counts toward the sender's limit from now, like a new transfer.
       ...(isReopened ? { limit_counted_at: sql<Date>`now()` } : {}),
     })
