@@ -1,6 +1,6 @@
 import type { AlertRule, AlertRuleList } from "@ferry/core/contracts/alerts";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { profileWithRole } from "../../testing/help-fixtures.ts";
 import { fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
 import { AlertsPage } from "./alerts-page.tsx";
@@ -94,6 +94,13 @@ describe("the alerts page for a visitor", () => {
 });
 
 describe("the alerts page for a signed-in user", () => {
+  // The rules manager is a chunk of its own (React.lazy), first loaded when a signed-in page renders it.
+  // It is loaded once here, so the tests' waits are for the page and not for a cold module transform on
+  // a busy machine (which took over findBy's 1 s under load).
+  beforeAll(async () => {
+    await import("./alert-rules-manager.tsx");
+  });
+
   test("creates a first transaction rule from the empty state, refusing a blank amount first", async () => {
     const seen = signedInApi();
     const { user } = renderWithApp(<AlertsPage />);
