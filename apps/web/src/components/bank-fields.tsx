@@ -1,5 +1,5 @@
 import { bankAccountFormat, ibanCountryOf, NATIONAL_FIELDS_BY_FORMAT } from "@ferry/core/validation/bank-account";
-import { COUNTRY_CODES } from "@ferry/core/validation/countries";
+import { COUNTRY_CODES, type CountryCode } from "@ferry/core/validation/countries";
 import { NATIONAL_BANK_FIELDS, type NationalBankField } from "@ferry/core/validation/national-bank";
 
 /*
@@ -106,6 +106,38 @@ export function withoutUnusedNationalFields<
     }
   }
   return kept;
+}
+
+/** Whether a saved value is one of today's choices (a value saved under older rules may not be). */
+export function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
+  return values.some((known) => known === value);
+}
+
+/** The bank details of a saved recipient or payment method, as the API returns them. */
+type SavedBankDetails = Partial<
+  Record<
+    "bankName" | "accountHolderName" | "accountNumber" | "swiftCode" | "country" | NationalBankField,
+    string | null
+  >
+>;
+
+/**
+ * The bank details a form starts from: those of the destination being edited, or empty ones. No country
+ * until one is chosen (or one saved as free text before issue 19): the select shows its prompt.
+ */
+export function bankDetailDefaultsOf(editing: SavedBankDetails | null) {
+  return {
+    bankName: editing?.bankName ?? "",
+    accountHolderName: editing?.accountHolderName ?? "",
+    accountNumber: editing?.accountNumber ?? "",
+    swiftCode: editing?.swiftCode ?? "",
+    country: isOneOf(COUNTRY_CODES, editing?.country) ? editing.country : ("" as CountryCode),
+    routingNumber: editing?.routingNumber ?? "",
+    transitNumber: editing?.transitNumber ?? "",
+    institutionNumber: editing?.institutionNumber ?? "",
+    bsb: editing?.bsb ?? "",
+    sortCode: editing?.sortCode ?? "",
+  };
 }
 
 /** The options of a country select: a prompt, then every country by name. */

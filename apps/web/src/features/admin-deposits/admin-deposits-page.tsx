@@ -63,42 +63,45 @@ function DepositFacts({ deposit }: { deposit: AdminDeposit }) {
   );
 }
 
+type ReviewFormApi = UseFormReturn<z.input<typeof ReviewForm>, unknown, ReviewForm>;
+
+/** One note of a review: up to 500 characters, with its error under it. */
+function NoteField(props: { form: ReviewFormApi; name: keyof ReviewForm; id: string; label: string; hint: string }) {
+  const { form, name, id } = props;
+  const error = form.formState.errors[name];
+  return (
+    <Field id={id} label={props.label} hint={props.hint} error={error?.message}>
+      <Textarea
+        id={id}
+        maxLength={500}
+        className="min-h-20"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...form.register(name)}
+      />
+    </Field>
+  );
+}
+
 /** The two notes of a review, each saying who reads it. */
-function ReviewNotes({ form }: { form: UseFormReturn<z.input<typeof ReviewForm>, unknown, ReviewForm> }) {
-  const { errors } = form.formState;
+function ReviewNotes({ form }: { form: ReviewFormApi }) {
   return (
     <>
       {/* Two notes that say who reads them (issue 24): the internal one never leaves the admins. */}
-      <Field
+      <NoteField
+        form={form}
+        name="adminNotes"
         id="admin-notes"
         label="Internal note — only admins see this"
         hint="Optional. Kept with the deposit and in the audit log, for admins; the customer never sees it."
-        error={errors.adminNotes?.message}
-      >
-        <Textarea
-          id="admin-notes"
-          maxLength={500}
-          className="min-h-20"
-          aria-invalid={errors.adminNotes ? true : undefined}
-          aria-describedby={errors.adminNotes ? "admin-notes-error" : undefined}
-          {...form.register("adminNotes")}
-        />
-      </Field>
-      <Field
+      />
+      <NoteField
+        form={form}
+        name="customerNote"
         id="customer-note"
         label="Note to the customer"
         hint="Optional. The customer reads it in the notification of your decision."
-        error={errors.customerNote?.message}
-      >
-        <Textarea
-          id="customer-note"
-          maxLength={500}
-          className="min-h-20"
-          aria-invalid={errors.customerNote ? true : undefined}
-          aria-describedby={errors.customerNote ? "customer-note-error" : undefined}
-          {...form.register("customerNote")}
-        />
-      </Field>
+      />
     </>
   );
 }

@@ -8,7 +8,6 @@ import {
   WITHDRAWAL_CURRENCIES_BY_NETWORK,
 } from "@ferry/core/contracts/payment-methods";
 import { CRYPTO_CURRENCIES } from "@ferry/core/currencies";
-import { COUNTRY_CODES } from "@ferry/core/validation/countries";
 import { CRYPTO_NETWORKS, WITHDRAWAL_NETWORKS } from "@ferry/core/validation/networks";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LandmarkIcon, TriangleAlertIcon, WalletIcon } from "lucide-react";
@@ -17,8 +16,10 @@ import { useState } from "react";
 import { type FieldErrors, type FieldValues, type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import {
+  bankDetailDefaultsOf,
   bankFieldsLayout,
   CountryOptions,
+  isOneOf,
   NATIONAL_FIELD_TEXT,
   withoutUnusedNationalFields,
 } from "../../components/bank-fields.tsx";
@@ -52,10 +53,6 @@ interface MethodFormProps {
   onTypeChange: (type: AddressType, name: string) => void;
   onSaved: () => void;
   onCancel: () => void;
-}
-
-function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
-  return values.some((known) => known === value);
 }
 
 /**
@@ -172,17 +169,7 @@ function bankDefaultsOf(editing: PaymentMethod | null, name: string): BankForm {
     addressType: "bank",
     name,
     currency: isOneOf(CASHOUT_BANK_CURRENCIES, editing?.currency) ? editing.currency : CASHOUT_BANK_CURRENCIES[0],
-    accountHolderName: editing?.accountHolderName ?? "",
-    bankName: editing?.bankName ?? "",
-    accountNumber: editing?.accountNumber ?? "",
-    swiftCode: editing?.swiftCode ?? "",
-    // A country saved as free text before issue 19 is not on the list: the person chooses again.
-    country: isOneOf(COUNTRY_CODES, editing?.country) ? editing.country : ("" as BankForm["country"]),
-    routingNumber: editing?.routingNumber ?? "",
-    transitNumber: editing?.transitNumber ?? "",
-    institutionNumber: editing?.institutionNumber ?? "",
-    bsb: editing?.bsb ?? "",
-    sortCode: editing?.sortCode ?? "",
+    ...bankDetailDefaultsOf(editing),
   };
 }
 

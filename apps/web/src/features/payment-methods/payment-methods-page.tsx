@@ -2,19 +2,12 @@ import { maskAccountNumber, type PaymentMethod, shortenAddress } from "@ferry/co
 import { CRYPTO_NETWORKS, type CryptoNetworkId } from "@ferry/core/validation/networks";
 import { CreditCardIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from "lucide-react";
 import { useState } from "react";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { useDeletePaymentMethod, usePaymentMethods } from "./api/payment-methods.ts";
@@ -101,40 +94,27 @@ function MethodCard(props: { method: PaymentMethod; onEdit: () => void; onDelete
 function DeleteMethodDialog(props: { method: PaymentMethod | null; onClose: () => void }) {
   const remove = useDeletePaymentMethod();
   const { method } = props;
+  function confirmDelete() {
+    if (!method) {
+      return;
+    }
+    remove.mutate(method.id, {
+      onSuccess: () => {
+        toastSuccess("Address deleted successfully");
+        props.onClose();
+      },
+      onError: (error) => toastServerError(error, "Failed to delete address"),
+    });
+  }
   return (
-    <Dialog open={method !== null} onOpenChange={(open) => (open ? null : props.onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete Address</DialogTitle>
-          <DialogDescription>
-            Are you sure you want to delete "{method?.name}"? This action cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!method) {
-                return;
-              }
-              remove.mutate(method.id, {
-                onSuccess: () => {
-                  toastSuccess("Address deleted successfully");
-                  props.onClose();
-                },
-                onError: (error) => toastServerError(error, "Failed to delete address"),
-              });
-            }}
-          >
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={method !== null}
+      title="Delete Address"
+      description={`Are you sure you want to delete "${method?.name ?? ""}"? This action cannot be undone.`}
+      isDeleting={remove.isPending}
+      onConfirm={confirmDelete}
+      onClose={props.onClose}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
 import type { Recipient, RecipientType } from "@ferry/core/contracts/recipients";
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from "@ferry/core/currencies";
-import { COUNTRY_CODES } from "@ferry/core/validation/countries";
 import { NATIONAL_BANK_FIELDS } from "@ferry/core/validation/national-bank";
 import { BANK_CURRENCIES, CRYPTO_NETWORKS, SEND_NETWORKS_BY_CURRENCY } from "@ferry/core/validation/networks";
 import { BankRecipientFields, CryptoRecipientFields, type NewRecipientRequest } from "@ferry/core/validation/recipient";
@@ -18,8 +17,10 @@ import {
 } from "react-hook-form";
 import type { z } from "zod";
 import {
+  bankDetailDefaultsOf,
   bankFieldsLayout,
   CountryOptions,
+  isOneOf,
   NATIONAL_FIELD_TEXT,
   withoutUnusedNationalFields,
 } from "../../../../components/bank-fields.tsx";
@@ -162,26 +163,12 @@ interface FormProps {
   onBack: () => void;
 }
 
-function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
-  return values.some((known) => known === value);
-}
-
 /** The bank form's first values: those of the recipient being edited, or empty ones. */
 function bankDefaultsOf(editing: Recipient | null): BankForm {
   return {
     name: editing?.name ?? "",
     email: editing?.email ?? "",
-    bankName: editing?.bankName ?? "",
-    // No country until one is chosen (or one saved as free text before issue 19): the select's prompt.
-    country: isOneOf(COUNTRY_CODES, editing?.country) ? editing.country : ("" as BankForm["country"]),
-    accountNumber: editing?.accountNumber ?? "",
-    swiftCode: editing?.swiftCode ?? "",
-    routingNumber: editing?.routingNumber ?? "",
-    transitNumber: editing?.transitNumber ?? "",
-    institutionNumber: editing?.institutionNumber ?? "",
-    bsb: editing?.bsb ?? "",
-    sortCode: editing?.sortCode ?? "",
-    accountHolderName: editing?.accountHolderName ?? "",
+    ...bankDetailDefaultsOf(editing),
     currency: isOneOf(BANK_CURRENCIES, editing?.currency) ? editing.currency : BANK_CURRENCIES[0],
   };
 }

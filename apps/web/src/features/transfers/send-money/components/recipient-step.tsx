@@ -9,15 +9,8 @@ import {
   WalletIcon,
 } from "lucide-react";
 import { useState } from "react";
+import { ConfirmDeleteDialog } from "../../../../components/confirm-delete-dialog.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../../components/ui/dialog.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
 import { toastFailure, toastSuccess, useErrorToast } from "../../../../lib/toasts.ts";
 import { useDeleteRecipient } from "../../api/delete-recipient.ts";
@@ -51,24 +44,14 @@ function DeleteRecipientDialog(props: { recipient: Recipient | null; onClose: ()
     });
   }
   return (
-    <Dialog open={recipient !== null} onOpenChange={(open) => (open ? null : props.onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete recipient</DialogTitle>
-          <DialogDescription>
-            Delete "{recipient?.name}" from your saved recipients? Past transfers to them stay in your history.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={confirmDelete}>
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={recipient !== null}
+      title="Delete recipient"
+      description={`Delete "${recipient?.name ?? ""}" from your saved recipients? Past transfers to them stay in your history.`}
+      isDeleting={remove.isPending}
+      onConfirm={confirmDelete}
+      onClose={props.onClose}
+    />
   );
 }
 
