@@ -12,7 +12,7 @@ import { checkTransferCode } from "./codes.ts";
 import { countsTowardDailyLimit, enforceDailyLimit, lockDailyLimit } from "./daily-limit.ts";
 import { movementLegs } from "./legs.ts";
 import { codeBindingOf, type PricedTransfer, priceTransfer } from "./pricing.ts";
-import { selectOwnTransfer, toTransfer } from "./queries.ts";
+import { selectOwnTransfer, selectTransferByKey, toTransfer } from "./queries.ts";
 
 /** One attempt to send money: who sends it, under which Idempotency-Key, and what they asked for. */
 interface TransferAttempt {
@@ -38,13 +38,8 @@ async function findReplay(trx: Database, attempt: TransferAttempt): Promise<Tran
   const { sender, idempotencyKey, requestHash } = attempt;
   const request = { scope: "transfer", ownerId: sender.userId, key: idempotencyKey, requestHash };
   const transferId = await findIdempotentReplay(trx, request, async () => {
-    const existing = await trx
-      .selectFrom("transfers")
-      .select(["id", "request_hash"])
-      .where("sender_user_id", "=", sender.userId)
-      .where("idempotency_key", "=", idempotencyKey)
-      .executeTakeFirst();
-    return existing && { requestHash: existing.request_hash, result: existing.id };
+    const earlier = await selectTransferByKey(trx, sender.userId, idempotencyKey);
+    return earlier && { requestHash: earlier.requestHash, result: earlier.id };
   });
   if (transferId === undefined) {
     return undefined;

@@ -150,15 +150,22 @@ export async function selectOwnTransfer(
   return row ? toTransfer(row) : undefined;
 }
 
-/** Whether this sender's Idempotency-Key already made a transfer (the key is unique per sender). */
-export async function hasTransferWithKey(db: Database, senderId: string, idempotencyKey: string): Promise<boolean> {
+/**
+ * The transfer this sender's Idempotency-Key made, if any (the key is unique per sender), with the hash
+ * of the request that made it: the one look-up of a transfer by its key.
+ */
+export async function selectTransferByKey(
+  db: Database,
+  senderId: string,
+  idempotencyKey: string,
+): Promise<{ id: string; requestHash: string } | undefined> {
   const row = await db
     .selectFrom("transfers")
-    .select("id")
+    .select(["id", "request_hash"])
     .where("sender_user_id", "=", senderId)
     .where("idempotency_key", "=", idempotencyKey)
     .executeTakeFirst();
-  return row !== undefined;
+  return row && { id: row.id, requestHash: row.request_hash };
 }
 
 /** Every transfer for the admin, newest first, searchable by e-mail, name or id, filtered by status. */

@@ -23,7 +23,7 @@ import { createTransferIn, requestHashOf } from "./create.ts";
 import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
 import { destinationShownFor } from "./destination-shown.ts";
 import { codeBindingOf, priceTransfer } from "./pricing.ts";
-import { hasTransferWithKey, selectAdminTransfers, selectOwnTransfer } from "./queries.ts";
+import { selectAdminTransfers, selectOwnTransfer, selectTransferByKey } from "./queries.ts";
 import { changeTransferStatusIn } from "./status.ts";
 import { describeDestination } from "./targets.ts";
 
@@ -93,11 +93,14 @@ export async function requestTransferCode(
 }
 
 /**
- * Whether a request with this Idempotency-Key is a retry: `createTransfer` then answers it from the
- * transfer the key made (or refuses it as a conflict) before resolving any recipient.
+ * Whether a request with this Idempotency-Key is a retry, asked before `createTransfer` so that a
+ * retry skips the checks that count new work (the route's recipient look-up limit): `createTransfer`
+ * answers it from the transfer the key made, or refuses it as a conflict, before resolving any
+ * recipient. It reads the key through the same look-up as the idempotency helper's replay, without
+ * its lock: the helper's answer, under the lock, is the one that counts.
  */
 export async function isTransferRetry(db: Database, senderId: string, idempotencyKey: string): Promise<boolean> {
-  return hasTransferWithKey(db, senderId, idempotencyKey);
+  return (await selectTransferByKey(db, senderId, idempotencyKey)) !== undefined;
 }
 
 /**
