@@ -283,7 +283,6 @@ describe("deleting a recipient", () => {
       .selectFrom("transfer_codes")
       .select("id")
       .where("user_id", "=", user.userId)
-      .where("destination_ref", "=", `recipient:${id}`)
       .where("consumed_at", "is", null)
       .where("expires_at", ">", new Date())
       .execute();

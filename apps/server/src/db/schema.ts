@@ -378,7 +378,6 @@ export interface TransferCodes {
   code_hash: string;
   consumed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
-  destination_ref: string | null;
   destination_revision: Generated<number>;
   expires_at: Timestamp;
   id: Generated<Int8>;

@@ -84,7 +84,6 @@ export async function issueTransferCode(
       user_id: binding.userId,
       binding_hash: bindingHash,
       code_hash: codeHashOf(keys.secret, code, bindingHash),
-      destination_ref: binding.recipientKey,
       destination_revision: binding.revision,
       ...savedDestinationOf(binding.recipientKey),
       expires_at: expiresAt,
