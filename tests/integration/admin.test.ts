@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { setUserBanned } from "../../apps/server/src/modules/admin/service.ts";
+import { applyLedger, systemAccountId } from "../../apps/server/src/modules/ledger/service.ts";
 import {
   buildTestApp,
+  createIsolatedDatabase,
+  createSessionUser,
   createSignedInUser,
   createUser,
+  fundWallet,
   getMe,
   insertBareUsers,
   mailTo,
@@ -17,6 +22,7 @@ import {
   type TestApp,
   type TestUser,
 } from "./helpers.ts";
+import { startSmtpServer, type TestSmtpServer, waitForMessage } from "./smtp-peer.ts";
 
 let ferry: TestApp;
 let admin: TestUser & { cookie: string };
@@ -250,5 +256,310 @@ describe("banned users", () => {
     expect(unbanned.json()).toEqual({ status: "active" });
     const { cookie } = await signIn(ferry, user.email, user.password, { ip: user.ip });
     expect((await getMe(ferry.app, cookie, user.ip)).json()).toMatchObject({ userId: user.userId, status: "active" });
+  });
+});
+
+/** Sends `method url` as the suite's admin, with an optional JSON body. */
+async function asAdmin(method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) {
+  return send(ferry.app, { method, url, ip: admin.ip, cookie: admin.cookie, payload });
+}
+
+describe("the user list", () => {
+  test("shows each user's non-zero balances per currency", async () => {
+    const user = await createSessionUser(ferry, { label: "holder" });
+    await fundWallet(ferry.db, user.userId, "USD", 12_345n);
+    await fundWallet(ferry.db, user.userId, "BTC", 1_000n);
+
+    const response = await asAdmin("GET", `/api/v1/admin/users?search=${encodeURIComponent(user.email)}`);
+
+    expect(response.statusCode).toBe(200);
+    const [item] = response.json().items;
+    expect(item.balances).toEqual(
+      expect.arrayContaining([
+        { currency: "USD", balance: "123.45" },
+        { currency: "BTC", balance: "0.00001000" },
+      ]),
+    );
+    expect(item.balances).toHaveLength(2);
+  });
+});
+
+describe("the last admin", () => {
+  test("two admins banning each other at once leave one of them an admin", async () => {
+    const first = await createSessionUser(ferry, { label: "admin-a", isAdmin: true });
+    const second = await createSessionUser(ferry, { label: "admin-b", isAdmin: true });
+    const ban = (actor: typeof first, target: typeof first) =>
+      send(ferry.app, {
+        method: "POST",
+        url: `/api/v1/admin/users/${target.userId}/ban`,
+        ip: actor.ip,
+        cookie: actor.cookie,
+      });
+
+    const answers = await Promise.all([ban(first, second), ban(second, first)]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, expect.any(Number)]);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    const banned = await ferry.db
+      .selectFrom("user")
+      .select("id")
+      .where("id", "in", [first.userId, second.userId])
+      .where("banned", "=", true)
+      .execute();
+    expect(banned).toHaveLength(1);
+  });
+
+  test("an admin whose own ban landed first cannot go on to remove another admin", async () => {
+    const [actor, target] = await insertBareUsers(ferry.db, 2, "admin-race");
+    await ferry.db
+      .updateTable("user")
+      .set({ role: "admin" })
+      .where("id", "in", [actor.userId, target.userId])
+      .execute();
+    await ferry.db.updateTable("user").set({ banned: true }).where("id", "=", actor.userId).execute();
+
+    const attempt = setUserBanned(ferry.db, { userId: actor.userId, clientAddress: null }, target.userId, true);
+
+    await expect(attempt).rejects.toMatchObject({ code: "forbidden" });
+    const row = await ferry.db.selectFrom("user").select("banned").where("id", "=", target.userId).executeTakeFirst();
+    expect(row?.banned).not.toBe(true);
+  });
+
+  test("an admin cannot delete their own account", async () => {
+    const response = await asAdmin("DELETE", `/api/v1/admin/users/${admin.userId}`);
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe("You cannot delete your own account");
+    expect((await getMe(ferry.app, admin.cookie, admin.ip)).statusCode).toBe(200);
+  });
+});
+
+/** Moves the user's whole `amountMinor` of USD out to the payouts account, as a cash-out that was sent. */
+async function payOut(userId: string, walletId: string, amountMinor: bigint): Promise<void> {
+  await ferry.db.transaction().execute(async (trx) => {
+    await applyLedger(trx, {
+      create: [
+        {
+          transferKey: `test-payout:${randomUUID()}`,
+          debitAccountId: walletId,
+          creditAccountId: await systemAccountId(trx, "USD", "payouts"),
+          amountMinor,
+          currency: "USD",
+          kind: "test_payout",
+          state: "posted",
+        },
+      ],
+    });
+  });
+  expect(userId).toBeTruthy();
+}
+
+describe("deleting a user", () => {
+  test("is refused while the user holds a balance, and changes nothing", async () => {
+    const user = await createSessionUser(ferry, { label: "rich" });
+    await fundWallet(ferry.db, user.userId, "USD", 500n);
+
+    const response = await asAdmin("DELETE", `/api/v1/admin/users/${user.userId}`);
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(
+      "This user still holds a balance in USD: it must be paid out before the account is deleted",
+    );
+    expect((await getMe(ferry.app, user.cookie, user.ip)).json()).toMatchObject({ email: user.email });
+  });
+
+  test("is refused while a deposit the user reported waits for review", async () => {
+    const user = await createSessionUser(ferry, { label: "depositor" });
+    const reported = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/deposits",
+      ip: user.ip,
+      cookie: user.cookie,
+      payload: { depositType: "bank", currency: "USD", amount: "25.00" },
+    });
+    expect(reported.statusCode).toBe(201);
+
+    const response = await asAdmin("DELETE", `/api/v1/admin/users/${user.userId}`);
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toMatch(/pending transfer or deposit/);
+  });
+
+  test("closes an account without money: personal data gone, ledger kept, sign-in refused, audited", async () => {
+    const user = await createSignedInUser(ferry, { label: "leaver" });
+    const as = (method: "PUT" | "POST", url: string, payload: unknown) =>
+      send(ferry.app, { method, url, ip: user.ip, cookie: user.cookie, payload });
+    const profile = { firstName: "Ada", lastName: "Leaver", phone: "+44 20 7946 0958", address: "1 Road" };
+    expect((await as("PUT", "/api/v1/me/profile", profile)).statusCode).toBe(200);
+    const walletId = await fundWallet(ferry.db, user.userId, "USD", 1_000n);
+    await payOut(user.userId, walletId, 1_000n);
+    const ledgerBefore = await ferry.db
+      .selectFrom("ledger_transfers")
+      .select("id")
+      .where((eb) => eb.or([eb("debit_account_id", "=", walletId), eb("credit_account_id", "=", walletId)]))
+      .execute();
+
+    const response = await asAdmin("DELETE", `/api/v1/admin/users/${user.userId}`);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "closed" });
+    expect((await getMe(ferry.app, user.cookie, user.ip)).statusCode).toBe(401);
+    const row = await ferry.db.selectFrom("user").selectAll().where("id", "=", user.userId).executeTakeFirstOrThrow();
+    expect(row.email).toBe(`closed-${user.userId}@closed.invalid`);
+    expect(row.name).not.toContain(user.email);
+    const person = await ferry.db
+      .selectFrom("profiles")
+      .selectAll()
+      .where("user_id", "=", user.userId)
+      .executeTakeFirst();
+    expect([person?.first_name, person?.last_name, person?.phone, person?.address]).toEqual(["", "", "", ""]);
+    const credentials = await ferry.db.selectFrom("account").select("id").where("userId", "=", user.userId).execute();
+    expect(credentials).toEqual([]);
+    const ledgerAfter = await ferry.db
+      .selectFrom("ledger_transfers")
+      .select("id")
+      .where((eb) => eb.or([eb("debit_account_id", "=", walletId), eb("credit_account_id", "=", walletId)]))
+      .execute();
+    expect(ledgerAfter).toEqual(ledgerBefore);
+    const wallet = await ferry.db
+      .selectFrom("ledger_accounts")
+      .select("owner_user_id")
+      .where("id", "=", walletId)
+      .executeTakeFirst();
+    expect(wallet?.owner_user_id).toBe(user.userId);
+    const signIn = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
+    expect(signIn.response.statusCode).toBe(401);
+    const listed = await asAdmin("GET", `/api/v1/admin/users?search=${user.userId}`);
+    expect(listed.json().items).toEqual([]);
+    expect((await asAdmin("GET", `/api/v1/admin/users/${user.userId}`)).statusCode).toBe(404);
+    const audit = await ferry.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("subject_id", "=", user.userId)
+      .where("action", "=", "user.delete")
+      .execute();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor_user_id: admin.userId,
+        before: { status: "active" },
+        after: { status: "closed" },
+      }),
+    ]);
+  });
+});
+
+describe("the user detail view", () => {
+  test("shows the profile, balances, recent transactions, help requests and live sessions", async () => {
+    const user = await createSessionUser(ferry, { label: "detail" });
+    await fundWallet(ferry.db, user.userId, "EUR", 2_500n);
+    const opened = await asAdmin("POST", `/api/v1/admin/users/${user.userId}/help-requests`, {
+      subject: "Your documents",
+      message: "Please upload your proof of address.",
+      priority: "high",
+    });
+    expect(opened.statusCode).toBe(201);
+
+    const response = await asAdmin("GET", `/api/v1/admin/users/${user.userId}`);
+
+    expect(response.statusCode).toBe(200);
+    const detail = response.json();
+    expect(detail.profile).toMatchObject({ userId: user.userId, email: user.email, status: "active" });
+    expect(detail.balances).toContainEqual(expect.objectContaining({ currency: "EUR", balance: "25.00" }));
+    expect(detail.recentTransactions).toEqual([expect.objectContaining({ type: "deposit", amount: "25.00" })]);
+    expect(detail.recentHelpRequests).toEqual([
+      expect.objectContaining({ subject: "[ADMIN] Your documents", status: "open", priority: "high" }),
+    ]);
+    expect(detail.sessions).toHaveLength(1);
+    expect(JSON.stringify(detail.sessions)).not.toContain("token");
+  });
+
+  test("an unknown user is a 404", async () => {
+    expect((await asAdmin("GET", `/api/v1/admin/users/${randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+describe("Contact User", () => {
+  test("a help request opened for the user starts open with '[ADMIN] ' and appears on their /help", async () => {
+    const user = await createSessionUser(ferry, { label: "helped" });
+
+    const response = await asAdmin("POST", `/api/v1/admin/users/${user.userId}/help-requests`, {
+      subject: "Account review",
+      message: "We need to talk about your account.",
+      priority: "urgent",
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ subject: "[ADMIN] Account review", status: "open", priority: "urgent" });
+    const theirs = await send(ferry.app, {
+      method: "GET",
+      url: "/api/v1/help-requests",
+      ip: user.ip,
+      cookie: user.cookie,
+    });
+    expect(theirs.json().items).toEqual([expect.objectContaining({ id: response.json().id, status: "open" })]);
+    const audit = await ferry.db
+      .selectFrom("audit_log")
+      .select(["actor_user_id", "action"])
+      .where("subject_id", "=", response.json().id)
+      .execute();
+    expect(audit).toEqual([{ actor_user_id: admin.userId, action: "help_request.create" }]);
+  });
+
+  test("an e-mail and a help request need a subject and a message", async () => {
+    const user = await createSessionUser(ferry, { label: "blank" });
+
+    const email = await asAdmin("POST", `/api/v1/admin/users/${user.userId}/emails`, { subject: " ", message: "" });
+    const help = await asAdmin("POST", `/api/v1/admin/users/${user.userId}/help-requests`, {
+      subject: "",
+      message: "",
+    });
+
+    for (const response of [email, help]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({ subject: "Subject is required", message: "Message is required" });
+    }
+    expect(await mailTo(ferry.db, user.email)).toEqual([]);
+  });
+});
+
+describe("Contact User's e-mail over SMTP", () => {
+  let smtp: TestSmtpServer;
+  let mailing: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mailing = await buildTestApp(
+      { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "Ferry <no-reply@ferry.test>" },
+      { databaseUrl: await createIsolatedDatabase("adminmail") },
+    );
+  });
+
+  afterAll(async () => {
+    await mailing?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.server.close(() => resolve()) : resolve()));
+  });
+
+  test("is delivered to the user's address by the mail queue, and audited", async () => {
+    const mailer = await createSessionUser(mailing, { label: "mailer", isAdmin: true });
+    const user = await createSessionUser(mailing, { label: "mailed" });
+
+    const response = await send(mailing.app, {
+      method: "POST",
+      url: `/api/v1/admin/users/${user.userId}/emails`,
+      ip: mailer.ip,
+      cookie: mailer.cookie,
+      payload: { subject: "About your transfer", message: "Your transfer to Ada has been released." },
+    });
+
+    expect(response.statusCode).toBe(202);
+    const delivered = await waitForMessage(mailing, smtp.received, (mail) => mail.to.includes(user.email));
+    expect(delivered.raw).toContain("Subject: About your transfer");
+    expect(delivered.raw).toContain("Your transfer to Ada has been released.");
+    const audit = await mailing.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_id", "=", user.userId)
+      .execute();
+    expect(audit).toEqual([{ action: "user.email" }]);
   });
 });

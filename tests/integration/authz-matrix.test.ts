@@ -591,6 +591,32 @@ function expectedStatuses(entry: RouteEntry, persona: Persona): readonly number[
         return [401];
       }
       if (persona === "banned") {
+  "GET /api/v1/admin/users/:userId": {
+    access: "admin",
+    request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}` }),
+  },
+  // The owner holds money, so an admin's delete is refused (409) and the cast stays whole.
+  "DELETE /api/v1/admin/users/:userId": {
+    access: "admin",
+    request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}` }),
+    ok: [409],
+  },
+  "POST /api/v1/admin/users/:userId/emails": {
+    access: "admin",
+    request: ({ owner }) => ({
+      url: `/api/v1/admin/users/${owner.userId}/emails`,
+      payload: { subject: "Hello", message: "A word from support." },
+    }),
+    ok: [202],
+  },
+  "POST /api/v1/admin/users/:userId/help-requests": {
+    access: "admin",
+    request: ({ owner }) => ({
+      url: `/api/v1/admin/users/${owner.userId}/help-requests`,
+      payload: { subject: "Hello", message: "A word from support." },
+    }),
+    ok: [201],
+  },
         return [401, 403];
       }
       return persona === "admin" ? ok : [403];

@@ -1,7 +1,4 @@
-import type { AddressInfo } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { ConfigError, DEVELOPMENT_AUTH_SECRET, loadConfig } from "../../apps/server/src/config.ts";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
@@ -23,69 +20,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from "./helpers.ts";
-
-interface ReceivedMail {
-  readonly from: string;
-  readonly to: string[];
-  readonly raw: string;
-}
-
-interface TestSmtpServer {
-  readonly server: SMTPServer;
-  readonly port: number;
-  readonly received: ReceivedMail[];
-  /** Addresses whose next message is refused with a temporary failure (451), once each. */
-  readonly refuseNextTo: Set<string>;
-}
-
-/** An SMTP server in this process that keeps every message it is given. */
-async function startSmtpServer(): Promise<TestSmtpServer> {
-  const received: ReceivedMail[] = [];
-  const refuseNextTo = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const refused = session.envelope.rcptTo.find((recipient) => refuseNextTo.delete(recipient.address));
-        if (refused) {
-          callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
-          return;
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, port: (server.server.address() as AddressInfo).port, received, refuseNextTo };
-}
-
-/** Delivers the outbox until a matching message has arrived over SMTP, or gives up after `timeoutMs`. */
-async function waitForMessage(
-  ferry: TestApp,
-  received: ReceivedMail[],
-  isWanted: (mail: ReceivedMail) => boolean,
-  timeoutMs = 10_000,
-): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    await ferry.jobs.drain(MAIL_DELIVERY_JOB);
-    const message = received.find(isWanted);
-    if (message) {
-      return message;
-    }
-    await sleep(50);
-  }
-  throw new Error(`No matching mail arrived over SMTP within ${timeoutMs} ms`);
-}
+import { startSmtpServer, type TestSmtpServer, waitForMessage } from "./smtp-peer.ts";
 
 describe("mail over SMTP", () => {
   let smtp: TestSmtpServer;

@@ -813,6 +813,48 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
 const UNDOCUMENTED_ROUTE = /^(GET \/api\/docs|GET \/api\/v1\/openapi\.json$|(GET|POST) \/api\/auth\/\*$)/;
 
 let ferry: TestApp;
+  "GET /api/v1/admin/users/{userId}": async ({ cast }) => [
+    ...adminOnly(`/api/v1/admin/users/${cast.owner.userId}`, undefined, { url: "/api/v1/admin/users/not_an_id" }),
+    { label: "admin, unknown user", persona: "admin", url: `/api/v1/admin/users/${randomUUID()}`, expect: [404] },
+  ],
+  // The owner holds money, so the admin is refused (409); a user without money is closed (200).
+  "DELETE /api/v1/admin/users/{userId}": async ({ cast, ferry }) => {
+    const [leaver] = await insertBareUsers(ferry.db, 1, "contract-leaver");
+    return [
+      ...adminOnly(`/api/v1/admin/users/${cast.owner.userId}`, undefined, { url: "/api/v1/admin/users/not_an_id" }),
+      { label: "admin, no money", persona: "admin", url: `/api/v1/admin/users/${leaver.userId}`, expect: [200] },
+      { label: "admin, self", persona: "admin", url: `/api/v1/admin/users/${cast.admin.userId}`, expect: [409] },
+      { label: "admin, unknown user", persona: "admin", url: `/api/v1/admin/users/${randomUUID()}`, expect: [404] },
+    ];
+  },
+  "POST /api/v1/admin/users/{userId}/emails": async ({ cast }) => [
+    ...adminOnly(
+      `/api/v1/admin/users/${cast.owner.userId}/emails`,
+      { subject: "Hello", message: "A word from support." },
+      { payload: { subject: "", message: "" } },
+    ),
+    {
+      label: "admin, unknown user",
+      persona: "admin",
+      url: `/api/v1/admin/users/${randomUUID()}/emails`,
+      payload: { subject: "Hello", message: "A word from support." },
+      expect: [404],
+    },
+  ],
+  "POST /api/v1/admin/users/{userId}/help-requests": async ({ cast }) => [
+    ...adminOnly(
+      `/api/v1/admin/users/${cast.owner.userId}/help-requests`,
+      { subject: "Hello", message: "A word from support.", priority: "high" },
+      { payload: JUNK },
+    ),
+    {
+      label: "admin, unknown user",
+      persona: "admin",
+      url: `/api/v1/admin/users/${randomUUID()}/help-requests`,
+      payload: { subject: "Hello", message: "A word from support." },
+      expect: [404],
+    },
+  ],
 let payee: BareUser;
 let document: OpenApiDocument;
 

@@ -132,7 +132,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerDepositRoutes(app, { db, config, guards, keys: await loadDepositKeys(db, config) });
   registerTransferRoutes(app, { db, config, guards, clock: investmentSettings.clock });
   registerLedgerAdminRoutes(app, { db, guards });
-  registerAdminRoutes(app, { db, guards });
+  registerAdminRoutes(app, { db, guards, clock: investmentSettings.clock });
   registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl, clock: investmentSettings.clock });
   registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
   // The one rate source of quotes, the rates page and the admin's table; a live feed would replace it here.

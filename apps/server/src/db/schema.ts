@@ -45,6 +45,12 @@ export interface Account {
   userId: string;
 }
 
+export interface AccountClosures {
+  closed_at: Generated<Timestamp>;
+  closed_by: string;
+  user_id: string;
+}
+
 export interface AlertFirings {
   alert_rule_id: string;
   created_at: Generated<Timestamp>;
@@ -469,6 +475,7 @@ export interface YieldReserveAlerts {
 
 export interface DB {
   account: Account;
+  account_closures: AccountClosures;
   alert_firings: AlertFirings;
   alert_rules: AlertRules;
   audit_log: AuditLog;

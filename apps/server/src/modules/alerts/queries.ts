@@ -192,3 +192,8 @@ export async function insertFiring(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Deletes every alert rule of the user's (their firings go with them). */
+export async function deleteAlertRulesOf(db: Database, userId: string): Promise<void> {
+  await db.deleteFrom("alert_rules").where("user_id", "=", userId).execute();
+}

@@ -29,6 +29,7 @@ import {
   type AlertRuleWithFirings,
   countAlertRules,
   deleteAlertRuleRow,
+  deleteAlertRulesOf,
   insertAlertRule,
   insertFiring,
   lockUserAlertRules,
@@ -375,4 +376,9 @@ export async function deleteAlertRule(db: Database, userId: string, id: string):
   if (!(await deleteAlertRuleRow(db, userId, id))) {
     throw new AppError("not_found", ALERT_MESSAGES.notFound);
   }
+}
+
+/** Deletes every alert rule of the user's, in the caller's transaction: their account is being closed. */
+export async function deleteAllAlertRulesOf(trx: Database, userId: string): Promise<void> {
+  await deleteAlertRulesOf(trx, userId);
 }

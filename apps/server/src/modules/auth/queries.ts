@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 
 /** Remembers a device of the user's; whether it was new to them. */
@@ -44,4 +45,29 @@ export async function incrementDeviceCookieGeneration(db: Database, userId: stri
     .returning("generation")
     .executeTakeFirstOrThrow();
   return row.generation;
+}
+
+/** The user's sessions that have not expired, newest first. */
+export async function selectLiveSessions(db: Database, userId: string, now: Date) {
+  return db
+    .selectFrom("session")
+    .select(["id", "createdAt", "expiresAt", "ipAddress", "userAgent"])
+    .where("userId", "=", userId)
+    .where("expiresAt", ">", now)
+    .orderBy("createdAt", "desc")
+    .execute();
+}
+
+/**
+ * Deletes everything the user signs in with or was signed in by: sessions, the password, the sign-in
+ * code's secret, pending links and codes (Better Auth keeps a reset link's user id as its value, and an
+ * e-mail code under an identifier naming the address), and the devices Ferry knew.
+ */
+export async function deleteSignInRecords(db: Database, user: { id: string; email: string }): Promise<void> {
+  await db.deleteFrom("session").where("userId", "=", user.id).execute();
+  await db.deleteFrom("account").where("userId", "=", user.id).execute();
+  await db.deleteFrom("twoFactor").where("userId", "=", user.id).execute();
+  await sql`DELETE FROM verification WHERE value = ${user.id} OR strpos(identifier, ${user.email}) > 0`.execute(db);
+  await db.deleteFrom("known_devices").where("user_id", "=", user.id).execute();
+  await db.deleteFrom("device_cookie_generations").where("user_id", "=", user.id).execute();
 }

@@ -1,3 +1,4 @@
+import type { AdminUserSession } from "@ferry/core/contracts/admin";
 import type { SignUpRequest } from "@ferry/core/contracts/auth";
 import { APIError } from "better-auth/api";
 import type { Config } from "../../config.ts";
@@ -7,6 +8,7 @@ import { tryThrottle } from "../../http/throttle.ts";
 import { enqueueMail, existingAccountMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
+import { deleteSignInRecords, selectLiveSessions } from "./queries.ts";
 
 /**
  * Creates an account, or, when the address already has one, e-mails its owner instead (at most once
@@ -47,4 +49,25 @@ async function notifyExistingAccount(auth: Auth, db: Database, config: Config, r
     db,
     existingAccountMail(request.email, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`),
   );
+}
+
+/** The user's live sessions, newest first, as the admin's view of a user lists them (never a token). */
+export async function listLiveSessions(db: Database, userId: string, now: Date): Promise<AdminUserSession[]> {
+  const rows = await selectLiveSessions(db, userId, now);
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: new Date(row.createdAt).toISOString(),
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+  }));
+}
+
+/**
+ * Ends every way the user signs in, in the caller's transaction: their account is being closed. Every
+ * session goes (the guards find none on the next request), and so does the password, so no sign-in
+ * can start again.
+ */
+export async function endSignInFor(trx: Database, user: { id: string; email: string }): Promise<void> {
+  await deleteSignInRecords(trx, user);
 }

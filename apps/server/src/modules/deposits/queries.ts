@@ -89,12 +89,16 @@ export async function selectPendingDeposits(db: Database, options: { limit: numb
   return keysetPage(query, page).execute();
 }
 
-export async function countPendingDeposits(db: Database): Promise<number> {
-  const count = await db
+/** Deposits waiting for review: all of them, or one user's. */
+export async function countPendingDeposits(db: Database, userId?: string): Promise<number> {
+  let query = db
     .selectFrom("deposits")
     .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("status", "=", "pending")
-    .executeTakeFirstOrThrow();
+    .where("status", "=", "pending");
+  if (userId !== undefined) {
+    query = query.where("user_id", "=", userId);
+  }
+  const count = await query.executeTakeFirstOrThrow();
   return Number(count.count);
 }
 

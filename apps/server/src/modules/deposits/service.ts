@@ -172,6 +172,14 @@ export async function listOwnDeposits(db: Database, userId: string, query: Depos
   return paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toDeposit);
 }
 
+/**
+ * How many of the user's deposits wait for an admin's review: money on its way in, which closing
+ * their account would strand (an approval credits the account it was reported for).
+ */
+export async function countPendingDepositsOf(db: Database, userId: string): Promise<number> {
+  return countPendingDeposits(db, userId);
+}
+
 /** A page of pending deposits for the admin, oldest first so none waits forever, with who reported them. */
 export async function listPendingDeposits(db: Database, query: AdminDepositListQuery): Promise<AdminDepositList> {
   const rows = await selectPendingDeposits(db, { limit: query.limit, after: decodeCursor(query.cursor) });

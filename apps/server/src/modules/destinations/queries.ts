@@ -157,6 +157,12 @@ export async function deleteDestinationRow(
   return result.numDeletedRows > 0n;
 }
 
+/** Deletes every saved destination of the user's in one table; how many there were. */
+export async function deleteAllDestinationRows(db: Database, table: DestinationTable, userId: string): Promise<number> {
+  const result = await db.deleteFrom(table).where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** One batch of a table's saved destinations (or only `userId`'s), by id after `afterId`. */
 export async function selectDestinationBatch(
   db: Database,

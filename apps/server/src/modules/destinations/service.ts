@@ -24,6 +24,7 @@ import { AppError } from "../../errors.ts";
 import {
   countDestinations,
   type DestinationTable,
+  deleteAllDestinationRows,
   deleteDestinationRow,
   insertPaymentMethod,
   insertRecipient,
@@ -74,6 +75,16 @@ async function deleteOwnDestination(
   if (!(await deleteDestinationRow(db, table, owner.userId, owner.id))) {
     throw new AppError("not_found", missing);
   }
+}
+
+/**
+ * Deletes every saved recipient and payment method of the user's, in the caller's transaction: their
+ * account is being closed (the right to erasure). Past transfers keep their own copy of where the
+ * money went, so no history is lost.
+ */
+export async function deleteAllDestinationsOf(trx: Database, userId: string): Promise<void> {
+  await deleteAllDestinationRows(trx, "recipients", userId);
+  await deleteAllDestinationRows(trx, "payment_methods", userId);
 }
 
 /** A page of the user's saved recipients of one type, newest first (by default all of them). */

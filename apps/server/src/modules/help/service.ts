@@ -1,6 +1,8 @@
+import { ADMIN_HELP_SUBJECT_PREFIX, type AdminHelpRequestRequest } from "@ferry/core/contracts/admin";
 import {
   type AdminHelpRequestListQuery,
   type AttachmentContentType,
+  type HelpPriority,
   type HelpRequestDetail,
   type HelpRequestList,
   type HelpRequestListQuery,
@@ -144,6 +146,25 @@ async function attachOrRefuse(
   }
 }
 
+/** Writes a new open request, due by its priority's response target (spec §9); its id. */
+async function insertOpenRequest(
+  trx: Database,
+  userId: string,
+  request: { subject: string; message: string; priority: HelpPriority },
+  createdAt: Date,
+): Promise<string> {
+  const dueAt = helpRequestDueAt(createdAt, request.priority);
+  return insertHelpRequest(trx, {
+    user_id: userId,
+    subject: request.subject,
+    message: request.message,
+    priority: request.priority,
+    created_at: createdAt,
+    due_at: dueAt,
+    queue_at: queueAtOf("open", dueAt),
+  });
+}
+
 /**
  * Opens a request for the customer, due by its priority's response target (spec §9), with its
  * attachments; every admin is told, urgent ones in so many words.
@@ -156,16 +177,7 @@ export async function createHelpRequest(
 ): Promise<HelpRequestDetail> {
   const createdAt = clock.now();
   const id = await db.transaction().execute(async (trx) => {
-    const dueAt = helpRequestDueAt(createdAt, request.priority);
-    const requestId = await insertHelpRequest(trx, {
-      user_id: userId,
-      subject: request.subject,
-      message: request.message,
-      priority: request.priority,
-      created_at: createdAt,
-      due_at: dueAt,
-      queue_at: queueAtOf("open", dueAt),
-    });
+    const requestId = await insertOpenRequest(trx, userId, request, createdAt);
     await attachOrRefuse(trx, { ownerId: userId, ids: request.attachmentIds, requestId, responseId: null });
     const isUrgent = request.priority === "urgent";
     for (const adminId of await selectActiveAdminIds(trx)) {
@@ -180,6 +192,42 @@ export async function createHelpRequest(
   });
   const viewer = { userId, isAdmin: false };
   return toDetail(db, await readableRequest(db, viewer, id), viewer, createdAt);
+}
+
+/**
+ * An admin opens a request for a customer (Contact User, spec §4 and §7): the subject prefixed
+ * '[ADMIN] ', open, with the chosen priority; it appears on the customer's /help, the customer is
+ * notified, and the action is audited in the same transaction. The customer must exist.
+ */
+export async function openRequestForCustomer(
+  db: Database,
+  clock: Clock,
+  actor: AuditActor,
+  userId: string,
+  request: AdminHelpRequestRequest,
+): Promise<HelpRequestSummary> {
+  const createdAt = clock.now();
+  const subject = `${ADMIN_HELP_SUBJECT_PREFIX}${request.subject}`;
+  const id = await db.transaction().execute(async (trx) => {
+    const requestId = await insertOpenRequest(trx, userId, { ...request, subject }, createdAt);
+    await createNotification(trx, {
+      userId,
+      title: "Support opened a help request",
+      message: subject,
+      type: "info",
+    });
+    await recordAdminAction(trx, {
+      actor,
+      action: "help_request.create",
+      subjectType: "help_request",
+      subjectId: requestId,
+      before: null,
+      after: { status: "open", priority: request.priority, subject },
+      details: { userId },
+    });
+    return requestId;
+  });
+  return toSummary(await readableRequest(db, { userId: actor.userId, isAdmin: true }, id), createdAt);
 }
 
 /** The customer's own requests, newest first, with their total. */

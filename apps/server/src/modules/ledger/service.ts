@@ -472,22 +472,39 @@ export interface AccountBalance {
 
 /** A user's wallet balances per currency, as the ledger holds them. */
 export async function readWalletBalances(db: Database, userId: string): Promise<AccountBalance[]> {
+  return (await readWalletBalancesOf(db, [userId])).get(userId) ?? [];
+}
+
+/** The wallet balances of several users in one read (a page of the admin's user list), by user id. */
+export async function readWalletBalancesOf(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, AccountBalance[]>> {
+  const byUser = new Map<string, AccountBalance[]>();
+  if (userIds.length === 0) {
+    return byUser;
+  }
   const rows = await db
     .selectFrom("ledger_accounts")
-    .select(["currency", "balance", "reserved"])
-    .where("owner_user_id", "=", userId)
+    .select(["owner_user_id", "currency", "balance", "reserved"])
+    .where("owner_user_id", "in", userIds)
     .where("purpose", "=", "wallet")
+    .orderBy("id")
     .execute();
-  return rows.map((row) => {
+  for (const row of rows) {
     const balanceMinor = BigInt(row.balance);
     const reservedMinor = BigInt(row.reserved);
-    return {
+    const owner = row.owner_user_id ?? "";
+    const balances = byUser.get(owner) ?? [];
+    balances.push({
       currency: row.currency,
       balanceMinor,
       reservedMinor,
       availableMinor: balanceMinor - reservedMinor,
-    };
-  });
+    });
+    byUser.set(owner, balances);
+  }
+  return byUser;
 }
 
 /**
@@ -504,4 +521,46 @@ export async function availableMinorOf(db: Database, userId: string, currency: C
     .where("purpose", "=", "wallet")
     .executeTakeFirst();
   return row ? BigInt(row.balance) - BigInt(row.reserved) : 0n;
+}
+
+/** What a user still holds, as a closure must see it: money in any of their accounts, and money in flight. */
+export interface UserHoldings {
+  /** Currencies (with the account's purpose) where the balance or a reserve is not zero. */
+  readonly heldIn: readonly { currency: CurrencyCode; purpose: string }[];
+  /** Pending ledger transfers into or out of the user's accounts. */
+  readonly pendingTransferCount: number;
+}
+
+/**
+ * Locks every account of the user (ascending id, like every transfer, so neither waits on the other
+ * in a cycle) and says what they still hold. Called in the caller's transaction before an account is
+ * closed: a transfer into or out of these accounts waits for that transaction, so nothing lands on an
+ * account between this check and the closure.
+ */
+export async function lockHoldingsOf(trx: Database, userId: string): Promise<UserHoldings> {
+  const accounts = await sql<{
+    id: string;
+    currency: CurrencyCode;
+    purpose: string;
+    balance: string;
+    reserved: string;
+  }>`
+    SELECT id, currency, purpose, balance, reserved FROM ledger_accounts
+    WHERE owner_user_id = ${userId} ORDER BY id FOR NO KEY UPDATE`.execute(trx);
+  const ids = accounts.rows.map((row) => row.id);
+  const pending =
+    ids.length === 0
+      ? { count: 0 }
+      : await trx
+          .selectFrom("ledger_transfers")
+          .select((eb) => eb.fn.countAll<string>().as("count"))
+          .where("state", "=", "pending")
+          .where((eb) => eb.or([eb("debit_account_id", "in", ids), eb("credit_account_id", "in", ids)]))
+          .executeTakeFirstOrThrow();
+  return {
+    heldIn: accounts.rows
+      .filter((row) => BigInt(row.balance) !== 0n || BigInt(row.reserved) !== 0n)
+      .map((row) => ({ currency: row.currency, purpose: row.purpose })),
+    pendingTransferCount: Number(pending.count),
+  };
 }

@@ -201,3 +201,18 @@ export function alertRuleMail(to: string, details: { title: string; message: str
   const html = layout(subject, `<p>${escapeHtml(details.message)}</p><p style="color:#64748b">${escapeHtml(why)}</p>`);
   return { to, subject, text, html };
 }
+
+/**
+ * A message an admin wrote to a customer (Contact User's Send Email, spec §7 send-admin-email): their
+ * subject and text as written, escaped, signed by Ferry Support.
+ */
+export function adminMessageMail(to: string, details: { subject: string; message: string }): MailMessage {
+  const footer = "Ferry Support. Reply by opening a help request in Ferry.";
+  const text = `${details.message}\n\n${footer}`;
+  const html = layout(
+    details.subject,
+    `<p style="white-space:pre-wrap">${escapeHtml(details.message)}</p>
+<p style="color:#64748b">${escapeHtml(footer)}</p>`,
+  );
+  return { to, subject: details.subject, text, html };
+}

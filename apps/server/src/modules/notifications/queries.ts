@@ -58,3 +58,8 @@ export async function updateAllNotificationsRead(db: Database, userId: string): 
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Deletes every notification of the user's. */
+export async function deleteNotificationsOf(db: Database, userId: string): Promise<void> {
+  await db.deleteFrom("notifications").where("user_id", "=", userId).execute();
+}

@@ -6,6 +6,7 @@ import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import {
   countUnreadNotifications,
+  deleteNotificationsOf,
   insertNotification,
   type NewNotification,
   selectNotifications,
@@ -47,4 +48,9 @@ export async function markNotificationRead(db: Database, userId: string, notific
 /** Marks all of the user's unread notifications read; returns how many changed. */
 export async function markAllNotificationsRead(db: Database, userId: string): Promise<number> {
   return updateAllNotificationsRead(db, userId);
+}
+
+/** Deletes every notification of the user's, in the caller's transaction: their account is being closed. */
+export async function deleteAllNotificationsOf(trx: Database, userId: string): Promise<void> {
+  await deleteNotificationsOf(trx, userId);
 }

@@ -19,3 +19,19 @@ export async function updateProfile(db: Database, userId: string, update: Profil
     return getProfile(trx, userId);
   });
 }
+
+/**
+ * Erases the personal information of the user's profile (names, phone, address), in the caller's
+ * transaction: their account is being closed (the right to erasure).
+ */
+export async function eraseProfile(trx: Database, userId: string): Promise<void> {
+  await upsertProfile(trx, userId, {
+    firstName: "",
+    lastName: "",
+    phone: "",
+    address: "",
+    city: "",
+    country: "",
+    postalCode: "",
+  });
+}

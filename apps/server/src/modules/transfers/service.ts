@@ -2,6 +2,7 @@ import type {
   AdminTransferList,
   AdminTransferListQuery,
   CreateTransferRequest,
+  TransactionItem,
   Transfer,
   TransferDetails,
   TransferQuote,
@@ -22,6 +23,7 @@ import { issueTransferCode } from "./codes.ts";
 import { createTransferIn, requestHashOf } from "./create.ts";
 import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
 import { destinationShownFor } from "./destination-shown.ts";
+import { listHistory } from "./history.ts";
 import { codeBindingOf, priceTransfer } from "./pricing.ts";
 import { selectAdminTransfers, selectOwnTransfer, selectTransferByKey } from "./queries.ts";
 import { changeTransferStatusIn } from "./status.ts";
@@ -163,4 +165,10 @@ export async function listAdminTransfers(db: Database, query: AdminTransferListQ
     (row) => ({ createdAt: row.cursorAt, id: row.id }),
     ({ cursorAt: _cursorAt, ...transfer }) => transfer,
   );
+}
+
+/** The user's newest `limit` history items, as the admin's view of a user shows them. */
+export async function listRecentHistoryOf(db: Database, userId: string, limit: number): Promise<TransactionItem[]> {
+  const page = await listHistory(db, userId, { limit });
+  return page.items;
 }
