@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { SESSION_COOKIE_SCHEME } from "../../http/openapi.ts";
 
@@ -20,10 +20,11 @@ const SCHEMA_MODULES_BESIDE_CONTRACTS = ["@ferry/core/errors", "@ferry/core/vali
 /**
  * Every module of core's `contracts/` folder, tests aside, in name order: read from the folder, so a new
  * contracts module is named in the document without being listed anywhere. (Core's package exports
- * files, not folders, so the folder is found through one of its modules.)
+ * files, not folders, so the folder is found through one of its modules; by `require.resolve`, since
+ * Vitest's module runner, which runs the end-to-end tests' server, has no `import.meta.resolve`.)
  */
 export function listContractModules(): string[] {
-  const folder = path.dirname(fileURLToPath(import.meta.resolve("@ferry/core/contracts/pagination")));
+  const folder = path.dirname(createRequire(import.meta.url).resolve("@ferry/core/contracts/pagination"));
   return readdirSync(folder)
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
     .sort()
