@@ -69,22 +69,24 @@ export async function insertPaymentMethod(db: Database, userId: string, columns:
 }
 
 /**
- * One saved recipient of the user's, of this type, held `FOR SHARE` until the caller's transaction
- * ends: an edit waits for it, so a code checked or issued there binds this revision. Undefined when
- * they have none with this id.
+ * One saved recipient of the user's (of this type, when one is given), its row locked until the
+ * caller's transaction ends; undefined when they have none with this id. A transfer holds it
+ * `FOR SHARE`: an edit waits for it, so a code checked or issued there binds this revision. An edit
+ * holds it `FOR UPDATE`, so the edit and a code request for it run one after the other.
  */
-export async function selectOwnRecipientForShare(db: Database, userId: string, id: string, type: RecipientType) {
-  return db
-    .selectFrom("recipients")
-    .selectAll()
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .where("type", "=", type)
-    .forShare()
-    .executeTakeFirst();
+export async function selectOwnRecipientLocked(
+  db: Database,
+  owner: { userId: string; id: string; type?: RecipientType },
+  lock: "share" | "update",
+) {
+  let query = db.selectFrom("recipients").selectAll().where("id", "=", owner.id).where("user_id", "=", owner.userId);
+  if (owner.type !== undefined) {
+    query = query.where("type", "=", owner.type);
+  }
+  return (lock === "share" ? query.forShare() : query.forUpdate()).executeTakeFirst();
 }
 
-/** One payment method of the user's, held `FOR SHARE` like `selectOwnRecipientForShare`. */
+/** One payment method of the user's, held `FOR SHARE` like a recipient a transfer names (`selectOwnRecipientLocked`). */
 export async function selectOwnPaymentMethodForShare(db: Database, userId: string, id: string) {
   return db
     .selectFrom("payment_methods")
@@ -92,21 +94,6 @@ export async function selectOwnPaymentMethodForShare(db: Database, userId: strin
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .forShare()
-    .executeTakeFirst();
-}
-
-/**
- * One recipient of the user's, its row locked until the transaction ends, so an edit and a code
- * request for it (which holds it `FOR SHARE`) run one after the other; undefined when they have none
- * with this id.
- */
-export async function selectOwnRecipientForUpdate(db: Database, userId: string, id: string) {
-  return db
-    .selectFrom("recipients")
-    .selectAll()
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .forUpdate()
     .executeTakeFirst();
 }
 

@@ -30,8 +30,7 @@ import {
   insertRecipient,
   lockUserDestinations,
   selectOwnPaymentMethodForShare,
-  selectOwnRecipientForShare,
-  selectOwnRecipientForUpdate,
+  selectOwnRecipientLocked,
   selectPaymentMethods,
   selectRecipients,
   updatePaymentMethodRow,
@@ -87,6 +86,15 @@ export async function deleteAllDestinationsOf(trx: Database, userId: string): Pr
   await deleteAllDestinationRows(trx, "payment_methods", userId);
 }
 
+/** A page of saved destinations from the rows a list query read (`keysetPage`), each as the API shows it. */
+function pageOfRows<Row extends { readonly id: string; readonly cursor_at: string }, Item>(
+  rows: readonly Row[],
+  limit: number,
+  toItem: (row: Row) => Item,
+) {
+  return paginate(rows, limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toItem);
+}
+
 /** A page of the user's saved recipients of one type, newest first (by default all of them). */
 export async function listRecipients(
   db: Database,
@@ -96,12 +104,7 @@ export async function listRecipients(
 ): Promise<RecipientList> {
   const after = decodeCursor(query.cursor);
   const rows = await selectRecipients(db, { userId, type: query.type, limit: query.limit, after });
-  return paginate(
-    rows,
-    query.limit,
-    (row) => ({ createdAt: row.cursor_at, id: row.id }),
-    (row) => toRecipient(row, config),
-  );
+  return pageOfRows(rows, query.limit, (row) => toRecipient(row, config));
 }
 
 /** Saves a recipient after the shared schema validated it; stores the normalised IBAN, BIC or address. */
@@ -133,7 +136,7 @@ export async function updateRecipient(
 ): Promise<Recipient> {
   const columns = recipientColumnsOf(request, config);
   return db.transaction().execute(async (trx) => {
-    const stored = await selectOwnRecipientForUpdate(trx, owner.userId, owner.id);
+    const stored = await selectOwnRecipientLocked(trx, owner, "update");
     if (!stored) {
       throw new AppError("not_found", "Recipient not found");
     }
@@ -160,13 +163,9 @@ export async function listPaymentMethods(
   userId: string,
   query: PaymentMethodListQuery,
 ): Promise<PaymentMethodList> {
-  const rows = await selectPaymentMethods(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
-  return paginate(
-    rows,
-    query.limit,
-    (row) => ({ createdAt: row.cursor_at, id: row.id }),
-    (row) => toPaymentMethod(row, config),
-  );
+  const after = decodeCursor(query.cursor);
+  const rows = await selectPaymentMethods(db, { userId, limit: query.limit, after });
+  return pageOfRows(rows, query.limit, (row) => toPaymentMethod(row, config));
 }
 
 /** Saves a payment method, refusing the one past the cap. */
@@ -275,7 +274,7 @@ async function resolveRecipient(
   currency: CurrencyCode,
 ): Promise<ResolvedDestination> {
   // A saved recipient of someone else is reported exactly like a missing one.
-  const row = await selectOwnRecipientForShare(db, userId, target.recipientId, target.method);
+  const row = await selectOwnRecipientLocked(db, { userId, id: target.recipientId, type: target.method }, "share");
   if (!row) {
     throw new AppError("not_found", "Recipient not found");
   }
