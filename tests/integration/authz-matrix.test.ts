@@ -114,6 +114,47 @@ function ownerAlertRule({ owner, ferry }: RequestContext): Promise<string> {
   return rule;
 }
 
+/** Uploads a government ID and a proof of address as `uploader` and returns the submission's body. */
+async function kycUploads(ferry: TestApp, uploader: SessionUser) {
+  const ids: string[] = [];
+  for (const fileName of ["passport.png", "bill.png"]) {
+    const upload = multipartUpload(fileName, TINY_PNG);
+    const response = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/kyc-documents",
+      ip: randomIp(),
+      cookie: uploader.cookie,
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    // A banned persona's upload is refused: its submission then names uploads that do not exist.
+    ids.push(response.statusCode === 201 ? (response.json() as { id: string }).id : randomUUID());
+  }
+  return { governmentIdDocumentId: ids[0], proofOfAddressDocumentId: ids[1] };
+}
+
+/** The owner's documents under review, submitted through the API once per cast: their ids. */
+const ownerKycDocuments = new Map<string, Promise<string[]>>();
+
+function ownerKycDocumentIds({ owner, ferry }: RequestContext): Promise<string[]> {
+  let documents = ownerKycDocuments.get(owner.userId);
+  if (!documents) {
+    documents = kycUploads(ferry, owner).then(async (body) => {
+      const response = await send(ferry.app, {
+        method: "POST",
+        url: "/api/v1/me/kyc/submissions",
+        ip: randomIp(),
+        cookie: owner.cookie,
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return [body.governmentIdDocumentId, body.proofOfAddressDocumentId];
+    });
+    ownerKycDocuments.set(owner.userId, documents);
+  }
+  return documents;
+}
+
 /** Every route, by `METHOD url` as the router lists it. A route missing here fails the test. */
 const ROUTES: Record<string, RouteEntry> = {
   // Operations and documentation.
@@ -382,6 +423,39 @@ const ROUTES: Record<string, RouteEntry> = {
       payload: { status: "in_progress" },
     }),
   },
+  // Identity verification: each persona submits its own uploads; the admin reviews the owner's.
+  "GET /api/v1/me/kyc": { access: "signed-in", request: () => ({ url: "/api/v1/me/kyc" }) },
+  "POST /api/v1/kyc-documents": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/kyc-documents", ...multipartUpload("passport.png", TINY_PNG) }),
+    ok: [201],
+  },
+  "POST /api/v1/me/kyc/submissions": {
+    access: "signed-in",
+    request: async ({ actor, owner, ferry }) => ({
+      url: "/api/v1/me/kyc/submissions",
+      payload: await kycUploads(ferry, actor ?? owner),
+    }),
+    ok: [201],
+  },
+  "GET /api/v1/admin/users/:userId/kyc": {
+    access: "admin",
+    request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}/kyc` }),
+  },
+  "POST /api/v1/admin/users/:userId/kyc/decision": {
+    access: "admin",
+    request: async (context) => {
+      await ownerKycDocumentIds(context);
+      return {
+        url: `/api/v1/admin/users/${context.owner.userId}/kyc/decision`,
+        payload: { decision: "reject", reason: "The photo is blurred" },
+      };
+    },
+  },
+  "GET /api/v1/admin/kyc-documents/:documentId": {
+    access: "admin",
+    request: async (context) => ({ url: `/api/v1/admin/kyc-documents/${(await ownerKycDocumentIds(context))[0]}` }),
+  },
   "GET /api/v1/deposits": { access: "signed-in", request: () => ({ url: "/api/v1/deposits" }) },
   "GET /api/v1/deposits/instructions": {
     access: "signed-in",
@@ -512,6 +586,32 @@ const ROUTES: Record<string, RouteEntry> = {
     access: "admin",
     request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}/unban`, payload: {} }),
   },
+  "GET /api/v1/admin/users/:userId": {
+    access: "admin",
+    request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}` }),
+  },
+  // The owner holds money, so an admin's delete is refused (409) and the cast stays whole.
+  "DELETE /api/v1/admin/users/:userId": {
+    access: "admin",
+    request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}` }),
+    ok: [409],
+  },
+  "POST /api/v1/admin/users/:userId/emails": {
+    access: "admin",
+    request: ({ owner }) => ({
+      url: `/api/v1/admin/users/${owner.userId}/emails`,
+      payload: { subject: "Hello", message: "A word from support." },
+    }),
+    ok: [202],
+  },
+  "POST /api/v1/admin/users/:userId/help-requests": {
+    access: "admin",
+    request: ({ owner }) => ({
+      url: `/api/v1/admin/users/${owner.userId}/help-requests`,
+      payload: { subject: "Hello", message: "A word from support." },
+    }),
+    ok: [201],
+  },
 
   // Development only: the outbox with every sign-in code, for clients on this machine.
   "GET /dev/mail": { access: "dev-only", request: () => ({ url: "/dev/mail" }) },
@@ -591,32 +691,6 @@ function expectedStatuses(entry: RouteEntry, persona: Persona): readonly number[
         return [401];
       }
       if (persona === "banned") {
-  "GET /api/v1/admin/users/:userId": {
-    access: "admin",
-    request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}` }),
-  },
-  // The owner holds money, so an admin's delete is refused (409) and the cast stays whole.
-  "DELETE /api/v1/admin/users/:userId": {
-    access: "admin",
-    request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}` }),
-    ok: [409],
-  },
-  "POST /api/v1/admin/users/:userId/emails": {
-    access: "admin",
-    request: ({ owner }) => ({
-      url: `/api/v1/admin/users/${owner.userId}/emails`,
-      payload: { subject: "Hello", message: "A word from support." },
-    }),
-    ok: [202],
-  },
-  "POST /api/v1/admin/users/:userId/help-requests": {
-    access: "admin",
-    request: ({ owner }) => ({
-      url: `/api/v1/admin/users/${owner.userId}/help-requests`,
-      payload: { subject: "Hello", message: "A word from support." },
-    }),
-    ok: [201],
-  },
         return [401, 403];
       }
       return persona === "admin" ? ok : [403];

@@ -379,6 +379,11 @@ function plausibleByName(name: string, world: World): unknown {
     "idempotency-key": `fuzz-${randomUUID()}`,
     memo: "rent",
     adminNotes: "matched the bank statement",
+    // Identity verification: uploads nobody made (the submission is refused), a reason for a rejection.
+    governmentIdDocumentId: randomUUID(),
+    proofOfAddressDocumentId: randomUUID(),
+    documentId: randomUUID(),
+    reason: "The photo is blurred",
     rememberMe: false,
     revokeOtherSessions: false,
   };

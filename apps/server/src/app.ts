@@ -25,6 +25,8 @@ import { registerHelpRoutes } from "./modules/help/routes.ts";
 import { pruneStaleUploads } from "./modules/help/service.ts";
 import { registerInvestmentRoutes } from "./modules/investments/routes.ts";
 import type { InvestmentSettings } from "./modules/investments/service.ts";
+import { registerKycRoutes } from "./modules/kyc/routes.ts";
+import { pruneKycDocuments } from "./modules/kyc/service.ts";
 import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
 import { createMailSender, withMailDelivery } from "./modules/mail/delivery.ts";
 import { registerDevMailRoutes } from "./modules/mail/routes.ts";
@@ -45,6 +47,7 @@ import compressionPlugin from "./plugins/external/compression.ts";
 import originCheckPlugin from "./plugins/external/origin-check.ts";
 import securityHeadersPlugin from "./plugins/external/security-headers.ts";
 import swaggerPlugin from "./plugins/external/swagger.ts";
+import { encryptedStorage } from "./storage/encrypted-storage.ts";
 import { type FileStorage, localDirectoryStorage } from "./storage/file-storage.ts";
 
 export interface AppDeps {
@@ -116,12 +119,14 @@ interface ModuleDeps {
   readonly db: Database;
   readonly pool: pg.Pool;
   readonly storage: FileStorage;
+  /** The same storage, encrypting with KYC_ENCRYPTION_KEY: identity documents' only way in and out. */
+  readonly kycStorage: FileStorage;
   readonly investmentSettings: InvestmentSettings;
 }
 
 /** Every module's routes, each handed the dependencies it needs; the app plugins are registered before. */
 async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  const { config, db, pool, storage, investmentSettings } = deps;
+  const { config, db, pool, storage, kycStorage, investmentSettings } = deps;
   const { auth, guards } = app;
   registerAuthRoutes(app, { auth, db, pool, config, guards });
   registerProfileRoutes(app, { db, guards });
@@ -135,6 +140,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerAdminRoutes(app, { db, guards, clock: investmentSettings.clock });
   registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl, clock: investmentSettings.clock });
   registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
+  registerKycRoutes(app, { db, guards, storage: kycStorage, config });
   // The one rate source of quotes, the rates page and the admin's table; a live feed would replace it here.
   const rateProvider = tableRateProvider;
   registerRateRoutes(app, { db, guards, rateProvider, clock: investmentSettings.clock });
@@ -176,9 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   await app.register(guardsPlugin);
   await app.register(healthPlugin, { pool });
 
-  // One file storage for every module that keeps files (help attachments now, KYC documents later).
+  // One file storage for every module that keeps files: help attachments, and KYC documents encrypted.
   const storage = localDirectoryStorage(config.fileStorageDir);
-  await registerModuleRoutes(app, { config, db, pool, storage, investmentSettings });
+  const kycStorage = encryptedStorage(storage, config.kycEncryptionKey);
+  await registerModuleRoutes(app, { config, db, pool, storage, kycStorage, investmentSettings });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
@@ -186,7 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     pool,
     jobs: [
       dailyReturnsJob(db, investmentSettings),
-      housekeepingJob([() => pruneThrottle(db), () => pruneStaleUploads(db, storage)]),
+      housekeepingJob([
+        () => pruneThrottle(db),
+        () => pruneStaleUploads(db, storage),
+        () => pruneKycDocuments(db, kycStorage, { retentionDays: config.kycRetentionDays, clock }),
+      ]),
       ...(mailSender ? [mailDeliveryJob(mailSender)] : []),
     ],
     isEnabled: config.areJobsEnabled,

@@ -359,6 +359,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/kyc-documents/{documentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A submitted identity document's file, decrypted; each view is an audit row */
+    get: operations["getKycDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/ledger/reconciliation": {
     parameters: {
       query?: never;
@@ -434,11 +451,29 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Users, newest first, searchable by name or e-mail */
+    /** Users, newest first, searchable by name or e-mail, with their balances */
     get: operations["listUsers"];
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/users/{userId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One user: profile, balances, recent transactions and help requests, live sessions */
+    get: operations["getUserDetail"];
+    put?: never;
+    post?: never;
+    /** Close a user's account: refused while they hold money; personal data erased, ledger kept */
+    delete: operations["deleteUser"];
     options?: never;
     head?: never;
     patch?: never;
@@ -455,6 +490,74 @@ export interface paths {
     put?: never;
     /** Ban a user and end their sessions */
     post: operations["banUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/users/{userId}/emails": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** E-mail a user (queued for delivery) */
+    post: operations["sendEmailToUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/users/{userId}/help-requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Open a help request for a user ('[ADMIN] ' subject, open) */
+    post: operations["createHelpRequestForUser"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/users/{userId}/kyc": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A user's identity checks, newest first, with their documents and decisions */
+    get: operations["getUserKyc"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/users/{userId}/kyc/decision": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve or reject (with a reason) the documents under review; audited, the customer is told */
+    post: operations["decideUserKyc"];
     delete?: never;
     options?: never;
     head?: never;
@@ -808,6 +911,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/kyc-documents": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload an identity document: one file, in the form field `file`, at most 5 MB
+     * @description Read as help-desk attachments are: the type from the bytes (PNG, JPEG, WebP or PDF; else 415), 413 over the limit with nothing kept, 400 for a body that is not one file part named `file`, 429 past 2 uploads in progress or 20 an hour. Kept encrypted; submit it with `POST /api/v1/me/kyc/submissions`. Unsubmitted uploads are deleted after a day.
+     */
+    post: operations["uploadKycDocument"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/me": {
     parameters: {
       query?: never;
@@ -819,6 +942,40 @@ export interface paths {
     get: operations["getProfile"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/me/kyc": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your identity verification: status, the last decision and your daily limits by level */
+    get: operations["getKyc"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/me/kyc/submissions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Submit a government ID and a proof of address, uploaded first, for review */
+    post: operations["submitKyc"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1127,6 +1284,20 @@ export interface components {
       nextCursor: string | null;
       pendingCount: number;
     };
+    AdminEmailRequest: {
+      message: string;
+      subject: string;
+    };
+    AdminEmailResponse: {
+      /** @constant */
+      status: "queued";
+    };
+    AdminHelpRequestRequest: {
+      message: string;
+      /** @default medium */
+      priority?: components["schemas"]["HelpPriority"];
+      subject: string;
+    };
     AdminInvestment: {
       amountInvested: components["schemas"]["DecimalAmount"];
       createdAt: string;
@@ -1176,7 +1347,38 @@ export interface components {
       items: components["schemas"]["AdminTransfer"][];
       nextCursor: string | null;
     };
-    AdminUser: {
+    AdminUserBalance: {
+      balance: components["schemas"]["DecimalAmount"];
+      currency: components["schemas"]["CurrencyCodeSchema"];
+    };
+    AdminUserDetail: {
+      balances: components["schemas"]["Balance"][];
+      profile: {
+        address: string;
+        city: string;
+        country: string;
+        createdAt: string;
+        email: string;
+        emailVerified: boolean;
+        firstName: string;
+        kycStatus: components["schemas"]["KycStatus"];
+        lastName: string;
+        phone: string;
+        postalCode: string;
+        role: components["schemas"]["Role"];
+        status: components["schemas"]["UserStatus"];
+        userId: string;
+      };
+      recentHelpRequests: components["schemas"]["HelpRequestSummary"][];
+      recentTransactions: components["schemas"]["TransactionItem"][];
+      sessions: components["schemas"]["AdminUserSession"][];
+    };
+    AdminUserList: {
+      items: components["schemas"]["AdminUserListItem"][];
+      nextCursor: string | null;
+    };
+    AdminUserListItem: {
+      balances: components["schemas"]["AdminUserBalance"][];
       createdAt: string;
       email: string;
       emailVerified: boolean;
@@ -1187,9 +1389,12 @@ export interface components {
       status: components["schemas"]["UserStatus"];
       userId: string;
     };
-    AdminUserList: {
-      items: components["schemas"]["AdminUser"][];
-      nextCursor: string | null;
+    AdminUserSession: {
+      createdAt: string;
+      expiresAt: string;
+      id: string;
+      ipAddress: string | null;
+      userAgent: string | null;
     };
     AlertMethodAvailability: {
       isAvailable: boolean;
@@ -1836,8 +2041,72 @@ export interface components {
     /** @enum {string} */
     InvestmentTransactionType: "deposit" | "withdraw" | "daily_return";
     IsoDate: string;
+    KycDailyLimit: {
+      currency: components["schemas"]["CurrencyCodeSchema"];
+      currentLimit: components["schemas"]["DecimalAmount"];
+      verifiedLimit: components["schemas"]["DecimalAmount"];
+    };
+    KycDecisionRequest: {
+      /** @enum {string} */
+      decision: "approve" | "reject";
+      reason?: string;
+    };
+    /** @enum {string} */
+    KycDocumentKind: "government_id" | "proof_of_address";
+    KycDocumentSummary: {
+      /** @enum {string} */
+      contentType: "image/png" | "image/jpeg" | "image/webp" | "application/pdf";
+      fileName: string;
+      kind: components["schemas"]["KycDocumentKind"];
+      size: number;
+    };
+    KycDocumentUpload: {
+      /** Format: binary */
+      file: string | unknown | unknown | unknown | unknown;
+    };
+    KycOverview: {
+      decidedAt: string | null;
+      documents: components["schemas"]["KycDocumentSummary"][];
+      emailVerified: boolean;
+      level: components["schemas"]["VerificationLevel"];
+      limits: components["schemas"]["KycDailyLimit"][];
+      rejectionReason: string | null;
+      status: components["schemas"]["KycStatus"];
+      submittedAt: string | null;
+    };
+    KycReview: {
+      status: components["schemas"]["KycStatus"];
+      submissions: components["schemas"]["KycSubmission"][];
+      userId: string;
+    };
+    KycReviewDocument: {
+      /** @enum {string} */
+      contentType: "image/png" | "image/jpeg" | "image/webp" | "application/pdf";
+      fileName: string;
+      /** Format: uuid */
+      id: string;
+      kind: components["schemas"]["KycDocumentKind"];
+      size: number;
+      url: string;
+    };
     /** @enum {string} */
     KycStatus: "pending" | "approved" | "rejected" | "under_review";
+    KycSubmission: {
+      decidedAt: string | null;
+      documents: components["schemas"]["KycReviewDocument"][];
+      /** Format: uuid */
+      id: string;
+      reason: string | null;
+      /** @enum {string} */
+      status: "under_review" | "approved" | "rejected";
+      submittedAt: string;
+    };
+    KycSubmissionRequest: {
+      /** Format: uuid */
+      governmentIdDocumentId: string;
+      /** Format: uuid */
+      proofOfAddressDocumentId: string;
+    };
     MarkAllNotificationsReadResponse: {
       updated: number;
     };
@@ -2517,13 +2786,27 @@ export interface components {
       id: string;
       size: number;
     };
+    UploadedKycDocument: {
+      /** @enum {string} */
+      contentType: "image/png" | "image/jpeg" | "image/webp" | "application/pdf";
+      fileName: string;
+      /** Format: uuid */
+      id: string;
+      size: number;
+    };
     UserBanResponse: {
       /** @enum {string} */
       status: "banned" | "active";
     };
+    UserDeleteResponse: {
+      /** @constant */
+      status: "closed";
+    };
     UserId: string;
     /** @enum {string} */
     UserStatus: "active" | "banned" | "suspended";
+    /** @enum {string} */
+    VerificationLevel: "unverified" | "verified";
     VerifyEmailCodeRequest: {
       email: components["schemas"]["Email"];
       otp: components["schemas"]["OneTimeCode"];
@@ -3881,6 +4164,79 @@ export interface operations {
       };
     };
   };
+  getKycDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file as uploaded */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
+          "image/jpeg": string;
+          "image/png": string;
+          "image/webp": string;
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
   reconcileLedger: {
     parameters: {
       query?: never;
@@ -4225,6 +4581,155 @@ export interface operations {
       };
     };
   };
+  getUserDetail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: components["schemas"]["UserId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminUserDetail"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  deleteUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: components["schemas"]["UserId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UserDeleteResponse"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
   banUser: {
     parameters: {
       query?: never;
@@ -4243,6 +4748,307 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["UserBanResponse"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  sendEmailToUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: components["schemas"]["UserId"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AdminEmailRequest"];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminEmailResponse"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  createHelpRequestForUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: components["schemas"]["UserId"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AdminHelpRequestRequest"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["HelpRequestSummary"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  getUserKyc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: components["schemas"]["UserId"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["KycReview"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  decideUserKyc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: components["schemas"]["UserId"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycDecisionRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["KycReview"];
         };
       };
       /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
@@ -5805,6 +6611,98 @@ export interface operations {
       };
     };
   };
+  uploadKycDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["KycDocumentUpload"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UploadedKycDocument"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      408: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
   getProfile: {
     parameters: {
       query?: never;
@@ -5834,6 +6732,119 @@ export interface operations {
       };
       /** @description No such resource, or it belongs to someone else (`not_found`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  getKyc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["KycOverview"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  submitKyc: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycSubmissionRequest"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["KycOverview"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
         headers: {
           [name: string]: unknown;
         };

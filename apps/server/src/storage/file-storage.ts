@@ -62,3 +62,23 @@ export function localDirectoryStorage(directory: string): FileStorage {
     },
   };
 }
+
+/**
+ * Writes `bytes` under a fresh `key`, then the database row that names them (`record`). The bytes
+ * come first, so a row always has its bytes; when the row cannot be written they are removed again,
+ * so a failed upload leaves nothing behind (bytes without a row, after a crash between, are never served).
+ */
+export async function storeThenRecord<T>(
+  storage: FileStorage,
+  key: string,
+  bytes: Buffer,
+  record: () => Promise<T>,
+): Promise<T> {
+  await storage.put(key, bytes);
+  try {
+    return await record();
+  } catch (error) {
+    await storage.remove(key);
+    throw error;
+  }
+}

@@ -1,4 +1,4 @@
--- Identity verification (issue 26, docs/decisions/027-kyc-module.md). A customer uploads a government ID
+-- Identity verification (issue 26, docs/decisions/029-kyc-module.md). A customer uploads a government ID
 -- and a proof of address, then submits the two together; an admin approves or rejects the submission
 -- with a reason. profiles.kyc_status stays the customer's one status (the badge, the daily limit's
 -- level) and is written in the same transaction as the submission or decision that moves it.

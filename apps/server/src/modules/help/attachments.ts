@@ -9,7 +9,7 @@ import {
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { servedFileName, type Upload, type UploadRules } from "../../http/upload.ts";
-import type { FileStorage } from "../../storage/file-storage.ts";
+import { type FileStorage, storeThenRecord } from "../../storage/file-storage.ts";
 import { deleteStaleUploads, type HelpAttachmentRow, insertAttachment } from "./queries.ts";
 
 /*
@@ -29,11 +29,7 @@ export const ATTACHMENT_RULES: UploadRules<AttachmentContentType> = {
   wrongTypeMessage: "Attach a PNG, JPEG or WebP screenshot, or a PDF",
 };
 
-/**
- * Stores a checked upload for `ownerId`, not yet part of any message. The bytes are written before
- * the row, so a row always has its bytes; when the row cannot be written the bytes are removed again,
- * so a failed upload leaves nothing behind (bytes without a row, after a crash between, are never served).
- */
+/** Stores a checked upload for `ownerId`, not yet part of any message: its bytes, then its row. */
 export async function storeUpload(
   db: Database,
   storage: FileStorage,
@@ -45,20 +41,15 @@ export async function storeUpload(
     throw new AppError("payload_too_large", TOO_LARGE_MESSAGE, { file: TOO_LARGE_MESSAGE });
   }
   const storageKey = `help-${randomUUID()}`;
-  await storage.put(storageKey, upload.bytes);
-  let row: HelpAttachmentRow;
-  try {
-    row = await insertAttachment(db, {
+  const row = await storeThenRecord(storage, storageKey, upload.bytes, () =>
+    insertAttachment(db, {
       owner_user_id: ownerId,
       file_name: upload.fileName,
       content_type: upload.contentType,
       size: upload.bytes.length,
       storage_key: storageKey,
-    });
-  } catch (error) {
-    await storage.remove(storageKey);
-    throw error;
-  }
+    }),
+  );
   return { id: row.id, fileName: row.file_name, contentType: upload.contentType, size: row.size };
 }
 
