@@ -807,12 +807,6 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   ],
   "POST /api/v1/admin/users/{userId}/unban": async ({ cast }) =>
     adminOnly(`/api/v1/admin/users/${cast.owner.userId}/unban`, {}, { url: `/api/v1/admin/users/not_an_id/unban` }),
-};
-
-/** API routes the document leaves out on purpose: the document and its pages, and the `/api/auth/*` 404s. */
-const UNDOCUMENTED_ROUTE = /^(GET \/api\/docs|GET \/api\/v1\/openapi\.json$|(GET|POST) \/api\/auth\/\*$)/;
-
-let ferry: TestApp;
   "GET /api/v1/admin/users/{userId}": async ({ cast }) => [
     ...adminOnly(`/api/v1/admin/users/${cast.owner.userId}`, undefined, { url: "/api/v1/admin/users/not_an_id" }),
     { label: "admin, unknown user", persona: "admin", url: `/api/v1/admin/users/${randomUUID()}`, expect: [404] },
@@ -855,6 +849,12 @@ let ferry: TestApp;
       expect: [404],
     },
   ],
+};
+
+/** API routes the document leaves out on purpose: the document and its pages, and the `/api/auth/*` 404s. */
+const UNDOCUMENTED_ROUTE = /^(GET \/api\/docs|GET \/api\/v1\/openapi\.json$|(GET|POST) \/api\/auth\/\*$)/;
+
+let ferry: TestApp;
 let payee: BareUser;
 let document: OpenApiDocument;
 
