@@ -396,6 +396,25 @@ describe("retention", () => {
     expect(submissions).toEqual([]);
   });
 
+  test("an admin's delete of the account erases its documents and decisions at once", async () => {
+    const customer = await createPersona(ferry, "kyc-deleted");
+    const admin = await createPersona(ferry, "kyc-deleting-admin", true);
+    await submitBoth(customer);
+    const keys = await storageKeysOf(customer.userId);
+
+    const response = await send(ferry.app, {
+      method: "DELETE",
+      url: `/api/v1/admin/users/${customer.userId}`,
+      ip: admin.ip,
+      cookie: admin.cookie,
+    });
+
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    expect(await storageKeysOf(customer.userId)).toEqual([]);
+    const storage = localDirectoryStorage(storageDir);
+    expect(await Promise.all(keys.map((key) => storage.get(key)))).toEqual([null, null]);
+  });
+
   test("erasing a closed account's documents removes its rows, its decisions and its files", async () => {
     const customer = await createPersona(ferry, "kyc-erased");
     await submitBoth(customer);

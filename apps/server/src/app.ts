@@ -137,7 +137,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerDepositRoutes(app, { db, config, guards, keys: await loadDepositKeys(db, config) });
   registerTransferRoutes(app, { db, config, guards, clock: investmentSettings.clock });
   registerLedgerAdminRoutes(app, { db, guards });
-  registerAdminRoutes(app, { db, guards, clock: investmentSettings.clock });
+  registerAdminRoutes(app, { db, guards, clock: investmentSettings.clock, kycStorage });
   registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl, clock: investmentSettings.clock });
   registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
   registerKycRoutes(app, { db, guards, storage: kycStorage, config });

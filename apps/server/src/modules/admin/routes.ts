@@ -16,6 +16,7 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import type { Guards } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN } from "../../http/openapi.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
 import { auditActorOf } from "../audit/service.ts";
 import {
   closeAccount,
@@ -31,6 +32,8 @@ interface AdminDeps {
   readonly guards: Guards;
   /** The business clock: which sessions are live, when a help request opens and falls due. */
   readonly clock: Clock;
+  /** Where identity documents are kept (encrypted): a closed account's are erased with it. */
+  readonly kycStorage: FileStorage;
 }
 
 /** The user list, and one user's detail view. */
@@ -107,7 +110,7 @@ function registerUserStatusRoutes(app: FastifyInstance, deps: AdminDeps): void {
       },
     },
     async (request) => {
-      await closeAccount(deps.db, auditActorOf(request), request.params.userId);
+      await closeAccount(deps.db, deps.kycStorage, auditActorOf(request), request.params.userId);
       return { status: "closed" as const };
     },
   );

@@ -17,6 +17,7 @@ import type { Database } from "../../db/database.ts";
 import { lockKey } from "../../db/locks.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
 import { deleteAllAlertRulesOf } from "../alerts/service.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { endSignInFor, listLiveSessions } from "../auth/service.ts";
@@ -24,6 +25,7 @@ import { getBalances } from "../balances/service.ts";
 import { countPendingDepositsOf } from "../deposits/service.ts";
 import { deleteAllDestinationsOf } from "../destinations/service.ts";
 import { listCustomerRequests, openRequestForCustomer } from "../help/service.ts";
+import { eraseKycDocuments } from "../kyc/service.ts";
 import { lockHoldingsOf, readWalletBalancesOf } from "../ledger/service.ts";
 import { adminMessageMail, enqueueMail } from "../mail/service.ts";
 import { deleteAllNotificationsOf } from "../notifications/service.ts";
@@ -142,19 +144,18 @@ async function refuseWhileHoldingMoney(trx: Database, userId: string): Promise<v
 }
 
 /**
- * Where a closure erases the user's identity documents (issue 26, K3's KYC module): until that module
- * offers its erase function, there are none to erase. Replace this body with a call to it.
- */
-async function eraseIdentityDocuments(_trx: Database, _userId: string): Promise<void> {}
-
-/**
  * Deletes a user as Ferry can without destroying money or history (spec §7 delete-user, the right to
  * erasure): refused while they hold money; otherwise every way they sign in ends, their personal data
  * is erased (profile, saved destinations, notifications, alert rules, identity documents) and the user
  * row is pseudonymised and closed, so their ledger accounts and transfers stay, under the pseudonym,
  * and reconcile as before. One transaction, audited. An admin cannot delete themselves or the last admin.
  */
-export async function closeAccount(db: Database, actor: AuditActor, userId: string): Promise<void> {
+export async function closeAccount(
+  db: Database,
+  kycStorage: FileStorage,
+  actor: AuditActor,
+  userId: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockRosterAsActiveAdmin(trx, actor, userId, "delete");
     const user = await lockOpenUser(trx, userId);
@@ -167,7 +168,7 @@ export async function closeAccount(db: Database, actor: AuditActor, userId: stri
     await deleteAllDestinationsOf(trx, userId);
     await deleteAllNotificationsOf(trx, userId);
     await deleteAllAlertRulesOf(trx, userId);
-    await eraseIdentityDocuments(trx, userId);
+    await eraseKycDocuments(trx, kycStorage, userId);
     await pseudonymiseAndClose(trx, userId, actor.userId);
     await recordAdminAction(trx, {
       actor,
