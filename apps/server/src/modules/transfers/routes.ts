@@ -41,6 +41,16 @@ const CSV_EXPORTS_IN_FLIGHT_PER_USER = 1;
 const CSV_EXPORTS_PER_WINDOW = 10;
 const CSV_EXPORT_WINDOW_SECONDS = 15 * 60;
 
+/** What the quote and the code request may refuse: both resolve and price the same details. */
+const PRICING_ERRORS = errorResponses(
+  ...SIGNED_IN_ERRORS,
+  "validation_failed",
+  "not_found",
+  "insufficient_funds",
+  "limit_exceeded",
+  "rate_limited",
+);
+
 /**
  * What the transfer routes need: the database, the settings, the guards that say who may call them,
  * and the business clock transfer codes expire by (the development clock, when it is enabled).
@@ -74,17 +84,7 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
         security: SIGNED_IN,
         summary: "Fee, total and available balance for a transfer",
         body: TransferDetails,
-        response: {
-          200: TransferQuote,
-          ...errorResponses(
-            ...SIGNED_IN_ERRORS,
-            "validation_failed",
-            "not_found",
-            "insufficient_funds",
-            "limit_exceeded",
-            "rate_limited",
-          ),
-        },
+        response: { 200: TransferQuote, ...PRICING_ERRORS },
       },
     },
     async (request) => {
@@ -106,17 +106,7 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
         security: SIGNED_IN,
         summary: "E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries)",
         body: TransferDetails,
-        response: {
-          200: TransferCodeSent,
-          ...errorResponses(
-            ...SIGNED_IN_ERRORS,
-            "validation_failed",
-            "not_found",
-            "insufficient_funds",
-            "limit_exceeded",
-            "rate_limited",
-          ),
-        },
+        response: { 200: TransferCodeSent, ...PRICING_ERRORS },
       },
     },
     async (request) => {
