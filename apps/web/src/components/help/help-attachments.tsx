@@ -74,6 +74,101 @@ export function AttachmentList({ attachments }: { attachments: readonly HelpAtta
   );
 }
 
+/** Splits chosen files into those to upload and what is wrong with the others: type, size, or too many. */
+function sortChosenFiles(files: readonly File[], room: number): { accepted: File[]; found: string[] } {
+  const found: string[] = [];
+  const accepted: File[] = [];
+  for (const file of files) {
+    const refusal = refusalOf(file);
+    if (refusal) {
+      found.push(refusal);
+    } else if (accepted.length >= room) {
+      found.push(`${file.name}: attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files`);
+    } else {
+      accepted.push(file);
+    }
+  }
+  return { accepted, found };
+}
+
+/** The files uploaded for the message being written, each removable until it is sent. */
+function FilesToSend(props: {
+  value: readonly UploadedHelpAttachment[];
+  onChange: (attachments: UploadedHelpAttachment[]) => void;
+  disabled?: boolean;
+}) {
+  if (props.value.length === 0) {
+    return null;
+  }
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Files to send">
+      {props.value.map((attachment) => (
+        <li
+          key={attachment.id}
+          className="flex max-w-full items-center gap-2 rounded-md border border-border bg-muted/50 py-1 pl-2 pr-1 text-xs"
+        >
+          <PaperclipIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className="min-w-0 truncate font-medium">{attachment.fileName}</span>
+          <span className="shrink-0 text-muted-foreground">{formatFileSize(attachment.size)}</span>
+          <button
+            type="button"
+            className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label={`Remove ${attachment.fileName}`}
+            disabled={props.disabled}
+            onClick={() => props.onChange(props.value.filter((item) => item.id !== attachment.id))}
+          >
+            <XIcon className="size-3.5" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The file input, shown as an "Attach files" button with the accepted types and sizes beside it. */
+function AttachButton(props: { isDisabled: boolean; isUploading: boolean; onChoose: (files: File[]) => void }) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {/* The input itself takes focus (it is only visually hidden); its label looks like a button. */}
+      <input
+        id={inputId}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        className="peer sr-only"
+        aria-describedby={hintId}
+        disabled={props.isDisabled}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          // Cleared so the same file can be chosen again after removing it.
+          event.target.value = "";
+          props.onChoose(files);
+        }}
+      />
+      <label
+        htmlFor={inputId}
+        className={cn(
+          buttonVariants({ variant: "outline", size: "sm" }),
+          "peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2",
+          props.isDisabled && "pointer-events-none opacity-50",
+        )}
+      >
+        {props.isUploading ? (
+          <Loader2Icon className="animate-spin" aria-hidden="true" />
+        ) : (
+          <PaperclipIcon aria-hidden="true" />
+        )}
+        {props.isUploading ? "Uploading…" : "Attach files"}
+      </label>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {ATTACHMENT_HINT}
+      </p>
+    </div>
+  );
+}
+
 /**
  * Chooses files for a request or a reply and uploads each at once (`POST /api/v1/help-attachments`),
  * so sending only carries their ids. Type and size are checked here first, to say so before a
@@ -85,8 +180,6 @@ export function AttachmentPicker(props: {
   onUploadingChange?: (isUploading: boolean) => void;
   disabled?: boolean;
 }) {
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
   const [problems, setProblems] = useState<string[]>([]);
   const upload = useMutation({
     mutationFn: (file: File) =>
@@ -96,18 +189,7 @@ export function AttachmentPicker(props: {
   const isDisabled = props.disabled === true || upload.isPending || room <= 0;
 
   async function attach(files: File[]) {
-    const found: string[] = [];
-    const accepted: File[] = [];
-    for (const file of files) {
-      const refusal = refusalOf(file);
-      if (refusal) {
-        found.push(refusal);
-      } else if (accepted.length >= room) {
-        found.push(`${file.name}: attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files`);
-      } else {
-        accepted.push(file);
-      }
-    }
+    const { accepted, found } = sortChosenFiles(files, room);
     setProblems(found);
     if (accepted.length === 0) {
       return;
@@ -128,65 +210,8 @@ export function AttachmentPicker(props: {
 
   return (
     <div className="grid gap-2">
-      <div className="flex flex-wrap items-center gap-3">
-        {/* The input itself takes focus (it is only visually hidden); its label looks like a button. */}
-        <input
-          id={inputId}
-          type="file"
-          multiple
-          accept={ACCEPT}
-          className="peer sr-only"
-          aria-describedby={hintId}
-          disabled={isDisabled}
-          onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
-            // Cleared so the same file can be chosen again after removing it.
-            event.target.value = "";
-            void attach(files);
-          }}
-        />
-        <label
-          htmlFor={inputId}
-          className={cn(
-            buttonVariants({ variant: "outline", size: "sm" }),
-            "peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2",
-            isDisabled && "pointer-events-none opacity-50",
-          )}
-        >
-          {upload.isPending ? (
-            <Loader2Icon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <PaperclipIcon aria-hidden="true" />
-          )}
-          {upload.isPending ? "Uploading…" : "Attach files"}
-        </label>
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {ATTACHMENT_HINT}
-        </p>
-      </div>
-      {props.value.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Files to send">
-          {props.value.map((attachment) => (
-            <li
-              key={attachment.id}
-              className="flex max-w-full items-center gap-2 rounded-md border border-border bg-muted/50 py-1 pl-2 pr-1 text-xs"
-            >
-              <PaperclipIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span className="min-w-0 truncate font-medium">{attachment.fileName}</span>
-              <span className="shrink-0 text-muted-foreground">{formatFileSize(attachment.size)}</span>
-              <button
-                type="button"
-                className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                aria-label={`Remove ${attachment.fileName}`}
-                disabled={props.disabled}
-                onClick={() => props.onChange(props.value.filter((item) => item.id !== attachment.id))}
-              >
-                <XIcon className="size-3.5" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <AttachButton isDisabled={isDisabled} isUploading={upload.isPending} onChoose={(files) => void attach(files)} />
+      <FilesToSend value={props.value} onChange={props.onChange} disabled={props.disabled} />
       <div aria-live="polite">
         {problems.length > 0 ? (
           <ul className="grid gap-1 text-xs font-medium text-destructive">
