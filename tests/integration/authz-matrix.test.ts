@@ -573,6 +573,11 @@ const ROUTES: Record<string, RouteEntry> = {
     ok: [201],
   },
   "GET /api/v1/admin/users": { access: "admin", request: () => ({ url: "/api/v1/admin/users?limit=5" }) },
+  "GET /api/v1/admin/audit-log": { access: "admin", request: () => ({ url: "/api/v1/admin/audit-log?limit=5" }) },
+  "GET /api/v1/admin/audit-log/export.csv": {
+    access: "admin",
+    request: () => ({ url: "/api/v1/admin/audit-log/export.csv?action=rate.update" }),
+  },
   "POST /api/v1/admin/users/:userId/ban": {
     access: "admin",
     request: ({ owner }) => ({ url: `/api/v1/admin/users/${owner.userId}/ban`, payload: {} }),

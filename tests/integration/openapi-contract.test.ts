@@ -778,6 +778,12 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   },
   "GET /api/v1/admin/users": async () =>
     adminOnly("/api/v1/admin/users?limit=5", undefined, { url: "/api/v1/admin/users?limit=-1" }),
+  "GET /api/v1/admin/audit-log": async () =>
+    adminOnly("/api/v1/admin/audit-log?limit=5", undefined, { url: "/api/v1/admin/audit-log?from=2026-13-01" }),
+  "GET /api/v1/admin/audit-log/export.csv": async () =>
+    adminOnly("/api/v1/admin/audit-log/export.csv?action=rate.update", undefined, {
+      url: "/api/v1/admin/audit-log/export.csv?from=2026-03-02&to=2026-03-01",
+    }),
   "POST /api/v1/admin/users/{userId}/ban": async ({ cast }) => [
     ...adminOnly(`/api/v1/admin/users/${cast.owner.userId}/ban`, {}, { url: `/api/v1/admin/users/not_an_id/ban` }),
     {

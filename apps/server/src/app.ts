@@ -13,6 +13,7 @@ import { mailDeliveryJob, mailDeliveryQueue } from "./jobs/mail-delivery.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/routes.ts";
+import { registerAuditRoutes } from "./modules/audit/routes.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerBalanceRoutes } from "./modules/balances/routes.ts";
@@ -138,6 +139,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerTransferRoutes(app, { db, config, guards, clock: investmentSettings.clock });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards, clock: investmentSettings.clock, kycStorage });
+  registerAuditRoutes(app, { db, guards });
   registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl, clock: investmentSettings.clock });
   registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
   registerKycRoutes(app, { db, guards, storage: kycStorage, config });

@@ -70,6 +70,11 @@ export function startOfUtcDay(day: UtcDay): Date {
   return start;
 }
 
+/** The instant a UTC day ends: the next day's midnight, which a range "to the end of `day`" excludes. */
+export function endOfUtcDay(day: UtcDay): Date {
+  return new Date(startOfUtcDay(day).getTime() + DAY_MS);
+}
+
 /** The day `days` after `day` (before it when negative). */
 export function addUtcDays(day: UtcDay, days: number): UtcDay {
   return utcDayOf(new Date(startOfUtcDay(day).getTime() + days * DAY_MS));

@@ -206,6 +206,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/audit-log": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Admin actions, newest first, filtered by actor, action, subject and days */
+    get: operations["listAuditLog"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/audit-log/export.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The filtered admin actions as CSV, newest first, at most 10000 */
+    get: operations["exportAuditLog"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/deposits": {
     parameters: {
       query?: never;
@@ -1469,6 +1503,26 @@ export interface components {
         };
         message: string;
       };
+    };
+    AuditEntry: {
+      action: string;
+      actorEmail: string | null;
+      actorId: string;
+      after: components["schemas"]["AuditValues"] | null;
+      before: components["schemas"]["AuditValues"] | null;
+      clientAddress: string | null;
+      createdAt: string;
+      details: components["schemas"]["AuditValues"];
+      id: string;
+      subjectId: string;
+      subjectType: string;
+    };
+    AuditLogPage: {
+      items: components["schemas"]["AuditEntry"][];
+      nextCursor: string | null;
+    };
+    AuditValues: {
+      [key: string]: string | number | boolean | null;
     };
     AuthSession: {
       createdAt: string;
@@ -3544,6 +3598,151 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["HealthStatus"];
+        };
+      };
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        action?: string;
+        actor?: string;
+        cursor?: components["schemas"]["PageCursor"];
+        from?: string;
+        limit?: number;
+        subjectId?: string;
+        subjectType?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuditLogPage"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  exportAuditLog: {
+    parameters: {
+      query?: {
+        action?: string;
+        actor?: string;
+        from?: string;
+        subjectId?: string;
+        subjectType?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One row per admin action */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
     };

@@ -67,3 +67,16 @@ export async function selectUserIdByEmail(db: Database, email: string): Promise<
   const row = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
   return row?.id;
 }
+
+/** The e-mail addresses of these users by id, in one query; an id that names no user is absent. */
+export async function selectUserEmailsByIds(db: Database, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .selectFrom("user")
+    .select(["id", "email"])
+    .where("id", "in", [...userIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}

@@ -3,6 +3,7 @@ import type { TransactionItem, TransactionList } from "@ferry/core/contracts/tra
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
+import { csvCell, csvDocumentOf } from "../../http/csv.ts";
 import { selectHistory, toHistoryItem } from "./queries.ts";
 
 /*
@@ -24,32 +25,22 @@ export async function listHistory(db: Database, userId: string, query: PageQuery
   return paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toHistoryItem);
 }
 
-/** A quoted CSV cell. Text cells that a spreadsheet would run as a formula are neutralised with a quote. */
-function csvCell(value: string | null, kind: "text" | "number" = "text"): string {
-  const text = value ?? "";
-  const safe = kind === "text" && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
 /** The statement as CSV: one line per history item, amounts leaving the account negative. */
 function statementCsvOf(items: readonly TransactionItem[]): string {
-  const lines = [["date", "type", "status", "currency", "amount", "fee", "counterparty", "memo"].join(",")];
-  for (const item of items) {
-    const signed = item.direction === "out" ? `-${item.amount}` : item.amount;
-    lines.push(
-      [
-        csvCell(item.createdAt),
-        csvCell(item.type),
-        csvCell(item.status),
-        csvCell(item.currency),
-        csvCell(signed, "number"),
-        csvCell(item.fee, "number"),
-        csvCell(item.counterparty),
-        csvCell(item.memo),
-      ].join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  const header = ["date", "type", "status", "currency", "amount", "fee", "counterparty", "memo"];
+  return csvDocumentOf(
+    header,
+    items.map((item) => [
+      csvCell(item.createdAt),
+      csvCell(item.type),
+      csvCell(item.status),
+      csvCell(item.currency),
+      csvCell(item.direction === "out" ? `-${item.amount}` : item.amount, "number"),
+      csvCell(item.fee, "number"),
+      csvCell(item.counterparty),
+      csvCell(item.memo),
+    ]),
+  );
 }
 
 /** The user's statement as CSV text: their newest `STATEMENT_MAX_ROWS` history items. */
