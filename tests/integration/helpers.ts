@@ -5,7 +5,7 @@ import type { CurrencyCode } from "@ferry/core/currencies";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect, inject, vi } from "vitest";
 import { buildApp } from "../../apps/server/src/app.ts";
-import { systemClock } from "../../apps/server/src/clock.ts";
+import { type Clock, systemClock } from "../../apps/server/src/clock.ts";
 import { type Config, loadConfig } from "../../apps/server/src/config.ts";
 import { type Database, openDatabase } from "../../apps/server/src/db/database.ts";
 import { createDatabaseIfMissing } from "../../apps/server/src/db/embedded.ts";
@@ -30,6 +30,8 @@ export interface TestApp {
   readonly db: Database;
   /** The app's job runner: `drain` delivers queued mail, `runNow` runs a scheduled job. */
   readonly jobs: JobRunner;
+  /** The app's business clock, which transfer codes expire by (`POST /dev/clock` moves it). */
+  readonly clock: Clock;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = openDatabase(options.databaseUrl ?? inject("databaseUrl"), options.maxConnections ?? 5);
-  const { app, auth, db, jobs } = await buildApp({ config, db: database.db, pool: database.pool });
+  const { app, auth, db, jobs, clock } = await buildApp({ config, db: database.db, pool: database.pool });
   await app.ready();
   return {
     app,
@@ -64,6 +66,7 @@ export async function buildTestApp(
     config,
     db,
     jobs,
+    clock,
     async close() {
       await app.close();
       await database.close();
@@ -513,13 +516,15 @@ export async function readWallet(db: Database, userId: string, currency: Currenc
 
 /**
  * A transfer code bound to (sender, recipient, amount, currency), issued directly rather than
- * through the e-mailed, throttled endpoint. `recipientKey` is `user:<id>` for a Ferry user and
- * `recipient:<id>` for a saved recipient.
+ * through the e-mailed, throttled endpoint, on the app's business clock (the machine's for a bare
+ * database and configuration). `recipientKey` is `user:<id>` for a Ferry user and `recipient:<id>`
+ * for a saved recipient.
  */
 export async function issueCode(
-  ferry: Pick<TestApp, "db" | "config">,
+  ferry: Pick<TestApp, "db" | "config"> & Partial<Pick<TestApp, "clock">>,
   binding: { userId: string; recipientKey: string; amountMinor: bigint; currency: CurrencyCode },
 ): Promise<string> {
-  const { code } = await issueTransferCode(ferry.db, { secret: ferry.config.authSecret, clock: systemClock }, binding);
+  const keys = { secret: ferry.config.authSecret, clock: ferry.clock ?? systemClock };
+  const { code } = await issueTransferCode(ferry.db, keys, binding);
   return code;
 }

@@ -34,7 +34,8 @@ export async function buildAppWithClock(
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = openDatabase(databaseUrl, 5);
-  const { app, auth, db, jobs } = await buildApp({ config, db: database.db, pool: database.pool, clock });
+  const built = await buildApp({ config, db: database.db, pool: database.pool, clock });
+  const { app, auth, db, jobs } = built;
   await app.ready();
   return {
     app,
@@ -42,6 +43,7 @@ export async function buildAppWithClock(
     config,
     db,
     jobs,
+    clock: built.clock,
     async close() {
       await app.close();
       await database.close();

@@ -72,6 +72,8 @@ export interface FerryApp {
   readonly db: Database;
   /** The job runner (pg-boss): `runNow` and `drain` run jobs here without waiting for a worker. */
   readonly jobs: JobRunner;
+  /** The business clock the modules read (the development clock, when enabled). */
+  readonly clock: Clock;
 }
 
 /**
@@ -210,5 +212,5 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     await app.register(devClockPlugin, { clock: devClock, store: devClockStore });
   }
 
-  return { app, auth: app.auth, db, jobs: app.jobs };
+  return { app, auth: app.auth, db, jobs: app.jobs, clock };
 }
