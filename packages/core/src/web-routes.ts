@@ -49,6 +49,7 @@ export const WEB_ROUTES = [
   { path: "/admin/transactions", access: "admin" },
   { path: "/admin/rates", access: "admin" },
   { path: "/admin/help", access: "admin" },
+  { path: "/admin/audit", access: "admin" },
 
   // Static marketing pages.
   { path: "/business", access: "public" },

@@ -90,6 +90,7 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
   "/admin/transactions": "Transaction Management",
   "/admin/rates": "Exchange Rates",
   "/admin/help": "Help Desk",
+  "/admin/audit": "Audit Log",
 };
 
 /** The heading of each coming-soon page of core's route table (its feature arrives in a later issue). */
@@ -194,6 +195,10 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
   "/admin/help": async () => {
     const { AdminHelpPage } = await import("../features/admin-help/admin-help-page.tsx");
     return <AdminHelpPage />;
+  },
+  "/admin/audit": async () => {
+    const { AdminAuditPage } = await import("../features/admin-audit/admin-audit-page.tsx");
+    return <AdminAuditPage />;
   },
   "/rates": async () => {
     const { RatesPage } = await import("../marketing/rates-page.tsx");

@@ -16,6 +16,8 @@ export interface FakeResponse {
 export interface SeenRequest {
   readonly method: string;
   readonly path: string;
+  /** The query string's parameters. */
+  readonly query: Record<string, string>;
   readonly headers: Record<string, string>;
   readonly body: unknown;
 }
@@ -29,10 +31,17 @@ export function fakeApi(routes: Record<string, (request: SeenRequest) => FakeRes
   const seen: SeenRequest[] = [];
   vi.stubGlobal("fetch", async (input: Request) => {
     const method = input.method;
-    const path = new URL(input.url).pathname;
+    const url = new URL(input.url);
+    const path = url.pathname;
     const headers = Object.fromEntries(input.headers);
     const text = await input.text();
-    const request = { method, path, headers, body: text ? JSON.parse(text) : undefined };
+    const request = {
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
     seen.push(request);
     const route = routes[`${method} ${path}`];
     const answer = route
@@ -63,4 +72,14 @@ export function renderWithApp(ui: React.ReactElement, seed?: (client: QueryClien
     </QueryClientProvider>,
   );
   return { ...result, user, client };
+}
+
+/** Makes `useMediaQuery` see a wide screen (`isWide`: every min-width query matches) or a narrow one. */
+export function stubScreenWidth(isWide: boolean): void {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: isWide,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
 }

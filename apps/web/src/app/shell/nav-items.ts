@@ -11,6 +11,7 @@ import {
   PlugIcon,
   ReceiptIcon,
   RepeatIcon,
+  ScrollTextIcon,
   SettingsIcon,
   TrendingUpIcon,
   UserIcon,
@@ -48,4 +49,5 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { label: "Transactions", to: "/admin/transactions", icon: ReceiptIcon },
   { label: "Rates", to: "/admin/rates", icon: RepeatIcon },
   { label: "Help Desk", to: "/admin/help", icon: HeadsetIcon },
+  { label: "Audit Log", to: "/admin/audit", icon: ScrollTextIcon },
 ];
