@@ -1,10 +1,23 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type * as React from "react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { ApiError } from "../lib/api.ts";
-import { meQueryOptions } from "../lib/queries/session.ts";
+import { ApiError } from "../lib/api-error.ts";
+import { meQueryKey, meQueryOptions } from "../lib/queries/session.ts";
+
+/**
+ * A 401 from any call means the session has ended — signed out elsewhere, expired, or the user banned
+ * (issue 26: a ban refuses every session on its next request): the session is then read as signed out,
+ * so the sign-in guard sends the open page to /login at once.
+ */
+function endSessionOnUnauthenticated(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) {
+    queryClient.setQueryData(meQueryKey, null);
+  }
+}
 
 const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: endSessionOnUnauthenticated }),
+  mutationCache: new MutationCache({ onError: endSessionOnUnauthenticated }),
   defaultOptions: {
     queries: {
       // A 4xx will not change on retry; network hiccups might.

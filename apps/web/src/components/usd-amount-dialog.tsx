@@ -2,7 +2,7 @@ import { InvestmentAmountRequest } from "@ferry/core/contracts/investments";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as React from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { ApiError } from "../lib/api.ts";
+import { ApiError } from "../lib/api-error.ts";
 import { useIdempotencyKey } from "../lib/use-idempotency-key.ts";
 import { AmountInput } from "./amount-field.tsx";
 import { Button } from "./ui/button.tsx";

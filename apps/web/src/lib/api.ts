@@ -1,18 +1,5 @@
 import { createApiClient } from "@ferry/api-client/client";
-import type { ApiErrorBody } from "@ferry/core/errors";
-
-/** An error answered by the API, with its stable code and per-field messages. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+import { ApiError, errorOf } from "./api-error.ts";
 
 /** `fetch`, looked up on each call (tests stand in for it), with an unreachable server as an ApiError. */
 async function fetchOrExplain(request: Request): Promise<Response> {
@@ -55,20 +42,6 @@ export async function dataOf<A extends Answer>(call: Promise<A>): Promise<DataOf
 }
 
 /**
- * The ApiError of a non-2xx answer: the server's code, message and fields, or (a body that is not
- * Ferry's error, such as a proxy's HTML page) the status alone.
- */
-function errorOf(status: number, body: unknown): ApiError {
-  const error = typeof body === "object" && body !== null ? (body as Partial<ApiErrorBody>).error : undefined;
-  return new ApiError(
-    status,
-    error?.code ?? "unknown",
-    error?.message ?? `Request failed (${status})`,
-    error?.fields ?? {},
-  );
-}
-
-/**
  * The body of a `multipart/form-data` operation (an upload), for its `bodySerializer`: each field one
  * part, a file as itself. The browser sets the content type with its boundary.
  */
@@ -78,12 +51,4 @@ export function formDataOf(fields: Readonly<Record<string, string | Blob>>): For
     form.append(name, value);
   }
   return form;
-}
-
-/** The message to show for a failed call: the server's own words, or the given fallback. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) {
-    return error.message;
-  }
-  return fallback;
 }

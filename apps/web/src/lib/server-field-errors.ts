@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { ApiError } from "./api.ts";
+import { ApiError } from "./api-error.ts";
 
 /**
  * Puts the server's per-field messages (the `fields` of a refused request) beside the form's own inputs,

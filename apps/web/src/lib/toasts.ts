@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { messageOf } from "./api.ts";
+import { messageOf } from "./api-error.ts";
 
 /*
  * Every toast the signed-in app raises goes through this file, so a success, a failure and the server's

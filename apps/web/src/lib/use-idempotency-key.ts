@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { ApiError } from "./api.ts";
+import { ApiError } from "./api-error.ts";
 import { newIdempotencyKey } from "./idempotency-key.ts";
 
 /**

@@ -5,8 +5,7 @@ import { ChevronDownIcon, LogOutIcon, MenuIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Menu, MenuAction, MenuLink, MenuSeparator } from "../components/ui/menu.tsx";
-import { signOut } from "../features/auth/api/auth-calls.ts";
-import { messageOf } from "../lib/api.ts";
+import { messageOf } from "../lib/api-error.ts";
 import { meQueryKey } from "../lib/queries/session.ts";
 import { useVisitorProfile } from "../lib/queries/visitor.ts";
 import { CONTAINER } from "./container.ts";
@@ -61,6 +60,8 @@ function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
     try {
+      // Loaded on use, as the client it calls through is: a visitor never needs it.
+      const { signOut } = await import("../features/auth/api/auth-calls.ts");
       await signOut();
     } catch (error) {
       // sonner is fetched when a toast is needed, not with the landing page (decision 021).

@@ -8,7 +8,8 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { FileTextIcon, Loader2Icon, PaperclipIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { api, dataOf, formDataOf, messageOf } from "../../lib/api.ts";
+import { api, dataOf, formDataOf } from "../../lib/api.ts";
+import { messageOf } from "../../lib/api-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { buttonVariants } from "../ui/button.tsx";
 

@@ -2,7 +2,7 @@ import type { HelpRequestDetail } from "@ferry/core/contracts/help";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type * as React from "react";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api-error.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { EmptyState } from "../empty-state.tsx";
 import { Button } from "../ui/button.tsx";

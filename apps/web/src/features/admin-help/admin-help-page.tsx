@@ -9,7 +9,7 @@ import { SearchInput } from "../../components/search-input.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api-error.ts";
 import { adminHelpOpenCountQueryOptions } from "../../lib/queries/help.ts";
 import { isAdmin, useMe } from "../../lib/queries/session.ts";
 import { useErrorToast } from "../../lib/toasts.ts";

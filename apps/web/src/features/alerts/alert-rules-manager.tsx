@@ -21,7 +21,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api-error.ts";
 import { formatRelativeTime } from "../../lib/format-date-time.ts";
 import { toastFailure, toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { formOf, RULE_FORM_FIELDS, type RuleForm, RuleFormFields, ruleFormResolver } from "./alert-rule-form.tsx";

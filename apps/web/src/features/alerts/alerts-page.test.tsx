@@ -1,5 +1,5 @@
 import type { AlertRule, AlertRuleList } from "@ferry/core/contracts/alerts";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, test } from "vitest";
 import { profileWithRole } from "../../testing/help-fixtures.ts";
 import { fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
@@ -89,7 +89,8 @@ describe("the alerts page for a visitor", () => {
     const prompt = within(screen.getByRole("region", { name: "Set up your own alerts" }));
     expect(prompt.getByRole("link", { name: "Create Free Account" })).toHaveAttribute("href", "/signup");
     expect(prompt.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
-    expect(seen.map((request) => request.path)).toEqual(["/api/auth/get-session"]);
+    // The session is asked for once the client has loaded (it is kept out of the public pages' first script).
+    await waitFor(() => expect(seen.map((request) => request.path)).toEqual(["/api/auth/get-session"]));
   });
 });
 

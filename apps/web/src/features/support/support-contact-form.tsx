@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { ApiError, messageOf } from "../../lib/api.ts";
+import { ApiError, messageOf } from "../../lib/api-error.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { useVisitorProfile } from "../../lib/queries/visitor.ts";
 import { useSendSupportMessage } from "./api/send-support-message.ts";

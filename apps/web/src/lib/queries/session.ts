@@ -1,12 +1,14 @@
 import type { Profile } from "@ferry/core/contracts/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, api, dataOf } from "../api.ts";
+import { ApiError } from "../api-error.ts";
 
 /** The session: read by the route guards, the shell and every page that shows who is signed in. */
 export const meQueryKey = ["me"] as const;
 
 /** The signed-in user's profile, or null when nobody is signed in. */
 export async function getMe(): Promise<Profile | null> {
+  // Loaded on first use: public pages read the session too, without the client in their first script.
+  const { api, dataOf } = await import("../api.ts");
   try {
     return await dataOf(api.GET("/api/v1/me"));
   } catch (error) {

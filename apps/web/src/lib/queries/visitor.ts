@@ -1,6 +1,5 @@
 import type { Profile } from "@ferry/core/contracts/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, dataOf } from "../api.ts";
 import { meQueryKey, meQueryOptions } from "./session.ts";
 
 /*
@@ -14,6 +13,8 @@ import { meQueryKey, meQueryOptions } from "./session.ts";
 export const visitorSessionQueryKey = [...meQueryKey, "has-session"] as const;
 
 async function hasSession(): Promise<boolean> {
+  // Loaded on first use: the generated client stays out of the first script of the public pages.
+  const { api, dataOf } = await import("../api.ts");
   const session = await dataOf(api.GET("/api/auth/get-session"));
   return session !== null;
 }

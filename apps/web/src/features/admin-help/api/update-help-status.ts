@@ -2,7 +2,8 @@ import type { HelpStatus } from "@ferry/core/contracts/help";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { HELP_STATUS_LABELS } from "../../../components/help/help-badges.tsx";
-import { api, dataOf, messageOf } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
+import { messageOf } from "../../../lib/api-error.ts";
 import { showUpdatedRequest } from "./reply-as-support.ts";
 
 /** Sets a request's status: any of the four, from any other (spec §4). */

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api-error.ts";
 import { meQueryKey, useMe } from "../../../lib/queries/session.ts";
 import { toastSuccess } from "../../../lib/toasts.ts";
 import { verifyEmailToken } from "../api/auth-calls.ts";

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { api, dataOf, messageOf } from "../../../lib/api.ts";
+import { api, dataOf } from "../../../lib/api.ts";
+import { messageOf } from "../../../lib/api-error.ts";
 import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";
 
 /** New notifications appear without a reload: the list is polled while the app is open. */

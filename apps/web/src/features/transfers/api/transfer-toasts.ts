@@ -1,6 +1,6 @@
 import type { TransferMethod } from "@ferry/core/contracts/transfers";
 import { toast } from "sonner";
-import { ApiError } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api-error.ts";
 
 /**
  * Spec §8: the toasts of every transfer call, Send Money's and Cashout's alike, written once.

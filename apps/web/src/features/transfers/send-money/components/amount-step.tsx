@@ -13,7 +13,7 @@ import { Field } from "../../../../components/ui/field.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../../components/ui/native-select.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
-import { messageOf } from "../../../../lib/api.ts";
+import { messageOf } from "../../../../lib/api-error.ts";
 import { balancesQueryOptions } from "../../../../lib/queries/balances.ts";
 import { useErrorToast } from "../../../../lib/toasts.ts";
 import { useDebouncedValue } from "../../../../lib/use-debounced-value.ts";
