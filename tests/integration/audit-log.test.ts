@@ -1,7 +1,15 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Customer, createCustomer, createPersona, listRoutes, routeName } from "./api-surface.ts";
+import {
+  type Customer,
+  createCustomer,
+  createPersona,
+  listRoutes,
+  multipartUpload,
+  routeName,
+  TINY_PNG,
+} from "./api-surface.ts";
 import {
   type BareUser,
   buildTestApp,
@@ -16,7 +24,8 @@ import { reportDeposit, reviewDeposit, type SignedInUser, setTransferStatus } fr
 
 /*
  * One audit table for admin actions: each action and its record commit together, and a refused
- * action leaves no record. Every state-changing admin route writes exactly one row (issue 24).
+ * action leaves no record. Every state-changing admin route writes exactly one row (issue 24), with
+ * the request's client address, and no one can change or remove a row (issue 26).
  */
 
 let ferry: TestApp;
@@ -101,11 +110,44 @@ async function countAuditRowsBy(actorId: string): Promise<number> {
   return Number(row.count);
 }
 
+/** What an admin request sends. */
+interface BuiltRequest {
+  readonly url: string;
+  readonly payload?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
 /** A state-changing admin request: what to send, given a customer who owns one of each resource. */
 interface AdminAction {
   /** The audit action the request must write, once. */
   readonly action: string;
-  readonly request: (owner: Customer) => { url: string; payload?: unknown; headers?: Record<string, string> };
+  readonly request: (owner: Customer) => BuiltRequest | Promise<BuiltRequest>;
+}
+
+/** The owner's government ID and proof of address, uploaded and submitted for review through the API. */
+async function submitKycDocuments(owner: Customer): Promise<void> {
+  const ids: string[] = [];
+  for (const fileName of ["passport.png", "bill.png"]) {
+    const upload = multipartUpload(fileName, TINY_PNG);
+    const uploaded = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/kyc-documents",
+      ip: owner.ip,
+      cookie: owner.cookie,
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    ids.push(uploaded.json().id);
+  }
+  const submitted = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/me/kyc/submissions",
+    ip: owner.ip,
+    cookie: owner.cookie,
+    payload: { governmentIdDocumentId: ids[0], proofOfAddressDocumentId: ids[1] },
+  });
+  expect(submitted.statusCode, submitted.body).toBe(201);
 }
 
 /**
@@ -142,6 +184,35 @@ const ADMIN_ACTIONS: Record<string, AdminAction> = {
   "POST /api/v1/admin/users/:userId/unban": {
     action: "user.unban",
     request: (owner) => ({ url: `/api/v1/admin/users/${owner.userId}/unban`, payload: {} }),
+  },
+  // The owner holds money, so it is a user with none who is closed.
+  "DELETE /api/v1/admin/users/:userId": {
+    action: "user.delete",
+    request: async () => {
+      const [leaver] = await insertBareUsers(ferry.db, 1, "audit-leaver");
+      return { url: `/api/v1/admin/users/${leaver.userId}` };
+    },
+  },
+  "POST /api/v1/admin/users/:userId/emails": {
+    action: "user.email",
+    request: (owner) => ({
+      url: `/api/v1/admin/users/${owner.userId}/emails`,
+      payload: { subject: "Hello", message: "A word from support." },
+    }),
+  },
+  "POST /api/v1/admin/users/:userId/help-requests": {
+    action: "help_request.create",
+    request: (owner) => ({
+      url: `/api/v1/admin/users/${owner.userId}/help-requests`,
+      payload: { subject: "Hello", message: "A word from support.", priority: "high" },
+    }),
+  },
+  "POST /api/v1/admin/users/:userId/kyc/decision": {
+    action: "kyc.approve",
+    request: async (owner) => {
+      await submitKycDocuments(owner);
+      return { url: `/api/v1/admin/users/${owner.userId}/kyc/decision`, payload: { decision: "approve" } };
+    },
   },
   // AUD → CAD, the pair the hardening suites may edit; a rate no other test sets, so it is a change.
   "PUT /api/v1/admin/rates/:from/:to": {
@@ -186,11 +257,12 @@ describe("every admin action is audited", () => {
       // A fresh admin per route, so the count is this request's alone whatever other suites do meanwhile.
       const actor: SessionUser = await createPersona(ferry, "audit-actor", true);
       const owner = await createCustomer(ferry, "audit-owner", payee);
-      const built = request(owner);
+      const built = await request(owner);
+      const ip = randomIp();
       const response = await send(ferry.app, {
         method,
         url: built.url,
-        ip: randomIp(),
+        ip,
         cookie: actor.cookie,
         payload: built.payload,
         headers: built.headers,
@@ -198,10 +270,14 @@ describe("every admin action is audited", () => {
       expect(response.statusCode, `${name}: ${response.body}`).toBeLessThan(300);
       const actions = await ferry.db
         .selectFrom("audit_log")
-        .select("action")
+        .select(["action", "client_address"])
         .where("actor_user_id", "=", actor.userId)
         .execute();
-      outcomes.push(`${name} -> ${actions.map((row) => row.action).join(", ") || "(none)"}`);
+      // Each row also names the request's client address; a row without it shows where it differs.
+      const written = actions.map((row) =>
+        row.client_address === ip ? row.action : `${row.action} from ${row.client_address}`,
+      );
+      outcomes.push(`${name} -> ${written.join(", ") || "(none)"}`);
     }
 
     const expected = unsafeAdminRoutes.map((name) => `${name} -> ${ADMIN_ACTIONS[name]?.action ?? "(none)"}`);
