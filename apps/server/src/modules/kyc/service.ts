@@ -68,6 +68,12 @@ export function dailyLimitMinorOf(settings: LimitSettings, level: VerificationLe
   return (fullLimitMinor * BigInt(settings.cashoutUnverifiedPercent)) / 100n;
 }
 
+/** A user's verification level as the database holds it now (the caller's transaction sees its own writes). */
+export async function readVerificationLevel(db: Database, userId: string): Promise<VerificationLevel> {
+  const account = await selectUserWithProfile(db).where("user.id", "=", userId).executeTakeFirstOrThrow();
+  return verificationLevelOf({ emailVerified: account.emailVerified, kycStatus: account.kyc_status ?? "pending" });
+}
+
 /** Every currency's limit now and once verified, as `/profile` shows them. */
 function limitsAt(settings: LimitSettings, level: VerificationLevel): KycDailyLimit[] {
   return CURRENCY_CODES.filter((currency) => dailyLimitMinorOf(settings, "verified", currency) > 0n).map(

@@ -6,8 +6,8 @@ import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { lockKey } from "../../db/locks.ts";
-import { selectUserWithProfile } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
+import { dailyLimitMinorOf, readVerificationLevel } from "../kyc/service.ts";
 
 /**
  * Whether a transfer's amount counts toward its sender's daily limit: everything that leaves Ferry for
@@ -36,10 +36,11 @@ interface DailyLimit {
 }
 
 /**
- * A user's daily limit in a currency for money leaving Ferry (CASHOUT_DAILY_LIMITS: the configured
- * limit, or CASHOUT_UNVERIFIED_PERCENT of it until both the e-mail and KYC are verified), and how much
- * of it their bank, crypto and cash-out transfers of the last 24 hours left. A failed or cancelled
- * transfer does not count; one reopened by an admin counts from when it was reopened.
+ * A user's daily limit in a currency for money leaving Ferry, by their verification level (the kyc
+ * module's rule, which /profile shows: the full CASHOUT_DAILY_LIMITS once both the e-mail and KYC are
+ * verified, CASHOUT_UNVERIFIED_PERCENT of it before), and how much of it their bank, crypto and
+ * cash-out transfers of the last 24 hours left. A failed or cancelled transfer does not count; one
+ * reopened by an admin counts from when it was reopened.
  */
 async function readDailyLimit(
   db: Database,
@@ -47,11 +48,8 @@ async function readDailyLimit(
   userId: string,
   currency: CurrencyCode,
 ): Promise<DailyLimit> {
-  // Validated at start (config.ts): a currency without a configured limit may not leave Ferry at all.
-  const fullLimitMinor = config.cashoutDailyLimitsMinor[currency] ?? 0n;
-  const account = await selectUserWithProfile(db).where("user.id", "=", userId).executeTakeFirstOrThrow();
-  const isVerified = account.emailVerified && account.kyc_status === "approved";
-  const limitMinor = isVerified ? fullLimitMinor : (fullLimitMinor * BigInt(config.cashoutUnverifiedPercent)) / 100n;
+  const level = await readVerificationLevel(db, userId);
+  const limitMinor = dailyLimitMinorOf(config, level, currency);
   const used = await db
     .selectFrom("transfers")
     .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
@@ -62,7 +60,7 @@ async function readDailyLimit(
     .where("status", "not in", statusesWithLedgerState("released"))
     .where("limit_counted_at", ">", sql<Date>`now() - interval '24 hours'`)
     .executeTakeFirstOrThrow();
-  return { limitMinor, remainingMinor: limitMinor - BigInt(used.total), isVerified };
+  return { limitMinor, remainingMinor: limitMinor - BigInt(used.total), isVerified: level === "verified" };
 }
 
 /** What remains of a limit, never shown below zero. */
