@@ -24,6 +24,14 @@ describe("web routes", () => {
     expect(isWebRoutePath("/use-cases/family")).toBe(true);
   });
 
+  it("matches a path with a parameter by its segments, the parameter any one segment", () => {
+    expect(webRouteOf("/admin/users/Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z")?.path).toBe("/admin/users/:userId");
+    expect(webRouteOf("/admin/users/0b0c7c5e-4f3a-4d2b-9e1f-8a7b6c5d4e3f/")?.path).toBe("/admin/users/:userId");
+    expect(webRouteOf("/admin/users")?.path).toBe("/admin/users");
+    expect(isWebRoutePath("/admin/users/some-user/extra")).toBe(false);
+    expect(isWebRoutePath("/admin/other/some-user")).toBe(false);
+  });
+
   it("knows no other path", () => {
     expect(isWebRoutePath("/dashboard/extra")).toBe(false);
     expect(isWebRoutePath("/assets/index.js")).toBe(false);

@@ -15,6 +15,7 @@ export type WebRouteAccess = "public" | "signed-out-only" | "signed-in" | "admin
 
 /** One page path of the web app. */
 export interface WebRoute {
+  /** The path; a `:name` segment stands for any one segment (`/admin/users/:userId`), as in the router. */
   path: string;
   access: WebRouteAccess;
   /** A short alias shows the same page as this canonical path (spec: "aliases of static pages"). */
@@ -44,7 +45,8 @@ export const WEB_ROUTES = [
   { path: "/settings", access: "signed-in", isComingSoon: true },
 
   { path: "/admin/deposits", access: "admin" },
-  { path: "/admin/users", access: "admin", isComingSoon: true },
+  { path: "/admin/users", access: "admin" },
+  { path: "/admin/users/:userId", access: "admin" },
   { path: "/admin/investments", access: "admin" },
   { path: "/admin/transactions", access: "admin" },
   { path: "/admin/rates", access: "admin" },
@@ -93,9 +95,26 @@ function normalizePath(pathname: string): string {
   return trimmed === "" ? "/" : trimmed.toLowerCase();
 }
 
+/** The routes with a `:name` segment, each with its path's segments (matched when no path is equal). */
+const PARAM_ROUTES = (WEB_ROUTES as readonly WebRoute[])
+  .filter((route) => route.path.includes("/:"))
+  .map((route) => ({ route, segments: route.path.split("/") }));
+
+/** Whether a normalised path's segments fit a route's: equal, or any non-empty one where it has `:name`. */
+function segmentsMatch(pattern: readonly string[], segments: readonly string[]): boolean {
+  return (
+    pattern.length === segments.length &&
+    pattern.every((part, index) => (part.startsWith(":") ? segments[index] !== "" : part === segments[index]))
+  );
+}
+
 /** The route that shows `pathname`, or undefined when no page does (the not-found page, 404). */
 export function webRouteOf(pathname: string): WebRoute | undefined {
-  return ROUTES_BY_PATH.get(normalizePath(pathname));
+  const path = normalizePath(pathname);
+  const segments = path.split("/");
+  return (
+    ROUTES_BY_PATH.get(path) ?? PARAM_ROUTES.find((candidate) => segmentsMatch(candidate.segments, segments))?.route
+  );
 }
 
 /** Whether `pathname` opens a page of the web app, matched as the router does (see `webRouteOf`). */

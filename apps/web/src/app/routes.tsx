@@ -86,6 +86,8 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
   "/help": "Help & Support",
   "/profile": "Profile",
   "/admin/deposits": "Deposit Approvals",
+  "/admin/users": "User Management",
+  "/admin/users/:userId": "User Details",
   "/admin/investments": "Investment Management",
   "/admin/transactions": "Transaction Management",
   "/admin/rates": "Exchange Rates",
@@ -97,7 +99,6 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
 const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {
   "/connect": { title: "Connect", description: "API credentials and connected apps." },
   "/settings": { title: "Settings", description: "Notifications, security and app preferences." },
-  "/admin/users": { title: "User Management", description: "Search, review, ban and contact users." },
 };
 
 const LazySendMoneyDialog = lazy(async () => ({
@@ -179,6 +180,14 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
   "/admin/deposits": async () => {
     const { AdminDepositsPage } = await import("../features/admin-deposits/admin-deposits-page.tsx");
     return <AdminDepositsPage />;
+  },
+  "/admin/users": async () => {
+    const { AdminUsersPage } = await import("../features/admin-users/admin-users-page.tsx");
+    return <AdminUsersPage />;
+  },
+  "/admin/users/:userId": async () => {
+    const { AdminUserDetailPage } = await import("../features/admin-users/admin-user-detail-page.tsx");
+    return <AdminUserDetailPage />;
   },
   "/admin/investments": async () => {
     const { AdminInvestmentsPage } = await import("../features/admin-investments/admin-investments-page.tsx");

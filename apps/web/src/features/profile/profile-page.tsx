@@ -1,11 +1,11 @@
-import { type KycStatus, type Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
+import { type Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
 import { TOASTS } from "@ferry/core/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRoundIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { KycStatusBadge } from "../../components/kyc-status-badge.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -14,13 +14,7 @@ import { requestPasswordReset } from "../../lib/password-reset.ts";
 import { useSignedInProfile } from "../../lib/queries/session.ts";
 import { toastServerError, toastSuccess } from "../../lib/toasts.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
-
-const KYC_BADGE: Record<KycStatus, { label: string; variant: "success" | "destructive" | "warning" | "neutral" }> = {
-  approved: { label: "Approved", variant: "success" },
-  rejected: { label: "Rejected", variant: "destructive" },
-  under_review: { label: "Under review", variant: "warning" },
-  pending: { label: "Pending", variant: "neutral" },
-};
+import { KycSection } from "./kyc-section.tsx";
 
 const FIELDS = [
   { name: "firstName", label: "First name", autoComplete: "given-name" },
@@ -94,7 +88,6 @@ function PersonalInformation({ profile }: { profile: Profile }) {
 }
 
 function AccountCard({ profile }: { profile: Profile }) {
-  const kyc = KYC_BADGE[profile.kycStatus];
   async function sendPasswordLink() {
     try {
       await requestPasswordReset(profile.email);
@@ -126,9 +119,7 @@ function AccountCard({ profile }: { profile: Profile }) {
         </div>
         <div>
           <p className="text-muted-foreground">KYC status</p>
-          <Badge variant={kyc.variant} className="mt-1">
-            {kyc.label}
-          </Badge>
+          <KycStatusBadge status={profile.kycStatus} className="mt-1" />
         </div>
         <div>
           <p className="text-muted-foreground">Account type</p>
@@ -150,6 +141,7 @@ export function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <PersonalInformation profile={profile} />
         <AccountCard profile={profile} />
+        <KycSection />
       </div>
     </>
   );

@@ -1,0 +1,89 @@
+import type { AdminUserDetail } from "@ferry/core/contracts/admin";
+import { displayName } from "@ferry/core/contracts/profile";
+import { ArrowLeftIcon, UserXIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { useErrorToast } from "../../lib/toasts.ts";
+import { useAdminUser } from "./api/get-admin-user.ts";
+import { RecentHelpRequests } from "./recent-help-requests.tsx";
+import { UserActions } from "./user-actions.tsx";
+import { UserBadges } from "./user-badges.tsx";
+import {
+  BalanceTable,
+  DetailSection,
+  KycSummary,
+  ProfileFacts,
+  SessionRows,
+  TransactionRows,
+} from "./user-detail-sections.tsx";
+
+function BackToUsers() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">
+      <Link to="/admin/users">
+        <ArrowLeftIcon /> All users
+      </Link>
+    </Button>
+  );
+}
+
+/** Everything the admin reads about one user, each part in its card. */
+function UserDetail({ detail }: { detail: AdminUserDetail }) {
+  const navigate = useNavigate();
+  const { profile } = detail;
+  const user = { userId: profile.userId, email: profile.email, name: displayName(profile), status: profile.status };
+  return (
+    <>
+      <PageHeader title={displayName(profile)} description={profile.email} />
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <UserBadges status={profile.status} kycStatus={profile.kycStatus} emailVerified={profile.emailVerified} />
+        <UserActions user={user} onDeleted={() => navigate("/admin/users")} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <DetailSection title="Profile">
+          <ProfileFacts profile={profile} />
+        </DetailSection>
+        <DetailSection title="Balances">
+          <BalanceTable balances={detail.balances} />
+        </DetailSection>
+        <DetailSection title="Recent transactions">
+          <TransactionRows transactions={detail.recentTransactions} />
+        </DetailSection>
+        <DetailSection title="Help requests">
+          <RecentHelpRequests requests={detail.recentHelpRequests} />
+        </DetailSection>
+        <DetailSection title="Identity verification">
+          <KycSummary status={profile.kycStatus} />
+        </DetailSection>
+        <DetailSection title="Active sessions">
+          <SessionRows sessions={detail.sessions} />
+        </DetailSection>
+      </div>
+    </>
+  );
+}
+
+/** `/admin/users/:userId`: one user's profile, money, help requests, identity checks and sessions. */
+export function AdminUserDetailPage() {
+  const { userId = "" } = useParams();
+  const detail = useAdminUser(userId);
+  useErrorToast(detail.error, "Failed to load user");
+  let body: ReactNode;
+  if (detail.isPending) {
+    body = <Skeleton className="h-64" />;
+  } else if (detail.data) {
+    body = <UserDetail detail={detail.data} />;
+  } else {
+    body = <EmptyState icon={UserXIcon} title="User not found" hint="The user may have been deleted." />;
+  }
+  return (
+    <>
+      <BackToUsers />
+      {body}
+    </>
+  );
+}
