@@ -1,9 +1,8 @@
 import type { HelpStatus } from "@ferry/core/contracts/help";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { HELP_STATUS_LABELS } from "../../../components/help/help-badges.tsx";
 import { api, dataOf } from "../../../lib/api.ts";
-import { messageOf } from "../../../lib/api-error.ts";
+import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { showUpdatedRequest } from "./reply-as-support.ts";
 
 /** Sets a request's status: any of the four, from any other (spec §4). */
@@ -22,11 +21,9 @@ export function useUpdateHelpStatus() {
   return useMutation({
     mutationFn: updateHelpStatus,
     onSuccess: (updated) => {
-      toast.success("Status Updated", {
-        description: `Request status updated to ${HELP_STATUS_LABELS[updated.status]}`,
-      });
+      toastSuccess("Status Updated", `Request status updated to ${HELP_STATUS_LABELS[updated.status]}`);
       return showUpdatedRequest(queryClient, updated);
     },
-    onError: (error) => toast.error("Failed to update status", { description: messageOf(error, "") || undefined }),
+    onError: (error) => toastFailure("Failed to update status", error),
   });
 }

@@ -1,8 +1,8 @@
 import type { YieldReserveTopUpRequest } from "@ferry/core/contracts/investments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { api, dataOf } from "../../../lib/api.ts";
 import { formatUsd } from "../../../lib/format-usd.ts";
+import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { adminInvestmentsQueryKey } from "./get-admin-investments.ts";
 
 /** Moves USD from the operator's bank account into the yield reserve that pays the daily returns. */
@@ -20,9 +20,9 @@ export function useTopUpYieldReserve() {
   return useMutation({
     mutationFn: topUpYieldReserve,
     onSuccess: (reserve) => {
-      toast.success("Yield reserve topped up", { description: `The reserve now holds ${formatUsd(reserve.balance)}.` });
+      toastSuccess("Yield reserve topped up", `The reserve now holds ${formatUsd(reserve.balance)}.`);
       return queryClient.invalidateQueries({ queryKey: adminInvestmentsQueryKey });
     },
-    onError: (error) => toast.error("Failed to top up the yield reserve", { description: error.message || undefined }),
+    onError: (error) => toastFailure("Failed to top up the yield reserve", error),
   });
 }

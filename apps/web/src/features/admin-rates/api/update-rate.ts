@@ -1,9 +1,9 @@
 import type { UpdateRateRequest } from "@ferry/core/contracts/rates";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { api, dataOf } from "../../../lib/api.ts";
 import { ratesQueryKey } from "../../../lib/queries/rates.ts";
+import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 
 /** Sets one pair's rate and fee; the server audits the change with the old and new values. */
 export function updateRate(input: { from: CurrencyCode; to: CurrencyCode; request: UpdateRateRequest }) {
@@ -21,9 +21,9 @@ export function useUpdateRate() {
   return useMutation({
     mutationFn: updateRate,
     onSuccess: (pair) => {
-      toast.success("Rate updated", { description: `${pair.from} → ${pair.to}` });
+      toastSuccess("Rate updated", `${pair.from} → ${pair.to}`);
       return queryClient.invalidateQueries({ queryKey: ratesQueryKey });
     },
-    onError: (error) => toast.error("Failed to update rate", { description: error.message || undefined }),
+    onError: (error) => toastFailure("Failed to update rate", error),
   });
 }

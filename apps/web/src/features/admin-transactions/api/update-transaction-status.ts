@@ -1,7 +1,7 @@
 import type { TransferIdParams, UpdateTransferStatusRequest } from "@ferry/core/contracts/transfers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { api, dataOf } from "../../../lib/api.ts";
+import { toastError, toastSuccess } from "../../../lib/toasts.ts";
 import { adminTransactionsQueryKey } from "./get-admin-transactions.ts";
 
 /** Sets a transfer's status; the server moves the money to match (reserve, post, release or refund). */
@@ -22,8 +22,8 @@ export function useUpdateTransactionStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTransactionStatus,
-    onSuccess: () => toast.success("Transaction status updated successfully"),
-    onError: (error) => toast.error(`Failed to update transaction status: ${error.message}`),
+    onSuccess: () => toastSuccess("Transaction status updated successfully"),
+    onError: (error) => toastError(`Failed to update transaction status: ${error.message}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminTransactionsQueryKey }),
   });
 }

@@ -1,11 +1,11 @@
 import type { Exchange } from "@ferry/core/contracts/exchange";
 import { formatMoney, minorOf } from "@ferry/core/money";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { api, dataOf } from "../../../lib/api.ts";
 import { balancesQueryKey } from "../../../lib/queries/balances.ts";
 import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";
 import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
+import { toastSuccess } from "../../../lib/toasts.ts";
 
 /**
  * Confirms one quote. The Idempotency-Key belongs to the quote: a retry or a double click returns the
@@ -33,7 +33,7 @@ export function useExecuteExchange() {
   return useMutation({
     mutationFn: executeExchange,
     onSuccess: (exchange) => {
-      toast.success("Exchange completed successfully", { description: exchangeSummaryOf(exchange) });
+      toastSuccess("Exchange completed successfully", exchangeSummaryOf(exchange));
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: balancesQueryKey }),
         queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),

@@ -1,7 +1,7 @@
 import type { InvestmentDepositRequest } from "@ferry/core/contracts/investments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { api, dataOf } from "../../../lib/api.ts";
+import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { showMovement } from "./get-investment.ts";
 
 /** Moves USD from the wallet into the investment; the first deposit creates it. */
@@ -20,9 +20,9 @@ export function useInvest() {
   return useMutation({
     mutationFn: invest,
     onSuccess: (overview) => {
-      toast.success("Investment deposited successfully!");
+      toastSuccess("Investment deposited successfully!");
       return showMovement(queryClient, overview);
     },
-    onError: (error) => toast.error("Failed to process investment", { description: error.message || undefined }),
+    onError: (error) => toastFailure("Failed to process investment", error),
   });
 }

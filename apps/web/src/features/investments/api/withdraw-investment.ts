@@ -1,7 +1,7 @@
 import type { InvestmentWithdrawalRequest } from "@ferry/core/contracts/investments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { api, dataOf } from "../../../lib/api.ts";
+import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { showMovement } from "./get-investment.ts";
 
 /** Moves USD from the investment back to the wallet. */
@@ -20,9 +20,9 @@ export function useWithdrawInvestment() {
   return useMutation({
     mutationFn: withdrawInvestment,
     onSuccess: (overview) => {
-      toast.success("Withdrawal completed successfully!");
+      toastSuccess("Withdrawal completed successfully!");
       return showMovement(queryClient, overview);
     },
-    onError: (error) => toast.error("Failed to process withdrawal", { description: error.message || undefined }),
+    onError: (error) => toastFailure("Failed to process withdrawal", error),
   });
 }

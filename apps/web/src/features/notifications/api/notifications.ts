@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { api, dataOf } from "../../../lib/api.ts";
-import { messageOf } from "../../../lib/api-error.ts";
 import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";
+import { toastServerError, toastSuccess } from "../../../lib/toasts.ts";
 
 /** New notifications appear without a reload: the list is polled while the app is open. */
 const POLL_INTERVAL_MS = 15_000;
@@ -34,7 +33,7 @@ export function useMarkRead() {
         api.POST("/api/v1/notifications/{notificationId}/read", { params: { path: { notificationId } }, body: {} }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
-    onError: (error) => toast.error(messageOf(error, "Failed to mark notification as read")),
+    onError: (error) => toastServerError(error, "Failed to mark notification as read"),
   });
 }
 
@@ -43,9 +42,9 @@ export function useMarkAllRead() {
   return useMutation({
     mutationFn: () => dataOf(api.POST("/api/v1/notifications/read-all", { body: {} })),
     onSuccess: () => {
-      toast.success("All notifications marked as read");
+      toastSuccess("All notifications marked as read");
       return queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     },
-    onError: (error) => toast.error(messageOf(error, "Failed to mark notifications as read")),
+    onError: (error) => toastServerError(error, "Failed to mark notifications as read"),
   });
 }

@@ -1,7 +1,7 @@
 import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { api, dataOf } from "../../../lib/api.ts";
+import { toastSuccess } from "../../../lib/toasts.ts";
 import { toastTransferFailure } from "./transfer-toasts.ts";
 
 /** E-mails the sender a code valid only for these exact details (15 minutes, 5 tries). */
@@ -13,7 +13,7 @@ export function requestTransferCode(details: TransferDetails) {
 export function useRequestTransferCode() {
   return useMutation({
     mutationFn: requestTransferCode,
-    onSuccess: () => toast.success("Verification code sent to your email"),
+    onSuccess: () => toastSuccess("Verification code sent to your email"),
     onError: (error) => toastTransferFailure(error, "Failed to send verification code"),
   });
 }

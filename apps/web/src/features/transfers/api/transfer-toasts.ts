@@ -1,6 +1,6 @@
 import type { TransferMethod } from "@ferry/core/contracts/transfers";
-import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-error.ts";
+import { toastError, toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 
 /**
  * Spec §8: the toasts of every transfer call, Send Money's and Cashout's alike, written once.
@@ -9,14 +9,14 @@ import { ApiError } from "../../../lib/api-error.ts";
  */
 export function toastTransferFailure(error: Error, fallback: string): void {
   if (error instanceof ApiError && error.code === "insufficient_funds") {
-    toast.error("Insufficient balance");
+    toastError("Insufficient balance");
     return;
   }
   if (error instanceof ApiError && error.code === "invalid_code") {
-    toast.error("Invalid verification code", { description: error.message });
+    toastError("Invalid verification code", error.message);
     return;
   }
-  toast.error(fallback, { description: error.message || undefined });
+  toastFailure(fallback, error);
 }
 
 /**
@@ -25,12 +25,12 @@ export function toastTransferFailure(error: Error, fallback: string): void {
  */
 export function toastTransferSent(method: TransferMethod): void {
   if (method === "ferry_user") {
-    toast.success("Transfer completed successfully");
+    toastSuccess("Transfer completed successfully");
     return;
   }
   if (method === "withdrawal") {
-    toast.success("Withdrawal requested", { description: "It is pending until our team sends it." });
+    toastSuccess("Withdrawal requested", "It is pending until our team sends it.");
     return;
   }
-  toast.success("Transaction sent successfully");
+  toastSuccess("Transaction sent successfully");
 }
