@@ -81,6 +81,7 @@ async function banAndUnban(admin: Page, customer: Page): Promise<void> {
     await admin.getByRole("button", { name: `Ban ${DEMO_CUSTOMER.email}` }).click();
     await admin.getByText("User banned successfully").waitFor();
     await admin.getByText("banned", { exact: true }).waitFor();
+    await admin.getByRole("region", { name: "Audit history" }).getByText("user.ban").first().waitFor();
     await customer.getByRole("link", { name: "Transactions" }).first().click();
     await customer.waitForURL("**/login");
 
@@ -124,6 +125,13 @@ describe("the admin's user management", () => {
           await row.getByRole("link", { name: "Dana Demo" }).click();
           await admin.getByRole("heading", { level: 1, name: "Dana Demo" }).waitFor();
           await admin.getByRole("region", { name: "Help requests" }).getByText(`[ADMIN] ${subjects.help}`).waitFor();
+          // The audit history: the e-mail sent, with its subject.
+          const history = admin.getByRole("region", { name: "Audit history" });
+          await history
+            .getByTestId("audit-entry")
+            .filter({ hasText: subjects.email })
+            .getByText("user.email")
+            .waitFor();
           await screenshotFromTop(admin, "admin-user-detail");
 
           await banAndUnban(admin, customer);

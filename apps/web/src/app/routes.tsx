@@ -186,8 +186,11 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
     return <AdminUsersPage />;
   },
   "/admin/users/:userId": async () => {
-    const { AdminUserDetailPage } = await import("../features/admin-users/admin-user-detail-page.tsx");
-    return <AdminUserDetailPage />;
+    const [{ AdminUserDetailPage }, { AuditCards, AuditTable }] = await Promise.all([
+      import("../features/admin-users/admin-user-detail-page.tsx"),
+      import("../features/admin-audit/audit-entries.tsx"),
+    ]);
+    return <AdminUserDetailPage auditViews={{ Table: AuditTable, Cards: AuditCards }} />;
   },
   "/admin/investments": async () => {
     const { AdminInvestmentsPage } = await import("../features/admin-investments/admin-investments-page.tsx");

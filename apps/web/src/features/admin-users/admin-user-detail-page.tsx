@@ -11,6 +11,7 @@ import { useErrorToast } from "../../lib/toasts.ts";
 import { useAdminUser } from "./api/get-admin-user.ts";
 import { RecentHelpRequests } from "./recent-help-requests.tsx";
 import { UserActions } from "./user-actions.tsx";
+import { type AuditEntryViews, UserAuditHistory } from "./user-audit-history.tsx";
 import { UserBadges } from "./user-badges.tsx";
 import {
   BalanceTable,
@@ -32,7 +33,7 @@ function BackToUsers() {
 }
 
 /** Everything the admin reads about one user, each part in its card. */
-function UserDetail({ detail }: { detail: AdminUserDetail }) {
+function UserDetail({ detail, auditViews }: { detail: AdminUserDetail; auditViews: AuditEntryViews }) {
   const navigate = useNavigate();
   const { profile } = detail;
   const user = { userId: profile.userId, email: profile.email, name: displayName(profile), status: profile.status };
@@ -62,13 +63,17 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
         <DetailSection title="Active sessions">
           <SessionRows sessions={detail.sessions} />
         </DetailSection>
+        <UserAuditHistory userId={profile.userId} views={auditViews} />
       </div>
     </>
   );
 }
 
-/** `/admin/users/:userId`: one user's profile, money, help requests, identity checks and sessions. */
-export function AdminUserDetailPage() {
+/**
+ * `/admin/users/:userId`: one user's profile, money, help requests, identity checks, sessions and the
+ * admin actions on them (drawn with the audit log's views, which the app passes in).
+ */
+export function AdminUserDetailPage({ auditViews }: { auditViews: AuditEntryViews }) {
   const { userId = "" } = useParams();
   const detail = useAdminUser(userId);
   useErrorToast(detail.error, "Failed to load user");
@@ -76,7 +81,7 @@ export function AdminUserDetailPage() {
   if (detail.isPending) {
     body = <Skeleton className="h-64" />;
   } else if (detail.data) {
-    body = <UserDetail detail={detail.data} />;
+    body = <UserDetail detail={detail.data} auditViews={auditViews} />;
   } else {
     body = <EmptyState icon={UserXIcon} title="User not found" hint="The user may have been deleted." />;
   }
