@@ -9,18 +9,12 @@ import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useAdminUser } from "./api/get-admin-user.ts";
+import { KycReviewPanel } from "./kyc-review.tsx";
 import { RecentHelpRequests } from "./recent-help-requests.tsx";
 import { UserActions } from "./user-actions.tsx";
 import { type AuditEntryViews, UserAuditHistory } from "./user-audit-history.tsx";
 import { UserBadges } from "./user-badges.tsx";
-import {
-  BalanceTable,
-  DetailSection,
-  KycSummary,
-  ProfileFacts,
-  SessionRows,
-  TransactionRows,
-} from "./user-detail-sections.tsx";
+import { BalanceTable, DetailSection, ProfileFacts, SessionRows, TransactionRows } from "./user-detail-sections.tsx";
 
 function BackToUsers() {
   return (
@@ -58,7 +52,7 @@ function UserDetail({ detail, auditViews }: { detail: AdminUserDetail; auditView
           <RecentHelpRequests requests={detail.recentHelpRequests} />
         </DetailSection>
         <DetailSection title="Identity verification">
-          <KycSummary status={profile.kycStatus} />
+          <KycReviewPanel userId={profile.userId} />
         </DetailSection>
         <DetailSection title="Active sessions">
           <SessionRows sessions={detail.sessions} />
