@@ -168,6 +168,34 @@ export function multipartUpload(fileName: string, bytes: Buffer): { payload: Buf
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
+/**
+ * `user`'s government ID and proof of address (tiny PNGs), uploaded and submitted for review through
+ * the API, as the KYC part of /profile does.
+ */
+export async function submitKycDocuments(ferry: TestApp, user: SessionUser): Promise<void> {
+  const ids: string[] = [];
+  for (const fileName of ["passport.png", "bill.png"]) {
+    const upload = multipartUpload(fileName, TINY_PNG);
+    const uploaded = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/kyc-documents",
+      ip: user.ip,
+      cookie: user.cookie,
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    ids.push(await created(uploaded, fileName));
+  }
+  const submitted = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/me/kyc/submissions",
+    ip: user.ip,
+    cookie: user.cookie,
+    payload: { governmentIdDocumentId: ids[0], proofOfAddressDocumentId: ids[1] },
+  });
+  expect(submitted.statusCode, submitted.body).toBe(201);
+}
+
 export interface Customer extends SessionUser {
   readonly owns: OwnedResources;
 }

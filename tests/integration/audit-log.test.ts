@@ -6,9 +6,8 @@ import {
   createCustomer,
   createPersona,
   listRoutes,
-  multipartUpload,
   routeName,
-  TINY_PNG,
+  submitKycDocuments,
 } from "./api-surface.ts";
 import {
   type BareUser,
@@ -124,32 +123,6 @@ interface AdminAction {
   readonly request: (owner: Customer) => BuiltRequest | Promise<BuiltRequest>;
 }
 
-/** The owner's government ID and proof of address, uploaded and submitted for review through the API. */
-async function submitKycDocuments(owner: Customer): Promise<void> {
-  const ids: string[] = [];
-  for (const fileName of ["passport.png", "bill.png"]) {
-    const upload = multipartUpload(fileName, TINY_PNG);
-    const uploaded = await send(ferry.app, {
-      method: "POST",
-      url: "/api/v1/kyc-documents",
-      ip: owner.ip,
-      cookie: owner.cookie,
-      payload: upload.payload,
-      headers: upload.headers,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    ids.push(uploaded.json().id);
-  }
-  const submitted = await send(ferry.app, {
-    method: "POST",
-    url: "/api/v1/me/kyc/submissions",
-    ip: owner.ip,
-    cookie: owner.cookie,
-    payload: { governmentIdDocumentId: ids[0], proofOfAddressDocumentId: ids[1] },
-  });
-  expect(submitted.statusCode, submitted.body).toBe(201);
-}
-
 /**
  * Every unsafe admin route, by `METHOD url` as the router lists it, with a request that changes
  * something. A new admin route missing here fails the test, so it cannot ship unaudited.
@@ -210,7 +183,7 @@ const ADMIN_ACTIONS: Record<string, AdminAction> = {
   "POST /api/v1/admin/users/:userId/kyc/decision": {
     action: "kyc.approve",
     request: async (owner) => {
-      await submitKycDocuments(owner);
+      await submitKycDocuments(ferry, owner);
       return { url: `/api/v1/admin/users/${owner.userId}/kyc/decision`, payload: { decision: "approve" } };
     },
   },
