@@ -63,14 +63,15 @@ interface TransferRouteDeps {
 }
 
 export function registerTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
-  registerSendRoutes(app, deps);
+  registerPricingRoutes(app, deps);
+  registerCreateTransferRoute(app, deps);
   registerOwnTransferRoutes(app, deps);
   registerStatementExport(app, deps);
   registerAdminTransferRoutes(app, deps);
 }
 
-/** Send money: quote, e-mailed code, then the transfer itself. */
-function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
+/** Send money's first two steps, which price the same details: the quote, then the e-mailed code. */
+function registerPricingRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
   const { db, config, guards, clock } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -116,6 +117,12 @@ function registerSendRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
       return requestTransferCode(db, config, clock, viewer, request.body);
     },
   );
+}
+
+/** Send money's last step: the transfer itself, bound to its code and its Idempotency-Key. */
+function registerCreateTransferRoute(app: FastifyInstance, deps: TransferRouteDeps) {
+  const { db, config, guards, clock } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
     "/api/v1/transfers",
