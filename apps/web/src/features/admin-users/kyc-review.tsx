@@ -45,17 +45,20 @@ function DecisionForm({ userId }: { userId: string }) {
   const [reasonError, setReasonError] = useState<string | undefined>();
   const decide = useDecideUserKyc(userId);
 
-  function send(decision: KycDecisionRequest["decision"]) {
+  async function send(decision: KycDecisionRequest["decision"]) {
     const parsed = KycDecisionRequest.safeParse(decision === "approve" ? { decision } : { decision, reason });
     if (!parsed.success) {
       setReasonError(KYC_MESSAGES.reasonRequired);
       return;
     }
     setReasonError(undefined);
-    decide.mutate(parsed.data, {
-      onSuccess: () => toastSuccess(decision === "approve" ? "Identity approved" : "Identity rejected"),
-      onError: (error) => toastServerError(error, "Failed to update identity verification"),
-    });
+    // Awaited rather than per-call callbacks: once decided, this form unmounts (nothing is under review).
+    try {
+      await decide.mutateAsync(parsed.data);
+      toastSuccess(decision === "approve" ? "Identity approved" : "Identity rejected");
+    } catch (error) {
+      toastServerError(error, "Failed to update identity verification");
+    }
   }
 
   return (
