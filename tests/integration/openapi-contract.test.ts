@@ -168,6 +168,39 @@ async function alertRuleOf(ferry: TestApp, owner: SessionUser): Promise<string> 
   return (response.json() as { id: string }).id;
 }
 
+/** Uploads a government ID and a proof of address as `user`; the submission's body naming them. */
+async function kycUploadsOf(ferry: TestApp, user: SessionUser) {
+  const ids: string[] = [];
+  for (const fileName of ["passport.png", "bill.png"]) {
+    const upload = multipartUpload(fileName, TINY_PNG);
+    const response = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/kyc-documents",
+      ip: randomIp(),
+      cookie: user.cookie,
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    ids.push((response.json() as { id: string }).id);
+  }
+  return { governmentIdDocumentId: ids[0], proofOfAddressDocumentId: ids[1] };
+}
+
+/** `user`'s documents submitted for review through the API; the URL of the first, as the admin's review gives it. */
+async function kycSubmittedBy(ferry: TestApp, user: SessionUser): Promise<string> {
+  const body = await kycUploadsOf(ferry, user);
+  const response = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/me/kyc/submissions",
+    ip: randomIp(),
+    cookie: user.cookie,
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return `/api/v1/admin/kyc-documents/${body.governmentIdDocumentId}`;
+}
+
 /** The probes of every documented operation, by `METHOD /openapi/path`. An operation missing here fails the test. */
 const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   "GET /api/health": async () => [{ label: "anyone", persona: "anonymous", url: "/api/health", expect: [200] }],
@@ -550,6 +583,56 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
     adminOnly(cast.owner.owns.helpAttachmentUrl.replace("/api/v1/", "/api/v1/admin/"), undefined, {
       url: `/api/v1/admin/help-requests/${cast.owner.owns.helpRequestId}/attachments/${NOT_AN_ID}`,
     }),
+  // Identity verification: the owner's own check, uploads, and the admin's review of the owner.
+  "GET /api/v1/me/kyc": async () => guarded("/api/v1/me/kyc"),
+  "POST /api/v1/kyc-documents": async () => {
+    const url = "/api/v1/kyc-documents";
+    const png = multipartUpload("passport.png", TINY_PNG);
+    const text = multipartUpload("passport.txt", Buffer.from("not an image"));
+    return [
+      { label: "anonymous", persona: "anonymous", url, ...png, expect: [401] },
+      { label: "owner", persona: "owner", url, ...png, expect: [201] },
+      { label: "owner, a text file", persona: "owner", url, ...text, expect: [415] },
+      { label: "owner, JSON", persona: "owner", url, payload: { file: "x" }, expect: [415] },
+    ];
+  },
+  "POST /api/v1/me/kyc/submissions": async ({ ferry, cast }) => {
+    const url = "/api/v1/me/kyc/submissions";
+    const first = await kycUploadsOf(ferry, cast.owner);
+    const second = await kycUploadsOf(ferry, cast.owner);
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload: first, expect: [401] },
+      { label: "other customer, the owner's uploads", persona: "other", url, payload: first, expect: [400] },
+      { label: "owner", persona: "owner", url, payload: first, expect: [201] },
+      { label: "owner, while under review", persona: "owner", url, payload: second, expect: [409] },
+      { label: "owner, invalid input", persona: "owner", url, payload: JUNK, expect: [400] },
+    ];
+  },
+  "GET /api/v1/admin/users/{userId}/kyc": async ({ cast }) => [
+    ...adminOnly(`/api/v1/admin/users/${cast.owner.userId}/kyc`, undefined, {
+      url: `/api/v1/admin/users/${"x".repeat(70)}/kyc`,
+    }),
+    { label: "admin, nobody", persona: "admin", url: `/api/v1/admin/users/nobody-${randomUUID()}/kyc`, expect: [404] },
+  ],
+  "POST /api/v1/admin/users/{userId}/kyc/decision": async ({ ferry, cast }) => {
+    await kycSubmittedBy(ferry, cast.owner);
+    const url = `/api/v1/admin/users/${cast.owner.userId}/kyc/decision`;
+    return [
+      ...adminOnly(url, { decision: "reject", reason: "The photo is blurred" }, { payload: { decision: "reject" } }),
+      { label: "admin, decided already", persona: "admin", url, payload: { decision: "approve" }, expect: [409] },
+    ];
+  },
+  "GET /api/v1/admin/kyc-documents/{documentId}": async ({ ferry, cast }) => [
+    ...adminOnly(await kycSubmittedBy(ferry, cast.owner), undefined, {
+      url: `/api/v1/admin/kyc-documents/${NOT_AN_ID}`,
+    }),
+    {
+      label: "admin, no such document",
+      persona: "admin",
+      url: `/api/v1/admin/kyc-documents/${randomUUID()}`,
+      expect: [404],
+    },
+  ],
   "GET /api/v1/admin/help-requests": async () =>
     adminOnly("/api/v1/admin/help-requests", undefined, { url: "/api/v1/admin/help-requests?sort=sideways" }),
   "GET /api/v1/admin/help-requests/open-count": async () => adminOnly("/api/v1/admin/help-requests/open-count"),
