@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { DialogFrame } from "./dialog-frame.tsx";
 import { Button } from "./ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog.tsx";
+import { DialogFooter } from "./ui/dialog.tsx";
 
 /** Asks before deleting something saved: Cancel closes, Delete calls `onConfirm` (disabled while it runs). */
 export function ConfirmDeleteDialog(props: {
@@ -12,21 +13,15 @@ export function ConfirmDeleteDialog(props: {
   onClose: () => void;
 }) {
   return (
-    <Dialog open={props.open} onOpenChange={(open) => (open ? null : props.onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogDescription>{props.description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={props.isDeleting} onClick={props.onConfirm}>
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame open={props.open} onClose={props.onClose} title={props.title} description={props.description}>
+      <DialogFooter>
+        <Button variant="outline" onClick={props.onClose}>
+          Cancel
+        </Button>
+        <Button variant="destructive" disabled={props.isDeleting} onClick={props.onConfirm}>
+          Delete
+        </Button>
+      </DialogFooter>
+    </DialogFrame>
   );
 }

@@ -5,8 +5,9 @@ import { useForm, useWatch } from "react-hook-form";
 import { ApiError } from "../lib/api-error.ts";
 import { useIdempotencyKey } from "../lib/use-idempotency-key.ts";
 import { AmountInput } from "./amount-field.tsx";
+import { DialogFrame } from "./dialog-frame.tsx";
 import { Button } from "./ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog.tsx";
+import { DialogFooter } from "./ui/dialog.tsx";
 import { Field } from "./ui/field.tsx";
 
 export interface UsdAmountDialogProps {
@@ -99,15 +100,14 @@ function AmountForm(props: UsdAmountDialogProps) {
  */
 export function UsdAmountDialog(props: UsdAmountDialogProps) {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogDescription>{props.description}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: closing forgets the amount, its error and its key. */}
-        {props.open ? <AmountForm {...props} /> : null}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={props.open}
+      onClose={() => props.onOpenChange(false)}
+      title={props.title}
+      description={props.description}
+    >
+      {/* Mounted only while open: closing forgets the amount, its error and its key. */}
+      {props.open ? <AmountForm {...props} /> : null}
+    </DialogFrame>
   );
 }

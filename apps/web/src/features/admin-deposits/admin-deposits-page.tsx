@@ -5,19 +5,13 @@ import { useState } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
+import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
+import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
@@ -131,30 +125,30 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
     );
   }
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      {/* Two notes make the dialog tall: on a short screen it scrolls instead of running off it. */}
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Review Deposit</DialogTitle>
-          <DialogDescription>Approving credits the user's balance at once. This cannot be undone.</DialogDescription>
-        </DialogHeader>
-        <DepositFacts deposit={deposit} />
-        <ReviewNotes form={form} />
-        <DialogFooter>
-          <Button
-            variant="outline"
-            onClick={() => decide("reject")}
-            disabled={review.isPending}
-            className="text-destructive"
-          >
-            <XIcon /> Reject
-          </Button>
-          <Button onClick={() => decide("approve")} disabled={review.isPending}>
-            <CheckIcon /> Approve
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open
+      onClose={onClose}
+      title="Review Deposit"
+      description="Approving credits the user's balance at once. This cannot be undone."
+      // Two notes make the dialog tall: on a short screen it scrolls instead of running off it.
+      className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+    >
+      <DepositFacts deposit={deposit} />
+      <ReviewNotes form={form} />
+      <DialogFooter>
+        <Button
+          variant="outline"
+          onClick={() => decide("reject")}
+          disabled={review.isPending}
+          className="text-destructive"
+        >
+          <XIcon /> Reject
+        </Button>
+        <Button onClick={() => decide("approve")} disabled={review.isPending}>
+          <CheckIcon /> Approve
+        </Button>
+      </DialogFooter>
+    </DialogFrame>
   );
 }
 

@@ -10,16 +10,11 @@ import { BellRingIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
+import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
+import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ApiError } from "../../lib/api-error.ts";
 import { formatRelativeTime } from "../../lib/format-date-time.ts";
@@ -79,25 +74,25 @@ function AlertRuleDialog(props: {
   });
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : props.onClose())}>
-      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{props.editing ? "Edit alert rule" : "New alert rule"}</DialogTitle>
-          <DialogDescription>Choose what to watch and how Ferry tells you.</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-5" onSubmit={submit} noValidate>
-          <RuleFormFields form={form} methods={props.methods} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {submitLabel(save.isPending, props.editing !== null)}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open
+      onClose={props.onClose}
+      title={props.editing ? "Edit alert rule" : "New alert rule"}
+      description="Choose what to watch and how Ferry tells you."
+      className="max-h-[90vh] max-w-lg overflow-y-auto"
+    >
+      <form className="grid gap-5" onSubmit={submit} noValidate>
+        <RuleFormFields form={form} methods={props.methods} />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {submitLabel(save.isPending, props.editing !== null)}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogFrame>
   );
 }
 
@@ -112,36 +107,22 @@ function firingText(rule: AlertRule): string {
 function DeleteRuleDialog(props: { rule: AlertRule; onClose: () => void }) {
   const remove = useDeleteAlertRule();
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : props.onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete alert rule</DialogTitle>
-          <DialogDescription>
-            Delete "{describeAlertCondition(props.rule)}"? You will no longer be alerted for it.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(props.rule.id, {
-                onSuccess: () => {
-                  toastSuccess(ALERTS_PAGE.toasts.deleted);
-                  props.onClose();
-                },
-                onError: (error) => toastServerError(error, ALERTS_PAGE.toasts.deleteFailed),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open
+      title="Delete alert rule"
+      description={`Delete "${describeAlertCondition(props.rule)}"? You will no longer be alerted for it.`}
+      isDeleting={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(props.rule.id, {
+          onSuccess: () => {
+            toastSuccess(ALERTS_PAGE.toasts.deleted);
+            props.onClose();
+          },
+          onError: (error) => toastServerError(error, ALERTS_PAGE.toasts.deleteFailed),
+        })
+      }
+      onClose={props.onClose}
+    />
   );
 }
 

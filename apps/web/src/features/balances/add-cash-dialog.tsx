@@ -1,7 +1,7 @@
 import { FIAT_CURRENCIES } from "@ferry/core/currencies";
 import { Bitcoin, LandmarkIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
+import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { BankDepositDialog } from "./bank-deposit-dialog.tsx";
 import { CryptoDepositDialog } from "./crypto-deposit-dialog.tsx";
 
@@ -36,32 +36,31 @@ export function AddCashDialog(props: { open: boolean; onOpenChange: (open: boole
   ] as const;
   return (
     <>
-      <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Add Cash</DialogTitle>
-            <DialogDescription>Choose how you want to add money to Ferry.</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-3">
-            {options.map((option) => (
-              <button
-                key={option.key}
-                type="button"
-                onClick={() => choose(option.key)}
-                className="flex items-center gap-4 rounded-lg border border-border p-4 text-left transition-colors hover:border-primary hover:bg-secondary/40"
-              >
-                <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-primary">
-                  <option.icon className="size-5" />
-                </span>
-                <span>
-                  <span className="block font-semibold">{option.title}</span>
-                  <span className="block text-sm text-muted-foreground">{option.text}</span>
-                </span>
-              </button>
-            ))}
-          </div>
-        </DialogContent>
-      </Dialog>
+      <DialogFrame
+        open={props.open}
+        onClose={() => props.onOpenChange(false)}
+        title="Add Cash"
+        description="Choose how you want to add money to Ferry."
+      >
+        <div className="grid gap-3">
+          {options.map((option) => (
+            <button
+              key={option.key}
+              type="button"
+              onClick={() => choose(option.key)}
+              className="flex items-center gap-4 rounded-lg border border-border p-4 text-left transition-colors hover:border-primary hover:bg-secondary/40"
+            >
+              <span className="flex size-11 items-center justify-center rounded-full bg-secondary text-primary">
+                <option.icon className="size-5" />
+              </span>
+              <span>
+                <span className="block font-semibold">{option.title}</span>
+                <span className="block text-sm text-muted-foreground">{option.text}</span>
+              </span>
+            </button>
+          ))}
+        </div>
+      </DialogFrame>
       <BankDepositDialog open={followUp === "bank"} onOpenChange={(open) => setFollowUp(open ? "bank" : null)} />
       <CryptoDepositDialog open={followUp === "crypto"} onOpenChange={(open) => setFollowUp(open ? "crypto" : null)} />
     </>

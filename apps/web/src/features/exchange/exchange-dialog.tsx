@@ -15,15 +15,9 @@ import { useEffect, useState } from "react";
 import { Controller, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { AmountField } from "../../components/amount-field.tsx";
+import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
+import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -319,20 +313,18 @@ export function ExchangeDialog(props: { open: boolean; onOpenChange: (open: bool
   const balanceList = balances.data?.balances ?? (balances.isError ? [] : null);
   const close = () => props.onOpenChange(false);
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Exchange</DialogTitle>
-          <DialogDescription>
-            Convert between your balances. A quote holds its rate and fee for 30 seconds.
-          </DialogDescription>
-        </DialogHeader>
-        {balanceList ? (
-          <ExchangeForm balances={balanceList} onDone={close} onClose={close} />
-        ) : (
-          <Skeleton className="h-56" />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={props.open}
+      onClose={close}
+      title="Exchange"
+      description="Convert between your balances. A quote holds its rate and fee for 30 seconds."
+      className="max-h-[92vh] max-w-lg overflow-y-auto"
+    >
+      {balanceList ? (
+        <ExchangeForm balances={balanceList} onDone={close} onClose={close} />
+      ) : (
+        <Skeleton className="h-56" />
+      )}
+    </DialogFrame>
   );
 }

@@ -10,17 +10,11 @@ import { Loader2Icon } from "lucide-react";
 import { useState } from "react";
 import { type Path, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { AttachmentPicker } from "../../components/help/help-attachments.tsx";
 import { formatTargetHours, HELP_PRIORITY_LABELS } from "../../components/help/help-badges.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
+import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
@@ -153,18 +147,18 @@ export function NewHelpRequestDialog(props: {
   onCreated: (id: string) => void;
 }) {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>New Request</DialogTitle>
-          <DialogDescription>Tell us what is wrong; support answers here and lets you know.</DialogDescription>
-        </DialogHeader>
-        <NewHelpRequestForm
-          subject={props.subject}
-          onCreated={props.onCreated}
-          onCancel={() => props.onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={props.open}
+      onClose={() => props.onOpenChange(false)}
+      title="New Request"
+      description="Tell us what is wrong; support answers here and lets you know."
+      className="max-h-[90vh] max-w-lg overflow-y-auto"
+    >
+      <NewHelpRequestForm
+        subject={props.subject}
+        onCreated={props.onCreated}
+        onCancel={() => props.onOpenChange(false)}
+      />
+    </DialogFrame>
   );
 }

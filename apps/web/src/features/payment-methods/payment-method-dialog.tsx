@@ -23,15 +23,9 @@ import {
   NATIONAL_FIELD_TEXT,
   withoutUnusedNationalFields,
 } from "../../components/bank-fields.tsx";
+import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.tsx";
+import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
@@ -319,14 +313,14 @@ export function PaymentMethodDialog(props: {
   editing: PaymentMethod | null;
 }) {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{props.editing ? "Edit Address" : "Add Withdrawal Address"}</DialogTitle>
-          <DialogDescription>Where Ferry sends your money when you cash out.</DialogDescription>
-        </DialogHeader>
-        <PaymentMethodForm editing={props.editing} onClose={() => props.onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={props.open}
+      onClose={() => props.onOpenChange(false)}
+      title={props.editing ? "Edit Address" : "Add Withdrawal Address"}
+      description="Where Ferry sends your money when you cash out."
+      className="max-h-[90vh] max-w-lg overflow-y-auto"
+    >
+      <PaymentMethodForm editing={props.editing} onClose={() => props.onOpenChange(false)} />
+    </DialogFrame>
   );
 }

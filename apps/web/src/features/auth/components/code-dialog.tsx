@@ -7,15 +7,9 @@ import { useEffect, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { CodeInput } from "../../../components/code-input.tsx";
+import { DialogFrame } from "../../../components/dialog-frame.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { DialogFooter } from "../../../components/ui/dialog.tsx";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 
 /** The code form: one e-mailed 6-digit code. */
@@ -56,29 +50,30 @@ function useSendOncePerOpening(open: boolean, sendCode: () => void, resetForm: (
   }, [open, sendCode, resetForm]);
 }
 
-/** The dialog's title and what it says about the code: sent, or sent only if the password was right. */
-function CodeDialogHeader(props: { title?: string; email: string; isPasswordUnconfirmed?: boolean }) {
+/** What the dialog says about the code: sent, or sent only if the password was right. */
+function CodeDescription(props: { email: string; isPasswordUnconfirmed?: boolean }) {
+  if (props.isPasswordUnconfirmed) {
+    return (
+      <>
+        Your account has had many failed sign-in attempts, so we can't tell you here whether your password was right. If
+        it was, we sent a {CODE_LENGTH}-digit verification code to{" "}
+        <strong className="text-foreground">{props.email}</strong>. No code after a few minutes? Check your password and
+        sign in again, or reset it.
+      </>
+    );
+  }
   return (
-    <DialogHeader>
-      <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary sm:mx-0">
-        <MailIcon className="size-6" />
-      </div>
-      <DialogTitle>{props.title ?? "Check your email"}</DialogTitle>
-      {props.isPasswordUnconfirmed ? (
-        <DialogDescription>
-          Your account has had many failed sign-in attempts, so we can't tell you here whether your password was right.
-          If it was, we sent a {CODE_LENGTH}-digit verification code to{" "}
-          <strong className="text-foreground">{props.email}</strong>. No code after a few minutes? Check your password
-          and sign in again, or reset it.
-        </DialogDescription>
-      ) : (
-        <DialogDescription>
-          We sent a {CODE_LENGTH}-digit verification code to <strong className="text-foreground">{props.email}</strong>.
-        </DialogDescription>
-      )}
-    </DialogHeader>
+    <>
+      We sent a {CODE_LENGTH}-digit verification code to <strong className="text-foreground">{props.email}</strong>.
+    </>
   );
 }
+
+const MAIL_ICON = (
+  <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary sm:mx-0">
+    <MailIcon className="size-6" />
+  </div>
+);
 
 /** The countdown to the code's expiry, and at zero the way to a new code. */
 function CodeExpiry(props: { secondsLeft: number; onResend: () => void; isResending: boolean }) {
@@ -142,28 +137,31 @@ export function CodeDialog(props: {
   const isCodeValid = CodeForm.safeParse({ code }).success;
 
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>
-        <CodeDialogHeader title={props.title} email={props.email} isPasswordUnconfirmed={props.isPasswordUnconfirmed} />
-        <form className="grid gap-4" onSubmit={form.handleSubmit((values) => verify.mutate(values.code))} noValidate>
-          <Controller
-            control={form.control}
-            name="code"
-            render={({ field }) => (
-              <CodeInput id="verification-code" value={field.value} onChange={field.onChange} autoFocus />
-            )}
-          />
-          <CodeExpiry secondsLeft={countdown.secondsLeft} onResend={() => send.mutate()} isResending={send.isPending} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!isCodeValid || verify.isPending}>
-              {verify.isPending ? "Verifying…" : "Verify"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={props.open}
+      onClose={() => props.onOpenChange(false)}
+      icon={MAIL_ICON}
+      title={props.title ?? "Check your email"}
+      description={<CodeDescription email={props.email} isPasswordUnconfirmed={props.isPasswordUnconfirmed} />}
+    >
+      <form className="grid gap-4" onSubmit={form.handleSubmit((values) => verify.mutate(values.code))} noValidate>
+        <Controller
+          control={form.control}
+          name="code"
+          render={({ field }) => (
+            <CodeInput id="verification-code" value={field.value} onChange={field.onChange} autoFocus />
+          )}
+        />
+        <CodeExpiry secondsLeft={countdown.secondsLeft} onResend={() => send.mutate()} isResending={send.isPending} />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!isCodeValid || verify.isPending}>
+            {verify.isPending ? "Verifying…" : "Verify"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogFrame>
   );
 }

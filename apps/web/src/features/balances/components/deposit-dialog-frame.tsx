@@ -1,13 +1,7 @@
 import type * as React from "react";
+import { DialogFrame } from "../../../components/dialog-frame.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { DialogFooter } from "../../../components/ui/dialog.tsx";
 
 /**
  * What the bank and crypto deposit dialogs share: a dialog that scrolls on a small screen, its title
@@ -20,20 +14,21 @@ export function DepositDialogFrame(props: {
   description: string;
   children: React.ReactNode;
 }) {
+  const close = () => props.onOpenChange(false);
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogDescription>{props.description}</DialogDescription>
-        </DialogHeader>
-        {props.children}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => props.onOpenChange(false)}>
-            Close
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={props.open}
+      onClose={close}
+      title={props.title}
+      description={props.description}
+      className="max-h-[92vh] max-w-lg overflow-y-auto"
+    >
+      {props.children}
+      <DialogFooter>
+        <Button variant="outline" onClick={close}>
+          Close
+        </Button>
+      </DialogFooter>
+    </DialogFrame>
   );
 }

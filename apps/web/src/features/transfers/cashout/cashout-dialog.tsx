@@ -12,15 +12,9 @@ import { Link } from "react-router";
 import type { z } from "zod";
 import { AmountField } from "../../../components/amount-field.tsx";
 import { CodeInput } from "../../../components/code-input.tsx";
+import { DialogFrame } from "../../../components/dialog-frame.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { DialogFooter } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -308,18 +302,18 @@ export function CashoutDialog(props: { open: boolean; onOpenChange: (open: boole
   const balanceList = balances.data?.balances ?? (balances.isError ? [] : null);
   const methodList = methods.data?.items ?? (methods.isError ? [] : null);
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-h-[92vh] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Cashout</DialogTitle>
-          <DialogDescription>Send money from your Ferry balance to your own bank account or wallet.</DialogDescription>
-        </DialogHeader>
-        {balanceList && methodList ? (
-          <CashoutSteps balances={balanceList} methods={methodList} onClose={() => props.onOpenChange(false)} />
-        ) : (
-          <Skeleton className="h-56" />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={props.open}
+      onClose={() => props.onOpenChange(false)}
+      title="Cashout"
+      description="Send money from your Ferry balance to your own bank account or wallet."
+      className="max-h-[92vh] max-w-lg overflow-y-auto"
+    >
+      {balanceList && methodList ? (
+        <CashoutSteps balances={balanceList} methods={methodList} onClose={() => props.onOpenChange(false)} />
+      ) : (
+        <Skeleton className="h-56" />
+      )}
+    </DialogFrame>
   );
 }
