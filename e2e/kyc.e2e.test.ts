@@ -3,6 +3,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
+  DESKTOP,
+  PHONE,
   readCodeFromMailbox,
   saveScreenshot,
   signIn,
@@ -124,6 +126,11 @@ describe("identity verification", () => {
         expect(await customer.getByRole("button", { name: "Submit for review" }).count()).toBe(0);
         await expectAccessible(customer, "/profile once verified");
         await screenshotFromTop(customer, "kyc-profile-approved-desktop");
+        await customer.setViewportSize(PHONE);
+        await waitUntilSettled(customer);
+        await expectAccessible(customer, "/profile on a phone");
+        await screenshotFromTop(customer, "kyc-profile-approved-phone");
+        await customer.setViewportSize(DESKTOP);
         await customer.goto("/notifications");
         await customer.getByText("Identity verified").first().waitFor();
       });
