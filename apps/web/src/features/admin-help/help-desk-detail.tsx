@@ -1,5 +1,5 @@
-import { HELP_STATUSES, type HelpRequestDetail, HelpStatus } from "@ferry/core/contracts/help";
-import { AlarmClockIcon, InfoIcon, Loader2Icon } from "lucide-react";
+import { HELP_STATUSES, type HelpRequestDetail } from "@ferry/core/contracts/help";
+import { AlarmClockIcon, InfoIcon } from "lucide-react";
 import {
   customerLabel,
   HELP_STATUS_LABELS,
@@ -9,10 +9,9 @@ import {
 import { HelpConversation } from "../../components/help/help-conversation.tsx";
 import { HelpReplyBox } from "../../components/help/help-reply-box.tsx";
 import { HelpRequestFrame } from "../../components/help/help-request-frame.tsx";
+import { StatusSelect } from "../../components/status-select.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
-import { Label } from "../../components/ui/label.tsx";
-import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
@@ -20,31 +19,19 @@ import { useAdminHelpRequest } from "./api/get-admin-help-request.ts";
 import { useReplyAsSupport } from "./api/reply-as-support.ts";
 import { useUpdateHelpStatus } from "./api/update-help-status.ts";
 
-function StatusSelect({ request }: { request: HelpRequestDetail }) {
+function HelpStatusSelect({ request }: { request: HelpRequestDetail }) {
   const update = useUpdateHelpStatus();
-  const shown = update.isPending ? update.variables.status : request.status;
   return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor="help-desk-status" className="shrink-0">
-        Status
-      </Label>
-      <NativeSelect
-        id="help-desk-status"
-        value={shown}
-        disabled={update.isPending}
-        className="h-9 w-40"
-        onChange={(event) => update.mutate({ helpRequestId: request.id, status: HelpStatus.parse(event.target.value) })}
-      >
-        {HELP_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {HELP_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </NativeSelect>
-      {update.isPending ? (
-        <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-label="Saving" />
-      ) : null}
-    </div>
+    <StatusSelect
+      id="help-desk-status"
+      label="Status"
+      statuses={HELP_STATUSES}
+      labelOf={(status) => HELP_STATUS_LABELS[status]}
+      value={update.isPending ? update.variables.status : request.status}
+      isSaving={update.isPending}
+      className="w-40"
+      onChange={(status) => update.mutate({ helpRequestId: request.id, status })}
+    />
   );
 }
 
@@ -111,7 +98,7 @@ export function HelpDeskDetail(props: { helpRequestId: string; onBack?: () => vo
               </div>
             </div>
             <Facts request={data} />
-            <StatusSelect request={data} />
+            <HelpStatusSelect request={data} />
           </CardHeader>
           <CardContent className="grid gap-6 pt-6">
             <HelpConversation request={data} viewer="admin" />

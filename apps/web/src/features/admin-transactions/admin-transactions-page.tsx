@@ -3,12 +3,13 @@ import { type AdminTransfer, TransferStatus } from "@ferry/core/contracts/transf
 import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
 import { formatAmount, minorOf, roundToDecimals } from "@ferry/core/money";
 import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
-import { Loader2Icon, ReceiptIcon } from "lucide-react";
+import { ReceiptIcon } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SearchInput } from "../../components/search-input.tsx";
+import { StatusSelect } from "../../components/status-select.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
@@ -70,31 +71,20 @@ function recipientDetailOf(transfer: AdminTransfer): string | null {
 }
 
 /** The per-row status selector: changing it asks the server to move the money to match. */
-function StatusSelect({ transfer }: { transfer: AdminTransfer }) {
+function TransferStatusSelect({ transfer }: { transfer: AdminTransfer }) {
   const update = useUpdateTransactionStatus();
   const shown = update.isPending ? update.variables.status : transfer.status;
   return (
-    <div className="flex items-center gap-2">
-      <NativeSelect
-        aria-label={`Status of the transfer to ${transfer.recipientEmail}`}
-        value={shown}
-        disabled={update.isPending}
-        className={cn("h-9 w-36 font-medium", STATUS_TONES[shown])}
-        onChange={(event) => {
-          const status = TransferStatus.parse(event.target.value);
-          update.mutate({ transferId: transfer.id, status });
-        }}
-      >
-        {STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {capitalise(status)}
-          </option>
-        ))}
-      </NativeSelect>
-      {update.isPending ? (
-        <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-label="Saving" />
-      ) : null}
-    </div>
+    <StatusSelect
+      label={`Status of the transfer to ${transfer.recipientEmail}`}
+      isLabelHidden
+      statuses={STATUSES}
+      labelOf={capitalise}
+      value={shown}
+      isSaving={update.isPending}
+      className={cn("w-36 font-medium", STATUS_TONES[shown])}
+      onChange={(status) => update.mutate({ transferId: transfer.id, status })}
+    />
   );
 }
 
@@ -162,7 +152,7 @@ function TransferTable({ transfers }: { transfers: AdminTransfer[] }) {
                 {adminAmount(transfer.fee, transfer.currency)}
               </td>
               <td className="px-4 py-3">
-                <StatusSelect transfer={transfer} />
+                <TransferStatusSelect transfer={transfer} />
               </td>
             </tr>
           ))}
@@ -205,7 +195,7 @@ function TransferCards({ transfers }: { transfers: AdminTransfer[] }) {
                   />
                 </dd>
               </dl>
-              <StatusSelect transfer={transfer} />
+              <TransferStatusSelect transfer={transfer} />
             </CardContent>
           </Card>
         </li>
