@@ -59,6 +59,29 @@ function SidebarLink({
   );
 }
 
+/** A list of sidebar items, each with its count. */
+function SidebarList(props: {
+  items: readonly NavItem[];
+  badges: Readonly<Record<string, NavBadge>>;
+  isExpanded: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className="grid gap-1">
+      {props.items.map((item) => (
+        <li key={item.to}>
+          <SidebarLink
+            item={item}
+            isExpanded={props.isExpanded}
+            onNavigate={props.onNavigate}
+            badge={props.badges[item.to]}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The counts beside sidebar items: unread notifications; for a customer, help requests with a reply
  * not yet read; for an admin, help requests still open. Each count is fetched only by whom it concerns.
@@ -90,18 +113,7 @@ export function SidebarNav(props: {
         <span className={cn("text-lg font-bold text-white", !props.isExpanded && "sr-only")}>Ferry</span>
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
-        <ul className="grid gap-1">
-          {mainItems.map((item) => (
-            <li key={item.to}>
-              <SidebarLink
-                item={item}
-                isExpanded={props.isExpanded}
-                onNavigate={props.onNavigate}
-                badge={badges[item.to]}
-              />
-            </li>
-          ))}
-        </ul>
+        <SidebarList items={mainItems} badges={badges} isExpanded={props.isExpanded} onNavigate={props.onNavigate} />
         {props.isAdmin ? (
           <section aria-labelledby="admin-nav-heading" className="mt-6">
             <h2
@@ -113,18 +125,12 @@ export function SidebarNav(props: {
             >
               Admin
             </h2>
-            <ul className="grid gap-1">
-              {ADMIN_NAV.map((item) => (
-                <li key={item.to}>
-                  <SidebarLink
-                    item={item}
-                    isExpanded={props.isExpanded}
-                    onNavigate={props.onNavigate}
-                    badge={badges[item.to]}
-                  />
-                </li>
-              ))}
-            </ul>
+            <SidebarList
+              items={ADMIN_NAV}
+              badges={badges}
+              isExpanded={props.isExpanded}
+              onNavigate={props.onNavigate}
+            />
           </section>
         ) : null}
       </nav>
