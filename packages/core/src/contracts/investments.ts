@@ -25,9 +25,8 @@ export type InvestmentStatus = z.infer<typeof InvestmentStatus>;
 /** A calendar day in UTC, "2025-01-31". */
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** The user's investment. Amounts are USD decimal strings. */
-export const Investment = z.object({
-  id: z.uuid(),
+/** What the user and the admin both read of an investment: its figures and state. Amounts are USD decimal strings. */
+const INVESTMENT_FIGURES = {
   /** Everything deposited minus everything withdrawn beyond the returns (never below zero). */
   amountInvested: DecimalAmount,
   /** The investment ledger account's balance. */
@@ -38,6 +37,12 @@ export const Investment = z.object({
   /** The last UTC day a return was paid for; null before the first one. */
   lastReturnDate: IsoDate.nullable(),
   createdAt: z.string(),
+};
+
+/** The user's investment. */
+export const Investment = z.object({
+  id: z.uuid(),
+  ...INVESTMENT_FIGURES,
   /**
    * The next daily return the server will pay, by its own rule (decision 019: a day pays on the lowest
    * balance held that UTC day, at the midnight ending it): its amount so far and when it is paid. Money
@@ -94,12 +99,7 @@ export const AdminInvestment = z.object({
   userId: z.string(),
   userEmail: z.string(),
   userName: z.string(),
-  amountInvested: DecimalAmount,
-  currentBalance: DecimalAmount,
-  totalReturns: DecimalAmount,
-  status: InvestmentStatus,
-  lastReturnDate: IsoDate.nullable(),
-  createdAt: z.string(),
+  ...INVESTMENT_FIGURES,
 });
 export type AdminInvestment = z.infer<typeof AdminInvestment>;
 

@@ -1,7 +1,8 @@
 import type { AdminInvestment, AdminInvestmentList } from "@ferry/core/contracts/investments";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { fakeApi, renderWithApp } from "../../testing/render.tsx";
+import { NEW_INVESTMENT_FIGURES } from "../../testing/investment-fixtures.ts";
+import { fakeApi, renderWithApp, stubScreenWidth } from "../../testing/render.tsx";
 import { AdminInvestmentsPage } from "./admin-investments-page.tsx";
 
 const NEVER_PAID: AdminInvestment = {
@@ -9,12 +10,7 @@ const NEVER_PAID: AdminInvestment = {
   userId: "user-ada",
   userEmail: "ada@example.com",
   userName: "Ada Lovelace",
-  amountInvested: "1000.00",
-  currentBalance: "1000.00",
-  totalReturns: "0.00",
-  status: "active",
-  lastReturnDate: null,
-  createdAt: "2026-03-01T10:00:00.000Z",
+  ...NEW_INVESTMENT_FIGURES,
 };
 
 const PAID: AdminInvestment = {
@@ -54,16 +50,6 @@ function recordUrls(): string[] {
   return urls;
 }
 
-/** The wide layout (a table); the narrow one shows the same rows as cards. */
-function setScreenWide(isWide: boolean): void {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: isWide,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
-
 function rowOf(name: string): HTMLElement {
   const row = screen.getAllByTestId("admin-investment").find((element) => element.textContent?.includes(name));
   if (!row) {
@@ -73,7 +59,7 @@ function rowOf(name: string): HTMLElement {
 }
 
 describe("investment management", () => {
-  beforeEach(() => setScreenWide(true));
+  beforeEach(() => stubScreenWidth(true));
 
   test("shows the five cards, the yield reserve and the table, with 'Never' for an investment not yet paid", async () => {
     fakeApi({ "GET /api/v1/admin/investments": () => ({ body: PAGE }) });
@@ -116,7 +102,7 @@ describe("investment management", () => {
   });
 
   test("at phone width each investment is a card with every column labelled", async () => {
-    setScreenWide(false);
+    stubScreenWidth(false);
     fakeApi({ "GET /api/v1/admin/investments": () => ({ body: PAGE }) });
     renderWithApp(<AdminInvestmentsPage />);
 

@@ -1,6 +1,7 @@
 import type { Investment, InvestmentOverview } from "@ferry/core/contracts/investments";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
+import { NEW_INVESTMENT_FIGURES } from "../../testing/investment-fixtures.ts";
 import { type FakeResponse, fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
 import { InvestmentPage } from "./investment-page.tsx";
 
@@ -14,12 +15,7 @@ const EMPTY: InvestmentOverview = {
 
 const INVESTMENT: Investment = {
   id: "6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b",
-  amountInvested: "1000.00",
-  currentBalance: "1000.00",
-  totalReturns: "0.00",
-  status: "active",
-  lastReturnDate: null,
-  createdAt: "2026-03-01T10:00:00.000Z",
+  ...NEW_INVESTMENT_FIGURES,
   nextPayout: { amount: "20.00", at: "2026-03-03T00:00:00.000Z", isAfterToday: true },
 };
 
