@@ -1,9 +1,9 @@
 import type { HelpRequestDetail } from "@ferry/core/contracts/help";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { meQueryKey } from "../../lib/queries/session.ts";
 import { ANSWERED_HELP_REQUEST, helpListOf, OPEN_HELP_REQUEST, profileWithRole } from "../../testing/help-fixtures.ts";
-import { type FakeResponse, fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
+import { type FakeResponse, fakeApi, renderWithApp, type SeenRequest, stubScreenWidth } from "../../testing/render.tsx";
 import { AdminHelpPage } from "./admin-help-page.tsx";
 
 const ADMIN_PATH = "/api/v1/admin/help-requests";
@@ -18,16 +18,6 @@ const OVERDUE_REQUEST: HelpRequestDetail = {
   dueAt: "2026-03-02T10:00:00.000Z",
   customer: { id: "user-2", email: "max@example.com", name: "Max Muster" },
 };
-
-/** The wide layout (two panes) or the narrow one (list, then the request with Back). */
-function setScreenWide(isWide: boolean): void {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: isWide,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
 
 function renderDesk(
   requests: HelpRequestDetail[],
@@ -53,7 +43,7 @@ async function openRequest(user: ReturnType<typeof renderDesk>["user"], subject:
 
 describe("who may use the help desk", () => {
   test("a non-admin sees 'Access Denied' and no request is asked for (spec §6)", async () => {
-    setScreenWide(true);
+    stubScreenWidth(true);
     const { seen } = renderDesk([OPEN_HELP_REQUEST], { role: "user" });
     expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeVisible();
     expect(screen.getByText("You don't have permission to access this page.")).toBeVisible();
@@ -61,7 +51,7 @@ describe("who may use the help desk", () => {
   });
 
   test("an admin whose rights the server no longer accepts sees 'Access Denied' too", async () => {
-    setScreenWide(true);
+    stubScreenWidth(true);
     renderDesk([], {
       routes: {
         [`GET ${ADMIN_PATH}`]: () => ({ status: 403, body: { error: { code: "forbidden", message: "Admins only" } } }),
@@ -73,7 +63,7 @@ describe("who may use the help desk", () => {
 
 describe("the list of requests", () => {
   test("flags an overdue request with its due time, and counts down to the due time of an open one", async () => {
-    setScreenWide(true);
+    stubScreenWidth(true);
     renderDesk([OVERDUE_REQUEST, OPEN_HELP_REQUEST]);
     const rows = await screen.findAllByTestId("help-desk-row");
     expect(within(rows[0]).getByText("Overdue")).toBeVisible();
@@ -85,7 +75,7 @@ describe("the list of requests", () => {
   });
 
   test("says 'Failed to load help requests' when the list cannot be read", async () => {
-    setScreenWide(true);
+    stubScreenWidth(true);
     renderDesk([], {
       routes: {
         [`GET ${ADMIN_PATH}`]: () => ({ status: 500, body: { error: { code: "internal", message: "" } } }),
@@ -97,7 +87,7 @@ describe("the list of requests", () => {
 
 describe("a request on the desk", () => {
   test("marks support's replies 'Admin' (not 'Support') and shows the customer's as theirs", async () => {
-    setScreenWide(true);
+    stubScreenWidth(true);
     const { user } = renderDesk([ANSWERED_HELP_REQUEST]);
     const detail = await openRequest(user, ANSWERED_HELP_REQUEST.subject);
     const messages = within(detail.getByRole("list", { name: "Conversation" })).getAllByRole("article");
@@ -110,7 +100,7 @@ describe("a request on the desk", () => {
   });
 
   test("changing the status says 'Status Updated' and 'Request status updated to Resolved'", async () => {
-    setScreenWide(true);
+    stubScreenWidth(true);
     const { user, seen } = renderDesk([ANSWERED_HELP_REQUEST], {
       routes: {
         [`PUT ${ADMIN_PATH}/${ANSWERED_HELP_REQUEST.id}/status`]: (request) => ({
@@ -134,7 +124,7 @@ describe("a request on the desk", () => {
   });
 
   test("says 'Failed to update status' when the server refuses", async () => {
-    setScreenWide(true);
+    stubScreenWidth(true);
     const { user } = renderDesk([ANSWERED_HELP_REQUEST], {
       routes: {
         [`PUT ${ADMIN_PATH}/${ANSWERED_HELP_REQUEST.id}/status`]: () => ({
@@ -150,7 +140,7 @@ describe("a request on the desk", () => {
   });
 
   test("a reply is sent trimmed with 'Response Sent', and the conversation shows the new status", async () => {
-    setScreenWide(true);
+    stubScreenWidth(true);
     const { user, seen } = renderDesk([OPEN_HELP_REQUEST], {
       routes: {
         [`POST ${ADMIN_PATH}/${OPEN_HELP_REQUEST.id}/responses`]: () => ({
@@ -174,7 +164,7 @@ describe("a request on the desk", () => {
   });
 
   test("on a phone the list and the request stack: the request opens alone, with Back to the list", async () => {
-    setScreenWide(false);
+    stubScreenWidth(false);
     const { user } = renderDesk([OPEN_HELP_REQUEST]);
     expect(screen.queryByRole("region", { name: "Selected request" })).not.toBeInTheDocument();
     const detail = await openRequest(user, OPEN_HELP_REQUEST.subject);
