@@ -1,12 +1,12 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
   DESKTOP,
+  expectAccessible,
   PHONE,
   readCodeFromMailbox,
-  saveScreenshot,
+  screenshotFromTop,
   signIn,
   signUpAndSignIn,
   trackRequests,
@@ -24,18 +24,6 @@ const STORY_TIMEOUT_MS = 180_000;
 /** A small PDF, as a scanned utility bill would be (the server checks a file by its bytes). */
 const BILL_PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-/** WCAG 2.0/2.1 A and AA, as e2e/accessibility.e2e.test.ts checks; toasts fade in and are left out. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const problems = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),
-  );
-  expect(problems, `axe on ${where}`).toEqual([]);
-}
-
 /** The signed-up customer verifies their e-mail from the banner, as the shell offers. */
 async function verifyEmail(page: Page, email: string): Promise<void> {
   const banner = page.getByRole("alert").filter({ hasText: "Please verify your email address" });
@@ -44,12 +32,6 @@ async function verifyEmail(page: Page, email: string): Promise<void> {
   await page.getByLabel("Verification code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
   await banner.waitFor({ state: "detached" });
-}
-
-/** A full-page shot from the top: scrolled down, the sticky header would be drawn mid-page. */
-async function screenshotFromTop(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
 }
 
 /** The USD row of the limits table: [currency, your limit, once verified]. */

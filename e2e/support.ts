@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
@@ -106,6 +107,27 @@ export async function waitUntilSettled(page: Page): Promise<void> {
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** A full-page shot from the top: scrolled down, the sticky header would be drawn mid-page. */
+export async function screenshotFromTop(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name);
+}
+
+/**
+ * Runs axe on the page as it is (WCAG 2.0/2.1 A and AA, the rules e2e/accessibility.e2e.test.ts
+ * applies to every route), for states that tour does not reach. Toasts fade in and are left out.
+ */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude("[data-sonner-toaster]")
+    .analyze();
+  const problems = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),
+  );
+  expect(problems, `axe on ${where}`).toEqual([]);
 }
 
 interface DevMail {

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { Socket } from "node:net";
 import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
+import { type FileStorage, storeThenRecord } from "../storage/file-storage.ts";
 import { InFlightLimit } from "./in-flight.ts";
 
 /*
@@ -55,6 +57,15 @@ export interface UploadRules<T extends KnownFileType> {
   /** The 415's message, naming the accepted types. */
   readonly wrongTypeMessage: string;
 }
+
+/** What an upload route can answer besides its guard's errors: a bad body, too large, wrong type, too many, too slow. */
+export const UPLOAD_ERRORS = [
+  "validation_failed",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "request_timeout",
+] as const;
 
 /** A file read whole and checked: within the limit, of an accepted type, under a name safe to serve. */
 export interface Upload<T extends KnownFileType> {
@@ -162,6 +173,38 @@ export async function receiveUpload<T extends KnownFileType, R>(
   keep: (upload: Upload<T>) => Promise<R>,
 ): Promise<R> {
   return uploadsInProgress.run(uploaderId, async () => keep(await readUpload(request, rules)));
+}
+
+/** An upload as kept: its bytes under `storageKey`, and what its row records. */
+interface KeptFile<T extends KnownFileType> {
+  readonly storageKey: string;
+  readonly fileName: string;
+  readonly contentType: T;
+  readonly size: number;
+}
+
+/**
+ * Keeps a checked upload: refuses more than `rules.maxBytes` (the reader already did; this is the last
+ * word, before anything is written), then writes the bytes under a fresh key starting `keyPrefix` and
+ * the row `record` makes of them, bytes first (`storeThenRecord`: a failed row leaves no bytes behind).
+ */
+export async function keepUpload<T extends KnownFileType, R>(
+  storage: FileStorage,
+  rules: UploadRules<T>,
+  upload: Upload<T>,
+  keyPrefix: string,
+  record: (file: KeptFile<T>) => Promise<R>,
+): Promise<R> {
+  if (upload.bytes.length > rules.maxBytes) {
+    throw new AppError("payload_too_large", rules.tooLargeMessage, { [FILE_FIELD]: rules.tooLargeMessage });
+  }
+  const file = {
+    storageKey: `${keyPrefix}-${randomUUID()}`,
+    fileName: upload.fileName,
+    contentType: upload.contentType,
+    size: upload.bytes.length,
+  };
+  return storeThenRecord(storage, file.storageKey, upload.bytes, () => record(file));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   ATTACHMENT_CONTENT_TYPES,
   type AttachmentContentType,
@@ -7,9 +6,8 @@ import {
   type UploadedHelpAttachment,
 } from "@ferry/core/contracts/help";
 import type { Database } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
-import { servedFileName, type Upload, type UploadRules } from "../../http/upload.ts";
-import { type FileStorage, storeThenRecord } from "../../storage/file-storage.ts";
+import { keepUpload, servedFileName, type Upload, type UploadRules } from "../../http/upload.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
 import { deleteStaleUploads, type HelpAttachmentRow, insertAttachment } from "./queries.ts";
 
 /*
@@ -36,18 +34,13 @@ export async function storeUpload(
   ownerId: string,
   upload: Upload<AttachmentContentType>,
 ): Promise<UploadedHelpAttachment> {
-  // The reader refused anything larger; this is the last word, before anything is written.
-  if (upload.bytes.length > MAX_ATTACHMENT_BYTES) {
-    throw new AppError("payload_too_large", TOO_LARGE_MESSAGE, { file: TOO_LARGE_MESSAGE });
-  }
-  const storageKey = `help-${randomUUID()}`;
-  const row = await storeThenRecord(storage, storageKey, upload.bytes, () =>
+  const row = await keepUpload(storage, ATTACHMENT_RULES, upload, "help", (file) =>
     insertAttachment(db, {
       owner_user_id: ownerId,
-      file_name: upload.fileName,
-      content_type: upload.contentType,
-      size: upload.bytes.length,
-      storage_key: storageKey,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.size,
+      storage_key: file.storageKey,
     }),
   );
   return { id: row.id, fileName: row.file_name, contentType: upload.contentType, size: row.size };

@@ -19,7 +19,7 @@ import { z } from "zod";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
-import { acceptUploads, receiveUpload, STREAMED_BODY } from "../../http/upload.ts";
+import { acceptUploads, receiveUpload, STREAMED_BODY, UPLOAD_ERRORS } from "../../http/upload.ts";
 import { auditActorOf } from "../audit/service.ts";
 import {
   ATTACHMENT_RULES,
@@ -208,14 +208,7 @@ function registerAttachmentUpload(app: FastifyInstance, deps: HelpRouteDeps): vo
           body: HelpAttachmentUpload,
           response: {
             201: UploadedHelpAttachment,
-            ...errorResponses(
-              ...SIGNED_IN_ERRORS,
-              "validation_failed",
-              "payload_too_large",
-              "unsupported_media_type",
-              "rate_limited",
-              "request_timeout",
-            ),
+            ...errorResponses(...SIGNED_IN_ERRORS, ...UPLOAD_ERRORS),
           },
         },
       },

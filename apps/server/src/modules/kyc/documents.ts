@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { ATTACHMENT_CONTENT_TYPES, type AttachmentContentType, MAX_ATTACHMENT_BYTES } from "@ferry/core/contracts/help";
 import type { KycReviewDocument, UploadedKycDocument } from "@ferry/core/contracts/kyc";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
-import { servedFileName, type Upload, type UploadRules } from "../../http/upload.ts";
-import { type FileStorage, storeThenRecord } from "../../storage/file-storage.ts";
+import { keepUpload, servedFileName, type Upload, type UploadRules } from "../../http/upload.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import {
   deleteDecidedDocuments,
@@ -42,18 +41,13 @@ export async function storeKycUpload(
   ownerId: string,
   upload: Upload<AttachmentContentType>,
 ): Promise<UploadedKycDocument> {
-  // The reader refused anything larger; this is the last word, before anything is written.
-  if (upload.bytes.length > MAX_ATTACHMENT_BYTES) {
-    throw new AppError("payload_too_large", TOO_LARGE_MESSAGE, { file: TOO_LARGE_MESSAGE });
-  }
-  const storageKey = `kyc-${randomUUID()}`;
-  const row = await storeThenRecord(storage, storageKey, upload.bytes, () =>
+  const row = await keepUpload(storage, KYC_UPLOAD_RULES, upload, "kyc", (file) =>
     insertDocument(db, {
       owner_user_id: ownerId,
-      file_name: upload.fileName,
-      content_type: upload.contentType,
-      size: upload.bytes.length,
-      storage_key: storageKey,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.size,
+      storage_key: file.storageKey,
     }),
   );
   return { id: row.id, fileName: row.file_name, contentType: upload.contentType, size: row.size };

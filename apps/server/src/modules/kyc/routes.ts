@@ -17,7 +17,7 @@ import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
-import { acceptUploads, receiveUpload, STREAMED_BODY } from "../../http/upload.ts";
+import { acceptUploads, receiveUpload, STREAMED_BODY, UPLOAD_ERRORS } from "../../http/upload.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { auditActorOf } from "../audit/service.ts";
 import {
@@ -99,14 +99,7 @@ function registerUploadRoute(app: FastifyInstance, deps: KycRouteDeps): void {
           body: KycDocumentUpload,
           response: {
             201: UploadedKycDocument,
-            ...errorResponses(
-              ...SIGNED_IN_ERRORS,
-              "validation_failed",
-              "payload_too_large",
-              "unsupported_media_type",
-              "rate_limited",
-              "request_timeout",
-            ),
+            ...errorResponses(...SIGNED_IN_ERRORS, ...UPLOAD_ERRORS),
           },
         },
       },
