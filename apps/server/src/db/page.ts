@@ -7,7 +7,7 @@ import { type Cursor, encodeCursor } from "./cursor.ts";
  * last row's pair at PostgreSQL's full precision, and one row read past the page to learn whether
  * another page exists. A list query goes through `keysetPage` (or, written in raw SQL, selects
  * `cursorTimeOf(...)`, filters with `isPastCursor(...)` and reads `rowsToRead(limit)` rows); its
- * service hands the rows to `paginate`.
+ * service hands the rows to `paginate`, with `keysetCursorOf` for their cursor.
  */
 
 /** Which way a list runs: newest first (most lists) or oldest first (work queues, so none waits forever). */
@@ -37,6 +37,11 @@ export function isPastCursor(
 /** How many rows a page query reads: one more than the page, to know whether another page exists. */
 export function rowsToRead(limit: number): number {
   return limit + 1;
+}
+
+/** Where a row a `keysetPage` query read stands in its list: its `cursor_at` and its id. */
+export function keysetCursorOf(row: { readonly cursor_at: string; readonly id: string }): Cursor {
+  return { createdAt: row.cursor_at, id: row.id };
 }
 
 /**

@@ -16,7 +16,7 @@ import type { CurrencyCode } from "@ferry/core/currencies";
 import { formatMoney, type Money, toDecimalString } from "@ferry/core/money";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { paginate } from "../../db/page.ts";
+import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { readAmountMinor } from "../../http/amount.ts";
@@ -337,7 +337,7 @@ async function readRule(db: Database, userId: string, id: string): Promise<Alert
 /** The user's rules, newest first (all of them by default), and which methods can deliver. */
 export async function listAlertRules(db: Database, userId: string, query: AlertRuleListQuery): Promise<AlertRuleList> {
   const rows = await selectAlertRules(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
-  const page = paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toAlertRule);
+  const page = paginate(rows, query.limit, keysetCursorOf, toAlertRule);
   return { ...page, methods: [...METHOD_AVAILABILITY] };
 }
 

@@ -18,7 +18,7 @@ import type { Selectable } from "kysely";
 import type { Config } from "../../config.ts";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { paginate } from "../../db/page.ts";
+import { keysetCursorOf, paginate } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
 import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
@@ -169,7 +169,7 @@ export async function reportDeposit(
 /** A page of the user's own deposits, newest first. */
 export async function listOwnDeposits(db: Database, userId: string, query: DepositListQuery): Promise<DepositList> {
   const rows = await selectOwnDeposits(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
-  return paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toDeposit);
+  return paginate(rows, query.limit, keysetCursorOf, toDeposit);
 }
 
 /**
@@ -183,17 +183,12 @@ export async function countPendingDepositsOf(db: Database, userId: string): Prom
 /** A page of pending deposits for the admin, oldest first so none waits forever, with who reported them. */
 export async function listPendingDeposits(db: Database, query: AdminDepositListQuery): Promise<AdminDepositList> {
   const rows = await selectPendingDeposits(db, { limit: query.limit, after: decodeCursor(query.cursor) });
-  const page = paginate(
-    rows,
-    query.limit,
-    (row) => ({ createdAt: row.cursor_at, id: row.id }),
-    (row) => ({
-      ...toDeposit(row),
-      userId: row.user_id,
-      userEmail: row.email,
-      userName: `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim() || row.email,
-    }),
-  );
+  const page = paginate(rows, query.limit, keysetCursorOf, (row) => ({
+    ...toDeposit(row),
+    userId: row.user_id,
+    userEmail: row.email,
+    userName: `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim() || row.email,
+  }));
   return { ...page, pendingCount: await countPendingDeposits(db) };
 }
 

@@ -18,7 +18,7 @@ import { BANK_CURRENCIES, isNetworkAllowedForCurrency } from "@ferry/core/valida
 import type { NewRecipientRequest } from "@ferry/core/validation/recipient";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { paginate } from "../../db/page.ts";
+import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -92,7 +92,7 @@ function pageOfRows<Row extends { readonly id: string; readonly cursor_at: strin
   limit: number,
   toItem: (row: Row) => Item,
 ) {
-  return paginate(rows, limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toItem);
+  return paginate(rows, limit, keysetCursorOf, toItem);
 }
 
 /** A page of the user's saved recipients of one type, newest first (by default all of them). */

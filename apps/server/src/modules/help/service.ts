@@ -15,7 +15,7 @@ import {
 import type { Clock } from "../../clock.ts";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { paginate } from "../../db/page.ts";
+import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { selectActiveAdminIds, selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { servedFileName } from "../../http/upload.ts";
@@ -239,12 +239,7 @@ export async function listCustomerRequests(
 ): Promise<HelpRequestList> {
   const rows = await selectCustomerRequests(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
   const now = clock.now();
-  const page = paginate(
-    rows,
-    query.limit,
-    (row) => ({ createdAt: row.cursor_at, id: row.id }),
-    (row) => toSummary(row, now),
-  );
+  const page = paginate(rows, query.limit, keysetCursorOf, (row) => toSummary(row, now));
   return { ...page, total: await countCustomerRequests(db, userId) };
 }
 
@@ -256,12 +251,7 @@ export async function listAdminRequests(
 ): Promise<HelpRequestList> {
   const rows = await selectAdminRequests(db, { ...query, after: decodeCursor(query.cursor) });
   const now = clock.now();
-  const page = paginate(
-    rows,
-    query.limit,
-    (row) => ({ createdAt: row.cursor_at, id: row.id }),
-    (row) => toSummary(row, now),
-  );
+  const page = paginate(rows, query.limit, keysetCursorOf, (row) => toSummary(row, now));
   return { ...page, total: await countAdminRequests(db, query) };
 }
 

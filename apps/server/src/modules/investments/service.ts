@@ -17,7 +17,7 @@ import { addUtcDays, type Clock, startOfUtcDay, utcDayOf } from "../../clock.ts"
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { findIdempotentReplay, requestHashOf } from "../../db/idempotency.ts";
-import { paginate } from "../../db/page.ts";
+import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { readAmountMinor } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
@@ -314,23 +314,18 @@ export async function listAdminInvestments(
     limit: query.limit,
     after: decodeCursor(query.cursor),
   });
-  const page = paginate(
-    rows,
-    query.limit,
-    (row) => ({ createdAt: row.cursor_at, id: row.id }),
-    (row) => ({
-      id: row.id,
-      userId: row.user_id,
-      userEmail: row.email,
-      userName: row.profile_name || row.name,
-      amountInvested: usd(BigInt(row.amount_invested)),
-      currentBalance: usd(BigInt(row.balance)),
-      totalReturns: usd(BigInt(row.total_returns)),
-      status: row.status,
-      lastReturnDate: row.last_return_date,
-      createdAt: new Date(row.created_at).toISOString(),
-    }),
-  );
+  const page = paginate(rows, query.limit, keysetCursorOf, (row) => ({
+    id: row.id,
+    userId: row.user_id,
+    userEmail: row.email,
+    userName: row.profile_name || row.name,
+    amountInvested: usd(BigInt(row.amount_invested)),
+    currentBalance: usd(BigInt(row.balance)),
+    totalReturns: usd(BigInt(row.total_returns)),
+    status: row.status,
+    lastReturnDate: row.last_return_date,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
   const summary = await selectInvestmentSummary(db);
   return {
     ...page,

@@ -2,7 +2,7 @@ import type { NotificationList } from "@ferry/core/contracts/notifications";
 import type { PageQuery } from "@ferry/core/contracts/pagination";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { paginate } from "../../db/page.ts";
+import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import {
   countUnreadNotifications,
@@ -22,19 +22,14 @@ export async function createNotification(db: Database, notification: NewNotifica
 /** A page of the user's notifications, newest first, with how many are unread. */
 export async function listNotifications(db: Database, userId: string, query: PageQuery): Promise<NotificationList> {
   const rows = await selectNotifications(db, userId, query.limit, decodeCursor(query.cursor));
-  const page = paginate(
-    rows,
-    query.limit,
-    (row) => ({ createdAt: row.cursor_at, id: row.id }),
-    (row) => ({
-      id: row.id,
-      title: row.title,
-      message: row.message,
-      type: row.type,
-      read: row.read,
-      createdAt: new Date(row.created_at).toISOString(),
-    }),
-  );
+  const page = paginate(rows, query.limit, keysetCursorOf, (row) => ({
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    type: row.type,
+    read: row.read,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
   return { ...page, unreadCount: await countUnreadNotifications(db, userId) };
 }
 

@@ -2,7 +2,7 @@ import type { PageQuery } from "@ferry/core/contracts/pagination";
 import type { TransactionItem, TransactionList } from "@ferry/core/contracts/transfers";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
-import { paginate } from "../../db/page.ts";
+import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { csvCell, csvDocumentOf } from "../../http/csv.ts";
 import { selectHistory, toHistoryItem } from "./queries.ts";
 
@@ -22,7 +22,7 @@ const HISTORY_ID_PATTERN = /^(t[0-9a-f-]{36}|d\d{20}|x[oi][0-9a-f-]{36})$/;
 /** A page of the user's history, newest first. */
 export async function listHistory(db: Database, userId: string, query: PageQuery): Promise<TransactionList> {
   const rows = await selectHistory(db, userId, query.limit, decodeCursor(query.cursor, HISTORY_ID_PATTERN));
-  return paginate(rows, query.limit, (row) => ({ createdAt: row.cursor_at, id: row.id }), toHistoryItem);
+  return paginate(rows, query.limit, keysetCursorOf, toHistoryItem);
 }
 
 /** The statement as CSV: one line per history item, amounts leaving the account negative. */
