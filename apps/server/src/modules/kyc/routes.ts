@@ -115,10 +115,10 @@ function registerUploadRoute(app: FastifyInstance, deps: KycRouteDeps): void {
   });
 }
 
-/** The admin's review: a user's checks, a decision, and each document's file. */
+/** The admin's review: a user's checks and a decision. */
 function registerReviewRoutes(app: FastifyInstance, deps: KycRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { db, guards, storage } = deps;
+  const { db, guards } = deps;
   typed.get(
     "/api/v1/admin/users/:userId/kyc",
     {
@@ -153,7 +153,12 @@ function registerReviewRoutes(app: FastifyInstance, deps: KycRouteDeps): void {
     },
     async (request) => decideKyc(db, auditActorOf(request), request.params.userId, request.body),
   );
-  typed.get(
+}
+
+/** Each submitted document's file, for admins only, by its random id; every view is audited. */
+function registerDocumentRoute(app: FastifyInstance, deps: KycRouteDeps): void {
+  const { db, guards, storage } = deps;
+  app.withTypeProvider<ZodTypeProvider>().get(
     "/api/v1/admin/kyc-documents/:documentId",
     {
       preValidation: guards.requireAdmin,
@@ -199,4 +204,5 @@ export function registerKycRoutes(app: FastifyInstance, deps: KycRouteDeps): voi
   registerCustomerRoutes(app, deps);
   registerUploadRoute(app, deps);
   registerReviewRoutes(app, deps);
+  registerDocumentRoute(app, deps);
 }
