@@ -216,7 +216,7 @@ describe("TRUST_PROXY", () => {
     } finally {
       await behindProxy.close();
     }
-  });
+  }, 120_000); // Dozens of password checks: CPU-bound, and slow while other files share the machine.
 
   test("with the proxy's address, only that proxy's X-Forwarded-For is believed", async () => {
     const behindProxy = await buildTestApp({ TRUST_PROXY: "10.254.0.1, 10.253.0.0/16" });

@@ -432,7 +432,7 @@ describe("what uploads in progress may hold", () => {
       const again = await uploadScreenshot(ferry, latecomer);
       expect(again.statusCode, again.body).toBe(201);
     });
-  });
+  }, 120_000); // 33 uploads held open at once: slow while other files share the machine.
 
   test("an upload that stalls is dropped after the request timeout with a 408, and frees its slot", async () => {
     // Node's default is no timeout at all: a stalled upload would hold its memory and slot forever.
