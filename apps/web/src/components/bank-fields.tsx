@@ -1,6 +1,9 @@
 import { bankAccountFormat, ibanCountryOf, NATIONAL_FIELDS_BY_FORMAT } from "@ferry/core/validation/bank-account";
 import { COUNTRY_CODES, type CountryCode } from "@ferry/core/validation/countries";
 import { NATIONAL_BANK_FIELDS, type NationalBankField } from "@ferry/core/validation/national-bank";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { Field } from "./ui/field.tsx";
+import { NativeSelect } from "./ui/native-select.tsx";
 
 /*
  * What a bank form asks for, decided by the country and currency chosen (core's bank-account.ts):
@@ -29,11 +32,18 @@ export const NATIONAL_FIELD_TEXT: Readonly<Record<NationalBankField, { label: st
   sortCode: { label: "Sort code", placeholder: "20-00-00" },
 };
 
+/** A domestic field a bank form asks for, with its label and example. */
+interface NationalFieldInput {
+  readonly field: NationalBankField;
+  readonly label: string;
+  readonly placeholder: string;
+}
+
 export interface BankFieldsLayout {
   readonly accountLabel: string;
   readonly accountPlaceholder: string;
   readonly accountHint: string | null;
-  readonly nationalFields: readonly NationalBankField[];
+  readonly nationalFields: readonly NationalFieldInput[];
 }
 
 /** The account number's label, example and hint, and the domestic fields, for a country and currency. */
@@ -42,7 +52,7 @@ export function bankFieldsLayout(country: string, currency: string): BankFieldsL
     return { accountLabel: "Account number", accountPlaceholder: "", accountHint: null, nationalFields: [] };
   }
   const format = bankAccountFormat(country, currency);
-  const nationalFields = NATIONAL_FIELDS_BY_FORMAT[format];
+  const nationalFields = NATIONAL_FIELDS_BY_FORMAT[format].map((field) => ({ field, ...NATIONAL_FIELD_TEXT[field] }));
   switch (format) {
     case "iban": {
       const ibanCountry = ibanCountryOf(country) ?? country;
@@ -101,7 +111,7 @@ export function withoutUnusedNationalFields<
   const used = bankFieldsLayout(values.country, values.currency).nationalFields;
   const kept = { ...values };
   for (const field of NATIONAL_BANK_FIELDS) {
-    if (!used.includes(field)) {
+    if (!used.some((input) => input.field === field)) {
       delete kept[field];
     }
   }
@@ -141,7 +151,7 @@ export function bankDetailDefaultsOf(editing: SavedBankDetails | null) {
 }
 
 /** The options of a country select: a prompt, then every country by name. */
-export function CountryOptions() {
+function CountryOptions() {
   return (
     <>
       <option value="">Choose a country</option>
@@ -151,5 +161,21 @@ export function CountryOptions() {
         </option>
       ))}
     </>
+  );
+}
+
+/** A bank form's country: a select of every country, with its error (client or server) underneath. */
+export function CountrySelect(props: { id: string; error: string | undefined; registration: UseFormRegisterReturn }) {
+  return (
+    <Field id={props.id} label="Country" error={props.error}>
+      <NativeSelect
+        id={props.id}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        {...props.registration}
+      >
+        <CountryOptions />
+      </NativeSelect>
+    </Field>
   );
 }

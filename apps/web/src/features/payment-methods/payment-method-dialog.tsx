@@ -18,9 +18,8 @@ import type { z } from "zod";
 import {
   bankDetailDefaultsOf,
   bankFieldsLayout,
-  CountryOptions,
+  CountrySelect,
   isOneOf,
-  NATIONAL_FIELD_TEXT,
   withoutUnusedNationalFields,
 } from "../../components/bank-fields.tsx";
 import { DialogFrame } from "../../components/dialog-frame.tsx";
@@ -176,7 +175,6 @@ function BankMethodForm(props: MethodFormProps) {
   const { onSubmit, isSaving } = useSave(props, form);
   const [country, currency] = useWatch({ control: form.control, name: ["country", "currency"] });
   const layout = bankFieldsLayout(country, currency);
-  const countryError = form.formState.errors.country?.message;
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       <AddressTypeChoice value="bank" onChange={(type) => props.onTypeChange(type, form.getValues("name"))} />
@@ -191,25 +189,14 @@ function BankMethodForm(props: MethodFormProps) {
       <TextField form={form} name="accountHolderName" label="Account holder name" />
       <TextField form={form} name="bankName" label="Bank name" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="pm-country" label="Country" error={countryError}>
-          <NativeSelect
-            id="pm-country"
-            aria-invalid={countryError ? true : undefined}
-            aria-describedby={countryError ? "pm-country-error" : undefined}
-            {...form.register("country")}
-          >
-            <CountryOptions />
-          </NativeSelect>
-        </Field>
+        <CountrySelect
+          id="pm-country"
+          error={form.formState.errors.country?.message}
+          registration={form.register("country")}
+        />
         <TextField form={form} name="swiftCode" label="SWIFT / BIC" placeholder="DEUTDEFF" />
-        {layout.nationalFields.map((field) => (
-          <TextField
-            key={field}
-            form={form}
-            name={field}
-            label={NATIONAL_FIELD_TEXT[field].label}
-            placeholder={NATIONAL_FIELD_TEXT[field].placeholder}
-          />
+        {layout.nationalFields.map(({ field, label, placeholder }) => (
+          <TextField key={field} form={form} name={field} label={label} placeholder={placeholder} />
         ))}
       </div>
       <TextField

@@ -80,6 +80,31 @@ function TextField(props: {
   );
 }
 
+/**
+ * The amount a calculator works on, with core's reason under it when it cannot be read. `id` is the
+ * calculator's; `isWide` gives it the first row to itself on a phone, beside two selects from `sm` up.
+ */
+function AmountField(props: {
+  id: string;
+  label: string;
+  amount: string;
+  parsed: ReturnType<typeof parsePositiveAmount>;
+  onChange: (value: string) => void;
+  isWide?: boolean;
+}) {
+  const field = (
+    <TextField
+      id={`${props.id}amount`}
+      label={props.label}
+      inputMode="decimal"
+      value={props.amount}
+      error={props.parsed.ok ? undefined : props.parsed.message}
+      onChange={props.onChange}
+    />
+  );
+  return props.isWide ? <div className="col-span-2 sm:col-span-1">{field}</div> : field;
+}
+
 /** A labelled native select. */
 function SelectField<T extends string>(props: {
   id: string;
@@ -263,16 +288,7 @@ export function TransferFeeCalculator({ schedule }: { schedule: FeeSchedule }) {
   return (
     <CalculatorCard id={`${id}fees`} heading={FEE_CALCULATOR.heading} intro={FEE_CALCULATOR.intro}>
       <div className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-[1fr_10rem_7rem]">
-        <div className="col-span-2 sm:col-span-1">
-          <TextField
-            id={`${id}amount`}
-            label={labels.amount}
-            inputMode="decimal"
-            value={amount}
-            error={parsed.ok ? undefined : parsed.message}
-            onChange={setAmount}
-          />
-        </div>
+        <AmountField id={id} label={labels.amount} amount={amount} parsed={parsed} onChange={setAmount} isWide />
         <SelectField
           id={`${id}method`}
           label={labels.method}
@@ -349,16 +365,7 @@ export function CurrencyConverter({ rates }: { rates: readonly RatePair[] }) {
   return (
     <CalculatorCard id={`${id}converter`} heading={CURRENCY_CONVERTER.heading} intro={CURRENCY_CONVERTER.intro}>
       <div className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-[1fr_7rem_7rem]">
-        <div className="col-span-2 sm:col-span-1">
-          <TextField
-            id={`${id}amount`}
-            label={labels.amount}
-            inputMode="decimal"
-            value={amount}
-            error={parsed.ok ? undefined : parsed.message}
-            onChange={setAmount}
-          />
-        </div>
+        <AmountField id={id} label={labels.amount} amount={amount} parsed={parsed} onChange={setAmount} isWide />
         <SelectField
           id={`${id}from`}
           label={labels.from}
@@ -429,14 +436,7 @@ export function InvestmentCalculator({ dailyRate }: { dailyRate: string }) {
   return (
     <CalculatorCard id={`${id}investment`} heading={INVESTMENT_CALCULATOR.heading} intro={INVESTMENT_CALCULATOR.intro}>
       <div className="mt-6 grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <TextField
-          id={`${id}amount`}
-          label={labels.amount}
-          inputMode="decimal"
-          value={amount}
-          error={parsed.ok ? undefined : parsed.message}
-          onChange={setAmount}
-        />
+        <AmountField id={id} label={labels.amount} amount={amount} parsed={parsed} onChange={setAmount} />
         <SelectField
           id={`${id}days`}
           label={labels.period}

@@ -7,6 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { TriangleAlertIcon } from "lucide-react";
 import type * as React from "react";
 import {
+  type FieldErrors,
   type FieldValues,
   type Path,
   type UseFormRegisterReturn,
@@ -19,9 +20,8 @@ import type { z } from "zod";
 import {
   bankDetailDefaultsOf,
   bankFieldsLayout,
-  CountryOptions,
+  CountrySelect,
   isOneOf,
-  NATIONAL_FIELD_TEXT,
   withoutUnusedNationalFields,
 } from "../../../../components/bank-fields.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -69,21 +69,20 @@ function TextField(props: {
 function ContactFields(props: {
   name: UseFormRegisterReturn<"name">;
   email: UseFormRegisterReturn<"email">;
-  nameError: string | undefined;
-  emailError: string | undefined;
+  errors: FieldErrors<{ name: string; email: string }>;
 }) {
   return (
     <>
       <TextField
         registration={props.name}
-        error={props.nameError}
+        error={props.errors.name?.message}
         label="Recipient name"
         autoComplete="name"
         autoFocus
       />
       <TextField
         registration={props.email}
-        error={props.emailError}
+        error={props.errors.email?.message}
         label="Recipient email"
         type="email"
         placeholder="name@example.com"
@@ -180,23 +179,14 @@ function BankAccountFields({ form }: { form: UseFormReturn<BankForm, unknown, Ba
   const layout = bankFieldsLayout(country, currency);
   return (
     <>
-      <Field id="recipient-country" label="Country" error={errors.country?.message}>
-        <NativeSelect
-          id="recipient-country"
-          aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errors.country ? "recipient-country-error" : undefined}
-          {...form.register("country")}
-        >
-          <CountryOptions />
-        </NativeSelect>
-      </Field>
-      {layout.nationalFields.map((field) => (
+      <CountrySelect id="recipient-country" error={errors.country?.message} registration={form.register("country")} />
+      {layout.nationalFields.map(({ field, label, placeholder }) => (
         <TextField
           key={field}
           registration={form.register(field)}
           error={errors[field]?.message}
-          label={NATIONAL_FIELD_TEXT[field].label}
-          placeholder={NATIONAL_FIELD_TEXT[field].placeholder}
+          label={label}
+          placeholder={placeholder}
         />
       ))}
       <TextField
@@ -238,12 +228,7 @@ function BankRecipientForm(props: FormProps) {
       )}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <ContactFields
-          name={form.register("name")}
-          email={form.register("email")}
-          nameError={errors.name?.message}
-          emailError={errors.email?.message}
-        />
+        <ContactFields name={form.register("name")} email={form.register("email")} errors={errors} />
         <TextField registration={form.register("bankName")} error={errors.bankName?.message} label="Bank name" />
         <BankAccountFields form={form} />
         <Field id="recipient-currency" label="Currency" error={errors.currency?.message}>
@@ -336,12 +321,7 @@ function CryptoRecipientForm(props: FormProps) {
       onSubmit={form.handleSubmit((values) => save({ type: "crypto", ...values }))}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <ContactFields
-          name={form.register("name")}
-          email={form.register("email")}
-          nameError={errors.name?.message}
-          emailError={errors.email?.message}
-        />
+        <ContactFields name={form.register("name")} email={form.register("email")} errors={errors} />
         <CurrencyAndNetwork form={form} />
         <TextField
           registration={form.register("cryptoAddress")}
