@@ -1,4 +1,4 @@
-import type { HelpPriority, HelpStatus } from "@ferry/core/contracts/help";
+import { HELP_PRIORITIES, type HelpPriority, type HelpStatus } from "@ferry/core/contracts/help";
 import { Badge } from "../ui/badge.tsx";
 
 /** The words of each status, as the lists, the dropdown and the 'Status Updated' toast say them. */
@@ -15,6 +15,15 @@ export const HELP_PRIORITY_LABELS: Readonly<Record<HelpPriority, string>> = {
   high: "High",
   urgent: "Urgent",
 };
+
+/** The options of a priority select: every priority, by its label. */
+export function HelpPriorityOptions() {
+  return HELP_PRIORITIES.map((priority) => (
+    <option key={priority} value={priority}>
+      {HELP_PRIORITY_LABELS[priority]}
+    </option>
+  ));
+}
 
 const STATUS_VARIANTS = {
   open: "secondary",

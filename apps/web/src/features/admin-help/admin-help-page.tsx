@@ -1,9 +1,9 @@
-import { HELP_PRIORITIES, HELP_STATUSES, HelpPriority, HelpStatus } from "@ferry/core/contracts/help";
+import { HELP_STATUSES, HelpPriority, HelpStatus } from "@ferry/core/contracts/help";
 import { useQuery } from "@tanstack/react-query";
 import { MessagesSquareIcon } from "lucide-react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { AccessDenied } from "../../components/access-denied.tsx";
-import { HELP_PRIORITY_LABELS, HELP_STATUS_LABELS } from "../../components/help/help-badges.tsx";
+import { HELP_STATUS_LABELS, HelpPriorityOptions } from "../../components/help/help-badges.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SearchInput } from "../../components/search-input.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -105,11 +105,7 @@ function DeskFilters(props: {
           onChange={(event) => setParam("priority", event.target.value)}
         >
           <option value="">All priorities</option>
-          {HELP_PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {HELP_PRIORITY_LABELS[priority]}
-            </option>
-          ))}
+          <HelpPriorityOptions />
         </NativeSelect>
       </div>
       <div className="flex items-center justify-between gap-3">

@@ -1,5 +1,4 @@
 import {
-  HELP_PRIORITIES,
   helpRequestDueAt,
   NewHelpRequest,
   RESPONSE_TARGET_HOURS,
@@ -12,7 +11,7 @@ import { type Path, type UseFormReturn, useForm, useWatch } from "react-hook-for
 import type { z } from "zod";
 import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { AttachmentPicker } from "../../components/help/help-attachments.tsx";
-import { formatTargetHours, HELP_PRIORITY_LABELS } from "../../components/help/help-badges.tsx";
+import { formatTargetHours, HelpPriorityOptions } from "../../components/help/help-badges.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -58,11 +57,7 @@ function RequestFields({ form }: { form: UseFormReturn<RequestForm, unknown, New
       <div className="grid gap-2">
         <Field id="help-priority" label="Priority" error={errors.priority?.message}>
           <NativeSelect id="help-priority" aria-describedby="help-priority-target" {...form.register("priority")}>
-            {HELP_PRIORITIES.map((option) => (
-              <option key={option} value={option}>
-                {HELP_PRIORITY_LABELS[option]}
-              </option>
-            ))}
+            <HelpPriorityOptions />
           </NativeSelect>
         </Field>
         <p id="help-priority-target" className="text-xs text-muted-foreground">
