@@ -168,11 +168,14 @@ export function multipartUpload(fileName: string, bytes: Buffer): { payload: Buf
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-/**
- * `user`'s government ID and proof of address (tiny PNGs), uploaded and submitted for review through
- * the API, as the KYC part of /profile does.
- */
-export async function submitKycDocuments(ferry: TestApp, user: SessionUser): Promise<void> {
+/** The body of a KYC submission: one upload of each kind. */
+export interface KycUploads {
+  readonly governmentIdDocumentId: string;
+  readonly proofOfAddressDocumentId: string;
+}
+
+/** `user`'s government ID and proof of address (tiny PNGs), uploaded through the API, not yet submitted. */
+export async function uploadKycDocuments(ferry: TestApp, user: SessionUser): Promise<KycUploads> {
   const ids: string[] = [];
   for (const fileName of ["passport.png", "bill.png"]) {
     const upload = multipartUpload(fileName, TINY_PNG);
@@ -186,14 +189,24 @@ export async function submitKycDocuments(ferry: TestApp, user: SessionUser): Pro
     });
     ids.push(await created(uploaded, fileName));
   }
+  return { governmentIdDocumentId: ids[0], proofOfAddressDocumentId: ids[1] };
+}
+
+/**
+ * `user`'s government ID and proof of address (tiny PNGs), uploaded and submitted for review through
+ * the API, as the KYC part of /profile does; the ids of the two documents.
+ */
+export async function submitKycDocuments(ferry: TestApp, user: SessionUser): Promise<KycUploads> {
+  const uploads = await uploadKycDocuments(ferry, user);
   const submitted = await send(ferry.app, {
     method: "POST",
     url: "/api/v1/me/kyc/submissions",
     ip: user.ip,
     cookie: user.cookie,
-    payload: { governmentIdDocumentId: ids[0], proofOfAddressDocumentId: ids[1] },
+    payload: uploads,
   });
   expect(submitted.statusCode, submitted.body).toBe(201);
+  return uploads;
 }
 
 export interface Customer extends SessionUser {

@@ -19,12 +19,15 @@ import {
   createCustomer,
   createPersona,
   hasErrorShape,
+  type KycUploads,
   listRoutes,
   multipartUpload,
   type RouteKey,
   type RouteMethod,
   routeName,
+  submitKycDocuments,
   TINY_PNG,
+  uploadKycDocuments,
 } from "./api-surface.ts";
 import {
   type BareUser,
@@ -114,42 +117,13 @@ function ownerAlertRule({ owner, ferry }: RequestContext): Promise<string> {
   return rule;
 }
 
-/** Uploads a government ID and a proof of address as `uploader` and returns the submission's body. */
-async function kycUploads(ferry: TestApp, uploader: SessionUser) {
-  const ids: string[] = [];
-  for (const fileName of ["passport.png", "bill.png"]) {
-    const upload = multipartUpload(fileName, TINY_PNG);
-    const response = await send(ferry.app, {
-      method: "POST",
-      url: "/api/v1/kyc-documents",
-      ip: randomIp(),
-      cookie: uploader.cookie,
-      payload: upload.payload,
-      headers: upload.headers,
-    });
-    // A banned persona's upload is refused: its submission then names uploads that do not exist.
-    ids.push(response.statusCode === 201 ? (response.json() as { id: string }).id : randomUUID());
-  }
-  return { governmentIdDocumentId: ids[0], proofOfAddressDocumentId: ids[1] };
-}
-
 /** The owner's documents under review, submitted through the API once per cast: their ids. */
-const ownerKycDocuments = new Map<string, Promise<string[]>>();
+const ownerKycDocuments = new Map<string, Promise<KycUploads>>();
 
-function ownerKycDocumentIds({ owner, ferry }: RequestContext): Promise<string[]> {
+function ownerKycDocumentIds({ owner, ferry }: RequestContext): Promise<KycUploads> {
   let documents = ownerKycDocuments.get(owner.userId);
   if (!documents) {
-    documents = kycUploads(ferry, owner).then(async (body) => {
-      const response = await send(ferry.app, {
-        method: "POST",
-        url: "/api/v1/me/kyc/submissions",
-        ip: randomIp(),
-        cookie: owner.cookie,
-        payload: body,
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      return [body.governmentIdDocumentId, body.proofOfAddressDocumentId];
-    });
+    documents = submitKycDocuments(ferry, owner);
     ownerKycDocuments.set(owner.userId, documents);
   }
   return documents;
@@ -423,7 +397,7 @@ const ROUTES: Record<string, RouteEntry> = {
       payload: { status: "in_progress" },
     }),
   },
-  // Identity verification: each persona submits its own uploads; the admin reviews the owner's.
+  // Identity verification: only the owner can submit the owner's uploads; the admin reviews the owner's.
   "GET /api/v1/me/kyc": { access: "signed-in", request: () => ({ url: "/api/v1/me/kyc" }) },
   "POST /api/v1/kyc-documents": {
     access: "signed-in",
@@ -432,11 +406,12 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   "POST /api/v1/me/kyc/submissions": {
     access: "signed-in",
-    request: async ({ actor, owner, ferry }) => ({
+    request: async ({ owner, ferry }) => ({
       url: "/api/v1/me/kyc/submissions",
-      payload: await kycUploads(ferry, actor ?? owner),
+      payload: await uploadKycDocuments(ferry, owner),
     }),
     ok: [201],
+    othersGet: [400],
   },
   "GET /api/v1/admin/users/:userId/kyc": {
     access: "admin",
@@ -454,7 +429,9 @@ const ROUTES: Record<string, RouteEntry> = {
   },
   "GET /api/v1/admin/kyc-documents/:documentId": {
     access: "admin",
-    request: async (context) => ({ url: `/api/v1/admin/kyc-documents/${(await ownerKycDocumentIds(context))[0]}` }),
+    request: async (context) => ({
+      url: `/api/v1/admin/kyc-documents/${(await ownerKycDocumentIds(context)).governmentIdDocumentId}`,
+    }),
   },
   "GET /api/v1/deposits": { access: "signed-in", request: () => ({ url: "/api/v1/deposits" }) },
   "GET /api/v1/deposits/instructions": {

@@ -20,7 +20,9 @@ import {
   listRoutes,
   multipartUpload,
   routeName,
+  submitKycDocuments,
   TINY_PNG,
+  uploadKycDocuments,
   VALID_EVM_ADDRESS,
 } from "./api-surface.ts";
 import {
@@ -168,37 +170,10 @@ async function alertRuleOf(ferry: TestApp, owner: SessionUser): Promise<string> 
   return (response.json() as { id: string }).id;
 }
 
-/** Uploads a government ID and a proof of address as `user`; the submission's body naming them. */
-async function kycUploadsOf(ferry: TestApp, user: SessionUser) {
-  const ids: string[] = [];
-  for (const fileName of ["passport.png", "bill.png"]) {
-    const upload = multipartUpload(fileName, TINY_PNG);
-    const response = await send(ferry.app, {
-      method: "POST",
-      url: "/api/v1/kyc-documents",
-      ip: randomIp(),
-      cookie: user.cookie,
-      payload: upload.payload,
-      headers: upload.headers,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    ids.push((response.json() as { id: string }).id);
-  }
-  return { governmentIdDocumentId: ids[0], proofOfAddressDocumentId: ids[1] };
-}
-
 /** `user`'s documents submitted for review through the API; the URL of the first, as the admin's review gives it. */
 async function kycSubmittedBy(ferry: TestApp, user: SessionUser): Promise<string> {
-  const body = await kycUploadsOf(ferry, user);
-  const response = await send(ferry.app, {
-    method: "POST",
-    url: "/api/v1/me/kyc/submissions",
-    ip: randomIp(),
-    cookie: user.cookie,
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return `/api/v1/admin/kyc-documents/${body.governmentIdDocumentId}`;
+  const { governmentIdDocumentId } = await submitKycDocuments(ferry, user);
+  return `/api/v1/admin/kyc-documents/${governmentIdDocumentId}`;
 }
 
 /** The probes of every documented operation, by `METHOD /openapi/path`. An operation missing here fails the test. */
@@ -598,8 +573,8 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   },
   "POST /api/v1/me/kyc/submissions": async ({ ferry, cast }) => {
     const url = "/api/v1/me/kyc/submissions";
-    const first = await kycUploadsOf(ferry, cast.owner);
-    const second = await kycUploadsOf(ferry, cast.owner);
+    const first = await uploadKycDocuments(ferry, cast.owner);
+    const second = await uploadKycDocuments(ferry, cast.owner);
     return [
       { label: "anonymous", persona: "anonymous", url, payload: first, expect: [401] },
       { label: "other customer, the owner's uploads", persona: "other", url, payload: first, expect: [400] },
