@@ -10,18 +10,12 @@ import {
 } from "./messages.ts";
 import {
   canadianRoutingNumber,
+  DOMESTIC_RULES,
+  type DomesticFormat,
+  type DomesticRules,
   type NationalBankField,
   passesUkModulusCheck,
   splitCanadianRoutingNumber,
-  validateAustralianAccountNumber,
-  validateBsb,
-  validateCanadianAccountNumber,
-  validateInstitutionNumber,
-  validateRoutingNumber,
-  validateSortCode,
-  validateTransitNumber,
-  validateUkAccountNumber,
-  validateUsAccountNumber,
 } from "./national-bank.ts";
 import type { ValidationResult } from "./result.ts";
 
@@ -35,7 +29,7 @@ import type { ValidationResult } from "./result.ts";
  * account's, or one sharing its banking scheme.
  */
 
-export type BankAccountFormat = "iban" | "us" | "ca" | "au" | "gb" | "other";
+export type BankAccountFormat = "iban" | DomesticFormat | "other";
 
 /**
  * Territories that share a banking scheme with a country, the country first: their banks' BICs may
@@ -87,13 +81,18 @@ export function bankAccountFormat(country: string, currency: string): BankAccoun
   return "other";
 }
 
+/** The bank-code fields of a domestic format, as its rules list them. */
+function domesticFieldsOf(format: DomesticFormat): readonly NationalBankField[] {
+  return DOMESTIC_RULES[format].codeRules.map(([field]) => field);
+}
+
 /** The extra fields each format asks for, in the order a form shows them. */
 export const NATIONAL_FIELDS_BY_FORMAT: Readonly<Record<BankAccountFormat, readonly NationalBankField[]>> = {
   iban: [],
-  us: ["routingNumber"],
-  ca: ["transitNumber", "institutionNumber"],
-  au: ["bsb"],
-  gb: ["sortCode"],
+  us: domesticFieldsOf("us"),
+  ca: domesticFieldsOf("ca"),
+  au: domesticFieldsOf("au"),
+  gb: domesticFieldsOf("gb"),
   other: [],
 };
 
@@ -186,27 +185,10 @@ interface AccountCheck {
 
 function checkAccount(input: BankAccountInput, requiredMessage: string): AccountCheck {
   const format = bankAccountFormat(input.country, input.currency);
-  switch (format) {
-    case "iban":
-    case "other":
-      return checkIbanOrGeneric(input, format);
-    case "us":
-      return checkDomestic(input, requiredMessage, [["routingNumber", validateRoutingNumber]], validateUsAccountNumber);
-    case "ca":
-      return checkDomestic(
-        input,
-        requiredMessage,
-        [
-          ["transitNumber", validateTransitNumber],
-          ["institutionNumber", validateInstitutionNumber],
-        ],
-        validateCanadianAccountNumber,
-      );
-    case "au":
-      return checkDomestic(input, requiredMessage, [["bsb", validateBsb]], validateAustralianAccountNumber);
-    case "gb":
-      return checkDomestic(input, requiredMessage, [["sortCode", validateSortCode]], validateUkAccountNumber);
+  if (format === "iban" || format === "other") {
+    return checkIbanOrGeneric(input, format);
   }
+  return checkDomestic(input, requiredMessage, DOMESTIC_RULES[format]);
 }
 
 /** An IBAN country's account must be its IBAN; any other country's must not be an IBAN at all. */
@@ -226,18 +208,11 @@ function checkIbanOrGeneric(input: BankAccountInput, format: "iban" | "other"): 
   return { issues: [], stored: { accountNumber: result.normalized, bankCode: null } };
 }
 
-type FieldRule = readonly [NationalBankField, (text: string) => ValidationResult];
-
 /** A domestic format: each bank-code field and the account number valid on its own, then together. */
-function checkDomestic(
-  input: BankAccountInput,
-  requiredMessage: string,
-  codeRules: readonly FieldRule[],
-  accountRule: (text: string) => ValidationResult,
-): AccountCheck {
+function checkDomestic(input: BankAccountInput, requiredMessage: string, rules: DomesticRules): AccountCheck {
   const issues: BankAccountIssue[] = [];
   const codes: string[] = [];
-  for (const [field, rule] of codeRules) {
+  for (const [field, rule] of rules.codeRules) {
     const text = input[field]?.trim() ?? "";
     const result = text === "" ? ({ ok: false, message: requiredMessage } as const) : rule(text);
     if (result.ok) {
@@ -246,7 +221,7 @@ function checkDomestic(
       issues.push({ field, message: result.message });
     }
   }
-  const account = accountRule(input.accountNumber);
+  const account = rules.accountRule(input.accountNumber);
   if (!account.ok) {
     issues.push({ field: "accountNumber", message: account.message });
   }

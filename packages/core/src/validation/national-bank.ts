@@ -119,3 +119,28 @@ export function canadianRoutingNumber(transit: string, institution: string): str
 export function splitCanadianRoutingNumber(routing: string): { transitNumber: string; institutionNumber: string } {
   return { institutionNumber: routing.slice(1, 4), transitNumber: routing.slice(4, 9) };
 }
+
+/** The formats with domestic fields instead of an IBAN; bank-account.ts decides which one a country uses. */
+export type DomesticFormat = "us" | "ca" | "au" | "gb";
+
+/**
+ * A domestic format's rules: its bank-code fields in the order a form shows them, each with its rule,
+ * and the account number's rule.
+ */
+export interface DomesticRules {
+  readonly codeRules: readonly (readonly [NationalBankField, (text: string) => ValidationResult])[];
+  readonly accountRule: (text: string) => ValidationResult;
+}
+
+export const DOMESTIC_RULES: Readonly<Record<DomesticFormat, DomesticRules>> = {
+  us: { codeRules: [["routingNumber", validateRoutingNumber]], accountRule: validateUsAccountNumber },
+  ca: {
+    codeRules: [
+      ["transitNumber", validateTransitNumber],
+      ["institutionNumber", validateInstitutionNumber],
+    ],
+    accountRule: validateCanadianAccountNumber,
+  },
+  au: { codeRules: [["bsb", validateBsb]], accountRule: validateAustralianAccountNumber },
+  gb: { codeRules: [["sortCode", validateSortCode]], accountRule: validateUkAccountNumber },
+};
