@@ -274,6 +274,33 @@ async function checkAsAdmin(page: Page, report: AxeReport, customerEmail: string
   await report.checkDialog(page, "Review Deposit");
   await dialog.getByRole("button", { name: "Approve" }).click();
   await review.waitFor({ state: "detached" });
+  await checkAdminUsers(page, report, customerEmail);
+}
+
+/**
+ * A real user's detail view (the route table's `/admin/users/:userId` is toured with its literal
+ * parameter, which shows "User not found"), and the Contact User dialog and the delete confirmation.
+ */
+async function checkAdminUsers(page: Page, report: AxeReport, customerEmail: string): Promise<void> {
+  await page.goto("/admin/users");
+  await page.getByRole("searchbox", { name: "Search users" }).fill(customerEmail);
+  const row = page.getByTestId("admin-user").filter({ hasText: customerEmail });
+  const contact = row.getByRole("button", { name: `Contact ${customerEmail}` });
+  await checkDialogKeyboard(page, { trigger: contact }, "Contact User");
+  await contact.click();
+  await report.checkDialog(page, "Contact User");
+  await page.keyboard.press("Escape");
+  await page.getByRole("dialog", { name: "Contact User" }).waitFor({ state: "detached" });
+  const remove = row.getByRole("button", { name: `Delete ${customerEmail}` });
+  const confirm = await checkDialogKeyboard(page, { trigger: remove }, "Delete User");
+  await remove.click();
+  await report.checkDialog(page, "Delete User");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await confirm.waitFor({ state: "detached" });
+  await row.getByRole("link").click();
+  await page.getByRole("region", { name: "Audit history" }).waitFor();
+  await waitUntilSettled(page);
+  await report.scan(page, "/admin/users/:userId of a customer as admin");
 }
 
 /** The payment-method dialog and the delete confirmation on /withdrawal-addresses. */

@@ -1,19 +1,26 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { useEffect, useState } from "react";
+import { describe, expect, test, vi } from "vitest";
 import { api, dataOf } from "../lib/api.ts";
 import { useMe } from "../lib/queries/session.ts";
-import { fakeApi } from "../testing/render.tsx";
+import { type FakeResponse, fakeApi } from "../testing/render.tsx";
 import { Providers } from "./providers.tsx";
 
-/** Who the app thinks is signed in, and a page's own call that the server may refuse. */
+/**
+ * Who the app thinks is signed in, and a page's next request, sent when "Next request" is pressed.
+ * Unmounting clears the app's query client, which lives as long as the module, so tests start afresh.
+ */
 function SignedInPage() {
+  const client = useQueryClient();
+  useEffect(() => () => client.clear(), [client]);
   const me = useMe();
-  // The page's next request, once it is open as a signed-in page.
+  const [isSent, setIsSent] = useState(false);
   const balances = useQuery({
     queryKey: ["balances"],
     queryFn: () => dataOf(api.GET("/api/v1/balances")),
-    enabled: me.data !== undefined && me.data !== null,
+    enabled: isSent,
   });
   if (me.isPending) {
     return null;
@@ -21,44 +28,69 @@ function SignedInPage() {
   return (
     <>
       <p>{me.data ? `Signed in as ${me.data.email}` : "Signed out"}</p>
+      <button type="button" onClick={() => setIsSent(true)}>
+        Next request
+      </button>
       {balances.isError ? <p>Balances refused</p> : null}
     </>
   );
 }
 
+const DANA = {
+  userId: "user-dana",
+  email: "dana@example.com",
+  firstName: "Dana",
+  lastName: "Demo",
+  phone: "",
+  address: "",
+  city: "",
+  country: "",
+  postalCode: "",
+  emailVerified: true,
+  kycStatus: "pending",
+  status: "active",
+  accountType: "personal",
+  role: "user",
+  createdAt: "2026-03-01T10:00:00.000Z",
+};
+
+const REFUSED: FakeResponse = {
+  status: 401,
+  body: { error: { code: "unauthenticated", message: "You must be logged in" } },
+};
+
+/** The page, signed in as Dana until `hasSessionEnded` says the server no longer knows her session. */
+async function renderSignedIn(hasSessionEnded: () => boolean) {
+  const requests = fakeApi({
+    "GET /api/v1/me": () => (hasSessionEnded() ? REFUSED : { body: DANA }),
+    "GET /api/v1/balances": () => REFUSED,
+  });
+  render(
+    <Providers>
+      <SignedInPage />
+    </Providers>,
+  );
+  expect(await screen.findByText("Signed in as dana@example.com")).toBeVisible();
+  return { requests, user: userEvent.setup() };
+}
+
 describe("the app's session", () => {
-  test("ends on a 401 from any call, as when the user was banned, so the sign-in guard takes over", async () => {
-    fakeApi({
-      "GET /api/v1/me": () => ({
-        body: {
-          userId: "user-dana",
-          email: "dana@example.com",
-          firstName: "Dana",
-          lastName: "Demo",
-          phone: "",
-          address: "",
-          city: "",
-          country: "",
-          postalCode: "",
-          emailVerified: true,
-          kycStatus: "pending",
-          status: "active",
-          accountType: "personal",
-          role: "user",
-          createdAt: "2026-03-01T10:00:00.000Z",
-        },
-      }),
-      "GET /api/v1/balances": () => ({
-        status: 401,
-        body: { error: { code: "unauthenticated", message: "Sign in to continue" } },
-      }),
-    });
-    render(
-      <Providers>
-        <SignedInPage />
-      </Providers>,
-    );
+  test("ends when a call answers 401 and the session is gone, as when the user was banned", async () => {
+    let isBanned = false;
+    const { user } = await renderSignedIn(() => isBanned);
+    isBanned = true;
+    await user.click(screen.getByRole("button", { name: "Next request" }));
+    // The request is refused; the session, read again, is gone: the sign-in guard takes over.
     expect(await screen.findByText("Signed out")).toBeVisible();
     expect(screen.getByText("Balances refused")).toBeVisible();
+  });
+
+  test("stays when a call answers 401 but the session is alive (a wrong code, a wrong password)", async () => {
+    const { requests, user } = await renderSignedIn(() => false);
+    await user.click(screen.getByRole("button", { name: "Next request" }));
+    expect(await screen.findByText("Balances refused")).toBeVisible();
+    // The session was read again, and is still there.
+    await vi.waitFor(() => expect(requests.filter((request) => request.path === "/api/v1/me")).toHaveLength(2));
+    expect(screen.getByText("Signed in as dana@example.com")).toBeVisible();
   });
 });

@@ -5,19 +5,20 @@ import { ApiError } from "../lib/api-error.ts";
 import { meQueryKey, meQueryOptions } from "../lib/queries/session.ts";
 
 /**
- * A 401 from any call means the session has ended — signed out elsewhere, expired, or the user banned
- * (issue 26: a ban refuses every session on its next request): the session is then read as signed out,
- * so the sign-in guard sends the open page to /login at once.
+ * A 401 from a call may mean the session has ended — signed out elsewhere, expired, or the user banned
+ * (issue 26: a ban refuses every session on its next request) — or only that a code or password was
+ * wrong. The session is read again: if it has ended, it reads as signed out, so the sign-in guard sends
+ * the open page to /login at once; if not, nothing changes.
  */
-function endSessionOnUnauthenticated(error: unknown): void {
+function recheckSessionOnUnauthenticated(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) {
-    queryClient.setQueryData(meQueryKey, null);
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
   }
 }
 
 const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: endSessionOnUnauthenticated }),
-  mutationCache: new MutationCache({ onError: endSessionOnUnauthenticated }),
+  queryCache: new QueryCache({ onError: recheckSessionOnUnauthenticated }),
+  mutationCache: new MutationCache({ onError: recheckSessionOnUnauthenticated }),
   defaultOptions: {
     queries: {
       // A 4xx will not change on retry; network hiccups might.

@@ -1,6 +1,6 @@
 import { useState } from "react";
+import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useAdminUser } from "./api/get-admin-user.ts";
@@ -44,32 +44,30 @@ export function ContactUserDialog(props: { user: ContactedUser; onClose: () => v
   const { user } = props;
   const [mode, setMode] = useState<ContactMode>("email");
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : props.onClose())}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Contact User</DialogTitle>
-          <DialogDescription className="break-all">
-            {user.name ? `${user.name} · ${user.email}` : user.email}
-          </DialogDescription>
-        </DialogHeader>
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">How to contact the user</legend>
-          {MODES.map((option) => (
-            <Button
-              key={option.mode}
-              type="button"
-              size="sm"
-              variant={mode === option.mode ? "default" : "outline"}
-              aria-pressed={mode === option.mode}
-              onClick={() => setMode(option.mode)}
-            >
-              {option.label}
-            </Button>
-          ))}
-        </fieldset>
-        {mode === "email" ? <SendEmailForm userId={user.userId} /> : <CreateHelpRequestForm userId={user.userId} />}
-        <UserHelpRequests userId={user.userId} />
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open
+      onClose={props.onClose}
+      title="Contact User"
+      description={<span className="break-all">{user.name ? `${user.name} · ${user.email}` : user.email}</span>}
+      className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto"
+    >
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">How to contact the user</legend>
+        {MODES.map((option) => (
+          <Button
+            key={option.mode}
+            type="button"
+            size="sm"
+            variant={mode === option.mode ? "default" : "outline"}
+            aria-pressed={mode === option.mode}
+            onClick={() => setMode(option.mode)}
+          >
+            {option.label}
+          </Button>
+        ))}
+      </fieldset>
+      {mode === "email" ? <SendEmailForm userId={user.userId} /> : <CreateHelpRequestForm userId={user.userId} />}
+      <UserHelpRequests userId={user.userId} />
+    </DialogFrame>
   );
 }
