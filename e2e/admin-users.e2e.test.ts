@@ -4,6 +4,7 @@ import {
   baseUrl,
   DEMO_ADMIN,
   DEMO_CUSTOMER,
+  mailsTo,
   PHONE,
   saveScreenshot,
   signIn,
@@ -17,19 +18,6 @@ const browserOf = useBrowser();
 
 /** The admin and the customer each sign in and act in turn. */
 const STORY_TIMEOUT_MS = 180_000;
-
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The development outbox's messages to `email` with exactly `subject`. */
-async function mailsTo(email: string, subject: string): Promise<DevMail[]> {
-  const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
-  const messages = (await response.json()) as DevMail[];
-  return messages.filter((message) => message.to === email && message.subject === subject);
-}
 
 /** A full-page shot from the top: scrolled down, the sticky header would be drawn mid-page. */
 async function screenshotFromTop(page: Page, name: string): Promise<void> {

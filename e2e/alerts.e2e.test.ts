@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   baseUrl,
   DEMO_CUSTOMER,
+  mailsTo,
   PHONE,
   readCodeFromMailbox,
   saveScreenshot,
@@ -25,19 +26,6 @@ async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
     violation.nodes.map((node) => `${where}: ${violation.id} ${violation.help} at ${node.target.join(" ")}`),
   );
   expect(problems).toEqual([]);
-}
-
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The development outbox's messages to `email` whose subject starts with `subject`. */
-async function mailsTo(email: string, subject: string): Promise<DevMail[]> {
-  const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
-  const messages = (await response.json()) as DevMail[];
-  return messages.filter((message) => message.to === email && message.subject.startsWith(subject));
 }
 
 /** A Ferry account for `email`, made through the sign-up endpoint as the sign-up form does. */

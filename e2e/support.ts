@@ -136,6 +136,13 @@ interface DevMail {
   text: string;
 }
 
+/** The development outbox's messages to `email` whose subject starts with `subject`. */
+export async function mailsTo(email: string, subject: string): Promise<DevMail[]> {
+  const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
+  const messages = (await response.json()) as DevMail[];
+  return messages.filter((message) => message.to === email && message.subject.startsWith(subject));
+}
+
 /** Reads the newest code e-mailed to `email` whose subject contains `subjectPart`, as a person would. */
 export async function readCodeFromMailbox(email: string, subjectPart: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { describe, expect, test, vi } from "vitest";
 import { api, dataOf } from "../lib/api.ts";
 import { useMe } from "../lib/queries/session.ts";
+import { profileWithRole } from "../testing/help-fixtures.ts";
 import { type FakeResponse, fakeApi } from "../testing/render.tsx";
 import { Providers } from "./providers.tsx";
 
@@ -36,33 +37,15 @@ function SignedInPage() {
   );
 }
 
-const DANA = {
-  userId: "user-dana",
-  email: "dana@example.com",
-  firstName: "Dana",
-  lastName: "Demo",
-  phone: "",
-  address: "",
-  city: "",
-  country: "",
-  postalCode: "",
-  emailVerified: true,
-  kycStatus: "pending",
-  status: "active",
-  accountType: "personal",
-  role: "user",
-  createdAt: "2026-03-01T10:00:00.000Z",
-};
-
 const REFUSED: FakeResponse = {
   status: 401,
   body: { error: { code: "unauthenticated", message: "You must be logged in" } },
 };
 
-/** The page, signed in as Dana until `hasSessionEnded` says the server no longer knows her session. */
+/** The page, signed in as Erika until `hasSessionEnded` says the server no longer knows her session. */
 async function renderSignedIn(hasSessionEnded: () => boolean) {
   const requests = fakeApi({
-    "GET /api/v1/me": () => (hasSessionEnded() ? REFUSED : { body: DANA }),
+    "GET /api/v1/me": () => (hasSessionEnded() ? REFUSED : { body: profileWithRole("user") }),
     "GET /api/v1/balances": () => REFUSED,
   });
   render(
@@ -70,7 +53,7 @@ async function renderSignedIn(hasSessionEnded: () => boolean) {
       <SignedInPage />
     </Providers>,
   );
-  expect(await screen.findByText("Signed in as dana@example.com")).toBeVisible();
+  expect(await screen.findByText("Signed in as erika@example.com")).toBeVisible();
   return { requests, user: userEvent.setup() };
 }
 
@@ -91,6 +74,6 @@ describe("the app's session", () => {
     expect(await screen.findByText("Balances refused")).toBeVisible();
     // The session was read again, and is still there.
     await vi.waitFor(() => expect(requests.filter((request) => request.path === "/api/v1/me")).toHaveLength(2));
-    expect(screen.getByText("Signed in as dana@example.com")).toBeVisible();
+    expect(screen.getByText("Signed in as erika@example.com")).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import { type AdminUserDetail, type AdminUserListItem, DELETE_USER_CONFIRMATION 
 import type { HelpRequestSummary } from "@ferry/core/contracts/help";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, test, vi } from "vitest";
+import { profileWithRole } from "../../testing/help-fixtures.ts";
 import { type FakeResponse, fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
 import { AdminUsersPage } from "./admin-users-page.tsx";
 
@@ -52,20 +53,12 @@ function helpRequest(index: number): HelpRequestSummary {
 
 const ADA_DETAIL: AdminUserDetail = {
   profile: {
+    ...profileWithRole("user"),
     userId: ADA.userId,
     email: ADA.email,
     firstName: ADA.firstName,
     lastName: ADA.lastName,
-    phone: "",
-    address: "",
-    city: "",
-    country: "",
-    postalCode: "",
-    emailVerified: true,
     kycStatus: "under_review",
-    status: "active",
-    role: "user",
-    createdAt: ADA.createdAt,
   },
   balances: [],
   recentTransactions: [],
