@@ -3,7 +3,7 @@ import type { HelpRequestSummary } from "@ferry/core/contracts/help";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { profileWithRole } from "../../testing/help-fixtures.ts";
-import { type FakeResponse, fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
+import { type FakeResponse, fakeApi, renderWithApp, type SeenRequest, stubScreenWidth } from "../../testing/render.tsx";
 import { AdminUsersPage } from "./admin-users-page.tsx";
 
 const ADA: AdminUserListItem = {
@@ -84,12 +84,7 @@ function renderPage(routes: Routes = {}) {
 
 beforeEach(() => {
   // The desktop table.
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubScreenWidth(true);
 });
 
 describe("the admin's user list", () => {

@@ -1,10 +1,9 @@
 import { ADMIN_HELP_SUBJECT_PREFIX, AdminEmailRequest, AdminHelpRequestRequest } from "@ferry/core/contracts/admin";
-import { HELP_PRIORITIES } from "@ferry/core/contracts/help";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon } from "lucide-react";
 import { type Path, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { HELP_PRIORITY_LABELS } from "../../components/help/help-badges.tsx";
+import { HelpPriorityOptions } from "../../components/help/help-badges.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -136,11 +135,7 @@ export function CreateHelpRequestForm({ userId }: { userId: string }) {
       />
       <Field id="contact-help-priority" label="Priority" error={errors.priority?.message}>
         <NativeSelect id="contact-help-priority" {...form.register("priority")}>
-          {HELP_PRIORITIES.map((option) => (
-            <option key={option} value={option}>
-              {HELP_PRIORITY_LABELS[option]}
-            </option>
-          ))}
+          <HelpPriorityOptions />
         </NativeSelect>
       </Field>
       <SubmitButton isPending={create.isPending} label="Create Help Request" />
