@@ -313,7 +313,15 @@ describe("ledger concurrency", () => {
     const statuses = Array.from({ length: 20 }, (_value, index) => cycle[(index * 3) % cycle.length]);
 
     const results = await Promise.allSettled(
-      statuses.map((status) => changeTransferStatus(database.db, ferry.config, { userId: admin.userId, clientAddress: null }, transferId, status)),
+      statuses.map((status) =>
+        changeTransferStatus(
+          database.db,
+          ferry.config,
+          { userId: admin.userId, clientAddress: null },
+          transferId,
+          status,
+        ),
+      ),
     );
 
     expect(rejectionsOf(results)).toEqual([]);

@@ -713,7 +713,13 @@ describe("ledger properties", () => {
             let current: TransferStatus = method === "ferry_user" ? "sent" : "pending";
             let changes = 0;
             for (const status of statuses) {
-              const result = await changeTransferStatus(database.db, config, { userId: admin.userId, clientAddress: null }, transferId, status);
+              const result = await changeTransferStatus(
+                database.db,
+                config,
+                { userId: admin.userId, clientAddress: null },
+                transferId,
+                status,
+              );
               expect(result.isChanged, `${current} -> ${status}`).toBe(status !== current);
               if (status !== current) {
                 changes += 1;
