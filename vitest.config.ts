@@ -9,6 +9,12 @@ const RECONCILE_TEST = "tests/integration/zz-reconcile.test.ts";
  */
 const E2E_ALONGSIDE = ["e2e/marketing-pages.e2e.test.ts", "e2e/first-load.e2e.test.ts"];
 
+/**
+ * End-to-end files that move the server's business clock forward (POST /dev/clock): they run after
+ * every other browser test, since help requests' due dates, transfer codes and quotes follow that clock.
+ */
+const E2E_CLOCK_MOVERS = ["e2e/investment.e2e.test.ts"];
+
 export default defineConfig({
   test: {
     projects: [
@@ -84,7 +90,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
-          exclude: [...configDefaults.exclude, ...E2E_ALONGSIDE],
+          exclude: [...configDefaults.exclude, ...E2E_ALONGSIDE, ...E2E_CLOCK_MOVERS],
           environment: "node",
           // Starts Ferry itself (embedded PostgreSQL, migrations, demo seed, the built web app) on a free port.
           globalSetup: ["e2e/global-setup.ts"],
@@ -103,6 +109,19 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
           fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e-clock",
+          include: E2E_CLOCK_MOVERS,
+          environment: "node",
+          globalSetup: ["e2e/global-setup.ts"],
+          fileParallelism: false,
+          // With `reconcile`, after every other browser test (group 0) and integration file (group 1).
+          sequence: { groupOrder: 2 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
