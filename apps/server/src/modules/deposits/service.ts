@@ -22,7 +22,7 @@ import { keysetCursorOf, paginate } from "../../db/page.ts";
 import type { DB } from "../../db/schema.ts";
 import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
-import { readAmountMinor } from "../../http/amount.ts";
+import { requestAmountMinorOf } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
@@ -132,7 +132,7 @@ export async function reportDeposit(
   request: ReportDepositRequest,
 ): Promise<Deposit> {
   const currency = request.currency;
-  const amountMinor = readAmountMinor(request.amount, currency);
+  const amountMinor = requestAmountMinorOf(request);
   if (
     request.depositType === "crypto" &&
     !(DEPOSIT_NETWORK_CURRENCIES[request.network] as readonly string[]).includes(currency)
