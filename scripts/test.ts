@@ -1,9 +1,7 @@
 // `npm test`: lint, typecheck, import boundaries, build the web app, then every test (unit, integration, end-to-end).
 // End-to-end tests need Debian's Chromium; this installs it when missing and the machine allows it.
-import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 
 const CHROMIUM_PATH = "/usr/bin/chromium";
 
@@ -64,47 +62,4 @@ run("OpenAPI document (Redocly, recommended rules)", "npx", ["tsx", "scripts/lin
 run("API client types match the OpenAPI document", "npx", ["tsx", "scripts/generate-api-types.ts", "--check"]);
 ensureChromium();
 run("Build the web app (Vite)", "npm", ["run", "build", "--silent"]);
-
-/** The browser tests' projects: they run beside the others, in a second Vitest (see `runTests`). */
-const BROWSER_PROJECTS = ["e2e", "e2e-alongside", "e2e-clock"];
-const NODE_PROJECTS = ["unit", "web", "integration", "reconcile", "crash"];
-
-/** Runs Vitest on `projects`, its output going to `outputFile` when given; resolves to its exit code. */
-function vitest(projects: readonly string[], outputFile?: string): Promise<number> {
-  const output = outputFile ? openSync(outputFile, "w") : "inherit";
-  const args = ["vitest", "run", ...projects.flatMap((project) => ["--project", project])];
-  const child = spawn("npx", args, { stdio: ["ignore", output, output], env: process.env });
-  return new Promise((resolve) => {
-    child.on("close", (code) => {
-      if (typeof output === "number") {
-        closeSync(output);
-      }
-      resolve(code ?? 1);
-    });
-  });
-}
-
-/**
- * The tests. The browser tests mostly wait (on Chromium, on the server), and the Node projects mostly
- * compute, so on a 2-core machine the two sets run at the same time, as two Vitest processes: the
- * browser tests' output is kept in a file and printed after the others'. With arguments (a file or a
- * project to run), one Vitest runs just that, as `vitest run` would.
- */
-async function runTests(): Promise<void> {
-  const filters = process.argv.slice(2);
-  if (filters.length > 0) {
-    run("Tests (Vitest)", "npx", ["vitest", "run", ...filters]);
-    return;
-  }
-  console.log("\n▶ Tests (Vitest: unit, web, integration, crash; beside them the end-to-end tests)");
-  const browserLog = path.join(mkdtempSync(path.join(os.tmpdir(), "ferry-test-")), "e2e.log");
-  const [nodeCode, browserCode] = await Promise.all([vitest(NODE_PROJECTS), vitest(BROWSER_PROJECTS, browserLog)]);
-  console.log("\n▶ End-to-end tests (Vitest: e2e, e2e-alongside, e2e-clock), run beside the above");
-  process.stdout.write(readFileSync(browserLog, "utf8"));
-  if (nodeCode !== 0 || browserCode !== 0) {
-    console.error(`\n✖ Tests failed (Node projects: exit ${nodeCode}; end-to-end: exit ${browserCode}).`);
-    process.exit(1);
-  }
-}
-
-await runTests();
+run("Tests (Vitest: unit, integration, end-to-end)", "npx", ["vitest", "run", ...process.argv.slice(2)]);
