@@ -53,6 +53,9 @@ export default defineConfig({
           // so more workers than cores pays off: on 2 cores the suite takes ~28 s with 4, ~80 s with 1.
           maxWorkers: 4,
           sequence: { groupOrder: 1 },
+          // One module graph per worker across files (the app's ~300 modules are imported once, not
+          // once per file): the files share no module state, each builds its own app and database rows.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -102,13 +105,15 @@ export default defineConfig({
       },
       {
         test: {
-          // Files that touch no shared demo account: a second Chromium runs them beside `e2e`, against
-          // the same Ferry (the same global setup), which halves the wall time of the browser tests.
+          // Files that touch no shared demo account: they run beside the integration files (group 1),
+          // against the same Ferry (the same global setup) while `e2e` runs in group 0, and beside each
+          // other (the group's one worker count).
           name: "e2e-alongside",
           include: E2E_ALONGSIDE,
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
-          fileParallelism: false,
+          maxWorkers: 4,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
