@@ -1,9 +1,8 @@
-import { createRequire } from "node:module";
-import { AxeBuilder } from "@axe-core/playwright";
 import { WEB_ROUTES, type WebRouteAccess } from "@ferry/core/web-routes";
 import type { NodeResult, Result } from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DECLARED_AXE_VERSION, runAxe } from "./axe.ts";
 import {
   baseUrl,
   DEMO_ADMIN,
@@ -16,20 +15,12 @@ import {
   trackRequests,
   uniqueEmail,
   useBrowser,
+  waitForApp,
   waitUntilSettled,
   withPage,
 } from "./support.ts";
 
 const browserOf = useBrowser();
-
-/**
- * The axe-core the project declares. @axe-core/playwright pins its own (~4.13); package.json's
- * `overrides` makes it use this one, and every scan checks that it did.
- */
-const DECLARED_AXE_VERSION: string = createRequire(import.meta.url)("axe-core/package.json").version;
-
-/** WCAG 2.0 and 2.1, levels A and AA (DESIGN.md: "its pages pass axe (WCAG 2.1 AA)"). */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 type Role = "visitor" | "customer" | "admin";
 
@@ -72,7 +63,7 @@ class AxeReport {
 
   /** Runs axe on the whole page as it is now, and records each violation readably. */
   async scan(page: Page, where: string): Promise<void> {
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const results = await runAxe(page);
     expect(results.testEngine.version, "the axe-core that ran").toBe(DECLARED_AXE_VERSION);
     this.scans += 1;
     for (const violation of results.violations) {
@@ -109,6 +100,7 @@ class AxeReport {
   /** Checks each route of the table that `role` should see through `checkRoute`. */
   async checkRoutesAs(page: Page, role: Role): Promise<void> {
     await page.goto("/");
+    await waitForApp(page);
     for (const route of WEB_ROUTES) {
       if (ROLES_OF_ACCESS[route.access].includes(role)) {
         await this.checkRoute(page, route.path, route.access, role);

@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./axe.ts";
 import {
   baseUrl,
   DEMO_CUSTOMER,
@@ -16,17 +16,6 @@ import {
 } from "./support.ts";
 
 const browserOf = useBrowser();
-
-/** WCAG 2.0 and 2.1, levels A and AA, as accessibility.e2e.test.ts checks every page. */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const problems = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${where}: ${violation.id} ${violation.help} at ${node.target.join(" ")}`),
-  );
-  expect(problems).toEqual([]);
-}
 
 /** A Ferry account for `email`, made through the sign-up endpoint as the sign-up form does. */
 async function signUpThroughApi(page: Page, email: string): Promise<void> {
@@ -71,7 +60,7 @@ describe("alerts", () => {
       await samples.getByRole("heading", { name: "Large transfers" }).waitFor();
       expect(await samples.getByRole("listitem").count()).toBe(4);
       await page.getByRole("region", { name: "Set up your own alerts" }).waitFor();
-      await expectNoAxeViolations(page, "/alerts as a visitor");
+      await expectAccessible(page, "/alerts as a visitor");
       await saveScreenshot(page, "alerts-visitor");
       await page.setViewportSize(PHONE);
       await saveScreenshot(page, "alerts-visitor-phone");
@@ -97,7 +86,7 @@ describe("alerts", () => {
       await dialog.getByLabel("Direction").selectOption("outgoing");
       expect(await dialog.getByRole("radio", { name: "SMS" }).isDisabled()).toBe(true);
       await dialog.getByText("SMS: not available yet. No SMS provider is configured.").waitFor();
-      await expectNoAxeViolations(page, "/alerts, the new rule dialog");
+      await expectAccessible(page, "/alerts, the new rule dialog");
       await saveScreenshot(page, "alerts-dialog");
       await dialog.getByRole("button", { name: "Create rule" }).click();
       await page.getByText("Alert rule created").first().waitFor();
@@ -119,7 +108,7 @@ describe("alerts", () => {
 
       await page.goto("/alerts");
       await rule.getByText(/^Fired once, last/).waitFor();
-      await expectNoAxeViolations(page, "/alerts as a customer");
+      await expectAccessible(page, "/alerts as a customer");
       await saveScreenshot(page, "alerts-signed-in");
       await page.setViewportSize(PHONE);
       await saveScreenshot(page, "alerts-signed-in-phone");

@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./axe.ts";
 import {
   DEMO_ADMIN,
   DESKTOP,
@@ -27,23 +27,6 @@ async function pngOf(page: Page): Promise<Buffer> {
 async function screenshotFromTop(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, name);
-}
-
-/**
- * Runs axe (WCAG 2.0/2.1 A and AA, as e2e/accessibility.e2e.test.ts does) on states that test's tour
- * of empty pages does not reach: a filled list, a conversation, the form, the desk with a request
- * open. Toasts are left out: they fade in, and are checked there.
- */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  await page.waitForFunction(() => document.querySelector(".animate-pulse") === null);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const problems = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),
-  );
-  expect(problems, `axe on ${where}`).toEqual([]);
 }
 
 /** The id of the request open on a help page (`?request=<id>`). */

@@ -1,8 +1,8 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { DevClock } from "@ferry/core/contracts/dev-clock";
 import { parseAmount } from "@ferry/core/money";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./axe.ts";
 import {
   baseUrl,
   DEMO_ADMIN,
@@ -52,22 +52,6 @@ async function advanceDays(days: number): Promise<DevClock> {
   });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as DevClock;
-}
-
-/**
- * Runs axe (WCAG 2.0/2.1 A and AA, as e2e/accessibility.e2e.test.ts does) on the page as it is, with
- * data and dialogs that test cannot reach. Toasts are left out: they fade in, and axe would measure a
- * half-transparent one.
- */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const problems = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),
-  );
-  expect(problems, `axe on ${where}`).toEqual([]);
 }
 
 describe("the investment centre", () => {

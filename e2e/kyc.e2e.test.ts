@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./axe.ts";
 import {
   DEMO_ADMIN,
   DESKTOP,
-  expectAccessible,
   PHONE,
   readCodeFromMailbox,
   screenshotFromTop,

@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "../apps/web/src/marketing/static-pages.ts";
+import { runAxe, violationLinesOf } from "./axe.ts";
 import { DESKTOP, PHONE, saveScreenshot, trackRequests, useBrowser, waitUntilSettled, withPage } from "./support.ts";
 
 const browserOf = useBrowser();
@@ -12,8 +12,6 @@ const PLACEHOLDER_HEADING = "The full page is on its way";
 function nameOf(path: string): string {
   return path === "/" ? "home" : path.slice(1).replaceAll("/", "-");
 }
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
  * axe runs here at phone width only: accessibility.e2e.test.ts scans every public route of the table
@@ -52,11 +50,7 @@ describe("the public marketing pages", () => {
             const description = await page.locator('meta[name="description"]').last().getAttribute("content");
             expect(description).toBe(entry.description);
             if (scansWithAxe) {
-              const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-              const violations = axe.violations.flatMap((violation) =>
-                violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),
-              );
-              expect(violations, "axe (WCAG 2.1 A and AA)").toEqual([]);
+              expect(violationLinesOf(await runAxe(page)), "axe (WCAG 2.1 A and AA)").toEqual([]);
             }
             await saveScreenshot(page, name);
           },

@@ -1,18 +1,7 @@
-import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import {
-  baseUrl,
-  DEMO_CUSTOMER,
-  PHONE,
-  SCREENSHOT_DIR,
-  saveScreenshot,
-  signIn,
-  uniqueEmail,
-  useBrowser,
-  withPage,
-} from "./support.ts";
+import { expectAccessible } from "./axe.ts";
+import { baseUrl, DEMO_CUSTOMER, PHONE, saveScreenshot, signIn, uniqueEmail, useBrowser, withPage } from "./support.ts";
 
 /*
  * Issue 14, the public site's working parts: the header's menus (by keyboard) and the drawer at 390 px,
@@ -35,15 +24,6 @@ async function mailToSupport(subject: string): Promise<DevMail | undefined> {
   const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
   const messages = (await response.json()) as DevMail[];
   return messages.find((message) => message.to === SUPPORT_ADDRESS && message.subject === `Contact form: ${subject}`);
-}
-
-/** Runs axe (WCAG 2.0/2.1 A and AA, as accessibility.e2e.test.ts does) on the page as it is now. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const problems = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),
-  );
-  expect(problems, `axe on ${where}`).toEqual([]);
 }
 
 /** Opens a public page as a person does from the landing page: the header's menu, then the entry. */
@@ -160,7 +140,7 @@ describe("the public header", () => {
           "Tools",
         ]);
         await expectAccessible(page, "the drawer");
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, "public-drawer-phone.png") });
+        await saveScreenshot(page, "public-drawer-phone", { fullPage: false });
         await links.filter({ hasText: "Tools" }).click();
         await page.waitForURL("**/tools");
         await drawer.waitFor({ state: "detached" });
@@ -169,9 +149,7 @@ describe("the public header", () => {
         await saveScreenshot(page, "tools-phone");
         // Each calculator on its own too: a whole phone-width page is too tall to read in one picture.
         for (const [name, file] of CALCULATORS) {
-          await page
-            .getByRole("region", { name })
-            .screenshot({ path: path.join(SCREENSHOT_DIR, `tools-phone-${file}.png`) });
+          await saveScreenshot(page.getByRole("region", { name }), `tools-phone-${file}`);
         }
       },
       PHONE,
@@ -235,7 +213,7 @@ describe("the /support contact form", () => {
       await page.waitForURL("**/support");
       const form = page.getByRole("form", { name: "Send us a message" });
       await form.waitFor();
-      await form.screenshot({ path: path.join(SCREENSHOT_DIR, "support-form-desktop.png") });
+      await saveScreenshot(form, "support-form-desktop");
       await page.getByRole("button", { name: "Send Message" }).click();
       await page.getByText("First name is required").waitFor();
       await expectAccessible(page, "/support's form with its errors");
@@ -264,7 +242,7 @@ describe("the /support contact form", () => {
         await form.waitFor();
         await form.getByRole("button", { name: "Send Message" }).click();
         await page.getByText("Message must be at least 10 characters").waitFor();
-        await form.screenshot({ path: path.join(SCREENSHOT_DIR, "support-form-phone.png") });
+        await saveScreenshot(form, "support-form-phone");
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, "pixels wider than the screen").toBeLessThanOrEqual(0);
       },
@@ -281,16 +259,11 @@ describe("the /support contact form", () => {
       await page.getByText(`You are signed in as ${DEMO_CUSTOMER.email}`).waitFor();
       expect(await page.getByLabel("Email *").inputValue()).toBe(DEMO_CUSTOMER.email);
       await fillContactForm(page, { subject });
-      await page
-        .getByRole("form", { name: "Send us a message" })
-        .screenshot({ path: path.join(SCREENSHOT_DIR, "support-form-signed-in.png") });
+      await saveScreenshot(page.getByRole("form", { name: "Send us a message" }), "support-form-signed-in");
       await page.getByRole("button", { name: "Send Message" }).click();
 
       await page.getByRole("heading", { name: "Message sent" }).waitFor();
-      await page
-        .getByRole("status")
-        .filter({ hasText: "Message sent" })
-        .screenshot({ path: path.join(SCREENSHOT_DIR, "support-form-sent-signed-in.png") });
+      await saveScreenshot(page.getByRole("status").filter({ hasText: "Message sent" }), "support-form-sent-signed-in");
       await page.getByRole("link", { name: "View your request" }).click();
       await page.waitForURL(/\/help\?request=/);
       await page.getByRole("heading", { name: subject }).waitFor();
@@ -304,7 +277,7 @@ describe("the /support contact form", () => {
       await account.click();
       await page.getByRole("menu").waitFor();
       await expectAccessible(page, "the user menu");
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, "public-user-menu-desktop.png") });
+      await saveScreenshot(page, "public-user-menu-desktop", { fullPage: false });
       await page.getByRole("menuitem", { name: "Sign Out" }).click();
       await page.waitForURL("**/login");
       await page.goto("/dashboard");

@@ -1,10 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
-export const SCREENSHOT_DIR = path.join(import.meta.dirname, "screenshots");
+const SCREENSHOT_DIR = path.join(import.meta.dirname, "screenshots");
 const CHROMIUM_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -103,31 +102,53 @@ export async function waitUntilSettled(page: Page): Promise<void> {
   );
 }
 
-/** Saves a full-page screenshot under e2e/screenshots (git-ignored) for people to look at. */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+/**
+ * Waits until React has taken over the page. A pre-rendered page hydrates in slices after its load
+ * event, and its router hears address changes (`navigateInApp`) only from then: React claims the
+ * page's elements in document order and commits, subscribing the router, in the task that claims
+ * the last one.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const elements = document.querySelectorAll("#root *");
+      const last = elements.item(elements.length - 1);
+      return last !== null && Object.keys(last).some((key) => key.startsWith("__reactFiber$"));
+    },
+    undefined,
+    { polling: 50 },
+  );
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/**
+ * Whether this run keeps screenshots for people to look at: `E2E_SCREENSHOTS=1`, which
+ * `npm run test:e2e` sets. `npm test` leaves them out: nobody looks at them there, and the 150-odd
+ * pictures cost a minute of the run. A failing test's screenshot is always kept (`withPage`).
+ */
+const isKeepingScreenshots = process.env.E2E_SCREENSHOTS === "1";
+
+/**
+ * Saves a screenshot under e2e/screenshots (git-ignored) for people to look at, when this run keeps
+ * them: of the whole page (or only the window, `fullPage: false`), or of one element.
+ */
+export async function saveScreenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!isKeepingScreenshots) {
+    return;
+  }
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await ("goto" in target ? target.screenshot({ path: file, fullPage }) : target.screenshot({ path: file }));
 }
 
 /** A full-page shot from the top: scrolled down, the sticky header would be drawn mid-page. */
 export async function screenshotFromTop(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, name);
-}
-
-/**
- * Runs axe on the page as it is (WCAG 2.0/2.1 A and AA, the rules e2e/accessibility.e2e.test.ts
- * applies to every route), for states that tour does not reach. Toasts fade in and are left out.
- */
-export async function expectAccessible(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const problems = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(" ")}`),
-  );
-  expect(problems, `axe on ${where}`).toEqual([]);
 }
 
 interface DevMail {
