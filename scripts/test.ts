@@ -1,16 +1,62 @@
 // `npm test`: lint, typecheck, import boundaries, build the web app, then every test (unit, integration, end-to-end).
 // End-to-end tests need Debian's Chromium; this installs it when missing and the machine allows it.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 
 const CHROMIUM_PATH = "/usr/bin/chromium";
 
-function run(title: string, command: string, args: string[]): void {
-  console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+interface Step {
+  readonly title: string;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+function run(step: Step): void {
+  console.log(`\n▶ ${step.title}`);
+  const result = spawnSync(step.command, step.args, { stdio: "inherit", env: process.env });
   if (result.status !== 0) {
-    console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal}).`);
+    console.error(`\n✖ ${step.title} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
+  }
+}
+
+/** Runs `step` with its output held back, and answers its exit code, output and duration. */
+function runQuietly(step: Step): Promise<{ code: number; output: string; seconds: number }> {
+  const startedAt = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, { env: { ...process.env, FORCE_COLOR: "1" } });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("close", (code) => {
+      const seconds = (performance.now() - startedAt) / 1000;
+      resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString(), seconds });
+    });
+  });
+}
+
+/**
+ * Runs the checks side by side, one per core (on 2 cores they take about half as long as one after
+ * another), printing each one's output whole once it ends; exits after all have ended if any failed.
+ */
+async function runSideBySide(steps: readonly Step[]): Promise<void> {
+  const queue = [...steps];
+  const failed: string[] = [];
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const { code, output, seconds } = await runQuietly(step);
+      console.log(`\n▶ ${step.title} (${seconds.toFixed(1)} s)`);
+      process.stdout.write(output);
+      if (code !== 0) {
+        console.error(`\n✖ ${step.title} failed (exit ${code}).`);
+        failed.push(step.title);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, lane));
+  if (failed.length > 0) {
+    process.exit(1);
   }
 }
 
@@ -37,29 +83,42 @@ function ensureChromium(): void {
   }
 }
 
-run("Lint and format (Biome)", "npx", ["biome", "check", "."]);
-run("Typecheck (tsc)", "npx", ["tsc", "-p", "tsconfig.json"]);
 // Output `err`: one line per violation and a one-line summary (.dependency-cruiser.cjs says why each rule).
 const CRUISED_FOLDERS = ["apps", "packages", "scripts", "tests", "e2e", "bench"];
-run("Import boundaries (dependency-cruiser)", "npx", [
-  "depcruise",
-  ...CRUISED_FOLDERS,
-  "--config",
-  ".dependency-cruiser.cjs",
-  "--output-type",
-  "err",
-]);
-run("Server modules without cycles (dependency-cruiser)", "npx", [
-  "depcruise",
-  "apps/server/src/modules",
-  "--config",
-  ".dependency-cruiser-modules.cjs",
-  "--output-type",
-  "err",
-]);
-run("Unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]);
-run("OpenAPI document (Redocly, recommended rules)", "npx", ["tsx", "scripts/lint-openapi.ts"]);
-run("API client types match the OpenAPI document", "npx", ["tsx", "scripts/generate-api-types.ts", "--check"]);
+
 ensureChromium();
-run("Build the web app (Vite)", "npm", ["run", "build", "--silent"]);
-run("Tests (Vitest: unit, integration, end-to-end)", "npx", ["vitest", "run", ...process.argv.slice(2)]);
+// The longest first, so no core is left with a long check at the end.
+await runSideBySide([
+  { title: "Build the web app (Vite)", command: "npm", args: ["run", "build", "--silent"] },
+  { title: "Typecheck (tsc)", command: "npx", args: ["tsc", "-p", "tsconfig.json"] },
+  {
+    title: "API client types match the OpenAPI document",
+    command: "npx",
+    args: ["tsx", "scripts/generate-api-types.ts", "--check"],
+  },
+  { title: "OpenAPI document (Redocly, recommended rules)", command: "npx", args: ["tsx", "scripts/lint-openapi.ts"] },
+  { title: "Unused files, exports and dependencies (knip)", command: "npx", args: ["knip", "--no-progress"] },
+  {
+    title: "Import boundaries (dependency-cruiser)",
+    command: "npx",
+    args: ["depcruise", ...CRUISED_FOLDERS, "--config", ".dependency-cruiser.cjs", "--output-type", "err"],
+  },
+  { title: "Lint and format (Biome)", command: "npx", args: ["biome", "check", "."] },
+  {
+    title: "Server modules without cycles (dependency-cruiser)",
+    command: "npx",
+    args: [
+      "depcruise",
+      "apps/server/src/modules",
+      "--config",
+      ".dependency-cruiser-modules.cjs",
+      "--output-type",
+      "err",
+    ],
+  },
+]);
+run({
+  title: "Tests (Vitest: unit, integration, end-to-end)",
+  command: "npx",
+  args: ["vitest", "run", ...process.argv.slice(2)],
+});
