@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     LOG_LEVEL: "warn",
     PUBLIC_URL: baseUrl,
+    // Real scrypt at a sixteenth of the production cost, as the integration tests (decision 034).
+    PASSWORD_SCRYPT_COST: "1024",
     // Browser contexts send X-Forwarded-For so each test is its own client address.
     TRUST_PROXY: "loopback",
     // A web build elsewhere than apps/web/dist (WEB_BUILD_OUT_DIR of the web build), when given.

@@ -77,6 +77,8 @@ export class FerryProcess {
       DATA_DIR: this.options.dataDir,
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
+      // Real scrypt at a sixteenth of the production cost, as the other tests (decision 034).
+      PASSWORD_SCRYPT_COST: "1024",
     };
     // The embedded default and the development mailbox, whatever the machine running the tests sets.
     delete env.DATABASE_URL;

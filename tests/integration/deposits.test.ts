@@ -42,6 +42,12 @@ async function countPendingDeposits(): Promise<number> {
 
 const TX_HASH = `0x${"ab".repeat(32)}`;
 
+/** A page of the admin's list of deposits to review, as the tests read it. */
+interface AdminDepositPage {
+  items: Array<{ id: string; userId: string; userEmail: string; amount: string; status: string }>;
+  nextCursor: string | null;
+}
+
 describe("reporting a deposit", () => {
   test("records a bank deposit as pending with the user's own reference", async () => {
     const user = await createSignedInUser(ferry, { label: "bank-depositor" });
@@ -355,15 +361,21 @@ describe("admin deposit approvals", () => {
     const pendingAfter = await countPendingDeposits();
 
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as {
-      items: Array<{ id: string; userId: string; userEmail: string; amount: string; status: string }>;
-      pendingCount: number;
-    };
-    const mine = body.items.filter((deposit) => deposit.userId === user.userId);
+    const body = response.json() as AdminDepositPage & { pendingCount: number };
+    // Other test files report deposits too (the fuzz run hundreds): this one may be on a later page.
+    const items = [...body.items];
+    for (let cursor = body.nextCursor; cursor !== null; ) {
+      const next = await sendAs(ferry.app, admin, "GET", `/api/v1/admin/deposits?cursor=${encodeURIComponent(cursor)}`);
+      expect(next.statusCode, next.body).toBe(200);
+      const page = next.json() as AdminDepositPage;
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    const mine = items.filter((deposit) => deposit.userId === user.userId);
     expect(mine).toEqual([
       expect.objectContaining({ id: waiting, userEmail: user.email, amount: "5.00", status: "pending" }),
     ]);
-    expect(body.items.every((deposit) => deposit.status === "pending")).toBe(true);
+    expect(items.every((deposit) => deposit.status === "pending")).toBe(true);
     // Other test files may report deposits meanwhile: the count lies between the counts around the call.
     expect(body.pendingCount).toBeGreaterThanOrEqual(Math.min(pendingBefore, pendingAfter));
     expect(body.pendingCount).toBeLessThanOrEqual(Math.max(pendingBefore, pendingAfter));

@@ -36,11 +36,17 @@ export interface TestApp {
 }
 
 /** The quiet test configuration every test app starts from; `overrides` are environment variables. */
+/** The password hashing cost of the test servers (decision 034): real scrypt, cheaper work factor. */
+export const TEST_SCRYPT_COST = "1024";
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     PUBLIC_URL: ORIGIN,
+    // Real scrypt at a sixteenth of the production cost: ~1,000 hashes would otherwise take half the
+    // suite's CPU (decision 034). config.test.ts and the unit tests check the production cost.
+    PASSWORD_SCRYPT_COST: TEST_SCRYPT_COST,
     // Uploaded files of tests go to the system's temporary folder, never into the checkout.
     FILE_STORAGE_DIR: path.join(os.tmpdir(), "ferry-test-files"),
     ...overrides,

@@ -227,6 +227,25 @@ describe("configuration", () => {
     expect(problems).toEqual([expect.stringMatching(/^AUTH_SECRET: /)]);
   });
 
+  test("refuses a password hashing cost below the default in production, and one that is not a power of two anywhere", () => {
+    const production = {
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example:587",
+      PUBLIC_URL: "https://ferry.example",
+      AUTH_SECRET: "x".repeat(48),
+      ...PRODUCTION_OPERATOR_SETTINGS,
+    };
+
+    expect(configProblems({ ...production, PASSWORD_SCRYPT_COST: "8192" })).toEqual([
+      expect.stringMatching(/^PASSWORD_SCRYPT_COST: is below 16384/),
+    ]);
+    expect(loadConfig({ ...production, PASSWORD_SCRYPT_COST: "32768" }).passwordScryptCost).toBe(32_768);
+    expect(loadConfig(production).passwordScryptCost).toBe(16_384);
+    expect(configProblems({ NODE_ENV: "test", PASSWORD_SCRYPT_COST: "1000" })).toEqual([
+      expect.stringMatching(/^PASSWORD_SCRYPT_COST: must be a power of two/),
+    ]);
+  });
+
   test("a complete production configuration turns the development mailbox off and trusts only the public origin", () => {
     const config = loadConfig({
       NODE_ENV: "production",

@@ -7,6 +7,7 @@ import { validateBic, validateIban } from "@ferry/core/validation/bank";
 import type { ValidationResult } from "@ferry/core/validation/result";
 import { z } from "zod";
 import { coveredAddressFamily, tooWideRanges } from "./http/address-ranges.ts";
+import { DEFAULT_SCRYPT_COST } from "./modules/auth/password-hashing.ts";
 import { parseAccountKey } from "./modules/deposits/addresses.ts";
 
 /** Development-only secret: the server refuses to start with it when NODE_ENV=production. */
@@ -183,6 +184,15 @@ const EnvSchema = z
     // Read exactly (core's parseDailyRate): never a float in money maths.
     INVEST_DAILY_RATE: z.string().default("0.02"),
     JOBS_ENABLED: booleanText.optional(),
+    // scrypt's cost N for new password hashes: a power of two; below the default only outside production.
+    PASSWORD_SCRYPT_COST: z.coerce
+      .number()
+      .int()
+      .refine(
+        (cost) => cost >= 1024 && cost <= 1_048_576 && (cost & (cost - 1)) === 0,
+        "must be a power of two from 1024 to 1048576",
+      )
+      .default(DEFAULT_SCRYPT_COST),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") {
@@ -200,6 +210,13 @@ const EnvSchema = z
         code: "custom",
         path: ["KYC_ENCRYPTION_KEY"],
         message: "the development default is refused in production; set 32 random bytes (openssl rand -base64 32)",
+      });
+    }
+    if (env.PASSWORD_SCRYPT_COST < DEFAULT_SCRYPT_COST) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_SCRYPT_COST"],
+        message: `is below ${DEFAULT_SCRYPT_COST}, the cost passwords are hashed with; lower costs are for tests only`,
       });
     }
     if (!env.SMTP_URL) {
@@ -276,6 +293,8 @@ export interface Config {
    * start). On by default, off under NODE_ENV=test, where tests run a job's function themselves.
    */
   readonly areJobsEnabled: boolean;
+  /** scrypt's cost N for new password hashes (PASSWORD_SCRYPT_COST; tests use less, production never). */
+  readonly passwordScryptCost: number;
   /** `POST /dev/clock` (move the business clock forward, then run the daily returns) exists outside production only. */
   readonly isDevClockEnabled: boolean;
 }
@@ -419,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     investDailyRate: rate.rate,
     areJobsEnabled: values.JOBS_ENABLED ?? values.NODE_ENV !== "test",
     isDevClockEnabled: !isProduction,
+    passwordScryptCost: values.PASSWORD_SCRYPT_COST,
     trustedOrigins: isProduction
       ? [new URL(publicUrl).origin]
       : [...new Set([new URL(publicUrl).origin, ...loopbackOrigins(values.PORT), VITE_DEV_ORIGIN])],

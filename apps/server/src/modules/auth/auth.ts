@@ -20,6 +20,7 @@ import {
 } from "../mail/service.ts";
 import { revokeDeviceCookies } from "./devices.ts";
 import { THROTTLE_KEYS } from "./limit-rules.ts";
+import { passwordHashing } from "./password-hashing.ts";
 import { reportPasswordChanged } from "./security-alerts.ts";
 
 /** Where Better Auth's own endpoints are mounted. */
@@ -135,6 +136,7 @@ export function createAuth(config: Config, db: Database) {
       // Core's password rule decides what a new password must be; Better Auth only bounds the length.
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: passwordHashing(config.passwordScryptCost),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
       sendResetPassword: async ({ user, token }) => {
