@@ -458,6 +458,20 @@ export interface User {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface UserPreferences {
+  currency: Generated<string>;
+  email_notifications: Generated<boolean>;
+  language: Generated<string>;
+  marketing_notifications: Generated<boolean>;
+  push_notifications: Generated<boolean>;
+  session_timeout_minutes: Generated<number | null>;
+  sms_notifications: Generated<boolean>;
+  theme: Generated<string>;
+  time_zone: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface Verification {
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
@@ -509,6 +523,7 @@ export interface DB {
   transfers: Transfers;
   twoFactor: TwoFactor;
   user: User;
+  user_preferences: UserPreferences;
   verification: Verification;
   yield_reserve_alerts: YieldReserveAlerts;
 }
