@@ -294,6 +294,26 @@ export interface OperatorSettings {
   value: string;
 }
 
+export interface PasskeyChallenges {
+  challenge: string;
+  expires_at: Timestamp;
+  purpose: string;
+  session_id: string | null;
+  user_id: string | null;
+}
+
+export interface Passkeys {
+  counter: Generated<Int8>;
+  created_at: Generated<Timestamp>;
+  credential_id: string;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: Buffer;
+  transports: Generated<string[]>;
+  user_id: string;
+}
+
 export interface PaymentMethods {
   account_holder_name: string | null;
   account_number: string | null;
@@ -511,6 +531,8 @@ export interface DB {
   mail_outbox: MailOutbox;
   notifications: Notifications;
   operator_settings: OperatorSettings;
+  passkey_challenges: PasskeyChallenges;
+  passkeys: Passkeys;
   payment_methods: PaymentMethods;
   profiles: Profiles;
   rate_limit_hits: RateLimitHits;
