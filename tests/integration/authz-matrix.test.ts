@@ -236,6 +236,30 @@ const ROUTES: Record<string, RouteEntry> = {
     access: "signed-in",
     request: () => ({ url: "/api/v1/me/profile", payload: { firstName: "Grace", lastName: "Hopper" } }),
   },
+  "GET /api/v1/settings": { access: "signed-in", request: () => ({ url: "/api/v1/settings" }) },
+  "PUT /api/v1/settings/notifications": {
+    access: "signed-in",
+    request: () => ({
+      url: "/api/v1/settings/notifications",
+      payload: {
+        emailNotifications: true,
+        pushNotifications: false,
+        smsNotifications: false,
+        marketingNotifications: false,
+      },
+    }),
+  },
+  "PUT /api/v1/settings/security": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/settings/security", payload: { sessionTimeout: "60" } }),
+  },
+  "PUT /api/v1/settings/preferences": {
+    access: "signed-in",
+    request: () => ({
+      url: "/api/v1/settings/preferences",
+      payload: { language: "fr", currency: "EUR", timeZone: "Europe/London", theme: "dark" },
+    }),
+  },
   "GET /api/v1/balances": { access: "signed-in", request: () => ({ url: "/api/v1/balances" }) },
   // The investment centre. The owner holds USD and others none (their deposit is refused for the
   // balance); a withdrawal needs an investment, so the sender first invests what it takes out.

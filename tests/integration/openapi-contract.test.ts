@@ -370,6 +370,21 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   "GET /api/v1/me": async () => guarded("/api/v1/me"),
   "PUT /api/v1/me/profile": async () =>
     guarded("/api/v1/me/profile", { firstName: "Grace", lastName: "Hopper" }, { payload: JUNK }),
+  "GET /api/v1/settings": async () => guarded("/api/v1/settings"),
+  "PUT /api/v1/settings/notifications": async () =>
+    guarded(
+      "/api/v1/settings/notifications",
+      { emailNotifications: true, pushNotifications: false, smsNotifications: false, marketingNotifications: false },
+      { payload: JUNK },
+    ),
+  "PUT /api/v1/settings/security": async () =>
+    guarded("/api/v1/settings/security", { sessionTimeout: "60" }, { payload: JUNK }),
+  "PUT /api/v1/settings/preferences": async () =>
+    guarded(
+      "/api/v1/settings/preferences",
+      { language: "es", currency: "BTC", timeZone: "America/New_York", theme: "light" },
+      { payload: JUNK },
+    ),
   "GET /api/v1/balances": async () => guarded("/api/v1/balances"),
   "GET /api/v1/investment": async () => guarded("/api/v1/investment"),
   // The owner holds 100.00 USD, others nothing.

@@ -35,6 +35,7 @@ import { registerNotificationRoutes } from "./modules/notifications/routes.ts";
 import { registerProfileRoutes } from "./modules/profile/routes.ts";
 import { registerRateRoutes } from "./modules/rates/routes.ts";
 import { tableRateProvider } from "./modules/rates/service.ts";
+import { registerSettingsRoutes } from "./modules/settings/routes.ts";
 import { registerSupportRoutes } from "./modules/support/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 import authPlugin from "./plugins/app/auth.ts";
@@ -133,6 +134,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   const { auth, guards } = app;
   registerAuthRoutes(app, { auth, db, pool, config, guards });
   registerProfileRoutes(app, { db, guards });
+  registerSettingsRoutes(app, { db, guards });
   registerBalanceRoutes(app, { db, guards });
   registerDestinationRoutes(app, { db, config, guards });
   registerNotificationRoutes(app, { db, guards });

@@ -1,0 +1,116 @@
+import {
+  type AppPreferences,
+  DEFAULT_SETTINGS,
+  type NotificationSettings,
+  type SecuritySettings,
+  type SessionTimeout,
+  SessionTimeout as SessionTimeoutSchema,
+  type Settings,
+} from "@ferry/core/contracts/settings";
+import type { Database } from "../../db/database.ts";
+import { type AuditActor, recordAdminAction } from "../audit/service.ts";
+import {
+  notificationColumnsOf,
+  preferenceColumnsOf,
+  securityColumnsOf,
+  selectPreferencesRow,
+  upsertSectionColumns,
+} from "./queries.ts";
+
+type PreferencesRow = NonNullable<Awaited<ReturnType<typeof selectPreferencesRow>>>;
+
+function sessionTimeoutOf(minutes: number | null): SessionTimeout {
+  if (minutes === null) {
+    return "never";
+  }
+  // The column's CHECK keeps it to the spec's options.
+  return SessionTimeoutSchema.parse(String(minutes));
+}
+
+function settingsOf(row: PreferencesRow | undefined): Settings {
+  if (!row) {
+    return DEFAULT_SETTINGS;
+  }
+  return {
+    notifications: {
+      emailNotifications: row.email_notifications,
+      pushNotifications: row.push_notifications,
+      smsNotifications: row.sms_notifications,
+      marketingNotifications: row.marketing_notifications,
+    },
+    security: { sessionTimeout: sessionTimeoutOf(row.session_timeout_minutes) },
+    preferences: {
+      language: row.language as AppPreferences["language"],
+      currency: row.currency as AppPreferences["currency"],
+      timeZone: row.time_zone as AppPreferences["timeZone"],
+      theme: row.theme as AppPreferences["theme"],
+    },
+  };
+}
+
+/** The user's three sections; the spec's defaults (core's DEFAULT_SETTINGS) when they never saved. */
+export async function getSettings(db: Database, userId: string): Promise<Settings> {
+  return settingsOf(await selectPreferencesRow(db, userId));
+}
+
+/**
+ * Where Ferry may reach the user. Senders of account-activity mail and SMS read it; security mail
+ * goes whatever it says (modules/mail decides which is which).
+ */
+export async function notificationSettingsOf(db: Database, userId: string): Promise<NotificationSettings> {
+  return (await getSettings(db, userId)).notifications;
+}
+
+/** The user's idle session timeout in minutes, or null for "never" (default 30, SPEC §9). */
+export async function sessionTimeoutMinutesOf(db: Database, userId: string): Promise<number | null> {
+  const row = await selectPreferencesRow(db, userId);
+  if (!row) {
+    return Number(DEFAULT_SETTINGS.security.sessionTimeout);
+  }
+  return row.session_timeout_minutes;
+}
+
+/** Saves Notification Preferences only; the other sections' columns are not written. */
+export async function saveNotificationSettings(
+  db: Database,
+  userId: string,
+  settings: NotificationSettings,
+): Promise<Settings> {
+  return db.transaction().execute(async (trx) => {
+    await upsertSectionColumns(trx, userId, notificationColumnsOf(settings));
+    return getSettings(trx, userId);
+  });
+}
+
+/**
+ * Saves Security Settings (the idle timeout) only, and writes it to the audit log with what it was:
+ * a longer timeout weakens the account's protection, so who changed it, when and from where is kept.
+ */
+export async function saveSecuritySettings(
+  db: Database,
+  actor: AuditActor,
+  settings: SecuritySettings,
+): Promise<Settings> {
+  return db.transaction().execute(async (trx) => {
+    const before = await getSettings(trx, actor.userId);
+    await upsertSectionColumns(trx, actor.userId, securityColumnsOf(settings));
+    await recordAdminAction(trx, {
+      actor,
+      action: "security_settings.update",
+      subjectType: "user",
+      subjectId: actor.userId,
+      before: { sessionTimeout: before.security.sessionTimeout },
+      after: { sessionTimeout: settings.sessionTimeout },
+      details: { userId: actor.userId },
+    });
+    return getSettings(trx, actor.userId);
+  });
+}
+
+/** Saves App Preferences only; the other sections' columns are not written. */
+export async function savePreferences(db: Database, userId: string, preferences: AppPreferences): Promise<Settings> {
+  return db.transaction().execute(async (trx) => {
+    await upsertSectionColumns(trx, userId, preferenceColumnsOf(preferences));
+    return getSettings(trx, userId);
+  });
+}
