@@ -1,7 +1,17 @@
 import { DEFAULT_SETTINGS } from "@ferry/core/contracts/settings";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { notificationSettingsOf, sessionTimeoutMinutesOf } from "../../apps/server/src/modules/settings/service.ts";
-import { buildTestApp, createSessionUser, type SessionUser, send, type TestApp } from "./helpers.ts";
+import {
+  buildTestApp,
+  createSessionUser,
+  createUser,
+  mailTo,
+  requestSignInCode,
+  type SessionUser,
+  send,
+  submitPassword,
+  type TestApp,
+} from "./helpers.ts";
 
 /*
  * Issue 27, /settings: one row per user, the spec's defaults for a user who never saved, each
@@ -170,5 +180,66 @@ describe("settings validation", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("validation_failed");
     expect(await preferenceRows(user.userId)).toEqual([]);
+  });
+});
+
+describe("e-mail notifications", () => {
+  /** The customer opens a help request and support replies: the reply is account-activity mail. */
+  async function supportReplies(customer: SessionUser, admin: SessionUser): Promise<void> {
+    const opened = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/help-requests",
+      ip: customer.ip,
+      cookie: customer.cookie,
+      payload: { subject: "Card", message: "My card was declined twice." },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const reply = await send(ferry.app, {
+      method: "POST",
+      url: `/api/v1/admin/help-requests/${opened.json().id}/responses`,
+      ip: admin.ip,
+      cookie: admin.cookie,
+      payload: { message: "We are looking into it." },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+  }
+
+  async function helpMailsTo(email: string): Promise<number> {
+    return (await mailTo(ferry.db, email)).filter((mail) => mail.subject.startsWith("Your help request")).length;
+  }
+
+  test("account-activity e-mail goes while e-mail notifications are on", async () => {
+    const customer = await createSessionUser(ferry, { label: "mail-on" });
+    const admin = await createSessionUser(ferry, { label: "mail-on-admin", isAdmin: true });
+
+    await supportReplies(customer, admin);
+
+    expect(await helpMailsTo(customer.email)).toBe(1);
+  });
+
+  test("account-activity e-mail is not sent when e-mail notifications are off; the in-app one still is", async () => {
+    const customer = await createSessionUser(ferry, { label: "mail-off" });
+    const admin = await createSessionUser(ferry, { label: "mail-off-admin", isAdmin: true });
+    await as(customer, "PUT", "/api/v1/settings/notifications", { ...NOTIFICATIONS, emailNotifications: false });
+
+    await supportReplies(customer, admin);
+
+    expect(await helpMailsTo(customer.email)).toBe(0);
+    const notifications = (await as(customer, "GET", "/api/v1/notifications")).json();
+    expect(notifications.items.map((item: { title: string }) => item.title)).toContain("Support replied");
+  });
+
+  test("a security e-mail (the sign-in code) is sent whatever the notification settings say", async () => {
+    const user = await createUser(ferry, "security-mail");
+    await ferry.db
+      .insertInto("user_preferences")
+      .values({ user_id: user.userId, email_notifications: false })
+      .execute();
+
+    const step = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
+
+    expect(step.response.statusCode, step.response.body).toBe(200);
+    // requestSignInCode reads the code from the outbox, and fails when there is none.
+    expect(await requestSignInCode(ferry, user.email, step.cookie, user.ip)).toMatch(/^\d{6}$/);
   });
 });

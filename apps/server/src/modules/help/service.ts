@@ -280,7 +280,7 @@ async function tellCustomer(
   await createNotification(trx, { userId: request.userId, title: update.title, message: update.message, type: "info" });
   const customerEmail = await selectUserEmail(trx, request.userId);
   if (customerEmail) {
-    // Settings (a later issue) will let people turn these e-mails off; until then they are on.
+    // Account-activity mail: enqueueMail drops it while the customer's e-mail notifications are off.
     await enqueueMail(
       trx,
       helpRequestUpdateMail(customerEmail, {

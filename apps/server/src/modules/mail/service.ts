@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { selectUserIdByEmail } from "../../db/users.ts";
+import { notificationSettingsOf } from "../settings/service.ts";
 import { mailDeliveryQueueOf } from "./delivery.ts";
 import { insertOutboxMessage, type MailMessage } from "./outbox.ts";
 
@@ -13,20 +15,52 @@ import { insertOutboxMessage, type MailMessage } from "./outbox.ts";
  * Queues a message for delivery. Pass the caller's transaction so the mail exists exactly when the
  * business change that caused it commits: the outbox row and, with SMTP configured, its delivery job
  * (pg-boss, jobs/mail-delivery.ts) are written in that transaction, and neither if it rolls back.
- * Without SMTP the message stays in the outbox, readable in the development mailbox.
+ * Without SMTP the message stays in the outbox, readable in the development mailbox. Account-activity
+ * mail the recipient has turned off is not queued at all: the answer says whether it was queued.
  */
-export async function enqueueMail(db: Kysely<DB>, message: MailMessage): Promise<void> {
+export async function enqueueMail(db: Kysely<DB>, message: Mail): Promise<boolean> {
+  if (!(await isMailWanted(db, message))) {
+    return false;
+  }
   const delivery = mailDeliveryQueueOf(db);
   if (!delivery) {
     await insertOutboxMessage(db, message);
-    return;
+    return true;
   }
   if (!db.isTransaction) {
     // The row and its job commit together even when the caller has no transaction of its own.
-    await db.transaction().execute((trx) => enqueueMail(trx, message));
-    return;
+    return db.transaction().execute((trx) => enqueueMail(trx, message));
   }
   await delivery.queueDelivery(db, await insertOutboxMessage(db, message));
+  return true;
+}
+
+/**
+ * Why an e-mail is sent, which decides whether the recipient's Notification Preferences can stop it
+ * (issue 27, docs/decisions/035-notification-preferences.md). "security": sign-in and verification
+ * codes, reset links, new devices, password and sign-in method changes, transfer codes — always sent,
+ * since an owner who turned e-mail off must still learn that someone else is in their account.
+ * "activity": what happened on the account (alert rules, help-desk updates) — sent only while the
+ * recipient's e-mail notifications are on. A message that names no category is security mail: a
+ * forgotten category may send one e-mail too many, never withhold a warning.
+ */
+export type MailCategory = "security" | "activity";
+
+/** A message as the builders below make it: the outbox's fields and why it is sent. */
+export interface Mail extends MailMessage {
+  readonly category?: MailCategory;
+}
+
+/** Account-activity mail to a Ferry account goes only while its e-mail notifications are on. */
+async function isMailWanted(db: Kysely<DB>, message: Mail): Promise<boolean> {
+  if (message.category !== "activity") {
+    return true;
+  }
+  const userId = await selectUserIdByEmail(db, message.to);
+  if (userId === undefined) {
+    return true;
+  }
+  return (await notificationSettingsOf(db, userId)).emailNotifications;
 }
 
 function escapeHtml(text: string): string {
@@ -176,10 +210,7 @@ export function supportContactMail(
 }
 
 /** Support answered or changed the status of a help request: what happened, and where to read it. */
-export function helpRequestUpdateMail(
-  to: string,
-  details: { subject: string; update: string; url: string },
-): MailMessage {
+export function helpRequestUpdateMail(to: string, details: { subject: string; update: string; url: string }): Mail {
   const subject = `Your help request: ${details.subject}`;
   const text = `${details.update}\n\nRead the conversation and reply: ${details.url}`;
   const html = layout(
@@ -187,19 +218,19 @@ export function helpRequestUpdateMail(
     `<p>${escapeHtml(details.update)}</p>
 <p style="margin:24px 0"><a href="${escapeHtml(details.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">Open the request</a></p>`,
   );
-  return { to, subject, text, html };
+  return { to, subject, text, html, category: "activity" };
 }
 
 /**
  * An alert rule of the user's fired (modules/alerts): what happened, the rule that asked for it, and
  * where to change it. Sent only because the user chose e-mail for that rule.
  */
-export function alertRuleMail(to: string, details: { title: string; message: string; rule: string }): MailMessage {
+export function alertRuleMail(to: string, details: { title: string; message: string; rule: string }): Mail {
   const subject = `Ferry alert: ${details.title}`;
   const why = `You get this e-mail because of your alert rule "${details.rule}". You can change or delete it on the Alerts page of Ferry.`;
   const text = `${details.message}\n\n${why}`;
   const html = layout(subject, `<p>${escapeHtml(details.message)}</p><p style="color:#64748b">${escapeHtml(why)}</p>`);
-  return { to, subject, text, html };
+  return { to, subject, text, html, category: "activity" };
 }
 
 /**
