@@ -32,6 +32,7 @@ import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
 import { createMailSender, withMailDelivery } from "./modules/mail/delivery.ts";
 import { registerDevMailRoutes } from "./modules/mail/routes.ts";
 import { registerNotificationRoutes } from "./modules/notifications/routes.ts";
+import { registerPasskeyRoutes } from "./modules/passkeys/routes.ts";
 import { registerProfileRoutes } from "./modules/profile/routes.ts";
 import { registerRateRoutes } from "./modules/rates/routes.ts";
 import { tableRateProvider } from "./modules/rates/service.ts";
@@ -134,6 +135,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   const { auth, guards } = app;
   registerAuthRoutes(app, { auth, db, pool, config, guards });
   registerProfileRoutes(app, { db, guards });
+  registerPasskeyRoutes(app, { auth, db, config, guards });
   registerSettingsRoutes(app, { db, guards });
   registerBalanceRoutes(app, { db, guards });
   registerDestinationRoutes(app, { db, config, guards });

@@ -4,9 +4,12 @@ import { APIError } from "better-auth/api";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { selectUserIdByEmail } from "../../db/users.ts";
-import { tryThrottle } from "../../http/throttle.ts";
+import { isBanned } from "../../http/guards.ts";
+import { clearThrottle, tryThrottle } from "../../http/throttle.ts";
 import { enqueueMail, existingAccountMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
+import { serializeSetCookie, signCookieValue } from "./cookies.ts";
+import { deviceCookieGenerationOf, issueDeviceCookie, recordSignInDevice } from "./devices.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 import { deleteSignInRecords, selectLiveSessions } from "./queries.ts";
 
@@ -70,4 +73,50 @@ export async function listLiveSessions(db: Database, userId: string, now: Date):
  */
 export async function endSignInFor(trx: Database, user: { id: string; email: string }): Promise<void> {
   await deleteSignInRecords(trx, user);
+}
+
+/** Better Auth as Ferry configures it, for modules that hand it back to this one. */
+export type { Auth } from "./auth.ts";
+
+/** The client a sign-in came from, as the session and the known-devices list record it. */
+export interface SignInClient {
+  readonly userAgent: string;
+  readonly ip: string;
+}
+
+/**
+ * Completes a sign-in that proved both factors at once (a passkey with user verification) exactly as
+ * a right e-mailed code completes one: a Better Auth session (its hooks run, a banned account gets
+ * none), the device remembered (and the owner told of a new one), a device cookie, and the account's
+ * unused code e-mails forgotten. Returns the `Set-Cookie` lines to send; undefined for a banned account.
+ */
+export async function startSignedInSession(
+  auth: Auth,
+  db: Database,
+  config: Config,
+  user: { id: string; banned?: boolean | null; banExpires?: Date | string | null },
+  client: SignInClient,
+): Promise<string[] | undefined> {
+  if (isBanned(user)) {
+    return undefined;
+  }
+  const context = await auth.$context;
+  const session = await context.internalAdapter.createSession(user.id, false, {
+    ipAddress: client.ip,
+    userAgent: client.userAgent,
+  });
+  const { sessionToken, dontRememberToken } = context.authCookies;
+  // As Better Auth's setSessionCookie writes it for a remembered sign-in (no cookie cache is configured).
+  const cookies = [
+    serializeSetCookie(sessionToken.name, signCookieValue(session.token, context.secret), {
+      ...sessionToken.attributes,
+      maxAge: context.sessionConfig.expiresIn,
+    }),
+    serializeSetCookie(dontRememberToken.name, "", { ...dontRememberToken.attributes, maxAge: 0 }),
+  ];
+  await recordSignInDevice(db, user.id, client.userAgent, client.ip);
+  cookies.push(issueDeviceCookie(config, user.id, await deviceCookieGenerationOf(db, user.id)));
+  await clearThrottle(db, THROTTLE_KEYS.codeSendsAccount(user.id));
+  await clearThrottle(db, THROTTLE_KEYS.codeSendsAccountUnconfirmed(user.id));
+  return cookies;
 }

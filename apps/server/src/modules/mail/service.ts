@@ -247,3 +247,31 @@ export function adminMessageMail(to: string, details: { subject: string; message
   );
   return { to, subject: details.subject, text, html };
 }
+
+/**
+ * A way of signing in to the account was added or removed (a passkey, an authenticator app): a
+ * security e-mail, sent whatever the notification settings say, so that an owner who did not do it
+ * learns at once.
+ */
+export function signInMethodChangedMail(
+  to: string,
+  details: { change: "added" | "removed"; method: string; settingsUrl: string },
+): MailMessage {
+  const subject =
+    details.change === "added"
+      ? "A sign-in method was added to your Ferry account"
+      : "A sign-in method was removed from your Ferry account";
+  const intro =
+    details.change === "added"
+      ? `${details.method} was added to your Ferry account. It can now be used to sign in.`
+      : `${details.method} was removed from your Ferry account. It can no longer be used to sign in.`;
+  const advice =
+    "If this was you, there is nothing to do. If it was not, change your password now and review your sign-in methods in Settings.";
+  const text = `${intro}\n\n${advice}\n\nSettings: ${details.settingsUrl}`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p>
+<p><a href="${escapeHtml(details.settingsUrl)}">Open Settings</a></p>`,
+  );
+  return { to, subject, text, html };
+}
