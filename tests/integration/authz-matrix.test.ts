@@ -40,6 +40,7 @@ import {
   send,
   type TestApp,
 } from "./helpers.ts";
+import { SoftwareAuthenticator } from "./software-authenticator.ts";
 
 /**
  * Who may use a route:
@@ -93,6 +94,21 @@ const toPayee = (context: RequestContext) => ({
   currency: "USD",
 });
 
+/** A well-formed passkey assertion for a challenge Ferry never issued, by a credential nobody registered. */
+const UNKNOWN_PASSKEY_ASSERTION = {
+  id: "dW5rbm93bi1jcmVkZW50aWFs",
+  rawId: "dW5rbm93bi1jcmVkZW50aWFs",
+  type: "public-key",
+  clientExtensionResults: {},
+  response: {
+    clientDataJSON: Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: "bm90LWlzc3VlZA" })).toString(
+      "base64url",
+    ),
+    authenticatorData: "AAAA",
+    signature: "AAAA",
+  },
+};
+
 /** A valid alert rule, as the alert-rules endpoints take it. */
 const ALERT_RULE = { type: "transaction", currency: "USD", amount: "100", direction: "both", method: "email" };
 
@@ -115,6 +131,41 @@ function ownerAlertRule({ owner, ferry }: RequestContext): Promise<string> {
     ownerAlertRules.set(owner.userId, rule);
   }
   return rule;
+}
+
+/** A passkey registration as the owner's browser would send it: fresh options, a software authenticator. */
+async function passkeyRegistration({ owner, ferry }: RequestContext) {
+  const options = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/passkeys/registration-options",
+    ip: randomIp(),
+    cookie: owner.cookie,
+  });
+  expect(options.statusCode, options.body).toBe(200);
+  const authenticator = new SoftwareAuthenticator({ origin: ferry.config.publicUrl, rpId: "localhost" });
+  return { name: "Authz key", response: authenticator.register(options.json()) };
+}
+
+/** One passkey of each cast's owner, registered through the API once: every persona's request names it. */
+const ownerPasskeys = new Map<string, Promise<string>>();
+
+function ownerPasskey(context: RequestContext): Promise<string> {
+  let passkey = ownerPasskeys.get(context.owner.userId);
+  if (!passkey) {
+    passkey = passkeyRegistration(context).then(async (payload) => {
+      const response = await send(context.ferry.app, {
+        method: "POST",
+        url: "/api/v1/passkeys",
+        ip: randomIp(),
+        cookie: context.owner.cookie,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { id: string }).id;
+    });
+    ownerPasskeys.set(context.owner.userId, passkey);
+  }
+  return passkey;
 }
 
 /** The owner's documents under review, submitted through the API once per cast: their ids. */
@@ -355,6 +406,43 @@ const ROUTES: Record<string, RouteEntry> = {
     request: async (context) => ({ url: `/api/v1/alert-rules/${await ownerAlertRule(context)}` }),
     ok: [204],
     othersGet: [404],
+  },
+  // Passkeys: the owner's (registered on first use) reads as missing to anyone else; a registration
+  // answers the owner's challenge, which is bound to the owner's session (anyone else gets 400).
+  "GET /api/v1/passkeys": { access: "signed-in", request: () => ({ url: "/api/v1/passkeys" }) },
+  "POST /api/v1/passkeys/registration-options": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/passkeys/registration-options" }),
+  },
+  "POST /api/v1/passkeys": {
+    access: "signed-in",
+    request: async (context) => ({ url: "/api/v1/passkeys", payload: await passkeyRegistration(context) }),
+    ok: [201],
+    othersGet: [400],
+  },
+  "PATCH /api/v1/passkeys/:passkeyId": {
+    access: "signed-in",
+    request: async (context) => ({
+      url: `/api/v1/passkeys/${await ownerPasskey(context)}`,
+      payload: { name: "Renamed" },
+    }),
+    othersGet: [404],
+  },
+  "DELETE /api/v1/passkeys/:passkeyId": {
+    access: "signed-in",
+    request: async (context) => ({ url: `/api/v1/passkeys/${await ownerPasskey(context)}` }),
+    ok: [204],
+    othersGet: [404],
+  },
+  "POST /api/v1/auth/passkey/options": {
+    access: "public",
+    request: () => ({ url: "/api/v1/auth/passkey/options" }),
+  },
+  // No passkey has this credential id: the request reaches the check, whoever sends it.
+  "POST /api/v1/auth/passkey/sign-in": {
+    access: "public",
+    request: () => ({ url: "/api/v1/auth/passkey/sign-in", payload: { response: UNKNOWN_PASSKEY_ASSERTION } }),
+    ok: [401],
   },
   "GET /api/v1/help-requests": { access: "signed-in", request: () => ({ url: "/api/v1/help-requests" }) },
   "POST /api/v1/help-requests": {
