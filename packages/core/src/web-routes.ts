@@ -42,7 +42,7 @@ export const WEB_ROUTES = [
   { path: "/notifications", access: "signed-in" },
   { path: "/help", access: "signed-in" },
   { path: "/profile", access: "signed-in" },
-  { path: "/settings", access: "signed-in", isComingSoon: true },
+  { path: "/settings", access: "signed-in" },
 
   { path: "/admin/deposits", access: "admin" },
   { path: "/admin/users", access: "admin" },

@@ -85,6 +85,7 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
   "/notifications": "Notifications",
   "/help": "Help & Support",
   "/profile": "Profile",
+  "/settings": "Settings",
   "/admin/deposits": "Deposit Approvals",
   "/admin/users": "User Management",
   "/admin/users/:userId": "User Details",
@@ -98,7 +99,6 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
 /** The heading of each coming-soon page of core's route table (its feature arrives in a later issue). */
 const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {
   "/connect": { title: "Connect", description: "API credentials and connected apps." },
-  "/settings": { title: "Settings", description: "Notifications, security and app preferences." },
 };
 
 const LazySendMoneyDialog = lazy(async () => ({
@@ -150,6 +150,10 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
   "/profile": async () => {
     const { ProfilePage } = await import("../features/profile/profile-page.tsx");
     return <ProfilePage />;
+  },
+  "/settings": async () => {
+    const { SettingsPage } = await import("../features/settings/settings-page.tsx");
+    return <SettingsPage />;
   },
   "/notifications": async () => {
     const { NotificationsPage } = await import("../features/notifications/notifications-page.tsx");

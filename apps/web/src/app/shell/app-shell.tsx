@@ -6,6 +6,7 @@ import { cn } from "../../lib/cn.ts";
 import { meQueryKey, useSignedInProfile } from "../../lib/queries/session.ts";
 import { toastServerError } from "../../lib/toasts.ts";
 import { Header } from "./header.tsx";
+import { PushNotifier } from "./push-notifier.tsx";
 import { SidebarNav } from "./sidebar.tsx";
 import { useSidebarState } from "./sidebar-state.ts";
 import { VerifyEmailBanner } from "./verify-email-banner.tsx";
@@ -60,6 +61,7 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <Header profile={profile} onToggleSidebar={sidebar.toggle} />
         <VerifyEmailBanner profile={profile} />
+        <PushNotifier />
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">
           <Outlet />
         </main>

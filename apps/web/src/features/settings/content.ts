@@ -1,0 +1,87 @@
+// The words of /settings (SPEC §2 Settings, §8 the preference toasts, §9 the options).
+import type { SettingsSection } from "@ferry/core/contracts/settings";
+
+export const SETTINGS_PAGE = {
+  title: "Settings",
+  description: "Notifications, security and app preferences.",
+  saved: "Settings Updated",
+  loadFailed: "Failed to load your preferences.",
+  saveFailed: "Failed to save your preferences.",
+  save: "Save",
+  saving: "Saving…",
+} as const;
+
+/** The `{section}` of 'Your {section} settings have been saved successfully.' for each card. */
+const SECTION_WORDS: Readonly<Record<SettingsSection, string>> = {
+  notifications: "notification",
+  security: "security",
+  preferences: "app",
+};
+
+export function savedDescriptionOf(section: SettingsSection): string {
+  return `Your ${SECTION_WORDS[section]} settings have been saved successfully.`;
+}
+
+export const NOTIFICATIONS_CARD = {
+  title: "Notification Preferences",
+  description:
+    "Choose how Ferry reaches you. Security e-mails (sign-in codes, new devices, password changes) are always sent.",
+  switches: [
+    { name: "emailNotifications", label: "Email", hint: "Alerts and help-desk replies by e-mail." },
+    { name: "pushNotifications", label: "Push", hint: "Browser notifications while Ferry is open." },
+    { name: "smsNotifications", label: "SMS", hint: "Alert rules by text message to your profile's phone." },
+    { name: "marketingNotifications", label: "Marketing", hint: "News about Ferry's products." },
+  ],
+  pushDenied:
+    "Your browser blocks notifications from Ferry. Allow them in the browser's site settings, then switch Push on.",
+  pushUnsupported: "This browser cannot show notifications.",
+} as const;
+
+export const SECURITY_CARD = {
+  title: "Security Settings",
+  description: "How long Ferry keeps you signed in while you are away, and how you sign in.",
+  sessionTimeoutLabel: "Session Timeout",
+  sessionTimeoutHint: "You are signed out after this long without activity.",
+  sessionTimeouts: [
+    { value: "15", label: "15 minutes" },
+    { value: "30", label: "30 minutes" },
+    { value: "60", label: "60 minutes" },
+    { value: "120", label: "120 minutes" },
+    { value: "never", label: "Never" },
+  ],
+} as const;
+
+export const PREFERENCES_CARD = {
+  title: "App Preferences",
+  description: "Language, display currency, time zone and theme.",
+  languageLabel: "Language",
+  languages: [
+    { value: "en", label: "English" },
+    { value: "es", label: "Español" },
+    { value: "fr", label: "Français" },
+    { value: "de", label: "Deutsch" },
+    { value: "zh", label: "中文" },
+  ],
+  currencyLabel: "Display Currency",
+  currencies: [
+    { value: "USD", label: "USD" },
+    { value: "EUR", label: "EUR" },
+    { value: "JPY", label: "JPY" },
+    { value: "BTC", label: "BTC" },
+  ],
+  timeZoneLabel: "Time Zone",
+  // The spec's labels; the values are IANA zones, so daylight saving follows the zone.
+  timeZones: [
+    { value: "UTC", label: "UTC" },
+    { value: "America/New_York", label: "EST" },
+    { value: "America/Los_Angeles", label: "PST" },
+    { value: "Europe/London", label: "GMT" },
+    { value: "Asia/Tokyo", label: "JST" },
+  ],
+  themeLabel: "Theme",
+  themes: [
+    { value: "light", label: "Light" },
+    { value: "dark", label: "Dark" },
+    { value: "system", label: "System" },
+  ],
+} as const;
