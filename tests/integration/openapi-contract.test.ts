@@ -43,6 +43,7 @@ import {
   submitPassword,
   type TestApp,
 } from "./helpers.ts";
+import { SoftwareAuthenticator } from "./software-authenticator.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -168,6 +169,33 @@ async function alertRuleOf(ferry: TestApp, owner: SessionUser): Promise<string> 
   });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: string }).id;
+}
+
+/** A passkey registration of `owner`'s browser: fresh options, answered by a software authenticator. */
+async function passkeyRegistrationOf(ferry: TestApp, owner: SessionUser, authenticator: SoftwareAuthenticator) {
+  const options = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/passkeys/registration-options",
+    ip: randomIp(),
+    cookie: owner.cookie,
+  });
+  expect(options.statusCode, options.body).toBe(200);
+  return { name: "Contract key", response: authenticator.register(options.json()) };
+}
+
+/** A passkey of `owner`'s, registered through the API: its id and its authenticator. */
+async function passkeyOf(ferry: TestApp, owner: SessionUser) {
+  const authenticator = new SoftwareAuthenticator({ origin: ferry.config.publicUrl, rpId: "localhost" });
+  const payload = await passkeyRegistrationOf(ferry, owner, authenticator);
+  const response = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/passkeys",
+    ip: randomIp(),
+    cookie: owner.cookie,
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { id: (response.json() as { id: string }).id, authenticator };
 }
 
 /** `user`'s documents submitted for review through the API; the URL of the first, as the admin's review gives it. */
@@ -532,6 +560,50 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
       ...guarded(url, undefined, { url: `/api/v1/alert-rules/${NOT_AN_ID}` }),
       // Deleted above: now gone.
       { label: "owner, again", persona: "owner", url, expect: [404] },
+    ];
+  },
+  "GET /api/v1/passkeys": async () => guarded("/api/v1/passkeys"),
+  "POST /api/v1/passkeys/registration-options": async () => guarded("/api/v1/passkeys/registration-options"),
+  "POST /api/v1/passkeys": async ({ ferry, cast }) => {
+    const authenticator = new SoftwareAuthenticator({ origin: ferry.config.publicUrl, rpId: "localhost" });
+    const payload = await passkeyRegistrationOf(ferry, cast.owner, authenticator);
+    const url = "/api/v1/passkeys";
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload, expect: [401] },
+      // The challenge is bound to the owner's session: nobody else can answer it.
+      { label: "other customer", persona: "other", url, payload, expect: [400] },
+      { label: "owner", persona: "owner", url, payload, expect: [201] },
+      { label: "owner, again", persona: "owner", url, payload, expect: [400] },
+      { label: "owner, junk", persona: "owner", url, payload: JUNK, expect: [400] },
+    ];
+  },
+  "PATCH /api/v1/passkeys/{passkeyId}": async ({ ferry, cast }) => [
+    ...guarded(
+      `/api/v1/passkeys/${(await passkeyOf(ferry, cast.owner)).id}`,
+      { name: "Renamed" },
+      { payload: { name: "" } },
+    ),
+    { label: "owner, not an id", persona: "owner", url: `/api/v1/passkeys/${NOT_AN_ID}`, payload: { name: "x" } },
+  ],
+  "DELETE /api/v1/passkeys/{passkeyId}": async ({ ferry, cast }) => {
+    const url = `/api/v1/passkeys/${(await passkeyOf(ferry, cast.owner)).id}`;
+    return [
+      ...guarded(url, undefined, { url: `/api/v1/passkeys/${NOT_AN_ID}` }),
+      { label: "owner, again", persona: "owner", url, expect: [404] },
+    ];
+  },
+  "POST /api/v1/auth/passkey/options": async () => [
+    { label: "anonymous", persona: "anonymous", url: "/api/v1/auth/passkey/options", expect: [200] },
+  ],
+  "POST /api/v1/auth/passkey/sign-in": async ({ ferry, cast }) => {
+    const { authenticator } = await passkeyOf(ferry, cast.owner);
+    const options = await send(ferry.app, { method: "POST", url: "/api/v1/auth/passkey/options", ip: randomIp() });
+    const assertion = authenticator.authenticate(options.json());
+    const url = "/api/v1/auth/passkey/sign-in";
+    return [
+      { label: "junk", persona: "anonymous", url, payload: JUNK, expect: [400] },
+      { label: "passkey", persona: "anonymous", url, payload: { response: assertion }, expect: [200] },
+      { label: "replayed", persona: "anonymous", url, payload: { response: assertion }, expect: [401] },
     ];
   },
   "GET /api/v1/help-requests": async () =>
