@@ -133,6 +133,16 @@ function ownerAlertRule({ owner, ferry }: RequestContext): Promise<string> {
   return rule;
 }
 
+/**
+ * Another session of the owner's (a second browser), made fresh for each request: signing it out is
+ * the owner's to do, and it must not be the session the owner's own requests travel on.
+ */
+async function ownerSpareSession({ owner, ferry }: RequestContext): Promise<string> {
+  const context = await ferry.auth.$context;
+  const session = await context.internalAdapter.createSession(owner.userId);
+  return session.id;
+}
+
 /** A passkey registration as the owner's browser would send it: fresh options, a software authenticator. */
 async function passkeyRegistration({ owner, ferry }: RequestContext) {
   const options = await send(ferry.app, {
@@ -235,6 +245,16 @@ const ROUTES: Record<string, RouteEntry> = {
     request: () => ({ url: "/api/auth/two-factor/verify-otp", payload: { code: "123456" } }),
     ok: [401],
   },
+  "POST /api/auth/two-factor/verify-totp": {
+    access: "public",
+    request: () => ({ url: "/api/auth/two-factor/verify-totp", payload: { code: "123456" } }),
+    ok: [401],
+  },
+  "POST /api/auth/two-factor/verify-backup-code": {
+    access: "public",
+    request: () => ({ url: "/api/auth/two-factor/verify-backup-code", payload: { code: "aaaaa-bbbbb" } }),
+    ok: [401],
+  },
   "POST /api/auth/email-otp/send-verification-otp": {
     access: "signed-in",
     request: ({ actor, owner }) => ({
@@ -279,6 +299,25 @@ const ROUTES: Record<string, RouteEntry> = {
       payload: { currentPassword: GOOD_PASSWORD, newPassword: "Ferry#Other2026" },
     }),
     ok: [400],
+  },
+
+  // The authenticator app: each account's own (users made for this test have no password, which Better
+  // Auth then does not ask for; nothing is pending to confirm, nothing enrolled to remove).
+  "GET /api/v1/auth/authenticator": { access: "signed-in", request: () => ({ url: "/api/v1/auth/authenticator" }) },
+  "POST /api/v1/auth/authenticator": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/auth/authenticator", payload: { password: GOOD_PASSWORD } }),
+    ok: [200, 400],
+  },
+  "POST /api/v1/auth/authenticator/confirm": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/auth/authenticator/confirm", payload: { code: "123456" } }),
+    ok: [409, 422],
+  },
+  "POST /api/v1/auth/authenticator/remove": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/auth/authenticator/remove", payload: { code: "123456" } }),
+    ok: [404],
   },
 
   // The signed-in customer's own data.
@@ -406,6 +445,18 @@ const ROUTES: Record<string, RouteEntry> = {
     request: async (context) => ({ url: `/api/v1/alert-rules/${await ownerAlertRule(context)}` }),
     ok: [204],
     othersGet: [404],
+  },
+  // Sessions: each user's own; another user's session reads as missing.
+  "GET /api/v1/sessions": { access: "signed-in", request: () => ({ url: "/api/v1/sessions" }) },
+  "DELETE /api/v1/sessions/:sessionId": {
+    access: "signed-in",
+    request: async (context) => ({ url: `/api/v1/sessions/${await ownerSpareSession(context)}` }),
+    ok: [204],
+    othersGet: [404],
+  },
+  "POST /api/v1/sessions/revoke-others": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/sessions/revoke-others", payload: {} }),
   },
   // Passkeys: the owner's (registered on first use) reads as missing to anyone else; a registration
   // answers the owner's challenge, which is bound to the owner's session (anyone else gets 400).

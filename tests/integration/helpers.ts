@@ -56,15 +56,23 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 /**
  * Builds the server exactly as `main.ts` does, on the migrated test database that global setup
  * provided. Settings default to a quiet test configuration; `overrides` are environment variables.
- * `maxConnections` sizes the app's pool (5 unless a test sends many requests at once).
+ * `maxConnections` sizes the app's pool (5 unless a test sends many requests at once); `sessionClock`
+ * is the clock idle sessions are measured by (the machine's unless a test moves it); `totpClock` the one
+ * authenticator-app codes are checked by (the machine's unless a test sets RFC 6238's times).
  */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: { maxConnections?: number; databaseUrl?: string } = {},
+  options: { maxConnections?: number; databaseUrl?: string; sessionClock?: Clock; totpClock?: Clock } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = openDatabase(options.databaseUrl ?? inject("databaseUrl"), options.maxConnections ?? 5);
-  const { app, auth, db, jobs, clock } = await buildApp({ config, db: database.db, pool: database.pool });
+  const { app, auth, db, jobs, clock } = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    sessionClock: options.sessionClock,
+    totpClock: options.totpClock,
+  });
   await app.ready();
   return {
     app,

@@ -606,6 +606,17 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
       { label: "replayed", persona: "anonymous", url, payload: { response: assertion }, expect: [401] },
     ];
   },
+  "GET /api/v1/sessions": async () => guarded("/api/v1/sessions"),
+  "DELETE /api/v1/sessions/{sessionId}": async ({ ferry, cast }) => {
+    // A second browser of the owner's, signed out by the owner's own session.
+    const spare = await (await ferry.auth.$context).internalAdapter.createSession(cast.owner.userId);
+    const url = `/api/v1/sessions/${spare.id}`;
+    return [
+      ...guarded(url, undefined, { url: `/api/v1/sessions/${"x".repeat(101)}` }),
+      { label: "owner, again", persona: "owner", url, expect: [404] },
+    ];
+  },
+  "POST /api/v1/sessions/revoke-others": async () => guarded("/api/v1/sessions/revoke-others", {}, { payload: [] }),
   "GET /api/v1/help-requests": async () =>
     guarded("/api/v1/help-requests", undefined, { url: "/api/v1/help-requests?limit=0" }),
   "POST /api/v1/help-requests": async () =>

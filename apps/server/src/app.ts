@@ -36,6 +36,7 @@ import { registerPasskeyRoutes } from "./modules/passkeys/routes.ts";
 import { registerProfileRoutes } from "./modules/profile/routes.ts";
 import { registerRateRoutes } from "./modules/rates/routes.ts";
 import { tableRateProvider } from "./modules/rates/service.ts";
+import { registerSessionRoutes } from "./modules/sessions/routes.ts";
 import { registerSettingsRoutes } from "./modules/settings/routes.ts";
 import { registerSupportRoutes } from "./modules/support/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
@@ -59,6 +60,11 @@ export interface AppDeps {
   readonly pool: pg.Pool;
   /** The business clock (which UTC day is finished); the machine's by default. Tests pass their own. */
   readonly clock?: Clock;
+  /**
+   * The clock idle sessions are measured by (decision 038); the machine's by default. Not the business
+   * clock: moving business days (`POST /dev/clock`, tests) must not sign everyone out.
+   */
+  readonly sessionClock?: Clock;
   /**
    * Outside production: keep the development clock's offset in the database, so `POST /dev/clock`
    * survives a restart (main.ts). Off by default, so test apps sharing one database do not move
@@ -127,14 +133,16 @@ interface ModuleDeps {
   /** The same storage, encrypting with KYC_ENCRYPTION_KEY: identity documents' only way in and out. */
   readonly kycStorage: FileStorage;
   readonly investmentSettings: InvestmentSettings;
+  readonly sessionClock: Clock;
 }
 
 /** Every module's routes, each handed the dependencies it needs; the app plugins are registered before. */
 async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  const { config, db, pool, storage, kycStorage, investmentSettings } = deps;
+  const { config, db, pool, storage, kycStorage, investmentSettings, sessionClock } = deps;
   const { auth, guards } = app;
   registerAuthRoutes(app, { auth, db, pool, config, guards });
   registerProfileRoutes(app, { db, guards });
+  registerSessionRoutes(app, { db, guards, clock: sessionClock });
   registerPasskeyRoutes(app, { auth, db, config, guards });
   registerSettingsRoutes(app, { db, guards });
   registerBalanceRoutes(app, { db, guards });
@@ -187,13 +195,14 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   await app.register(originCheckPlugin, { trustedOrigins: config.trustedOrigins });
 
   await app.register(authPlugin, { config, db });
-  await app.register(guardsPlugin);
+  const sessionClock = deps.sessionClock ?? systemClock;
+  await app.register(guardsPlugin, { db, sessionClock });
   await app.register(healthPlugin, { pool });
 
   // One file storage for every module that keeps files: help attachments, and KYC documents encrypted.
   const storage = localDirectoryStorage(config.fileStorageDir);
   const kycStorage = encryptedStorage(storage, config.kycEncryptionKey);
-  await registerModuleRoutes(app, { config, db, pool, storage, kycStorage, investmentSettings });
+  await registerModuleRoutes(app, { config, db, pool, storage, kycStorage, investmentSettings, sessionClock });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 

@@ -392,6 +392,7 @@ export interface Session {
   id: string;
   impersonatedBy: string | null;
   ipAddress: string | null;
+  lastActiveAt: Generated<Timestamp>;
   token: string;
   updatedAt: Timestamp;
   userAgent: string | null;

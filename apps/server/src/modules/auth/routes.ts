@@ -166,7 +166,7 @@ export const ALLOWED_ENDPOINTS: Readonly<Record<string, AllowedEndpoint>> = {
     body: ChangePasswordRequest,
     isSignedInOnly: true,
     operationId: "changePassword",
-    summary: "Change your password (the current one is asked again)",
+    summary: "Change your password (the current one is asked again); signs out every other session",
     success: { 200: PasswordChanged },
     errors: [...THROTTLED, "unauthenticated"],
   },
@@ -214,6 +214,38 @@ function isSessionOfBannedUser(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether Better Auth's get-session answer names a session that has been idle past its owner's timeout
+ * (the guards' own check, which deletes it); a live one records the person's activity as every guarded
+ * request does.
+ */
+async function isIdleSessionAnswer(
+  guards: Guards,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  text: string,
+): Promise<boolean> {
+  if (!text) {
+    return false;
+  }
+  const parsed = JSON.parse(text) as { session?: { id?: string; userId?: string } } | null;
+  const sessionId = parsed?.session?.id;
+  const userId = parsed?.session?.userId;
+  if (!sessionId || !userId) {
+    return false;
+  }
+  return !(await guards.admitSession(request, reply, { sessionId, userId }));
+}
+
+/**
+ * A password change ends every other session of the account, whatever the client asked: whoever else
+ * was signed in (perhaps with the old password) is out at once. Better Auth gives this browser a new
+ * session, so it stays signed in.
+ */
+function withOtherSessionsRevoked(path: string, body: unknown): unknown {
+  return path === "/change-password" ? { ...(body as object), revokeOtherSessions: true } : body;
 }
 
 interface AuthRouteDeps {
@@ -326,7 +358,7 @@ function betterAuthProxy(deps: AuthRouteDeps) {
       { auth, db, config },
       { path, ip: request.ip, body, cookieHeader: request.headers.cookie, viewerUserId: request.viewer?.userId },
     );
-    const answer = attempt.answer ?? (await askBetterAuth(auth, request, url, body));
+    const answer = attempt.answer ?? (await askBetterAuth(auth, request, url, withOtherSessionsRevoked(path, body)));
     await refuseBetterAuthFailure(pool, request, answer);
     const response = await attempt.settle(answer);
     const text = await response.text();
@@ -334,8 +366,13 @@ function betterAuthProxy(deps: AuthRouteDeps) {
     if (path === "/change-password") {
       await renewDevicesAfterPasswordChange(deps, request, response, cookies);
     }
-    if (path === "/get-session" && response.ok && isSessionOfBannedUser(text)) {
-      // A banned account is signed out everywhere, even if a session row of it survived the ban.
+    const isEndedSession =
+      path === "/get-session" &&
+      response.ok &&
+      (isSessionOfBannedUser(text) || (await isIdleSessionAnswer(deps.guards, request, reply, text)));
+    if (isEndedSession) {
+      // A banned account is signed out everywhere, even if a session row of it survived the ban; an idle
+      // session has ended (decision 038).
       reply.header("content-type", "application/json; charset=utf-8");
       return reply.status(200).send("null");
     }

@@ -1,17 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { SECOND_FACTOR_FAILURES_PER_ALERT } from "@ferry/core/contracts/alerts";
 import type { Database } from "../../db/database.ts";
+import { selectUserEmail } from "../../db/users.ts";
 import { countHits } from "../../http/throttle.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
+import { enqueueMail, passwordChangedMail } from "../mail/service.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Tells the user's security alert rules that their password changed (by the change form or a reset
- * link). Each successful change is its own event.
+ * After the user's password changed (by the change form or a reset link): the security e-mail, which
+ * always goes, and the user's security alert rules. Each successful change is its own event.
  */
 export async function reportPasswordChanged(db: Database, userId: string): Promise<void> {
+  const email = await selectUserEmail(db, userId);
+  if (email) {
+    await enqueueMail(db, passwordChangedMail(email));
+  }
   await notifyAlertRules(db, {
     kind: "security",
     userId,

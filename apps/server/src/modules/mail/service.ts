@@ -148,6 +148,20 @@ export function passwordResetMail(to: string, url: string, minutes: number): Mai
   );
 }
 
+/**
+ * The account's password was changed (by the change form or a reset link): a security e-mail, sent
+ * whatever the notification settings say, so an owner who did not do it learns of it at once.
+ */
+export function passwordChangedMail(to: string): MailMessage {
+  const subject = "Your Ferry password was changed";
+  const intro = "The password of your Ferry account was just changed, and every other signed-in device was signed out.";
+  const advice =
+    "If this was you, there is nothing to do. If it was not, reset your password now from the sign-in page and contact support.";
+  const text = `${intro}\n\n${advice}`;
+  const html = layout(subject, `<p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p>`);
+  return { to, subject, text, html };
+}
+
 /** The code that confirms one transfer; it names the transfer so the owner sees what they approve. */
 export function transferCodeMail(
   to: string,

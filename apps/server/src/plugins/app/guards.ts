@@ -1,5 +1,8 @@
 import fp from "fastify-plugin";
+import type { Clock } from "../../clock.ts";
+import type { Database } from "../../db/database.ts";
 import { createGuards, type Guards } from "../../http/guards.ts";
+import { admitSessionRequest } from "../../modules/sessions/service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -8,16 +11,26 @@ declare module "fastify" {
   }
 }
 
+export interface GuardsOptions {
+  readonly db: Database;
+  /** The clock idle sessions are measured by (AppDeps.sessionClock). */
+  readonly sessionClock: Clock;
+}
+
 /**
- * The route guards, reading sessions through Better Auth. Routes receive them from app.ts; they live in
- * http/guards.ts, so a module depends on them without depending on the auth module.
+ * The route guards, reading sessions through Better Auth and ending idle ones (modules/sessions).
+ * Routes receive them from app.ts; they live in http/guards.ts, so a module depends on them without
+ * depending on the auth or sessions module.
  */
-export default fp(
-  async (app) => {
+export default fp<GuardsOptions>(
+  async (app, options) => {
     app.decorateRequest("viewer", null);
     app.decorate(
       "guards",
-      createGuards((headers) => app.auth.api.getSession({ headers })),
+      createGuards(
+        (headers) => app.auth.api.getSession({ headers }),
+        (activity) => admitSessionRequest(options.db, options.sessionClock, activity),
+      ),
     );
   },
   { name: "ferry-guards", fastify: "5.x", dependencies: ["ferry-auth"] },

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/*
+ * Active sessions and the idle timeout (issue 27, decision 038). The server ends a session idle for
+ * longer than its owner's Security setting; the web warns a minute before and signs out at the end.
+ */
+
+/**
+ * The request header that marks a request the app made on its own (polling a count, re-reading the
+ * session): the server checks the session's idle time but does not count it as the person's activity.
+ */
+export const BACKGROUND_REQUEST_HEADER = "x-ferry-background";
+
+/**
+ * The response header of a signed-in request that counted as activity: the whole seconds left before
+ * the session ends if nothing else happens, or "never" when the owner chose no idle timeout.
+ */
+export const SESSION_EXPIRES_IN_HEADER = "x-ferry-session-expires-in";
+
+/** How long before the idle end the web warns ("You will be signed out soon"). */
+export const IDLE_WARNING_SECONDS = 60;
+
+/** One signed-in session of the user's own, as the Security card lists it (never its token). */
+export const SessionItem = z.object({
+  id: z.string(),
+  /** The browser and system, read from the user agent ("Chrome on Windows"), or "Unknown device". */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  /** When its owner last did something in it (written at most once a minute). */
+  lastActiveAt: z.string(),
+  /** The session of the request that asked: "This device". */
+  isCurrent: z.boolean(),
+});
+export type SessionItem = z.infer<typeof SessionItem>;
+
+/** `GET /api/v1/sessions`: the user's live sessions, the most recently active first. */
+export const SessionList = z.object({ items: z.array(SessionItem) });
+export type SessionList = z.infer<typeof SessionList>;
+
+/** `DELETE /api/v1/sessions/{sessionId}`. */
+export const SessionIdParams = z.object({ sessionId: z.string().min(1).max(100) });
+export type SessionIdParams = z.infer<typeof SessionIdParams>;
+
+/** `POST /api/v1/sessions/revoke-others`: how many other sessions were signed out. */
+export const RevokedSessions = z.object({ revoked: z.number().int().nonnegative() });
+export type RevokedSessions = z.infer<typeof RevokedSessions>;
+
+const BROWSERS: readonly (readonly [RegExp, string])[] = [
+  [/Edg(e|A|iOS)?\//, "Edge"],
+  [/OPR\/|Opera/, "Opera"],
+  [/Firefox\/|FxiOS\//, "Firefox"],
+  [/Chrome\/|CriOS\/|Chromium\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+
+const SYSTEMS: readonly (readonly [RegExp, string])[] = [
+  [/iPhone|iPad|iPod/, "iOS"],
+  [/Android/, "Android"],
+  [/Windows/, "Windows"],
+  [/Mac OS X|Macintosh/, "macOS"],
+  [/CrOS/, "ChromeOS"],
+  [/Linux/, "Linux"],
+];
+
+/**
+ * A person's name for the device a session was signed in from, read from its user agent: "Chrome on
+ * Windows", "Safari on iOS"; "Unknown device" when it names neither a known browser nor a system.
+ * Browsers are tested most specific first: Edge and Opera also say "Chrome", Chrome also says "Safari".
+ */
+export function describeDevice(userAgent: string | null | undefined): string {
+  if (!userAgent) {
+    return "Unknown device";
+  }
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) {
+    return `${browser} on ${system}`;
+  }
+  return browser ?? system ?? "Unknown device";
+}
