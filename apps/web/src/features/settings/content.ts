@@ -29,7 +29,11 @@ export const NOTIFICATIONS_CARD = {
   switches: [
     { name: "emailNotifications", label: "Email", hint: "Alerts and help-desk replies by e-mail." },
     { name: "pushNotifications", label: "Push", hint: "Browser notifications while Ferry is open." },
-    { name: "smsNotifications", label: "SMS", hint: "Alert rules by text message to your profile's phone." },
+    {
+      name: "smsNotifications",
+      label: "SMS",
+      hint: "Saved for later: Ferry has no SMS provider yet, so no text messages are sent.",
+    },
     { name: "marketingNotifications", label: "Marketing", hint: "News about Ferry's products." },
   ],
   pushDenied:

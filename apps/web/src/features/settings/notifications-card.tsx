@@ -56,9 +56,9 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
   }
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="settings-notifications-title">
       <CardHeader>
-        <CardTitle>{NOTIFICATIONS_CARD.title}</CardTitle>
+        <CardTitle id="settings-notifications-title">{NOTIFICATIONS_CARD.title}</CardTitle>
         <CardDescription>{NOTIFICATIONS_CARD.description}</CardDescription>
       </CardHeader>
       <CardContent>

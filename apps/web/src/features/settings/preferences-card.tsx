@@ -33,9 +33,9 @@ export function PreferencesCard({ preferences }: { preferences: AppPreferences }
   }
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="settings-preferences-title">
       <CardHeader>
-        <CardTitle>{PREFERENCES_CARD.title}</CardTitle>
+        <CardTitle id="settings-preferences-title">{PREFERENCES_CARD.title}</CardTitle>
         <CardDescription>{PREFERENCES_CARD.description}</CardDescription>
       </CardHeader>
       <CardContent>

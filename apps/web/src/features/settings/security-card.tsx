@@ -29,9 +29,9 @@ export function SecurityCard({ settings }: { settings: SecuritySettings }) {
   }
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="settings-security-title">
       <CardHeader>
-        <CardTitle>{SECURITY_CARD.title}</CardTitle>
+        <CardTitle id="settings-security-title">{SECURITY_CARD.title}</CardTitle>
         <CardDescription>{SECURITY_CARD.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

@@ -20,12 +20,7 @@ function serve(initial: Settings = DEFAULT_SETTINGS) {
 }
 
 function cardOf(title: string): HTMLElement {
-  const heading = screen.getByText(title);
-  const card = heading.closest("[data-slot='card']") ?? heading.parentElement?.parentElement;
-  if (!(card instanceof HTMLElement)) {
-    throw new Error(`No card titled ${title}`);
-  }
-  return card;
+  return screen.getByRole("region", { name: title });
 }
 
 beforeEach(() => {
