@@ -11,7 +11,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change your password (the current one is asked again) */
+    /** Change your password (the current one is asked again); signs out every other session */
     post: operations["changePassword"];
     delete?: never;
     options?: never;
@@ -147,8 +147,25 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** E-mail the sign-in code again (needs the cookie of a password check) */
+    /** E-mail the sign-in code again (needs the cookie of a password check; refused for an account with an authenticator app) */
     post: operations["sendSignInCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/auth/two-factor/verify-backup-code": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with one of the authenticator app's backup codes, which then stops working */
+    post: operations["verifySignInBackupCode"];
     delete?: never;
     options?: never;
     head?: never;
@@ -164,8 +181,25 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Verify the e-mailed sign-in code: starts the session (sets the session cookie) */
+    /** Verify the e-mailed sign-in code: starts the session (sets the session cookie); refused for an account with an authenticator app */
     post: operations["verifySignInCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/auth/two-factor/verify-totp": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verify the code of the account's authenticator app (each code once): starts the session (sets the session cookie) */
+    post: operations["verifySignInTotp"];
     delete?: never;
     options?: never;
     head?: never;
@@ -668,6 +702,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/auth/authenticator": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether an authenticator app is set up, and how many backup codes remain */
+    get: operations["getAuthenticator"];
+    put?: never;
+    /** Set up an authenticator app: the password again, then a new secret (QR code URI and text) */
+    post: operations["startAuthenticator"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/authenticator/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm the set-up with a code from the app; answers the ten backup codes, once */
+    post: operations["confirmAuthenticator"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/authenticator/remove": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove the authenticator app with a current code or a backup code (back to e-mailed codes) */
+    post: operations["removeAuthenticator"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/passkey/options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** WebAuthn options to sign in with a passkey (single-use challenge, user verification required) */
+    post: operations["createPasskeySignInOptions"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/passkey/sign-in": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with a passkey: starts the session (sets the session cookie) as a completed code does */
+    post: operations["signInWithPasskey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/auth/sign-up": {
     parameters: {
       query?: never;
@@ -1084,6 +1204,59 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/passkeys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your passkeys, newest first */
+    get: operations["listPasskeys"];
+    put?: never;
+    /** Register a passkey with the browser's answer to the registration options, under a name */
+    post: operations["registerPasskey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/passkeys/{passkeyId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove one of your passkeys (the owner is e-mailed) */
+    delete: operations["removePasskey"];
+    options?: never;
+    head?: never;
+    /** Rename one of your passkeys */
+    patch: operations["renamePasskey"];
+    trace?: never;
+  };
+  "/api/v1/passkeys/registration-options": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** WebAuthn options to create a passkey (the challenge is single use, bound to this session) */
+    post: operations["createPasskeyRegistrationOptions"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/payment-methods": {
     parameters: {
       query?: never;
@@ -1168,6 +1341,57 @@ export interface paths {
     post?: never;
     /** Delete a saved recipient; past transfers to it stay in the history */
     delete: operations["deleteRecipient"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your signed-in sessions (device, address, last seen), this one marked */
+    get: operations["listSessions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/sessions/{sessionId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Sign out one of your sessions: its next request is refused; written to the audit log */
+    delete: operations["revokeSession"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/sessions/revoke-others": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out everywhere else: every session but this one; written to the audit log */
+    post: operations["revokeOtherSessions"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1352,7 +1576,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries) */
+    /** E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries); refused (409) for an account with an authenticator app, whose code confirms instead */
     post: operations["sendTransferCode"];
     delete?: never;
     options?: never;
@@ -1602,6 +1826,17 @@ export interface components {
     AuditValues: {
       [key: string]: string | number | boolean | null;
     };
+    AuthenticatorEnrolled: {
+      backupCodes: string[];
+    };
+    AuthenticatorSetup: {
+      secret: string;
+      totpUri: string;
+    };
+    AuthenticatorStatus: {
+      backupCodesLeft: number;
+      isEnrolled: boolean;
+    };
     AuthSession: {
       createdAt: string;
       expiresAt: string;
@@ -1637,6 +1872,7 @@ export interface components {
       twoFactorEnabled?: boolean | null;
       updatedAt: string;
     };
+    BackupCode: string;
     Balance: {
       available: components["schemas"]["DecimalAmount"];
       balance: components["schemas"]["DecimalAmount"];
@@ -1930,6 +2166,9 @@ export interface components {
       currentPassword: string;
       newPassword: components["schemas"]["Password"];
       revokeOtherSessions?: boolean;
+    };
+    ConfirmAuthenticatorRequest: {
+      code: components["schemas"]["TotpCode"];
     };
     CreateTransferRequest: {
       amount: components["schemas"]["AmountText"];
@@ -2563,6 +2802,122 @@ export interface components {
     };
     OneTimeCode: string;
     PageCursor: string;
+    Passkey: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      lastUsedAt: string | null;
+      name: string;
+    };
+    PasskeyAuthenticationResponse: {
+      /** @enum {string} */
+      authenticatorAttachment?: "platform" | "cross-platform";
+      /** @default {} */
+      clientExtensionResults?: {
+        [key: string]: unknown;
+      };
+      id: string;
+      rawId: string;
+      response: {
+        authenticatorData: string;
+        clientDataJSON: string;
+        signature: string;
+        userHandle?: string;
+      };
+      /** @constant */
+      type: "public-key";
+    };
+    PasskeyList: {
+      items: components["schemas"]["Passkey"][];
+    };
+    PasskeyName: string;
+    PasskeyRegistrationOptions: {
+      /** @enum {string} */
+      attestation?: "none" | "indirect" | "direct" | "enterprise";
+      authenticatorSelection?: {
+        /** @enum {string} */
+        authenticatorAttachment?: "platform" | "cross-platform";
+        requireResidentKey?: boolean;
+        /** @enum {string} */
+        residentKey?: "discouraged" | "preferred" | "required";
+        /** @enum {string} */
+        userVerification?: "discouraged" | "preferred" | "required";
+      };
+      challenge: string;
+      excludeCredentials?: {
+        id: string;
+        transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+        /** @constant */
+        type: "public-key";
+      }[];
+      extensions?: {
+        [key: string]: unknown;
+      };
+      hints?: string[];
+      pubKeyCredParams: {
+        alg: number;
+        /** @constant */
+        type: "public-key";
+      }[];
+      rp: {
+        id?: string;
+        name: string;
+      };
+      timeout?: number;
+      user: {
+        displayName: string;
+        id: string;
+        name: string;
+      };
+    };
+    PasskeyRegistrationRequest: {
+      name: components["schemas"]["PasskeyName"];
+      response: components["schemas"]["PasskeyRegistrationResponse"];
+    };
+    PasskeyRegistrationResponse: {
+      /** @enum {string} */
+      authenticatorAttachment?: "platform" | "cross-platform";
+      /** @default {} */
+      clientExtensionResults?: {
+        [key: string]: unknown;
+      };
+      id: string;
+      rawId: string;
+      response: {
+        attestationObject: string;
+        authenticatorData?: string;
+        clientDataJSON: string;
+        publicKey?: string;
+        publicKeyAlgorithm?: number;
+        transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+      };
+      /** @constant */
+      type: "public-key";
+    };
+    PasskeyRenameRequest: {
+      name: components["schemas"]["PasskeyName"];
+    };
+    PasskeySignInOptions: {
+      allowCredentials?: {
+        id: string;
+        transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+        /** @constant */
+        type: "public-key";
+      }[];
+      challenge: string;
+      extensions?: {
+        [key: string]: unknown;
+      };
+      hints?: string[];
+      rpId?: string;
+      timeout?: number;
+      /** @enum {string} */
+      userVerification?: "discouraged" | "preferred" | "required";
+    };
+    PasskeySignInRequest: {
+      response: components["schemas"]["PasskeyAuthenticationResponse"];
+    };
     Password: string;
     PasswordChanged: {
       token: string | null;
@@ -2683,6 +3038,9 @@ export interface components {
       transfers: number;
       violations: string[];
     };
+    RemoveAuthenticatorRequest: {
+      code: string;
+    };
     ReportDepositRequest:
       | {
           amount: components["schemas"]["AmountText"];
@@ -2726,6 +3084,9 @@ export interface components {
       status: components["schemas"]["DepositStatus"];
       transactionHash: string | null;
     };
+    RevokedSessions: {
+      revoked: number;
+    };
     /** @enum {string} */
     Role: "user" | "admin";
     SecurityAlertRuleRequest: {
@@ -2744,6 +3105,17 @@ export interface components {
       email: components["schemas"]["Email"];
       /** @constant */
       type: "email-verification";
+    };
+    SessionItem: {
+      createdAt: string;
+      device: string;
+      id: string;
+      ipAddress: string | null;
+      isCurrent: boolean;
+      lastActiveAt: string;
+    };
+    SessionList: {
+      items: components["schemas"]["SessionItem"][];
     };
     /** @enum {string} */
     SessionTimeout: "15" | "30" | "60" | "120" | "never";
@@ -2778,6 +3150,9 @@ export interface components {
       /** @constant */
       status: "ok";
     };
+    StartAuthenticatorRequest: {
+      password: string;
+    };
     /** @enum {string} */
     SupportChannel: "help_request" | "email";
     SupportMessageReceipt: {
@@ -2793,6 +3168,7 @@ export interface components {
       /** @default  */
       website?: string;
     };
+    TotpCode: string;
     TransactionAlertRuleRequest: {
       amount: components["schemas"]["AmountText"];
       /** @enum {string} */
@@ -2955,9 +3331,15 @@ export interface components {
     UserStatus: "active" | "banned" | "suspended";
     /** @enum {string} */
     VerificationLevel: "unverified" | "verified";
+    VerifyBackupCodeRequest: {
+      code: components["schemas"]["BackupCode"];
+    };
     VerifyEmailCodeRequest: {
       email: components["schemas"]["Email"];
       otp: components["schemas"]["OneTimeCode"];
+    };
+    VerifyTotpRequest: {
+      code: components["schemas"]["TotpCode"];
     };
     YieldReserve: {
       balance: components["schemas"]["DecimalAmount"];
@@ -3501,6 +3883,89 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  verifySignInBackupCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VerifyBackupCodeRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SignedIn"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
@@ -3559,6 +4024,89 @@ export interface operations {
       };
       /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  verifySignInTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VerifyTotpRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SignedIn"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -5805,6 +6353,407 @@ export interface operations {
       };
     };
   };
+  getAuthenticator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthenticatorStatus"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  startAuthenticator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StartAuthenticatorRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthenticatorSetup"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  confirmAuthenticator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmAuthenticatorRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthenticatorEnrolled"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  removeAuthenticator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RemoveAuthenticatorRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuthStatus"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  createPasskeySignInOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PasskeySignInOptions"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  signInWithPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeySignInRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            status: "ok";
+          };
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
   signUp: {
     parameters: {
       query?: never;
@@ -7394,6 +8343,284 @@ export interface operations {
       };
     };
   };
+  listPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PasskeyList"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  registerPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeyRegistrationRequest"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Passkey"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  removePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        passkeyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  renamePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        passkeyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeyRenameRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Passkey"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  createPasskeyRegistrationOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PasskeyRegistrationOptions"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
   listPaymentMethods: {
     parameters: {
       query?: {
@@ -7895,6 +9122,160 @@ export interface operations {
       };
       /** @description No such resource, or it belongs to someone else (`not_found`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SessionList"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  revokeSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  revokeOtherSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EmptyRequest"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RevokedSessions"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -8578,6 +9959,15 @@ export interface operations {
       };
       /** @description No such resource, or it belongs to someone else (`not_found`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
         headers: {
           [name: string]: unknown;
         };

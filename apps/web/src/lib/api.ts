@@ -1,13 +1,20 @@
 import { createApiClient } from "@ferry/api-client/client";
 import { ApiError, errorOf } from "./api-error.ts";
+import { recordSessionAnswer } from "./idle-session.ts";
 
-/** `fetch`, looked up on each call (tests stand in for it), with an unreachable server as an ApiError. */
+/**
+ * `fetch`, looked up on each call (tests stand in for it), with an unreachable server as an ApiError;
+ * each answer's idle-timeout figure is noted for the signed-in shell's warning (lib/idle-session.ts).
+ */
 async function fetchOrExplain(request: Request): Promise<Response> {
+  let response: Response;
   try {
-    return await globalThis.fetch(request);
+    response = await globalThis.fetch(request);
   } catch {
     throw new ApiError(0, "network_error", "Could not reach Ferry. Check your connection and try again.");
   }
+  recordSessionAnswer(response);
+  return response;
 }
 
 /**

@@ -1,11 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/ui/sheet.tsx";
 import { signOut } from "../../features/auth/api/auth-calls.ts";
 import { cn } from "../../lib/cn.ts";
+import { clearIdleDeadline } from "../../lib/idle-session.ts";
 import { meQueryKey, useSignedInProfile } from "../../lib/queries/session.ts";
-import { toastServerError } from "../../lib/toasts.ts";
+import { toastError, toastServerError } from "../../lib/toasts.ts";
 import { Header } from "./header.tsx";
+import { IdleSessionWatcher } from "./idle-session-watcher.tsx";
 import { PushNotifier } from "./push-notifier.tsx";
 import { SidebarNav } from "./sidebar.tsx";
 import { useSidebarState } from "./sidebar-state.ts";
@@ -31,8 +34,19 @@ export function AppShell() {
     navigate("/login", { replace: true });
   }
 
+  // The idle timeout ran out (the server ends the session at the same moment): sign out here too.
+  const signOutIdle = useCallback(async () => {
+    clearIdleDeadline();
+    await signOut().catch(() => undefined);
+    queryClient.clear();
+    queryClient.setQueryData(meQueryKey, null);
+    toastError("You have been signed out", "You were inactive for longer than your session timeout.");
+    navigate("/login", { replace: true });
+  }, [navigate, queryClient]);
+
   return (
     <div className="flex min-h-screen">
+      <IdleSessionWatcher onExpired={signOutIdle} />
       {sidebar.isMobile ? (
         <Sheet open={sidebar.isSheetOpen} onOpenChange={sidebar.setIsSheetOpen}>
           <SheetContent aria-describedby={undefined}>

@@ -1,7 +1,6 @@
 import { type Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
 import { TOASTS } from "@ferry/core/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { KeyRoundIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { KycStatusBadge } from "../../components/kyc-status-badge.tsx";
@@ -10,10 +9,10 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { requestPasswordReset } from "../../lib/password-reset.ts";
 import { useSignedInProfile } from "../../lib/queries/session.ts";
 import { toastServerError, toastSuccess } from "../../lib/toasts.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
+import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { KycSection } from "./kyc-section.tsx";
 
 const FIELDS = [
@@ -88,14 +87,6 @@ function PersonalInformation({ profile }: { profile: Profile }) {
 }
 
 function AccountCard({ profile }: { profile: Profile }) {
-  async function sendPasswordLink() {
-    try {
-      await requestPasswordReset(profile.email);
-      toastSuccess("Password reset link sent", `Check ${profile.email} to choose a new password.`);
-    } catch (error) {
-      toastServerError(error, "Could not send the reset link");
-    }
-  }
   return (
     <Card>
       <CardHeader>
@@ -125,9 +116,7 @@ function AccountCard({ profile }: { profile: Profile }) {
           <p className="text-muted-foreground">Account type</p>
           <p className="font-medium">Personal</p>
         </div>
-        <Button variant="outline" onClick={sendPasswordLink}>
-          <KeyRoundIcon /> Change Password
-        </Button>
+        <ChangePasswordDialog />
       </CardContent>
     </Card>
   );

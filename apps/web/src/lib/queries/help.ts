@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, dataOf } from "../api.ts";
+import { BACKGROUND_HEADERS } from "../idle-session.ts";
 
 /** The sidebar's counts are polled, so a reply or a new request shows without a reload. */
 const COUNT_POLL_INTERVAL_MS = 30_000;
@@ -17,13 +18,14 @@ export const adminHelpOpenCountQueryKey = [...adminHelpRequestsQueryKey, "open-c
 /** The customer's requests with unread support replies; read by the sidebar, refreshed by the help page. */
 export const helpUnreadCountQueryOptions = queryOptions({
   queryKey: helpUnreadCountQueryKey,
-  queryFn: () => dataOf(api.GET("/api/v1/help-requests/unread-count")),
+  // Polled: not the person's activity, so it does not keep an idle session alive (decision 038).
+  queryFn: () => dataOf(api.GET("/api/v1/help-requests/unread-count", { headers: BACKGROUND_HEADERS })),
   refetchInterval: COUNT_POLL_INTERVAL_MS,
 });
 
 /** The open requests on the help desk; read by the sidebar and the help desk's header. */
 export const adminHelpOpenCountQueryOptions = queryOptions({
   queryKey: adminHelpOpenCountQueryKey,
-  queryFn: () => dataOf(api.GET("/api/v1/admin/help-requests/open-count")),
+  queryFn: () => dataOf(api.GET("/api/v1/admin/help-requests/open-count", { headers: BACKGROUND_HEADERS })),
   refetchInterval: COUNT_POLL_INTERVAL_MS,
 });

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
+import { BACKGROUND_HEADERS } from "../../../lib/idle-session.ts";
 import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";
 import { toastServerError, toastSuccess } from "../../../lib/toasts.ts";
 
@@ -7,7 +8,8 @@ import { toastServerError, toastSuccess } from "../../../lib/toasts.ts";
 const POLL_INTERVAL_MS = 15_000;
 
 export function getNotifications() {
-  return dataOf(api.GET("/api/v1/notifications", { params: { query: { limit: 50 } } }));
+  // Polled: not the person's activity, so it does not keep an idle session alive (decision 038).
+  return dataOf(api.GET("/api/v1/notifications", { params: { query: { limit: 50 } }, headers: BACKGROUND_HEADERS }));
 }
 
 export const notificationsQueryOptions = queryOptions({

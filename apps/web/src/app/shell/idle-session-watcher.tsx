@@ -1,0 +1,67 @@
+import { IDLE_WARNING_SECONDS } from "@ferry/core/contracts/sessions";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog.tsx";
+import { api } from "../../lib/api.ts";
+import { idleDeadlineMs, subscribeIdleDeadline } from "../../lib/idle-session.ts";
+
+/**
+ * The idle session timeout in the signed-in shell (decision 038): a minute before the server's figure
+ * runs out, "You will be signed out soon"; "Stay signed in" makes a real request (the person's
+ * activity), which gives the session its full time again; at the end, `onExpired` signs out.
+ */
+export function IdleSessionWatcher({ onExpired }: { onExpired: () => void }) {
+  const deadline = useSyncExternalStore(subscribeIdleDeadline, idleDeadlineMs);
+  const [isWarning, setIsWarning] = useState(false);
+  const [isStaying, setIsStaying] = useState(false);
+
+  useEffect(() => {
+    if (deadline === null) {
+      setIsWarning(false);
+      return;
+    }
+    const warnInMs = deadline - IDLE_WARNING_SECONDS * 1000 - Date.now();
+    setIsWarning(warnInMs <= 0);
+    const warning = warnInMs > 0 ? setTimeout(() => setIsWarning(true), warnInMs) : undefined;
+    const expiry = setTimeout(onExpired, Math.max(0, deadline - Date.now()));
+    return () => {
+      clearTimeout(warning);
+      clearTimeout(expiry);
+    };
+  }, [deadline, onExpired]);
+
+  async function staySignedIn() {
+    setIsStaying(true);
+    try {
+      // Any signed-in request the person makes counts; its answer moves the deadline (lib/api.ts).
+      await api.GET("/api/v1/me");
+    } finally {
+      setIsStaying(false);
+    }
+  }
+
+  return (
+    <Dialog open={isWarning} onOpenChange={(open) => (open ? undefined : void staySignedIn())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>You will be signed out soon</DialogTitle>
+          <DialogDescription>
+            You have been inactive for a while. For your security, Ferry signs you out in a minute unless you stay.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button onClick={staySignedIn} disabled={isStaying}>
+            Stay signed in
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
