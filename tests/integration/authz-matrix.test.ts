@@ -245,6 +245,16 @@ const ROUTES: Record<string, RouteEntry> = {
     request: () => ({ url: "/api/auth/two-factor/verify-otp", payload: { code: "123456" } }),
     ok: [401],
   },
+  "POST /api/auth/two-factor/verify-totp": {
+    access: "public",
+    request: () => ({ url: "/api/auth/two-factor/verify-totp", payload: { code: "123456" } }),
+    ok: [401],
+  },
+  "POST /api/auth/two-factor/verify-backup-code": {
+    access: "public",
+    request: () => ({ url: "/api/auth/two-factor/verify-backup-code", payload: { code: "aaaaa-bbbbb" } }),
+    ok: [401],
+  },
   "POST /api/auth/email-otp/send-verification-otp": {
     access: "signed-in",
     request: ({ actor, owner }) => ({
@@ -289,6 +299,25 @@ const ROUTES: Record<string, RouteEntry> = {
       payload: { currentPassword: GOOD_PASSWORD, newPassword: "Ferry#Other2026" },
     }),
     ok: [400],
+  },
+
+  // The authenticator app: each account's own (users made for this test have no password, which Better
+  // Auth then does not ask for; nothing is pending to confirm, nothing enrolled to remove).
+  "GET /api/v1/auth/authenticator": { access: "signed-in", request: () => ({ url: "/api/v1/auth/authenticator" }) },
+  "POST /api/v1/auth/authenticator": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/auth/authenticator", payload: { password: GOOD_PASSWORD } }),
+    ok: [200, 400],
+  },
+  "POST /api/v1/auth/authenticator/confirm": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/auth/authenticator/confirm", payload: { code: "123456" } }),
+    ok: [409, 422],
+  },
+  "POST /api/v1/auth/authenticator/remove": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/auth/authenticator/remove", payload: { code: "123456" } }),
+    ok: [404],
   },
 
   // The signed-in customer's own data.

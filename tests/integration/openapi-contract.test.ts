@@ -44,6 +44,7 @@ import {
   type TestApp,
 } from "./helpers.ts";
 import { SoftwareAuthenticator } from "./software-authenticator.ts";
+import { base32Decode, totp } from "./totp.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -153,6 +154,29 @@ async function signedInThroughApi(ferry: TestApp) {
   const response = await submitCode(ferry.app, challenge, code, user.ip);
   expect(response.statusCode, response.body).toBe(200);
   return { user, cookie: mergeCookies(challenge, response) };
+}
+
+/**
+ * A user signed in through the API who set up an authenticator app: its secret's bytes and backup
+ * codes. The confirming code is the previous step's, so the current one is still unused.
+ */
+async function enrolledThroughApi(ferry: TestApp) {
+  const signedIn = await signedInThroughApi(ferry);
+  const request = { method: "POST" as const, ip: signedIn.user.ip, cookie: signedIn.cookie };
+  const setup = await send(ferry.app, {
+    ...request,
+    url: "/api/v1/auth/authenticator",
+    payload: { password: GOOD_PASSWORD },
+  });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const key = base32Decode((setup.json() as { secret: string }).secret);
+  const confirmed = await send(ferry.app, {
+    ...request,
+    url: "/api/v1/auth/authenticator/confirm",
+    payload: { code: totp(key, Date.now() / 1000 - 30) },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { ...signedIn, key, backupCodes: (confirmed.json() as { backupCodes: string[] }).backupCodes };
 }
 
 /** A valid alert rule, as the alert-rules endpoints take it. */
@@ -277,6 +301,54 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
       { label: "right code", persona: "anonymous", cookie: challenge, url, payload: { code }, expect: [200] },
     ];
   },
+  "POST /api/auth/two-factor/verify-totp": async ({ ferry }) => {
+    const { user, key } = await enrolledThroughApi(ferry);
+    const step = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
+    const challenge = step.cookie;
+    const code = totp(key, Date.now() / 1000);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const url = "/api/auth/two-factor/verify-totp";
+    return [
+      { label: "junk", persona: "anonymous", cookie: challenge, url, payload: JUNK, expect: [400] },
+      { label: "without a challenge", persona: "anonymous", url, payload: { code }, expect: [401] },
+      { label: "wrong code", persona: "anonymous", cookie: challenge, url, payload: { code: wrong }, expect: [401] },
+      { label: "right code", persona: "anonymous", cookie: challenge, url, payload: { code }, expect: [200] },
+    ];
+  },
+  "POST /api/auth/two-factor/verify-backup-code": async ({ ferry }) => {
+    const { user, backupCodes } = await enrolledThroughApi(ferry);
+    const step = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
+    const challenge = step.cookie;
+    const url = "/api/auth/two-factor/verify-backup-code";
+    const other = await passwordChecked(ferry);
+    return [
+      { label: "junk", persona: "anonymous", cookie: challenge, url, payload: JUNK, expect: [400] },
+      {
+        label: "no app",
+        persona: "anonymous",
+        cookie: other.challenge,
+        url,
+        payload: { code: backupCodes[1] },
+        expect: [403],
+      },
+      {
+        label: "wrong code",
+        persona: "anonymous",
+        cookie: challenge,
+        url,
+        payload: { code: "aaaaa-bbbbb" },
+        expect: [401],
+      },
+      {
+        label: "right code",
+        persona: "anonymous",
+        cookie: challenge,
+        url,
+        payload: { code: backupCodes[0] },
+        expect: [200],
+      },
+    ];
+  },
   "POST /api/auth/email-otp/send-verification-otp": async ({ cast }) => {
     const url = "/api/auth/email-otp/send-verification-otp";
     const own = { email: cast.owner.email, type: "email-verification" };
@@ -391,6 +463,61 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
         expect: [400],
       },
       { label: "right current password", persona: "anonymous", cookie, url, payload: change, expect: [200] },
+    ];
+  },
+
+  // The authenticator app.
+  "GET /api/v1/auth/authenticator": async () => guarded("/api/v1/auth/authenticator"),
+  "POST /api/v1/auth/authenticator": async ({ ferry }) => {
+    const { cookie } = await signedInThroughApi(ferry);
+    const enrolled = await enrolledThroughApi(ferry);
+    const url = "/api/v1/auth/authenticator";
+    const payload = { password: GOOD_PASSWORD };
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload, expect: [401] },
+      { label: "junk", persona: "anonymous", cookie, url, payload: JUNK, expect: [400] },
+      {
+        label: "wrong password",
+        persona: "anonymous",
+        cookie,
+        url,
+        payload: { password: "Wrong#Pass1" },
+        expect: [400],
+      },
+      { label: "right password", persona: "anonymous", cookie, url, payload, expect: [200] },
+      { label: "already set up", persona: "anonymous", cookie: enrolled.cookie, url, payload, expect: [409] },
+    ];
+  },
+  "POST /api/v1/auth/authenticator/confirm": async ({ ferry }) => {
+    const { cookie } = await signedInThroughApi(ferry);
+    const enrolled = await enrolledThroughApi(ferry);
+    const url = "/api/v1/auth/authenticator/confirm";
+    const payload = { code: "123456" };
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload, expect: [401] },
+      { label: "junk", persona: "anonymous", cookie, url, payload: JUNK, expect: [400] },
+      { label: "nothing pending", persona: "anonymous", cookie, url, payload, expect: [409] },
+      { label: "already set up", persona: "anonymous", cookie: enrolled.cookie, url, payload, expect: [409] },
+    ];
+  },
+  "POST /api/v1/auth/authenticator/remove": async ({ ferry }) => {
+    const { cookie } = await signedInThroughApi(ferry);
+    const enrolled = await enrolledThroughApi(ferry);
+    const url = "/api/v1/auth/authenticator/remove";
+    const backup = { code: enrolled.backupCodes[0] };
+    return [
+      { label: "anonymous", persona: "anonymous", url, payload: backup, expect: [401] },
+      { label: "junk", persona: "anonymous", cookie, url, payload: JUNK, expect: [400] },
+      { label: "nothing set up", persona: "anonymous", cookie, url, payload: backup, expect: [404] },
+      {
+        label: "wrong code",
+        persona: "anonymous",
+        cookie: enrolled.cookie,
+        url,
+        payload: { code: "aaaaa-bbbbb" },
+        expect: [422],
+      },
+      { label: "backup code", persona: "anonymous", cookie: enrolled.cookie, url, payload: backup, expect: [200] },
     ];
   },
 

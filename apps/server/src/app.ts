@@ -61,6 +61,11 @@ export interface AppDeps {
   /** The business clock (which UTC day is finished); the machine's by default. Tests pass their own. */
   readonly clock?: Clock;
   /**
+   * The clock authenticator-app codes are checked by (decision 036); the machine's by default. Not the
+   * business clock: the apps read real time, whatever `POST /dev/clock` did. Tests pass RFC 6238's times.
+   */
+  readonly totpClock?: Clock;
+  /**
    * The clock idle sessions are measured by (decision 038); the machine's by default. Not the business
    * clock: moving business days (`POST /dev/clock`, tests) must not sign everyone out.
    */
@@ -133,6 +138,7 @@ interface ModuleDeps {
   /** The same storage, encrypting with KYC_ENCRYPTION_KEY: identity documents' only way in and out. */
   readonly kycStorage: FileStorage;
   readonly investmentSettings: InvestmentSettings;
+  readonly totpClock: Clock;
   readonly sessionClock: Clock;
 }
 
@@ -140,7 +146,7 @@ interface ModuleDeps {
 async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { config, db, pool, storage, kycStorage, investmentSettings, sessionClock } = deps;
   const { auth, guards } = app;
-  registerAuthRoutes(app, { auth, db, pool, config, guards });
+  registerAuthRoutes(app, { auth, db, pool, config, guards, totpClock: deps.totpClock });
   registerProfileRoutes(app, { db, guards });
   registerSessionRoutes(app, { db, guards, clock: sessionClock });
   registerPasskeyRoutes(app, { auth, db, config, guards });
@@ -150,7 +156,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerNotificationRoutes(app, { db, guards });
   registerAlertRoutes(app, { db, guards });
   registerDepositRoutes(app, { db, config, guards, keys: await loadDepositKeys(db, config) });
-  registerTransferRoutes(app, { db, config, guards, clock: investmentSettings.clock });
+  registerTransferRoutes(app, { db, config, guards, clock: investmentSettings.clock, totpClock: deps.totpClock });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards, clock: investmentSettings.clock, kycStorage });
   registerAuditRoutes(app, { db, guards });
@@ -202,7 +208,17 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   // One file storage for every module that keeps files: help attachments, and KYC documents encrypted.
   const storage = localDirectoryStorage(config.fileStorageDir);
   const kycStorage = encryptedStorage(storage, config.kycEncryptionKey);
-  await registerModuleRoutes(app, { config, db, pool, storage, kycStorage, investmentSettings, sessionClock });
+  const totpClock = deps.totpClock ?? systemClock;
+  await registerModuleRoutes(app, {
+    config,
+    db,
+    pool,
+    storage,
+    kycStorage,
+    investmentSettings,
+    sessionClock,
+    totpClock,
+  });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 

@@ -399,6 +399,11 @@ export interface Session {
   userId: string;
 }
 
+export interface TotpAcceptedSteps {
+  last_step: Int8;
+  user_id: string;
+}
+
 export interface TransferCodes {
   attempts: Generated<number>;
   binding_hash: string;
@@ -541,6 +546,7 @@ export interface DB {
   recipients: Recipients;
   schema_migrations: SchemaMigrations;
   session: Session;
+  totp_accepted_steps: TotpAcceptedSteps;
   transfer_codes: TransferCodes;
   transfer_status_changes: TransferStatusChanges;
   transfers: Transfers;

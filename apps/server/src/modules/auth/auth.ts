@@ -5,6 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   VERIFICATION_LINK_TTL_SECONDS,
 } from "@ferry/core/contracts/auth";
+import { BACKUP_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "@ferry/core/contracts/authenticator";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { sql } from "kysely";
@@ -71,11 +72,16 @@ function profileOnSignUpHooks(db: Database): BetterAuthOptions["databaseHooks"] 
   };
 }
 
-/** The sign-in code: the two-factor plugin's OTP, e-mailed, hashed, dead after its tries. */
+/**
+ * The second step of sign-in: the two-factor plugin's OTP, e-mailed, hashed, dead after its tries; or,
+ * for an account that enrolled an authenticator app, its TOTP (RFC 6238: SHA-1, 30 s, 6 digits) or one
+ * of its ten backup codes instead (limits.ts refuses the e-mailed code for such an account).
+ */
 function signInCodePlugin(db: Database) {
   return twoFactor({
     issuer: "Ferry",
-    totpOptions: { disable: true },
+    totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
+    backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: "encrypted" },
     otpOptions: {
       period: CODE_MINUTES,
       digits: 6,
@@ -166,6 +172,9 @@ export function createAuth(config: Config, db: Database) {
       "/email-otp/check-verification-otp",
       // Sign-up goes through /api/v1/auth/sign-up, which does not reveal whether an address exists.
       "/sign-up/email",
+      // The two-factor plugin's "disable" would switch off Ferry's mandatory second step; removing an
+      // authenticator app goes through /api/v1/auth/authenticator/remove, back to the e-mailed code.
+      "/two-factor/disable",
     ],
     plugins: [signInCodePlugin(db), emailCodePlugin(db), admin({ defaultRole: "user", adminRoles: ["admin"] })],
   });

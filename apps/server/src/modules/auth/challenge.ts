@@ -211,3 +211,15 @@ export async function answerCodeGuessAsDecoy(auth: Auth, challengeId: string): P
   });
   return betterAuthAnswer(401, { message: "Invalid code", code: "INVALID_CODE" });
 }
+
+/**
+ * `/two-factor/verify-totp` or `/two-factor/verify-backup-code` answered by Ferry: a wrong (or
+ * replayed) code of a real challenge, or any code of a decoy, exactly as Better Auth answers a wrong
+ * one. Ferry judges these codes before Better Auth does (limits.ts), so real and decoy challenges
+ * answer them alike, however many there were: the account's and the address's limits bound them.
+ */
+export function answerAppCodeAsWrong(kind: "totp" | "backup"): Response {
+  return kind === "totp"
+    ? betterAuthAnswer(401, { message: "Invalid code", code: "INVALID_CODE" })
+    : betterAuthAnswer(401, { message: "Invalid backup code", code: "INVALID_BACKUP_CODE" });
+}

@@ -1,3 +1,4 @@
+import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { selectUserIdByEmail } from "../../db/users.ts";
@@ -15,7 +16,9 @@ import {
 } from "../../http/throttle.ts";
 import { enqueueMail, failedSignInAttemptsMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
+import { backupCodesOf, checkTotpCode, isAuthenticatorEnrolled } from "./authenticator.ts";
 import {
+  answerAppCodeAsWrong,
   answerCodeGuessAsDecoy,
   answerCodeSendAsDecoy,
   answerWithoutVerdict,
@@ -76,7 +79,12 @@ interface LimitDeps {
   readonly auth: Auth;
   readonly db: Database;
   readonly config: Config;
+  /** The machine's clock, which authenticator codes are checked by. */
+  readonly totpClock: Clock;
 }
+
+/** The second step a guess is for: the e-mailed code, the authenticator app's, or a backup code. */
+type GuessKind = "email" | "totp" | "backup";
 
 function emailOf(body: unknown): string {
   const email = (body as { email?: unknown } | null)?.email;
@@ -97,11 +105,15 @@ export async function admitAuthAttempt(deps: LimitDeps, request: AuthAttemptRequ
   const { ip } = request;
   switch (request.path) {
     case "/sign-in/email":
-      return admitPasswordAttempt(deps, request);
+      return offeringOnlyTheApp(await admitPasswordAttempt(deps, request));
     case "/two-factor/send-otp":
       return admitCodeSend(deps, request);
     case "/two-factor/verify-otp":
-      return admitCodeGuess(deps, request);
+      return admitCodeGuess(deps, request, "email");
+    case "/two-factor/verify-totp":
+      return admitCodeGuess(deps, request, "totp");
+    case "/two-factor/verify-backup-code":
+      return admitCodeGuess(deps, request, "backup");
     case "/email-otp/send-verification-otp":
       await enforceThrottle(db, [
         rule(THROTTLE_KEYS.verificationSendsAddress(ip), AUTH_LIMITS.verificationSendsPerAddress),
@@ -152,6 +164,14 @@ async function admitCodeSend(deps: LimitDeps, request: AuthAttemptRequest): Prom
     }
     return answeredByFerry(await answerCodeSendAsDecoy(deps.auth, challenge.challengeId));
   }
+  if (await isAuthenticatorEnrolled(db, challenge.userId)) {
+    // The app's code replaces the e-mailed one: none is sent. Without a verdict, as a decoy would answer.
+    await enforceThrottle(db, [addressRule]);
+    if (challenge.isPasswordUnconfirmed) {
+      return answeredByFerry(await answerCodeSendAsDecoy(deps.auth, challenge.challengeId));
+    }
+    throw wrongSecondStep("email");
+  }
   if (challenge.isPasswordUnconfirmed) {
     await enforceThrottle(db, [addressRule]);
     return admitUnconfirmedCodeSend(deps, challenge);
@@ -184,9 +204,11 @@ async function admitUnconfirmedCodeSend(deps: LimitDeps, challenge: SignInChalle
  * count only there, so decoys spend nothing of the owner's. The account's wrong codes refuse only on
  * a challenge whose password step already said the password was right; one opened without a verdict
  * has a budget of its own which, once spent, makes every code wrong, the right one included — as on a
- * decoy, since a refusal would tell that the password was right.
+ * decoy, since a refusal would tell that the password was right. An account with an authenticator app
+ * takes only its codes (and backup codes), one without only the e-mailed code; the same limits count
+ * every kind.
  */
-async function admitCodeGuess(deps: LimitDeps, request: AuthAttemptRequest): Promise<AuthAttempt> {
+async function admitCodeGuess(deps: LimitDeps, request: AuthAttemptRequest, kind: GuessKind): Promise<AuthAttempt> {
   const { db } = deps;
   const challenge = await readChallenge(deps.auth, request.cookieHeader);
   const addressRule = rule(THROTTLE_KEYS.codeGuessesAddress(request.ip), AUTH_LIMITS.codeGuessesPerAddress);
@@ -195,15 +217,22 @@ async function admitCodeGuess(deps: LimitDeps, request: AuthAttemptRequest): Pro
     if (!challenge) {
       throw challengeMissing();
     }
-    return answeredByFerry(await answerCodeGuessAsDecoy(deps.auth, challenge.challengeId));
+    return answeredByFerry(await answerGuessAsDecoy(deps.auth, challenge.challengeId, kind));
   }
   const { userId } = challenge;
+  if ((kind === "email") === (await isAuthenticatorEnrolled(db, userId))) {
+    await enforceThrottle(db, [addressRule]);
+    if (challenge.isPasswordUnconfirmed) {
+      return answeredByFerry(await answerGuessAsDecoy(deps.auth, challenge.challengeId, kind));
+    }
+    throw wrongSecondStep(kind);
+  }
   if (!challenge.isPasswordUnconfirmed) {
     const hits = await enforceThrottle(db, [
       addressRule,
       rule(THROTTLE_KEYS.wrongCodesAccount(userId), AUTH_LIMITS.wrongCodesPerAccount),
     ]);
-    return settleCodeGuess(db, userId, [hits]);
+    return judgeAppCode(deps, { userId, body: request.body, kind }, settleCodeGuess(db, userId, [hits]));
   }
   const addressHits = await enforceThrottle(db, [addressRule]);
   const accountHits = await tryRecordHits(db, [
@@ -211,9 +240,73 @@ async function admitCodeGuess(deps: LimitDeps, request: AuthAttemptRequest): Pro
   ]);
   if (!accountHits) {
     await reportWrongSignInCode(db, userId);
-    return answeredByFerry(await answerCodeGuessAsDecoy(deps.auth, challenge.challengeId));
+    return answeredByFerry(await answerGuessAsDecoy(deps.auth, challenge.challengeId, kind));
   }
-  return settleCodeGuess(db, userId, [addressHits, accountHits]);
+  return judgeAppCode(
+    deps,
+    { userId, body: request.body, kind },
+    settleCodeGuess(db, userId, [addressHits, accountHits]),
+  );
+}
+
+/** Every code of this kind wrong, answered as Better Auth answers a wrong one. */
+async function answerGuessAsDecoy(auth: Auth, challengeId: string, kind: GuessKind): Promise<Response> {
+  return kind === "email" ? answerCodeGuessAsDecoy(auth, challengeId) : answerAppCodeAsWrong(kind);
+}
+
+/**
+ * An authenticator or backup code is judged by Ferry first: a TOTP is accepted once (a replay within
+ * its window is wrong), and a wrong code is answered here, counted like any wrong code. A right one
+ * goes on to Better Auth, which starts the session (and strikes the backup code off).
+ */
+async function judgeAppCode(
+  deps: LimitDeps,
+  guess: { userId: string; body: unknown; kind: GuessKind },
+  attempt: AuthAttempt,
+): Promise<AuthAttempt> {
+  const { userId, kind } = guess;
+  if (kind === "email") {
+    return attempt;
+  }
+  const code = String((guess.body as { code?: unknown } | null)?.code ?? "");
+  const keys = { secret: deps.config.authSecret, clock: deps.totpClock };
+  const isRight =
+    kind === "totp"
+      ? (await checkTotpCode(deps.db, keys, { userId, code, state: "enrolled" })) === "accepted"
+      : (await backupCodesOf(deps.db, keys, userId)).includes(code);
+  return isRight ? attempt : { answer: answerAppCodeAsWrong(kind), settle: attempt.settle };
+}
+
+/** A second step the account does not use: refused plainly, once the password was confirmed right. */
+function wrongSecondStep(kind: GuessKind): AppError {
+  return kind === "email"
+    ? new AppError("forbidden", "This account signs in with its authenticator app: enter the code it shows.")
+    : new AppError("forbidden", "This account has no authenticator app: enter the code we e-mailed you.");
+}
+
+/**
+ * Better Auth offers an enrolled account its TOTP and the e-mailed code; Ferry offers only the app
+ * (the e-mail would be a way around it). A challenge answered without a verdict names the e-mailed
+ * code whatever the account, so that it tells nothing.
+ */
+function offeringOnlyTheApp(attempt: AuthAttempt): AuthAttempt {
+  return {
+    ...attempt,
+    async settle(response) {
+      const settled = await attempt.settle(response);
+      if (!isSuccess(settled.status)) {
+        return settled;
+      }
+      const body = (await settled.clone().json()) as { twoFactorMethods?: unknown } | null;
+      const methods = body?.twoFactorMethods;
+      if (!Array.isArray(methods) || !methods.includes("totp")) {
+        return settled;
+      }
+      const headers = new Headers(settled.headers);
+      headers.delete("content-length");
+      return new Response(JSON.stringify({ ...body, twoFactorMethods: ["totp"] }), { status: settled.status, headers });
+    },
+  };
 }
 
 /**

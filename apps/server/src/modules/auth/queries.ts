@@ -71,3 +71,47 @@ export async function deleteSignInRecords(db: Database, user: { id: string; emai
   await db.deleteFrom("known_devices").where("user_id", "=", user.id).execute();
   await db.deleteFrom("device_cookie_generations").where("user_id", "=", user.id).execute();
 }
+
+/** The user's authenticator app as Better Auth's two-factor plugin keeps it (secret and codes encrypted). */
+export async function selectAuthenticator(db: Database, userId: string) {
+  return db
+    .selectFrom("twoFactor")
+    .select(["id", "secret", "backupCodes", "verified"])
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Marks a pending authenticator as confirmed by a code; whether there was one pending. */
+export async function markAuthenticatorVerified(db: Database, userId: string): Promise<boolean> {
+  const updated = await db
+    .updateTable("twoFactor")
+    .set({ verified: true })
+    .where("userId", "=", userId)
+    .where("verified", "=", false)
+    .returning("id")
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+export async function deleteAuthenticator(db: Database, userId: string): Promise<void> {
+  await db.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+}
+
+/**
+ * Records `step` as the user's last accepted TOTP time-step, only if it is later than the one
+ * recorded (migration 026); whether it was. One statement, so two requests with one code cannot both win.
+ */
+export async function claimTotpStep(db: Database, userId: string, step: number): Promise<boolean> {
+  const claimed = await db
+    .insertInto("totp_accepted_steps")
+    .values({ user_id: userId, last_step: String(step) })
+    .onConflict((oc) =>
+      oc
+        .column("user_id")
+        .doUpdateSet({ last_step: (eb) => eb.ref("excluded.last_step") })
+        .where("totp_accepted_steps.last_step", "<", String(step)),
+    )
+    .returning("user_id")
+    .executeTakeFirst();
+  return claimed !== undefined;
+}

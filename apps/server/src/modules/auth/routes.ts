@@ -21,11 +21,13 @@ import {
   SignInChallenge,
   VerifyEmailQuery,
 } from "@ferry/core/contracts/auth-responses";
+import { VerifyBackupCodeRequest, VerifyTotpRequest } from "@ferry/core/contracts/authenticator";
 import type { ErrorCode } from "@ferry/core/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type pg from "pg";
 import { z } from "zod";
+import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import { type Database, isDatabaseReachable } from "../../db/database.ts";
 import { AppError, databaseUnavailableError } from "../../errors.ts";
@@ -33,6 +35,7 @@ import { type Guards, isBanned, toFetchHeaders, viewerOf } from "../../http/guar
 import { errorResponses, PUBLIC, SIGNED_IN, SIGNED_IN_OR_NOT } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
+import { registerAuthenticatorRoutes } from "./authenticator-routes.ts";
 import { deviceCookieGenerationOf, issueDeviceCookie, recordSignInDevice, revokeDeviceCookies } from "./devices.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 import { admitAuthAttempt } from "./limits.ts";
@@ -66,8 +69,9 @@ const THROTTLED = ["validation_failed", "rate_limited", "unavailable"] as const;
 /**
  * The Better Auth endpoints Ferry uses, each with the body it accepts (validated with core schemas
  * and forwarded as parsed, so only known fields reach Better Auth). Every other Better Auth path —
- * switching the second factor off, trusted devices, backup codes, password-less sign-in, its admin
- * API — answers 404.
+ * switching the second factor off, trusted devices, making or reading backup codes, password-less
+ * sign-in, its admin API — answers 404 (the authenticator app is set up and removed through
+ * authenticator-routes.ts).
  */
 export const ALLOWED_ENDPOINTS: Readonly<Record<string, AllowedEndpoint>> = {
   "/sign-in/email": {
@@ -100,17 +104,36 @@ export const ALLOWED_ENDPOINTS: Readonly<Record<string, AllowedEndpoint>> = {
     method: "POST",
     body: EmptyRequest,
     operationId: "sendSignInCode",
-    summary: "E-mail the sign-in code again (needs the cookie of a password check)",
+    summary:
+      "E-mail the sign-in code again (needs the cookie of a password check; refused for an account with an authenticator app)",
     success: { 200: AuthStatus },
-    errors: [...THROTTLED, "unauthenticated"],
+    errors: [...THROTTLED, "unauthenticated", "forbidden"],
   },
   "/two-factor/verify-otp": {
     method: "POST",
     body: TwoFactorCodeRequest,
     operationId: "verifySignInCode",
-    summary: "Verify the e-mailed sign-in code: starts the session (sets the session cookie)",
+    summary:
+      "Verify the e-mailed sign-in code: starts the session (sets the session cookie); refused for an account with an authenticator app",
     success: { 200: SignedIn },
-    errors: [...THROTTLED, "unauthenticated"],
+    errors: [...THROTTLED, "unauthenticated", "forbidden"],
+  },
+  "/two-factor/verify-totp": {
+    method: "POST",
+    body: VerifyTotpRequest,
+    operationId: "verifySignInTotp",
+    summary:
+      "Verify the code of the account's authenticator app (each code once): starts the session (sets the session cookie)",
+    success: { 200: SignedIn },
+    errors: [...THROTTLED, "unauthenticated", "forbidden"],
+  },
+  "/two-factor/verify-backup-code": {
+    method: "POST",
+    body: VerifyBackupCodeRequest,
+    operationId: "verifySignInBackupCode",
+    summary: "Sign in with one of the authenticator app's backup codes, which then stops working",
+    success: { 200: SignedIn },
+    errors: [...THROTTLED, "unauthenticated", "forbidden"],
   },
   "/email-otp/send-verification-otp": {
     method: "POST",
@@ -254,6 +277,8 @@ interface AuthRouteDeps {
   readonly pool: pg.Pool;
   readonly config: Config;
   readonly guards: Guards;
+  /** The machine's clock, which authenticator codes are checked by (never the development clock). */
+  readonly totpClock: Clock;
 }
 
 /** The allowed endpoint a request names, with its body validated; the guard first on signed-in ones. */
@@ -339,6 +364,9 @@ async function rememberSignInDevice(
   }
 }
 
+/** The Better Auth endpoints whose success completes a sign-in. */
+const SECOND_STEPS = new Set(["/two-factor/verify-otp", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
 /** Better Auth's headers, less the cookies and length Ferry sets itself. */
 function copyAnswerHeaders(reply: FastifyReply, response: Response): void {
   reply.status(response.status);
@@ -355,7 +383,7 @@ function betterAuthProxy(deps: AuthRouteDeps) {
   return async function proxyToBetterAuth(request: FastifyRequest, reply: FastifyReply) {
     const { url, path, body } = await readAllowedRequest(deps, request, reply);
     const attempt = await admitAuthAttempt(
-      { auth, db, config },
+      { auth, db, config, totpClock: deps.totpClock },
       { path, ip: request.ip, body, cookieHeader: request.headers.cookie, viewerUserId: request.viewer?.userId },
     );
     const answer = attempt.answer ?? (await askBetterAuth(auth, request, url, withOtherSessionsRevoked(path, body)));
@@ -377,7 +405,7 @@ function betterAuthProxy(deps: AuthRouteDeps) {
       return reply.status(200).send("null");
     }
     copyAnswerHeaders(reply, response);
-    if (path === "/two-factor/verify-otp" && response.ok) {
+    if (SECOND_STEPS.has(path) && response.ok) {
       await rememberSignInDevice(deps, request, text, cookies);
     }
     if (cookies.length > 0) {
@@ -416,6 +444,11 @@ function registerSignUpRoute(app: FastifyInstance, deps: AuthRouteDeps): void {
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
   registerSignUpRoute(app, deps);
+  registerAuthenticatorRoutes(app, {
+    ...deps,
+    keys: { secret: deps.config.authSecret, clock: deps.totpClock },
+    settingsUrl: `${deps.config.publicUrl}/settings`,
+  });
   const proxyToBetterAuth = betterAuthProxy(deps);
   for (const [path, endpoint] of Object.entries(ALLOWED_ENDPOINTS)) {
     app.route({

@@ -120,3 +120,6 @@ export async function startSignedInSession(
   await clearThrottle(db, THROTTLE_KEYS.codeSendsAccountUnconfirmed(user.id));
   return cookies;
 }
+
+/** What other modules ask of the authenticator app (transfers confirm with its code). */
+export { checkTotpCode, countingWrongAppCodes, isAuthenticatorEnrolled, type TotpKeys } from "./authenticator.ts";

@@ -6,6 +6,7 @@ import type { Database } from "../../db/database.ts";
 import { findIdempotentReplay, requestHashOf as hashRequest } from "../../db/idempotency.ts";
 import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
+import { checkTotpCode, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { checkTransferCode } from "./codes.ts";
@@ -23,6 +24,8 @@ interface TransferAttempt {
   readonly request: CreateTransferRequest;
   /** The request's amount in minor units, parsed once for the whole request. */
   readonly amountMinor: bigint;
+  /** The machine's clock, which a code of the sender's authenticator app is checked by. */
+  readonly totpClock: Clock;
 }
 
 /** What one attempt came to: the transfer (the first one, on a replay), or a wrong code. */
@@ -117,6 +120,28 @@ function alertEventsOf(transferId: string, sender: TransferAttempt["sender"], pr
 }
 
 /**
+ * Whether the attempt's code confirms these exact details, in the transaction that makes the transfer
+ * from them. An account with an authenticator app confirms with its code (each accepted once), checked
+ * here with the details the confirmation screen showed (dynamic linking); no e-mailed code counts for
+ * it. Any other account confirms with the e-mailed code bound to the details.
+ */
+async function checkConfirmation(
+  trx: Database,
+  config: Config,
+  context: { clock: Clock; attempt: TransferAttempt; priced: PricedTransfer },
+): Promise<"consumed" | "wrong"> {
+  const { attempt, priced } = context;
+  const { userId } = attempt.sender;
+  if (await isAuthenticatorEnrolled(trx, userId)) {
+    const keys = { secret: config.authSecret, clock: attempt.totpClock };
+    const check = await checkTotpCode(trx, keys, { userId, code: attempt.request.code, state: "enrolled" });
+    return check === "accepted" ? "consumed" : "wrong";
+  }
+  const codeKeys = { secret: config.authSecret, clock: context.clock };
+  return checkTransferCode(trx, codeKeys, codeBindingOf(userId, priced), attempt.request.code);
+}
+
+/**
  * Sends money once, in the caller's transaction: a replay of the Idempotency-Key returns the first
  * transfer; otherwise the destination is resolved and priced, the daily limit enforced, the code
  * checked against these exact details and consumed, the transfer row written, and the ledger reserves
@@ -144,8 +169,7 @@ export async function createTransferIn(
     await lockDailyLimit(trx, sender.userId);
     await enforceDailyLimit(trx, config, sender.userId, priced);
   }
-  const codeKeys = { secret: config.authSecret, clock };
-  const codeCheck = await checkTransferCode(trx, codeKeys, codeBindingOf(sender.userId, priced), request.code);
+  const codeCheck = await checkConfirmation(trx, config, { clock, attempt, priced });
   if (codeCheck === "wrong") {
     return { isWrongCode: true };
   }

@@ -60,6 +60,8 @@ interface TransferRouteDeps {
   readonly config: Config;
   readonly guards: Guards;
   readonly clock: Clock;
+  /** The machine's clock, which codes of an authenticator app are checked by. */
+  readonly totpClock: Clock;
 }
 
 export function registerTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
@@ -105,9 +107,10 @@ function registerPricingRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
         tags: ["transfers"],
         operationId: "sendTransferCode",
         security: SIGNED_IN,
-        summary: "E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries)",
+        summary:
+          "E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries); refused (409) for an account with an authenticator app, whose code confirms instead",
         body: TransferDetails,
-        response: { 200: TransferCodeSent, ...PRICING_ERRORS },
+        response: { 200: TransferCodeSent, ...PRICING_ERRORS, ...errorResponses("conflict") },
       },
     },
     async (request) => {
@@ -121,7 +124,7 @@ function registerPricingRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
 
 /** Send money's last step: the transfer itself, bound to its code and its Idempotency-Key. */
 function registerCreateTransferRoute(app: FastifyInstance, deps: TransferRouteDeps) {
-  const { db, config, guards, clock } = deps;
+  const { db, config, guards, clock, totpClock } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -160,7 +163,15 @@ function registerCreateTransferRoute(app: FastifyInstance, deps: TransferRouteDe
       if (!(await isTransferRetry(db, viewer.userId, idempotencyKey))) {
         await enforceRecipientLookupLimit(db, { userId: viewer.userId, ip: request.ip, target: request.body.target });
       }
-      const { transfer, isReplay } = await createTransfer(db, config, clock, viewer, idempotencyKey, request.body);
+      const { transfer, isReplay } = await createTransfer(
+        db,
+        config,
+        clock,
+        viewer,
+        idempotencyKey,
+        request.body,
+        totpClock,
+      );
       return reply.status(isReplay ? 200 : 201).send(transfer);
     },
   );

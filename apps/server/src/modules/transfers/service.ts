@@ -9,7 +9,7 @@ import type {
   TransferStatus,
 } from "@ferry/core/contracts/transfers";
 import { formatMoney, toDecimalString } from "@ferry/core/money";
-import type { Clock } from "../../clock.ts";
+import { type Clock, systemClock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
@@ -17,6 +17,7 @@ import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { requestAmountMinorOf } from "../../http/amount.ts";
 import type { AuditActor } from "../audit/service.ts";
+import { countingWrongAppCodes, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { availableMinorOf } from "../ledger/service.ts";
 import { enqueueMail, transferCodeMail } from "../mail/service.ts";
 import { issueTransferCode } from "./codes.ts";
@@ -42,7 +43,7 @@ export async function quoteTransfer(
   senderId: string,
   details: TransferDetails,
 ): Promise<TransferQuote> {
-  const amountMinor = requestAmountMinorOf(details);
+  const amountMinor = requestAmountMinorOf(details, details.currency);
   const priced = await priceTransfer(db, config, { senderId, details, amountMinor });
   const available = await availableMinorOf(db, senderId, priced.currency);
   return {
@@ -65,7 +66,13 @@ export async function requestTransferCode(
   sender: { userId: string; email: string },
   details: TransferDetails,
 ): Promise<{ expiresAt: string }> {
-  const amountMinor = requestAmountMinorOf(details);
+  const amountMinor = requestAmountMinorOf(details, details.currency);
+  if (await isAuthenticatorEnrolled(db, sender.userId)) {
+    throw new AppError(
+      "conflict",
+      "Your transfers are confirmed with your authenticator app: enter the code it shows instead.",
+    );
+  }
   // One transaction, with the destination's row locked: the e-mail describes the details the code binds.
   return db.transaction().execute(async (trx) => {
     const priced = await priceTransfer(trx, config, { senderId: sender.userId, details, amountMinor });
@@ -109,6 +116,7 @@ export async function isTransferRetry(db: Database, senderId: string, idempotenc
  * Sends money, once. Within one transaction: the Idempotency-Key is checked (a replay returns the
  * first transfer), the code is checked against these exact details and consumed, the transfer row
  * is written, and the ledger reserves (bank, crypto) or moves (Ferry user) the amount and its fee.
+ * An authenticator app's wrong codes count on the account's wrong-code budget as at sign-in.
  */
 export async function createTransfer(
   db: Database,
@@ -117,15 +125,22 @@ export async function createTransfer(
   sender: { userId: string; email: string },
   idempotencyKey: string,
   request: CreateTransferRequest,
+  totpClock: Clock = systemClock,
 ): Promise<{ transfer: Transfer; isReplay: boolean }> {
-  const amountMinor = requestAmountMinorOf(request);
-  const attempt = { sender, idempotencyKey, requestHash: requestHashOf(request, amountMinor), request, amountMinor };
-  const outcome = await db.transaction().execute((trx) => createTransferIn(trx, config, clock, attempt));
-  if ("isWrongCode" in outcome) {
-    // Refused only now, after the transaction committed the counted try (and nothing else).
-    throw new AppError("invalid_code", "Invalid verification code");
-  }
-  return outcome;
+  const amountMinor = requestAmountMinorOf(request, request.currency);
+  const requestHash = requestHashOf(request, amountMinor);
+  const attempt = { sender, idempotencyKey, requestHash, request, amountMinor, totpClock };
+  const create = async () => {
+    const outcome = await db.transaction().execute((trx) => createTransferIn(trx, config, clock, attempt));
+    if ("isWrongCode" in outcome) {
+      // Refused only now, after the transaction committed the counted try (and nothing else).
+      throw new AppError("invalid_code", "Invalid verification code");
+    }
+    return outcome;
+  };
+  return (await isAuthenticatorEnrolled(db, sender.userId))
+    ? countingWrongAppCodes(db, sender.userId, create)
+    : create();
 }
 
 /**
