@@ -284,22 +284,22 @@ describe("acceptedAmountMinorOf", () => {
 
   test("gives the minor units the schema's amount rule parsed, for the object the parse returned", () => {
     const request = Form.parse({ amount: " 12.5 ", currency: "USD" });
-    expect(acceptedAmountMinorOf(request)).toBe(1250n);
+    expect(acceptedAmountMinorOf(request, request.currency)).toBe(1250n);
   });
 
   test("knows nothing of an object no schema checked", () => {
     const sent = { amount: "12.5", currency: "USD" as const };
     Form.parse(sent);
-    expect(acceptedAmountMinorOf(sent)).toBeUndefined();
+    expect(acceptedAmountMinorOf(sent, sent.currency)).toBeUndefined();
   });
 
   test("forgets the units once the checked object's amount or currency changes", () => {
     const request = Form.parse({ amount: "12.50", currency: "USD" });
     request.currency = "EUR";
-    expect(acceptedAmountMinorOf(request)).toBeUndefined();
+    expect(acceptedAmountMinorOf(request, request.currency)).toBeUndefined();
     const other = Form.parse({ amount: "12.50", currency: "USD" });
     other.amount = "99";
-    expect(acceptedAmountMinorOf(other)).toBeUndefined();
+    expect(acceptedAmountMinorOf(other, other.currency)).toBeUndefined();
   });
 });
 

@@ -117,21 +117,29 @@ const acceptedAmounts = new WeakMap<object, { amount: string; currency: Currency
  * same input gets the same message everywhere.
  */
 export function checkPositiveAmount(value: { amount: string; currency: CurrencyCode }, ctx: z.RefinementCtx): void {
-  const parsed = parsePositiveAmount(value.amount, value.currency);
+  checkPositiveAmountIn(value, value.currency, ctx);
+}
+
+/**
+ * `checkPositiveAmount` for an object whose currency is not its `currency` field: an exchange's
+ * `from`, the investment centre's USD. The units are remembered for this very object all the same.
+ */
+export function checkPositiveAmountIn(value: { amount: string }, currency: CurrencyCode, ctx: z.RefinementCtx): void {
+  const parsed = parsePositiveAmount(value.amount, currency);
   if (!parsed.ok) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: parsed.message });
     return;
   }
-  acceptedAmounts.set(value, { amount: value.amount, currency: value.currency, amountMinor: parsed.amountMinor });
+  acceptedAmounts.set(value, { amount: value.amount, currency, amountMinor: parsed.amountMinor });
 }
 
 /**
- * The minor units `checkPositiveAmount` found in this very object's amount when a schema checked it;
- * undefined when none did, or when its amount or currency changed since (then parse it).
+ * The minor units `checkPositiveAmount` found in this very object's amount, in `currency`, when a
+ * schema checked it; undefined when none did, or when its amount or currency changed since (then parse it).
  */
-export function acceptedAmountMinorOf(value: { amount: string; currency: CurrencyCode }): bigint | undefined {
+export function acceptedAmountMinorOf(value: { amount: string }, currency: CurrencyCode): bigint | undefined {
   const accepted = acceptedAmounts.get(value);
-  if (accepted === undefined || accepted.amount !== value.amount || accepted.currency !== value.currency) {
+  if (accepted === undefined || accepted.amount !== value.amount || accepted.currency !== currency) {
     return undefined;
   }
   return accepted.amountMinor;

@@ -1,3 +1,5 @@
+import { ExchangeQuoteRequest } from "@ferry/core/contracts/exchange";
+import { InvestmentAmountRequest } from "@ferry/core/contracts/investments";
 import { CreateTransferRequest } from "@ferry/core/contracts/transfers";
 import * as money from "@ferry/core/money";
 import { afterEach, describe, expect, test, vi } from "vitest";
@@ -24,14 +26,23 @@ describe("requestAmountMinorOf", () => {
   test("takes the minor units the contract's check parsed, without parsing the amount again", () => {
     const validated = CreateTransferRequest.parse(REQUEST);
 
-    expect(requestAmountMinorOf(validated)).toBe(1250n);
+    expect(requestAmountMinorOf(validated, validated.currency)).toBe(1250n);
+    expect(money.parsePositiveAmount).not.toHaveBeenCalled();
+  });
+
+  test("takes the units of an exchange (in its `from` currency) and of an investment (in USD) without parsing again", () => {
+    const quote = ExchangeQuoteRequest.parse({ from: "BTC", to: "USD", amount: "0.5" });
+    const investment = InvestmentAmountRequest.parse({ amount: "12.50" });
+
+    expect(requestAmountMinorOf(quote, quote.from)).toBe(50_000_000n);
+    expect(requestAmountMinorOf(investment, "USD")).toBe(1250n);
     expect(money.parsePositiveAmount).not.toHaveBeenCalled();
   });
 
   test("parses a request no contract checked, refusing a bad amount on the amount field", () => {
-    expect(requestAmountMinorOf({ amount: "12.5", currency: "EUR" })).toBe(1250n);
+    expect(requestAmountMinorOf({ amount: "12.5" }, "EUR")).toBe(1250n);
     expect(money.parsePositiveAmount).toHaveBeenCalledTimes(1);
-    expect(() => requestAmountMinorOf({ amount: "1.005", currency: "EUR" })).toThrow(
+    expect(() => requestAmountMinorOf({ amount: "1.005" }, "EUR")).toThrow(
       expect.objectContaining({ code: "validation_failed", fields: { amount: "EUR amounts have at most 2 decimals" } }),
     );
   });

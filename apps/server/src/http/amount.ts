@@ -17,10 +17,10 @@ export function readAmountMinor(text: string, currency: CurrencyCode): bigint {
 }
 
 /**
- * The minor units of a request's `amount` in its `currency`, parsed once per request: a request its
- * contract validated (`withPositiveAmount`) gives the units that check computed; one no contract
- * checked (a service called directly) is read by `readAmountMinor`.
+ * The minor units of a request's `amount` in `currency`, parsed once per request: a request its
+ * contract validated (core's `checkPositiveAmount`) gives the units that check computed; one no
+ * contract checked (a service called directly) is read by `readAmountMinor`.
  */
-export function requestAmountMinorOf(request: { readonly amount: string; readonly currency: CurrencyCode }): bigint {
-  return acceptedAmountMinorOf(request) ?? readAmountMinor(request.amount, request.currency);
+export function requestAmountMinorOf(request: { readonly amount: string }, currency: CurrencyCode): bigint {
+  return acceptedAmountMinorOf(request, currency) ?? readAmountMinor(request.amount, currency);
 }

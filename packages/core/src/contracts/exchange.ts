@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkPositiveAmount } from "../money.ts";
+import { checkPositiveAmountIn } from "../money.ts";
 import { CurrencyCodeSchema, DecimalAmount } from "./balances.ts";
 import { AmountText } from "./transfers.ts";
 
@@ -10,7 +10,7 @@ import { AmountText } from "./transfers.ts";
 export const ExchangeQuoteRequest = z
   .object({ from: CurrencyCodeSchema, to: CurrencyCodeSchema, amount: AmountText })
   .superRefine((value, ctx) => {
-    checkPositiveAmount({ amount: value.amount, currency: value.from }, ctx);
+    checkPositiveAmountIn(value, value.from, ctx);
     if (value.from === value.to) {
       ctx.addIssue({ code: "custom", path: ["to"], message: "Choose two different currencies" });
     }

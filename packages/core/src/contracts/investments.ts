@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkPositiveAmount } from "../money.ts";
+import { checkPositiveAmountIn } from "../money.ts";
 import { singleLineText } from "../validation/text.ts";
 import { DecimalAmount } from "./balances.ts";
 import { pageOf, pageQuery } from "./pagination.ts";
@@ -10,7 +10,7 @@ import { AmountText } from "./transfers.ts";
  * in USD only). The one amount rule applies ('Please enter a valid amount', at most 2 decimals).
  */
 export const InvestmentAmountRequest = z.object({ amount: AmountText }).superRefine((value, ctx) => {
-  checkPositiveAmount({ amount: value.amount, currency: "USD" }, ctx);
+  checkPositiveAmountIn(value, "USD", ctx);
 });
 export type InvestmentAmountRequest = z.infer<typeof InvestmentAmountRequest>;
 

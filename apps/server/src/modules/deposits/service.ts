@@ -132,7 +132,7 @@ export async function reportDeposit(
   request: ReportDepositRequest,
 ): Promise<Deposit> {
   const currency = request.currency;
-  const amountMinor = requestAmountMinorOf(request);
+  const amountMinor = requestAmountMinorOf(request, request.currency);
   if (
     request.depositType === "crypto" &&
     !(DEPOSIT_NETWORK_CURRENCIES[request.network] as readonly string[]).includes(currency)

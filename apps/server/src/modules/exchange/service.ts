@@ -20,7 +20,7 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { findIdempotentReplay, requestHashOf } from "../../db/idempotency.ts";
 import { AppError } from "../../errors.ts";
-import { readAmountMinor } from "../../http/amount.ts";
+import { requestAmountMinorOf } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import {
   applyLedger,
@@ -84,7 +84,7 @@ export async function createExchangeQuote(
   request: ExchangeQuoteRequest,
 ): Promise<ExchangeQuote> {
   const { from, to } = request;
-  const amountMinor = readAmountMinor(request.amount, from);
+  const amountMinor = requestAmountMinorOf(request, from);
   const price = await deps.rateProvider.priceOf(db, from, to);
   if (!price) {
     throw new AppError("not_found", `No rate for ${from} to ${to}`);

@@ -9,6 +9,7 @@ import { IdempotencyKeyHeader } from "@ferry/core/contracts/transfers";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
+import { requestAmountMinorOf } from "../../http/amount.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { auditActorOf } from "../audit/service.ts";
@@ -92,7 +93,7 @@ function registerCustomerRoutes(app: FastifyInstance, deps: InvestmentRouteDeps)
         const { overview, isReplay } = await move.run(db, settings, {
           userId: viewerOf(request).userId,
           idempotencyKey: request.headers["idempotency-key"],
-          amount: request.body.amount,
+          amountMinor: requestAmountMinorOf(request.body, "USD"),
         });
         return reply.status(isReplay ? 200 : 201).send(overview);
       },
@@ -143,7 +144,7 @@ function registerAdminRoutes(app: FastifyInstance, deps: InvestmentRouteDeps) {
       const { reserve, isReplay } = await topUpYieldReserve(db, settings, {
         actor: auditActorOf(request),
         idempotencyKey: request.headers["idempotency-key"],
-        amount: request.body.amount,
+        amountMinor: requestAmountMinorOf(request.body, "USD"),
       });
       return reply.status(isReplay ? 200 : 201).send(reserve);
     },

@@ -19,7 +19,6 @@ import type { Database } from "../../db/database.ts";
 import { findIdempotentReplay, requestHashOf } from "../../db/idempotency.ts";
 import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
-import { readAmountMinor } from "../../http/amount.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, findLedgerTransfer, systemAccountId } from "../ledger/service.ts";
@@ -131,7 +130,8 @@ interface InvestmentMove {
   readonly userId: string;
   readonly type: "deposit" | "withdraw";
   readonly idempotencyKey: string;
-  readonly amount: string;
+  /** The amount in US cents, parsed once by the route (`requestAmountMinorOf`). */
+  readonly amountMinor: bigint;
 }
 
 /**
@@ -218,7 +218,7 @@ async function moveInvestment(
   settings: InvestmentSettings,
   move: InvestmentMove,
 ): Promise<{ overview: InvestmentOverview; isReplay: boolean }> {
-  const amountMinor = readAmountMinor(move.amount, "USD");
+  const { amountMinor } = move;
   const requestHash = requestHashOf([move.type, amountMinor]);
   return db.transaction().execute(async (trx) => {
     if (await isReplay(trx, move, requestHash)) {
@@ -277,7 +277,7 @@ function minOf(a: bigint, b: bigint): bigint {
 export async function depositToInvestment(
   db: Database,
   settings: InvestmentSettings,
-  request: { userId: string; idempotencyKey: string; amount: string },
+  request: { userId: string; idempotencyKey: string; amountMinor: bigint },
 ): Promise<{ overview: InvestmentOverview; isReplay: boolean }> {
   return moveInvestment(db, settings, { ...request, type: "deposit" });
 }
@@ -286,7 +286,7 @@ export async function depositToInvestment(
 export async function withdrawFromInvestment(
   db: Database,
   settings: InvestmentSettings,
-  request: { userId: string; idempotencyKey: string; amount: string },
+  request: { userId: string; idempotencyKey: string; amountMinor: bigint },
 ): Promise<{ overview: InvestmentOverview; isReplay: boolean }> {
   return moveInvestment(db, settings, { ...request, type: "withdraw" });
 }
@@ -373,9 +373,9 @@ export async function fundYieldReserve(
 export async function topUpYieldReserve(
   db: Database,
   settings: InvestmentSettings,
-  request: { actor: AuditActor; idempotencyKey: string; amount: string },
+  request: { actor: AuditActor; idempotencyKey: string; amountMinor: bigint },
 ): Promise<{ reserve: YieldReserve; isReplay: boolean }> {
-  const amountMinor = readAmountMinor(request.amount, "USD");
+  const { amountMinor } = request;
   const transferKey = `yield-reserve-top-up:${request.actor.userId}:${request.idempotencyKey}`;
   const idempotent = {
     scope: "yield-reserve-top-up",
