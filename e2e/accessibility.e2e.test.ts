@@ -211,7 +211,7 @@ async function signUpAndSignInChecked(page: Page, report: AxeReport, email: stri
   await page.waitForURL("**/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
-  const signInButton = page.getByRole("button", { name: "Sign In" });
+  const signInButton = page.getByRole("button", { name: "Sign In", exact: true });
   await checkDialogKeyboard(page, { trigger: signInButton }, "Check your email");
   await signInButton.click();
   await page.getByRole("dialog", { name: "Check your email" }).waitFor();

@@ -64,7 +64,7 @@ describe("a new user", () => {
       await page.goto("/login");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill(password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await page.getByRole("dialog").waitFor();
       const verify = page.getByRole("button", { name: "Verify" });
       await page.getByLabel("Verification code").fill("12a");
@@ -142,7 +142,7 @@ describe("an account under attack", () => {
       const before = await countSignInCodes(email);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill(password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByText("We sent a 6-digit verification code to").waitFor();
       await page.getByLabel("Verification code").fill(await readNewSignInCode(email, before));
@@ -155,7 +155,7 @@ describe("an account under attack", () => {
       await page.goto("/login");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill(password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByText(/many failed sign-in attempts, so we can't tell you here whether your password/).waitFor();
       expect(await dialog.getByText(/No code after a few minutes\? Check your password/).isVisible()).toBe(true);

@@ -224,7 +224,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.getByRole("dialog").getByText("Check your email").waitFor();
   await waitForNewCode(email, codesBefore);
   const code = await readCodeFromMailbox(email, "sign-in code");

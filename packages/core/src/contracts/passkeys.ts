@@ -22,9 +22,10 @@ export const PASSKEY_MESSAGES = {
   userNotVerified:
     "Your passkey did not confirm it's you (with a PIN, fingerprint or face). Try again, or sign in with your password.",
   challengeExpired: "This passkey request has expired. Please try again.",
-  added: "Passkey added",
-  renamed: "Passkey renamed",
-  removed: "Passkey removed",
+  /** The browser ended the ceremony: the person cancelled, or the passkey could not verify them. */
+  ceremonyNotAllowed:
+    "The passkey request was cancelled, or your passkey could not confirm it's you. Try again, or sign in with your password.",
+  unsupported: "This browser cannot use passkeys.",
 } as const;
 
 /** A passkey's name: what the person calls the device it lives on. */

@@ -1,4 +1,6 @@
 import type { SignInRequest, SignUpRequest } from "@ferry/core/contracts/auth";
+import type { PasskeyAuthenticationResponse } from "@ferry/core/contracts/passkeys";
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
 import { api, dataOf } from "../../../lib/api.ts";
 
 /**
@@ -39,4 +41,16 @@ export function verifyEmailCode(email: string, otp: string) {
 /** Verifies an address with the token of the link e-mailed at sign-up. */
 export function verifyEmailToken(token: string) {
   return dataOf(api.GET("/api/auth/verify-email", { params: { query: { token } } }));
+}
+
+/**
+ * Signs in with a passkey (both factors at once): the server's options, the browser's ceremony (the
+ * person confirms with their PIN, fingerprint or face), then the answer. Success creates the session.
+ */
+export async function signInWithPasskey() {
+  const options = await dataOf(api.POST("/api/v1/auth/passkey/options"));
+  const response = await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON });
+  return dataOf(
+    api.POST("/api/v1/auth/passkey/sign-in", { body: { response: response as PasskeyAuthenticationResponse } }),
+  );
 }

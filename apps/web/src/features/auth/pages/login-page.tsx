@@ -14,6 +14,7 @@ import { sendSignInCode, startSignIn, verifySignInCode } from "../api/auth-calls
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
+import { PasskeySignInButton } from "../components/passkey-sign-in-button.tsx";
 
 /** Where to go after signing in: back to the protected page that sent the user here, or the dashboard. */
 function destinationOf(state: unknown): string {
@@ -128,6 +129,7 @@ export function LoginPage() {
           {isSubmitting ? "Signing in…" : "Sign In"}
         </Button>
       </form>
+      <PasskeySignInButton onSignedIn={signIn.onVerified} />
       <CodeDialog
         open={signIn.pendingEmail !== null}
         onOpenChange={(open) => {

@@ -1,4 +1,274 @@
-/** Security Settings' passkeys part (issue 27): being built; the settings page renders it inside the Security card. */
+import { type Passkey, PasskeyRenameRequest } from "@ferry/core/contracts/passkeys";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { ConfirmDeleteDialog } from "../../../components/confirm-delete-dialog.tsx";
+import { DialogFrame } from "../../../components/dialog-frame.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { DialogFooter } from "../../../components/ui/dialog.tsx";
+import { Field } from "../../../components/ui/field.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { formatDateTime } from "../../../lib/format-date-time.ts";
+import { passkeyErrorMessage } from "../../../lib/passkey-errors.ts";
+import { toastError, toastSuccess } from "../../../lib/toasts.ts";
+import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from "../api/passkeys.ts";
+
+/** The words of the passkeys part of Security Settings ("Biometric" in the spec: passkeys, decision 037). */
+const PASSKEYS = {
+  title: "Passkeys",
+  description:
+    "Sign in with your fingerprint, face or device PIN instead of your password and an e-mailed code. Your passkey stays on your device.",
+  add: "Add a passkey",
+  addDescription:
+    "Name this passkey so you can recognise it later. Your browser will then ask you to confirm it's you.",
+  nameLabel: "Passkey name",
+  continue: "Continue",
+  adding: "Waiting for your passkey…",
+  rename: "Rename",
+  renameTitle: "Rename passkey",
+  renameDescription: "Choose a new name for this passkey.",
+  save: "Save",
+  cancel: "Cancel",
+  remove: "Remove",
+  removeTitle: "Remove this passkey?",
+  removeDescription: (name: string) => `"${name}" will no longer sign you in to Ferry. You can add it again later.`,
+  empty: "No passkeys yet. Add one to sign in without a password.",
+  loadFailed: "Failed to load your passkeys.",
+  added: "Passkey added",
+  renamed: "Passkey renamed",
+  removed: "Passkey removed",
+  failed: "Something went wrong. Please try again.",
+  createdAt: "Added",
+  lastUsedAt: "Last used",
+  neverUsed: "Never used",
+} as const;
+
+/** A default name from the device: "Chrome on macOS". */
+function deviceName(userAgent: string): string {
+  const browsers: [RegExp, string][] = [
+    [/Edg\//, "Edge"],
+    [/Chrome\//, "Chrome"],
+    [/Firefox\//, "Firefox"],
+    [/Safari\//, "Safari"],
+  ];
+  const systems: [RegExp, string][] = [
+    [/Android/, "Android"],
+    [/iPhone|iPad/, "iOS"],
+    [/Mac OS X/, "macOS"],
+    [/Windows/, "Windows"],
+    [/Linux/, "Linux"],
+  ];
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) {
+    return `${browser} on ${system}`;
+  }
+  return browser ?? system ?? "My passkey";
+}
+
+/** The name form of adding and renaming: core's rule, trimmed, at most 64 characters. */
+function NameForm(props: {
+  id: string;
+  defaultName: string;
+  submitLabel: string;
+  pendingLabel: string;
+  isPending: boolean;
+  onSubmit: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<PasskeyRenameRequest>({
+    resolver: zodResolver(PasskeyRenameRequest),
+    defaultValues: { name: props.defaultName },
+  });
+  const error = form.formState.errors.name?.message;
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => props.onSubmit(values.name))}>
+      <Field id={props.id} label={PASSKEYS.nameLabel} error={error}>
+        <Input
+          id={props.id}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${props.id}-error` : undefined}
+          {...form.register("name")}
+        />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={props.onCancel}>
+          {PASSKEYS.cancel}
+        </Button>
+        <Button type="submit" disabled={props.isPending}>
+          {props.isPending ? props.pendingLabel : props.submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function AddPasskeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const add = useAddPasskey();
+  function onSubmit(name: string) {
+    add.mutate(name, {
+      onSuccess: () => {
+        toastSuccess(PASSKEYS.added);
+        onClose();
+      },
+      onError: (error) => toastError(PASSKEYS.failed, passkeyErrorMessage(error, PASSKEYS.failed)),
+    });
+  }
+  return (
+    <DialogFrame open={open} onClose={onClose} title={PASSKEYS.add} description={PASSKEYS.addDescription}>
+      {open ? (
+        <NameForm
+          id="new-passkey-name"
+          defaultName={deviceName(globalThis.navigator?.userAgent ?? "")}
+          submitLabel={PASSKEYS.continue}
+          pendingLabel={PASSKEYS.adding}
+          isPending={add.isPending}
+          onSubmit={onSubmit}
+          onCancel={onClose}
+        />
+      ) : null}
+    </DialogFrame>
+  );
+}
+
+function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey | null; onClose: () => void }) {
+  const rename = useRenamePasskey();
+  return (
+    <DialogFrame
+      open={passkey !== null}
+      onClose={onClose}
+      title={PASSKEYS.renameTitle}
+      description={PASSKEYS.renameDescription}
+    >
+      {passkey ? (
+        <NameForm
+          id="rename-passkey-name"
+          defaultName={passkey.name}
+          submitLabel={PASSKEYS.save}
+          pendingLabel={PASSKEYS.save}
+          isPending={rename.isPending}
+          onSubmit={(name) =>
+            rename.mutate(
+              { id: passkey.id, name },
+              {
+                onSuccess: () => {
+                  toastSuccess(PASSKEYS.renamed);
+                  onClose();
+                },
+                onError: (error) => toastError(PASSKEYS.failed, passkeyErrorMessage(error, PASSKEYS.failed)),
+              },
+            )
+          }
+          onCancel={onClose}
+        />
+      ) : null}
+    </DialogFrame>
+  );
+}
+
+function PasskeyRow(props: { passkey: Passkey; onRename: () => void; onRemove: () => void }) {
+  const { passkey } = props;
+  const lastUsed = passkey.lastUsedAt
+    ? `${PASSKEYS.lastUsedAt} ${formatDateTime(passkey.lastUsedAt)}`
+    : PASSKEYS.neverUsed;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+      <div className="flex min-w-0 items-center gap-3">
+        <KeyRound className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="truncate font-medium">{passkey.name}</p>
+          <p className="text-xs text-muted-foreground">
+            {PASSKEYS.createdAt} {formatDateTime(passkey.createdAt)} · {lastUsed}
+          </p>
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={props.onRename} aria-label={`${PASSKEYS.rename} ${passkey.name}`}>
+          <Pencil aria-hidden="true" />
+          {PASSKEYS.rename}
+        </Button>
+        <Button variant="outline" size="sm" onClick={props.onRemove} aria-label={`${PASSKEYS.remove} ${passkey.name}`}>
+          <Trash2 aria-hidden="true" />
+          {PASSKEYS.remove}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function PasskeyList(props: { onRename: (passkey: Passkey) => void; onRemove: (passkey: Passkey) => void }) {
+  const passkeys = usePasskeys();
+  if (passkeys.isPending) {
+    return <Skeleton className="h-14 w-full" />;
+  }
+  if (passkeys.isError) {
+    return <p className="text-sm text-destructive">{PASSKEYS.loadFailed}</p>;
+  }
+  if (passkeys.data.items.length === 0) {
+    return <p className="text-sm text-muted-foreground">{PASSKEYS.empty}</p>;
+  }
+  return (
+    <ul className="grid gap-2" aria-label={PASSKEYS.title}>
+      {passkeys.data.items.map((passkey) => (
+        <PasskeyRow
+          key={passkey.id}
+          passkey={passkey}
+          onRename={() => props.onRename(passkey)}
+          onRemove={() => props.onRemove(passkey)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** Security Settings' passkeys: list (name, added, last used), add, rename, remove after confirming. */
 export function PasskeysSection() {
-  return null;
+  const [isAdding, setIsAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const remove = useRemovePasskey();
+
+  function confirmRemove() {
+    if (!removing) {
+      return;
+    }
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        toastSuccess(PASSKEYS.removed);
+        setRemoving(null);
+      },
+      onError: (error) => toastError(PASSKEYS.failed, passkeyErrorMessage(error, PASSKEYS.failed)),
+    });
+  }
+
+  return (
+    <section aria-labelledby="passkeys-title" className="grid gap-3 border-t pt-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h4 id="passkeys-title" className="font-semibold">
+            {PASSKEYS.title}
+          </h4>
+          <p className="text-sm text-muted-foreground">{PASSKEYS.description}</p>
+        </div>
+        <Button variant="outline" onClick={() => setIsAdding(true)}>
+          <KeyRound aria-hidden="true" />
+          {PASSKEYS.add}
+        </Button>
+      </div>
+      <PasskeyList onRename={setRenaming} onRemove={setRemoving} />
+      <AddPasskeyDialog open={isAdding} onClose={() => setIsAdding(false)} />
+      <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />
+      <ConfirmDeleteDialog
+        open={removing !== null}
+        title={PASSKEYS.removeTitle}
+        description={PASSKEYS.removeDescription(removing?.name ?? "")}
+        isDeleting={remove.isPending}
+        onConfirm={confirmRemove}
+        onClose={() => setRemoving(null)}
+      />
+    </section>
+  );
 }
