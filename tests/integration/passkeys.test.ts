@@ -125,7 +125,7 @@ describe("managing passkeys", () => {
       .selectFrom("audit_log")
       .select(["action", "actor_user_id"])
       .where("subject_id", "=", passkey.id)
-      .orderBy("id")
+      .orderBy("created_at")
       .execute();
     expect(audit).toEqual([
       { action: "passkey.add", actor_user_id: user.userId },
