@@ -138,6 +138,13 @@ describe("one user's audit history", () => {
     expect(customerHistory.items.map((item) => item.action)).toEqual(["user.ban", "deposit.approve"]);
     expect(adminHistory.items.map((item) => item.action)).toEqual(["user.ban", "deposit.approve"]);
     expect(adminHistory.items.every((item) => item.actorId === admin.userId)).toBe(true);
+    // The user detail reads the same history over HTTP, which a subject filter alone would cut to the ban.
+    const overHttp = await readAudit(admin, { involvedUserId: customer.userId });
+    expect(overHttp.statusCode, overHttp.body).toBe(200);
+    expect(overHttp.json().items.map((item: { action: string }) => item.action)).toEqual([
+      "user.ban",
+      "deposit.approve",
+    ]);
   });
 });
 

@@ -4251,6 +4251,7 @@ export interface operations {
         actor?: string;
         cursor?: components["schemas"]["PageCursor"];
         from?: string;
+        involvedUserId?: string;
         limit?: number;
         subjectId?: string;
         subjectType?: string;

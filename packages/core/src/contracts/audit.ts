@@ -86,6 +86,10 @@ const ORDERED_RANGE = { message: AUDIT_MESSAGES.dateRange, path: ["to"] };
 /** The audit list's query: the filters, and a page of 50 (at most 100), newest first. */
 export const AuditLogQuery = pageQuery({ defaultLimit: 50, maxLimit: 100 })
   .extend(auditFilterFields)
+  .extend({
+    /** Rows by or about one user (the admin's user detail): they acted, are the `user` subject, or the customer concerned. */
+    involvedUserId: singleLineText("User id").min(1).max(200).optional(),
+  })
   .refine(isOrderedRange, ORDERED_RANGE);
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 

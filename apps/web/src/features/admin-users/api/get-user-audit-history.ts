@@ -5,11 +5,12 @@ import { adminUsersQueryKey } from "./get-admin-users.ts";
 const PAGE_SIZE = 10;
 
 /**
- * One page of the admin actions taken on a user (ban, unban, e-mail, KYC decision, delete): the audit
- * log's rows whose subject is this user, newest first.
+ * One page of a user's audit history, newest first: the admin actions taken on them (ban, unban,
+ * e-mail, KYC decision, delete), those on their money (a deposit reviewed), and, for an admin, the
+ * actions they took themselves.
  */
 export function getUserAuditHistory(userId: string, cursor: string | null) {
-  const query = { subjectType: "user", subjectId: userId, limit: PAGE_SIZE, cursor: cursor ?? undefined };
+  const query = { involvedUserId: userId, limit: PAGE_SIZE, cursor: cursor ?? undefined };
   return dataOf(api.GET("/api/v1/admin/audit-log", { params: { query } }));
 }
 
