@@ -34,7 +34,7 @@ function SidebarLink({
       title={isExpanded ? undefined : item.label}
       className={({ isActive }) =>
         cn(
-          "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors",
+          "flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors",
           isActive
             ? "bg-sidebar-active text-white"
             : "text-sidebar-foreground hover:bg-sidebar-accent hover:text-white",
@@ -67,7 +67,7 @@ function SidebarList(props: {
   onNavigate?: () => void;
 }) {
   return (
-    <ul className="grid gap-1">
+    <ul className="grid gap-0.5">
       {props.items.map((item) => (
         <li key={item.to}>
           <SidebarLink
@@ -115,7 +115,7 @@ export function SidebarNav(props: {
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
         <SidebarList items={mainItems} badges={badges} isExpanded={props.isExpanded} onNavigate={props.onNavigate} />
         {props.isAdmin ? (
-          <section aria-labelledby="admin-nav-heading" className="mt-6">
+          <section aria-labelledby="admin-nav-heading" className="mt-4">
             <h2
               id="admin-nav-heading"
               className={cn(

@@ -68,7 +68,7 @@ function UserTable({ users }: { users: AdminUserListItem[] }) {
                 <Created iso={user.createdAt} />
               </td>
               <td className="px-4 py-3">
-                <UserActions user={actedOn(user)} />
+                <UserActions user={actedOn(user)} className="flex-nowrap" />
               </td>
             </tr>
           ))}
