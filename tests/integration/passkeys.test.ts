@@ -298,6 +298,19 @@ describe("signing in with a passkey", () => {
     expect(mergeCookies("", response)).not.toMatch(/session_token=/);
   });
 
+  test("a closed account's passkeys are gone and sign in no more", async () => {
+    const user = await createSignedInUser(ferry, { label: "passkey-closed" });
+    const admin = await createSignedInUser(ferry, { label: "passkey-closer", isAdmin: true });
+    const { authenticator } = await registerPasskey(user);
+    const closed = await as(admin, "DELETE", `/api/v1/admin/users/${user.userId}`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const rows = await ferry.db.selectFrom("passkeys").select("id").where("user_id", "=", user.userId).execute();
+    expect(rows).toEqual([]);
+    const response = await signInWith(authenticator, randomIp());
+    expect(response.statusCode).toBe(401);
+    expect(mergeCookies("", response)).not.toMatch(/session_token=/);
+  });
+
   test("malformed answers are refused as validation errors", async () => {
     const ip = randomIp();
     const response = await submitSignIn(ip, { id: "x", type: "public-key", response: { clientDataJSON: "%%" } });

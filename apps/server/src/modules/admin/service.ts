@@ -29,6 +29,7 @@ import { eraseKycDocuments } from "../kyc/service.ts";
 import { lockHoldingsOf, readWalletBalancesOf } from "../ledger/service.ts";
 import { adminMessageMail, enqueueMail } from "../mail/service.ts";
 import { deleteAllNotificationsOf } from "../notifications/service.ts";
+import { deleteAllPasskeysOf } from "../passkeys/service.ts";
 import { eraseProfile, getProfile } from "../profile/service.ts";
 import { listRecentHistoryOf } from "../transfers/service.ts";
 import {
@@ -164,6 +165,7 @@ export async function closeAccount(
     }
     await refuseWhileHoldingMoney(trx, userId);
     await endSignInFor(trx, user);
+    await deleteAllPasskeysOf(trx, userId);
     await eraseProfile(trx, userId);
     await deleteAllDestinationsOf(trx, userId);
     await deleteAllNotificationsOf(trx, userId);

@@ -34,7 +34,10 @@ export async function selectPasskeys(db: Database, userId: string): Promise<Pass
     .execute();
 }
 
-/** The passkey an assertion names, with the ban state of its account; undefined when none has this id. */
+/**
+ * The passkey an assertion names, with the ban state of its account; undefined when none has this id
+ * or its account is closed (a closed account never signs in again, migration 023).
+ */
 export async function selectPasskeyByCredentialId(db: Database, credentialId: string) {
   return db
     .selectFrom("passkeys")
@@ -42,7 +45,22 @@ export async function selectPasskeyByCredentialId(db: Database, credentialId: st
     .selectAll("passkeys")
     .select(["user.email", "user.banned", "user.banExpires"])
     .where("passkeys.credential_id", "=", credentialId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("account_closures")
+            .select("user_id")
+            .whereRef("account_closures.user_id", "=", "passkeys.user_id"),
+        ),
+      ),
+    )
     .executeTakeFirst();
+}
+
+/** Deletes every passkey of the user (their account is being closed), in the caller's transaction. */
+export async function deletePasskeysOf(trx: Database, userId: string): Promise<void> {
+  await trx.deleteFrom("passkeys").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("passkey_challenges").where("user_id", "=", userId).execute();
 }
 
 /**

@@ -37,6 +37,7 @@ import {
   countPasskeys,
   deleteExpiredChallenges,
   deletePasskey,
+  deletePasskeysOf,
   insertChallenge,
   insertPasskey,
   lockUserPasskeys,
@@ -241,6 +242,14 @@ export async function removePasskey(db: Database, config: Config, actor: Passkey
     }
     await recordPasskeyChange(trx, config, actor, { change: "removed", row });
   });
+}
+
+/**
+ * Ends passkey sign-in for a user whose account is being closed, in the caller's transaction: their
+ * passkeys and pending challenges go with their other ways of signing in.
+ */
+export async function deleteAllPasskeysOf(trx: Database, userId: string): Promise<void> {
+  await deletePasskeysOf(trx, userId);
 }
 
 /** Options for a usernameless sign-in: any of the site's passkeys, user verification required. */
