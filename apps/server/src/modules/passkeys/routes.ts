@@ -33,7 +33,7 @@ interface PasskeyRouteDeps {
   readonly guards: Guards;
 }
 
-/** The signed-in user's own passkeys under /api/v1/passkeys; another user's passkey reads as missing. */
+/** The signed-in user's own passkeys under /api/v1/passkeys: list and register. */
 function registerPasskeyManagementRoutes(app: FastifyInstance, deps: PasskeyRouteDeps): void {
   const { db, config, guards } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -81,6 +81,13 @@ function registerPasskeyManagementRoutes(app: FastifyInstance, deps: PasskeyRout
       return reply.status(201).send(await registerPasskey(db, config, actor, request.body));
     },
   );
+}
+
+/** Renaming and removing one of the user's own passkeys; another user's reads as missing. */
+function registerPasskeyChangeRoutes(app: FastifyInstance, deps: PasskeyRouteDeps): void {
+  const { db, config, guards } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { tags: ["passkeys"], security: SIGNED_IN };
   typed.patch(
     "/api/v1/passkeys/:passkeyId",
     {
@@ -160,5 +167,6 @@ function registerPasskeySignInRoutes(app: FastifyInstance, deps: PasskeyRouteDep
 /** Passkeys (WebAuthn): managing your own, and signing in with one. */
 export function registerPasskeyRoutes(app: FastifyInstance, deps: PasskeyRouteDeps): void {
   registerPasskeyManagementRoutes(app, deps);
+  registerPasskeyChangeRoutes(app, deps);
   registerPasskeySignInRoutes(app, deps);
 }
