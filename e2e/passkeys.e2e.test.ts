@@ -76,6 +76,7 @@ describe("passkeys", () => {
       expect(credentials[0].isResidentCredential).toBe(true);
 
       await signOut(page);
+      await expectAccessible(page, "/login with Sign in with a passkey");
       await page.getByRole("button", { name: "Sign in with a passkey" }).click();
       await page.waitForURL("**/dashboard");
       await page.getByText("Welcome back!").first().waitFor();
@@ -110,6 +111,7 @@ describe("passkeys", () => {
       await page.getByText("Login failed").first().waitFor();
       await page.getByText("your passkey could not confirm it's you", { exact: false }).first().waitFor();
       await expectAccessible(page, "/login after a refused passkey");
+      await saveScreenshot(page, "passkeys-login-refused", { fullPage: false });
       expect(new URL(page.url()).pathname).toBe("/login");
       await page.goto("/dashboard");
       await page.waitForURL("**/login");
