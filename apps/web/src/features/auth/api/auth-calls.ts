@@ -54,3 +54,13 @@ export async function signInWithPasskey() {
     api.POST("/api/v1/auth/passkey/sign-in", { body: { response: response as PasskeyAuthenticationResponse } }),
   );
 }
+
+/** Step two of sign-in for an account with an authenticator app: its current code. Success creates the session. */
+export function verifySignInTotp(code: string) {
+  return dataOf(api.POST("/api/auth/two-factor/verify-totp", { body: { code } }));
+}
+
+/** Step two with one of the app's backup codes instead, which then stops working. */
+export function verifySignInBackupCode(code: string) {
+  return dataOf(api.POST("/api/auth/two-factor/verify-backup-code", { body: { code } }));
+}

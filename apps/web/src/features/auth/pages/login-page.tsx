@@ -11,6 +11,7 @@ import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { meQueryKey } from "../../../lib/queries/session.ts";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { sendSignInCode, startSignIn, verifySignInCode } from "../api/auth-calls.ts";
+import { AppCodeDialog } from "../components/app-code-dialog.tsx";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { CodeDialog } from "../components/code-dialog.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
@@ -68,12 +69,15 @@ function useSignIn() {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   // The account is under attack: the server did not say whether the password was right (decision 010).
   const [isPasswordUnconfirmed, setIsPasswordUnconfirmed] = useState(false);
+  // The account signs in with its authenticator app's code instead of an e-mailed one (decision 036).
+  const [usesApp, setUsesApp] = useState(false);
 
   async function submitPassword(values: SignInRequest) {
     try {
       const result = await startSignIn(values);
       if (result.twoFactorRedirect) {
         setIsPasswordUnconfirmed(result.isPasswordUnconfirmed === true);
+        setUsesApp(result.twoFactorMethods.includes("totp"));
         setPendingEmail(values.email);
         return;
       }
@@ -91,7 +95,8 @@ function useSignIn() {
     navigate(destinationOf(location.state), { replace: true });
   }
 
-  return { pendingEmail, isPasswordUnconfirmed, submitPassword, onVerified, cancelCode: () => setPendingEmail(null) };
+  const cancelCode = () => setPendingEmail(null);
+  return { pendingEmail, isPasswordUnconfirmed, usesApp, submitPassword, onVerified, cancelCode };
 }
 
 export function LoginPage() {
@@ -130,8 +135,13 @@ export function LoginPage() {
         </Button>
       </form>
       <PasskeySignInButton onSignedIn={signIn.onVerified} />
+      <AppCodeDialog
+        open={signIn.pendingEmail !== null && signIn.usesApp}
+        onClose={signIn.cancelCode}
+        onVerified={signIn.onVerified}
+      />
       <CodeDialog
-        open={signIn.pendingEmail !== null}
+        open={signIn.pendingEmail !== null && !signIn.usesApp}
         onOpenChange={(open) => {
           if (!open) {
             signIn.cancelCode();

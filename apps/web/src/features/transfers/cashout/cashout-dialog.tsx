@@ -23,6 +23,7 @@ import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { balancesQueryOptions } from "../../../lib/queries/balances.ts";
 import { paymentMethodsQueryOptions } from "../../../lib/queries/payment-methods.ts";
 import { toastError, useErrorToast } from "../../../lib/toasts.ts";
+import { useConfirmsWithApp } from "../api/authenticator-status.ts";
 import { useCreateTransfer } from "../api/create-transfer.ts";
 import { useTransferQuote } from "../api/get-transfer-quote.ts";
 import { useRequestTransferCode } from "../api/request-transfer-code.ts";
@@ -221,6 +222,7 @@ function CashoutVerificationStep(props: { chosen: ChosenCashout; onBack: () => v
   const isCodeValid = TransferCodeForm.safeParse({ code }).success;
   const requestCode = useRequestTransferCode();
   const createTransfer = useCreateTransfer();
+  const confirmsWithApp = useConfirmsWithApp();
 
   const confirm = form.handleSubmit(
     (values) =>
@@ -238,18 +240,22 @@ function CashoutVerificationStep(props: { chosen: ChosenCashout; onBack: () => v
         <strong>
           {details.currency} {quote.amount}
         </strong>{" "}
-        (fee {quote.fee}, total {quote.total}) to <strong>{quote.recipientName}</strong>. We'll e-mail a code that works
-        only for this cash-out.
+        (fee {quote.fee}, total {quote.total}) to <strong>{quote.recipientName}</strong>.{" "}
+        {confirmsWithApp
+          ? "Enter the 6-digit code from your authenticator app to confirm exactly this cash-out."
+          : "We'll e-mail a code that works only for this cash-out."}
       </p>
       <DestinationDetails destination={quote.destination} nameLabel="Payment method" />
-      <Button
-        type="button"
-        variant="secondary"
-        onClick={() => requestCode.mutate(details)}
-        disabled={requestCode.isPending}
-      >
-        {requestCode.isSuccess ? "Send a new code" : "Send code"}
-      </Button>
+      {confirmsWithApp ? null : (
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => requestCode.mutate(details)}
+          disabled={requestCode.isPending}
+        >
+          {requestCode.isSuccess ? "Send a new code" : "Send code"}
+        </Button>
+      )}
       <Controller
         control={form.control}
         name="code"

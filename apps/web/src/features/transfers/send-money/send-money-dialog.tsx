@@ -3,6 +3,7 @@ import { InfoIcon } from "lucide-react";
 import { useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
+import { useConfirmsWithApp } from "../api/authenticator-status.ts";
 import { AmountStep } from "./components/amount-step.tsx";
 import { FerryUserStep } from "./components/ferry-user-step.tsx";
 import { MethodStep } from "./components/method-step.tsx";
@@ -23,7 +24,7 @@ import {
   type SendStep,
 } from "./send-money-flow.ts";
 
-function descriptionOf(step: SendStep, method: SendMethod | null): string {
+function descriptionOf(step: SendStep, method: SendMethod | null, confirmsWithApp: boolean): string {
   switch (step) {
     case "method":
       return "How would you like to send money?";
@@ -34,7 +35,9 @@ function descriptionOf(step: SendStep, method: SendMethod | null): string {
     case "amount":
       return "How much would you like to send?";
     case "verification":
-      return "Check the details and confirm with the code we e-mail you.";
+      return confirmsWithApp
+        ? "Check the details and confirm with the code from your authenticator app."
+        : "Check the details and confirm with the code we e-mail you.";
   }
 }
 
@@ -144,11 +147,12 @@ function CurrentStep({ moves, onClose }: { moves: ReturnType<typeof useSendMoney
 function SendMoneySteps({ onClose, preset }: { onClose: () => void; preset?: SendMoneyPreset }) {
   const moves = useSendMoneyFlow(preset);
   const step = currentStep(moves.flow);
+  const confirmsWithApp = useConfirmsWithApp();
   return (
     <>
       <DialogHeader className="text-left">
         <DialogTitle>Send Money</DialogTitle>
-        <DialogDescription>{descriptionOf(step, moves.flow.method)}</DialogDescription>
+        <DialogDescription>{descriptionOf(step, moves.flow.method, confirmsWithApp)}</DialogDescription>
       </DialogHeader>
       <StepIndicator step={step} />
       {preset === "large" ? (

@@ -1,11 +1,12 @@
 import { formatMoney, minorOf } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CheckCircle2Icon, Loader2Icon, MailIcon, SendIcon } from "lucide-react";
+import { CheckCircle2Icon, Loader2Icon, MailIcon, SendIcon, SmartphoneIcon } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { CodeInput } from "../../../../components/code-input.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
+import { useConfirmsWithApp } from "../../api/authenticator-status.ts";
 import { useCreateTransfer } from "../../api/create-transfer.ts";
 import { useRequestTransferCode } from "../../api/request-transfer-code.ts";
 import { DestinationDetails } from "../../components/destination-details.tsx";
@@ -72,8 +73,26 @@ function CodeNote({ isCodeSent }: { isCodeSent: boolean }) {
   );
 }
 
+/** For an account with an authenticator app: its code confirms the details shown above; nothing is e-mailed. */
+function AppCodeNote() {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
+        <SmartphoneIcon className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-medium">Verify it's you</p>
+        <p className="text-muted-foreground">
+          Enter the 6-digit code from your authenticator app to send exactly this amount to this recipient.
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /**
- * Step 5, verification: the summary, a code e-mailed for exactly these details, and Confirm. The
+ * Step 5, verification: the summary, a code e-mailed for exactly these details (or, for an account
+ * with an authenticator app, its code, checked by the server with these details), and Confirm. The
  * Idempotency-Key was made when this step was reached, so a double click or a retry sends once.
  */
 export function VerificationStep(props: {
@@ -94,6 +113,7 @@ export function VerificationStep(props: {
   const requestCode = useRequestTransferCode();
   const createTransfer = useCreateTransfer();
   const isCodeValid = TransferCodeForm.safeParse({ code }).success;
+  const confirmsWithApp = useConfirmsWithApp();
 
   function sendCode() {
     requestCode.mutate(details, { onSuccess: () => setIsCodeSent(true) });
@@ -117,11 +137,13 @@ export function VerificationStep(props: {
       <Summary recipient={recipient} payment={payment} />
       <DestinationDetails destination={payment.quote.destination} nameLabel="Recipient" />
       <div className="grid grid-cols-1 gap-3 rounded-lg border border-border p-4">
-        <CodeNote isCodeSent={isCodeSent} />
-        <Button type="button" variant="outline" onClick={sendCode} disabled={requestCode.isPending}>
-          {requestCode.isPending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
-          {isCodeSent ? "Resend code" : "Send code"}
-        </Button>
+        {confirmsWithApp ? <AppCodeNote /> : <CodeNote isCodeSent={isCodeSent} />}
+        {confirmsWithApp ? null : (
+          <Button type="button" variant="outline" onClick={sendCode} disabled={requestCode.isPending}>
+            {requestCode.isPending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
+            {isCodeSent ? "Resend code" : "Send code"}
+          </Button>
+        )}
         <Controller
           control={form.control}
           name="code"
