@@ -5,10 +5,9 @@
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-// Better Auth keeps the secret encrypted with the auth secret; the test stores RFC 6238's own secret.
-import { symmetricEncrypt } from "../../apps/server/node_modules/better-auth/dist/crypto/index.mjs";
 import type { Clock } from "../../apps/server/src/clock.ts";
 import { countHits } from "../../apps/server/src/http/throttle.ts";
+import { sealTotpSecret } from "../../apps/server/src/modules/auth/authenticator.ts";
 import { THROTTLE_KEYS } from "../../apps/server/src/modules/auth/limit-rules.ts";
 import {
   buildTestApp,
@@ -79,7 +78,7 @@ async function startEnrolment(user: SignedIn): Promise<{ key: Buffer; uri: URL }
 
 /** Replaces the pending secret with RFC 6238's, encrypted as Better Auth keeps it. */
 async function useRfcSecret(userId: string): Promise<void> {
-  const secret = await symmetricEncrypt({ key: ferry.config.authSecret, data: RFC_SECRET });
+  const secret = await sealTotpSecret({ secret: ferry.config.authSecret }, RFC_SECRET);
   await ferry.db.updateTable("twoFactor").set({ secret }).where("userId", "=", userId).execute();
 }
 
