@@ -145,6 +145,11 @@ describe("managing passkeys", () => {
     });
     const long = await as(user, "POST", "/api/v1/passkeys", { name: "x".repeat(65), response });
     expect(long.json().error.fields).toEqual({ name: PASSKEY_MESSAGES.nameTooLong });
+    const control = await as(user, "POST", "/api/v1/passkeys", { name: "Key\u0000one", response });
+    expect(control.statusCode).toBe(400);
+    expect(control.json().error.fields).toEqual({
+      name: "Passkey name cannot contain line breaks, tabs or other control characters",
+    });
     expect((await as(user, "GET", "/api/v1/passkeys")).json()).toEqual({ items: [] });
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "../validation/text.ts";
 
 /*
  * Passkeys (WebAuthn; issue 27, decision 037): register, name, list, remove, and sign in with one. The
@@ -29,9 +30,7 @@ export const PASSKEY_MESSAGES = {
 } as const;
 
 /** A passkey's name: what the person calls the device it lives on. */
-export const PasskeyName = z
-  .string({ error: PASSKEY_MESSAGES.nameRequired })
-  .trim()
+export const PasskeyName = singleLineText("Passkey name", { error: PASSKEY_MESSAGES.nameRequired })
   .min(1, PASSKEY_MESSAGES.nameRequired)
   .max(PASSKEY_NAME_MAX_LENGTH, PASSKEY_MESSAGES.nameTooLong);
 
