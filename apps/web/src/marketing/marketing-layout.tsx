@@ -63,6 +63,9 @@ function useSignOut(): () => Promise<void> {
       // Loaded on use, as the client it calls through is: a visitor never needs it.
       const { signOut } = await import("../features/auth/api/auth-calls.ts");
       await signOut();
+      // The signed-in tabs of this browser leave too (lib/idle-session.ts).
+      const { announceSignOut } = await import("../lib/idle-session.ts");
+      announceSignOut("signed-out");
     } catch (error) {
       // sonner is fetched when a toast is needed, not with the landing page (decision 021).
       const { toast } = await import("sonner");

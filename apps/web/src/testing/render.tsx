@@ -6,10 +6,11 @@ import { MemoryRouter } from "react-router";
 import { Toaster } from "sonner";
 import { vi } from "vitest";
 
-/** One answer of the fake API: its status and JSON body. */
+/** One answer of the fake API: its status, JSON body and any headers beside the content type. */
 export interface FakeResponse {
   readonly status?: number;
   readonly body: unknown;
+  readonly headers?: Record<string, string>;
 }
 
 /** A request the component made, as the fake API saw it. */
@@ -44,12 +45,12 @@ export function fakeApi(routes: Record<string, (request: SeenRequest) => FakeRes
     };
     seen.push(request);
     const route = routes[`${method} ${path}`];
-    const answer = route
+    const answer: FakeResponse = route
       ? route(request)
       : { status: 404, body: { error: { code: "not_found", message: "Not found" } } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...answer.headers },
     });
   });
   return seen;

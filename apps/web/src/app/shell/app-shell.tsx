@@ -4,7 +4,7 @@ import { Outlet, useNavigate } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/ui/sheet.tsx";
 import { signOut } from "../../features/auth/api/auth-calls.ts";
 import { cn } from "../../lib/cn.ts";
-import { clearIdleDeadline } from "../../lib/idle-session.ts";
+import { announceSignOut, type SignOutReason } from "../../lib/idle-session.ts";
 import { meQueryKey, useSignedInProfile } from "../../lib/queries/session.ts";
 import { toastError, toastServerError } from "../../lib/toasts.ts";
 import { Header } from "./header.tsx";
@@ -22,6 +22,19 @@ export function AppShell() {
   const queryClient = useQueryClient();
   const isAdmin = profile.role === "admin";
 
+  // The session has ended (here or in another tab of this browser): forget the user and go to /login.
+  const leave = useCallback(
+    (reason: SignOutReason) => {
+      queryClient.clear();
+      queryClient.setQueryData(meQueryKey, null);
+      if (reason === "idle") {
+        toastError("You have been signed out", "You were inactive for longer than your session timeout.");
+      }
+      navigate("/login", { replace: true });
+    },
+    [navigate, queryClient],
+  );
+
   async function logout() {
     try {
       await signOut();
@@ -29,24 +42,20 @@ export function AppShell() {
       toastServerError(error, "Could not sign out");
       return;
     }
-    queryClient.clear();
-    queryClient.setQueryData(meQueryKey, null);
-    navigate("/login", { replace: true });
+    announceSignOut("signed-out");
+    leave("signed-out");
   }
 
   // The idle timeout ran out (the server ends the session at the same moment): sign out here too.
   const signOutIdle = useCallback(async () => {
-    clearIdleDeadline();
+    announceSignOut("idle");
     await signOut().catch(() => undefined);
-    queryClient.clear();
-    queryClient.setQueryData(meQueryKey, null);
-    toastError("You have been signed out", "You were inactive for longer than your session timeout.");
-    navigate("/login", { replace: true });
-  }, [navigate, queryClient]);
+    leave("idle");
+  }, [leave]);
 
   return (
     <div className="flex min-h-screen">
-      <IdleSessionWatcher onExpired={signOutIdle} />
+      <IdleSessionWatcher onExpired={signOutIdle} onSignedOutElsewhere={leave} />
       {sidebar.isMobile ? (
         <Sheet open={sidebar.isSheetOpen} onOpenChange={sidebar.setIsSheetOpen}>
           <SheetContent aria-describedby={undefined}>

@@ -10,17 +10,32 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
 import { api } from "../../lib/api.ts";
-import { idleDeadlineMs, subscribeIdleDeadline } from "../../lib/idle-session.ts";
+import {
+  idleDeadlineMs,
+  type SignOutReason,
+  subscribeIdleDeadline,
+  subscribeSignOutElsewhere,
+} from "../../lib/idle-session.ts";
 
 /**
  * The idle session timeout in the signed-in shell (decision 038): a minute before the server's figure
  * runs out, "You will be signed out soon"; "Stay signed in" makes a real request (the person's
- * activity), which gives the session its full time again; at the end, `onExpired` signs out.
+ * activity), which gives the session its full time again; at the end, `onExpired` signs out. The
+ * deadline is shared by the browser's tabs (lib/idle-session.ts); when another tab signs out,
+ * `onSignedOutElsewhere` leaves this one too.
  */
-export function IdleSessionWatcher({ onExpired }: { onExpired: () => void }) {
+export function IdleSessionWatcher({
+  onExpired,
+  onSignedOutElsewhere,
+}: {
+  onExpired: () => void;
+  onSignedOutElsewhere: (reason: SignOutReason) => void;
+}) {
   const deadline = useSyncExternalStore(subscribeIdleDeadline, idleDeadlineMs);
   const [isWarning, setIsWarning] = useState(false);
   const [isStaying, setIsStaying] = useState(false);
+
+  useEffect(() => subscribeSignOutElsewhere(onSignedOutElsewhere), [onSignedOutElsewhere]);
 
   useEffect(() => {
     if (deadline === null) {
