@@ -316,6 +316,21 @@ describe("signing in with a passkey", () => {
     expect(mergeCookies("", response)).not.toMatch(/session_token=/);
   });
 
+  test("sign-in attempts are limited per address, like the password step", async () => {
+    const user = await createSignedInUser(ferry, { label: "passkey-throttle" });
+    const { authenticator } = await registerPasskey(user);
+    const ip = randomIp();
+    const guess = authenticator.authenticate({ challenge: "bm90LWlzc3VlZA" });
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await submitSignIn(ip, guess)).statusCode).toBe(401);
+    }
+    const refused = await signInWith(authenticator, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    // Another address is not slowed by this one.
+    expect((await signInWith(authenticator, randomIp())).statusCode).toBe(200);
+  });
+
   test("malformed answers are refused as validation errors", async () => {
     const ip = randomIp();
     const response = await submitSignIn(ip, { id: "x", type: "public-key", response: { clientDataJSON: "%%" } });
