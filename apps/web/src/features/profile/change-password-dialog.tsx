@@ -16,10 +16,12 @@ import {
 } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { PasswordInput } from "../../components/ui/password-input.tsx";
+import { ApiError } from "../../lib/api-error.ts";
 import { toastServerError, toastSuccess } from "../../lib/toasts.ts";
 import { useChangePassword } from "./api/change-password.ts";
 
 const PASSWORDS_DIFFER = "The passwords do not match";
+const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
 
 /** Core's change-password request (the sign-up password rule for the new one), plus its confirmation. */
 const ChangePasswordForm = ChangePasswordRequest.pick({ currentPassword: true, newPassword: true })
@@ -70,6 +72,11 @@ export function ChangePasswordDialog() {
     try {
       await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
     } catch (error) {
+      // Better Auth's INVALID_PASSWORD: say so next to the field rather than in a bare "Invalid password".
+      if (error instanceof ApiError && error.code === "invalid_password") {
+        form.setError("currentPassword", { message: WRONG_CURRENT_PASSWORD }, { shouldFocus: true });
+        return;
+      }
       toastServerError(error, "Could not change your password");
       return;
     }
