@@ -271,6 +271,49 @@ describe("sign-in with the app", () => {
   });
 });
 
+describe("a sign-in answered without a verdict (decision 010) for an account with an app", () => {
+  test("sends no e-mailed code, takes the app's code, and answers a wrong password's decoy alike", async () => {
+    const user = await enrolledUser("totp-ceiling");
+    const now = Date.now();
+    await ferry.db
+      .insertInto("rate_limit_hits")
+      .values(
+        Array.from({ length: 100 }, (_, index) => ({
+          key: THROTTLE_KEYS.signInFailuresAccount(user.email),
+          hit_at: new Date(now - index * 10_000),
+        })),
+      )
+      .execute();
+    const right = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
+    const wrong = await submitPassword(ferry.app, { email: user.email, password: "Wrong#Pass2026", ip: user.ip });
+    const unconfirmed = { twoFactorRedirect: true, twoFactorMethods: ["otp"], isPasswordUnconfirmed: true };
+    expect(right.response.json()).toEqual(unconfirmed);
+    expect(wrong.response.json()).toEqual(unconfirmed);
+
+    const mailsBefore = (await mailTo(ferry.db, user.email)).length;
+    for (const step of [right, wrong]) {
+      const sendOtp = await send(ferry.app, {
+        method: "POST",
+        url: "/api/auth/two-factor/send-otp",
+        ip: user.ip,
+        cookie: step.cookie,
+        payload: {},
+      });
+      expect(sendOtp.statusCode).toBe(200);
+      const guess = await secondStep(step.cookie, user.ip, "verify-totp", "000000");
+      expect({ status: guess.statusCode, body: guess.json() }).toEqual({
+        status: 401,
+        body: { error: { code: "invalid_code", message: "Invalid code" } },
+      });
+    }
+    expect((await mailTo(ferry.db, user.email)).length).toBe(mailsBefore);
+    const decoy = await secondStep(wrong.cookie, user.ip, "verify-totp", totp(user.key, Date.now() / 1000));
+    expect(decoy.statusCode).toBe(401);
+    const signedIn = await secondStep(right.cookie, user.ip, "verify-totp", totp(user.key, Date.now() / 1000 + 30));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+  });
+});
+
 describe("transfer confirmation with the app", () => {
   test("the e-mailed code is refused; the app's code confirms these details once", async () => {
     const sender = await createSignedInUser(ferry, { label: "totp-sender" });
