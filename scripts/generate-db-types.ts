@@ -43,7 +43,15 @@ const HEADER = [
  * Nullability and defaults still come from the database.
  */
 const COLUMN_TYPES: Readonly<Record<string, CoreTypeName | readonly string[]>> = {
-  "alert_firings.delivery": ["email_queued", "not_delivered"],
+  "alert_firings.delivery": [
+    "email_queued",
+    "email_off",
+    "sms_queued",
+    "sms_off",
+    "sms_no_phone",
+    "sms_unavailable",
+    "not_delivered",
+  ],
   "alert_firings.method": ["email", "sms"],
   "alert_rules.currency": "CurrencyCode",
   "alert_rules.direction": ["incoming", "outgoing", "both"],
@@ -81,6 +89,7 @@ const COLUMN_TYPES: Readonly<Record<string, CoreTypeName | readonly string[]>> =
   "rates.to_currency": "CurrencyCode",
   "recipients.currency": "CurrencyCode",
   "recipients.type": ["bank", "crypto"],
+  "sms_outbox.status": ["queued", "sent", "failed"],
   "transfer_status_changes.from_status": "TransferStatus",
   "transfer_status_changes.to_status": "TransferStatus",
   "transfers.currency": "CurrencyCode",

@@ -25,7 +25,7 @@ import { signInWithUserAgent } from "./money-helpers-deposits.ts";
 
 /*
  * Issue 14, /alerts: a signed-in user's own alert rules through the API (texts, ownership, the cap, SMS
- * refused while Ferry has no SMS provider), and each rule type firing exactly once on its event — an
+ * refused while it is off in Settings; tests/integration/sms-and-alerts.test.ts for the rest), and each rule type firing exactly once on its event — an
  * in-app notification and an e-mail in the outbox — and not below its threshold.
  */
 
@@ -131,8 +131,13 @@ describe("managing alert rules", () => {
     expect(body.items[2]).toMatchObject({ amount: "100.00", direction: "both", lastFiredAt: null });
     expect(body.nextCursor).toBeNull();
     expect(body.methods).toEqual([
-      { method: "email", isAvailable: true, unavailableReason: null },
-      { method: "sms", isAvailable: false, unavailableReason: "No SMS provider is configured" },
+      { method: "email", isAvailable: true, unavailableBecause: null, unavailableReason: null },
+      {
+        method: "sms",
+        isAvailable: false,
+        unavailableBecause: "sms_off",
+        unavailableReason: ALERT_MESSAGES.methodRefusals.sms_off,
+      },
     ]);
 
     const edited = await as(user, "PUT", `/api/v1/alert-rules/${transaction.id}`, {
@@ -173,14 +178,14 @@ describe("managing alert rules", () => {
     expect((await as(user, "GET", "/api/v1/alert-rules")).json().items).toEqual([]);
   });
 
-  test("refuses SMS with the reason, on create and on edit: Ferry has no SMS provider", async () => {
+  test("refuses SMS with the reason, on create and on edit, while SMS is off in Settings (the default)", async () => {
     const user = await createSessionUser(ferry, { label: "alerts-sms" });
     const created = await as(user, "POST", "/api/v1/alert-rules", { ...TRANSACTION_RULE, method: "sms" });
     expect(created.statusCode).toBe(400);
     expect(created.json().error).toEqual({
       code: "validation_failed",
-      message: ALERT_MESSAGES.smsUnavailable,
-      fields: { method: ALERT_MESSAGES.smsUnavailable },
+      message: ALERT_MESSAGES.methodRefusals.sms_off,
+      fields: { method: ALERT_MESSAGES.methodRefusals.sms_off },
     });
     const rule = await createRule(user, TRANSACTION_RULE);
     const edited = await as(user, "PUT", `/api/v1/alert-rules/${rule.id}`, { ...TRANSACTION_RULE, method: "sms" });

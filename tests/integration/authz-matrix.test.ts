@@ -761,6 +761,9 @@ const ROUTES: Record<string, RouteEntry> = {
   // Development only: the outbox with every sign-in code, for clients on this machine.
   "GET /dev/mail": { access: "dev-only", request: () => ({ url: "/dev/mail" }) },
   "GET /dev/mail/messages.json": { access: "dev-only", request: () => ({ url: "/dev/mail/messages.json" }) },
+  // Development only: the SMS outbox with every text message and phone number, for clients on this machine.
+  "GET /dev/sms": { access: "dev-only", request: () => ({ url: "/dev/sms" }) },
+  "GET /dev/sms/messages.json": { access: "dev-only", request: () => ({ url: "/dev/sms/messages.json" }) },
   // Development only: the business clock, moved forward for end-to-end tests, from this machine.
   "GET /dev/clock": { access: "dev-only", request: () => ({ url: "/dev/clock" }) },
   "POST /dev/clock": { access: "dev-only", request: () => ({ url: "/dev/clock", payload: { advanceDays: 1 } }) },

@@ -37,8 +37,8 @@ describe("what a development instance exposes", () => {
     expect(production.host).toBe("0.0.0.0");
   });
 
-  test("the development mailbox answers only clients on this machine", async () => {
-    for (const url of ["/dev/mail", "/dev/mail/messages.json"]) {
+  test("the development mailbox and SMS outbox answer only clients on this machine", async () => {
+    for (const url of ["/dev/mail", "/dev/mail/messages.json", "/dev/sms", "/dev/sms/messages.json"]) {
       const fromNetwork = await send(ferry.app, { method: "GET", url, ip: randomIp() });
       expect(fromNetwork.statusCode).toBe(403);
       expect(fromNetwork.json()).toMatchObject({ error: { code: "forbidden" } });

@@ -10,7 +10,8 @@ import { pruneThrottle } from "./http/throttle.ts";
 import { dailyReturnsJob } from "./jobs/daily-returns.ts";
 import { housekeepingJob } from "./jobs/housekeeping.ts";
 import { mailDeliveryJob, mailDeliveryQueue } from "./jobs/mail-delivery.ts";
-import type { JobRunner } from "./jobs/runner.ts";
+import type { JobDefinition, JobRunner } from "./jobs/runner.ts";
+import { smsDeliveryJob, smsDeliveryQueue } from "./jobs/sms-delivery.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/routes.ts";
 import { registerAuditRoutes } from "./modules/audit/routes.ts";
@@ -38,6 +39,8 @@ import { registerRateRoutes } from "./modules/rates/routes.ts";
 import { tableRateProvider } from "./modules/rates/service.ts";
 import { registerSessionRoutes } from "./modules/sessions/routes.ts";
 import { registerSettingsRoutes } from "./modules/settings/routes.ts";
+import { createSmsSender, withSmsChannel } from "./modules/sms/delivery.ts";
+import { registerDevSmsRoutes } from "./modules/sms/routes.ts";
 import { registerSupportRoutes } from "./modules/support/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 import authPlugin from "./plugins/app/auth.ts";
@@ -172,6 +175,35 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   if (config.isDevMailboxEnabled) {
     registerDevMailRoutes(app, { db });
   }
+  if (config.isDevSmsOutboxEnabled) {
+    registerDevSmsRoutes(app, { db });
+  }
+}
+
+/**
+ * The senders of mail (SMTP_URL) and text messages (SMS_URL), their delivery jobs, and the database
+ * the modules use, carrying where each kind of message goes: with SMTP, every transaction begun from
+ * it queues its mail's delivery job in itself; with an SMS provider, likewise its text messages'.
+ * Without a provider, text messages go to the development outbox outside production, and nowhere in it.
+ */
+function createSenders(deps: AppDeps, app: FastifyInstance) {
+  const { config } = deps;
+  const mailSender = config.smtpUrl
+    ? createMailSender({ db: deps.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
+    : null;
+  const smsSender = config.smsUrl ? createSmsSender({ db: deps.db, smsUrl: config.smsUrl, log: app.log }) : null;
+  const mailQueue = mailDeliveryQueue(() => app.jobs);
+  let db = mailSender ? withMailDelivery(deps.db, mailQueue) : deps.db;
+  if (smsSender) {
+    db = withSmsChannel(db, { kind: "provider", queue: smsDeliveryQueue(() => app.jobs) });
+  } else if (config.isDevSmsOutboxEnabled) {
+    db = withSmsChannel(db, { kind: "development-outbox" });
+  }
+  const jobs: JobDefinition[] = [
+    ...(mailSender ? [mailDeliveryJob(mailSender)] : []),
+    ...(smsSender ? [smsDeliveryJob(smsSender)] : []),
+  ];
+  return { db, mailSender, jobs, isSending: mailSender !== null || smsSender !== null };
 }
 
 /**
@@ -186,12 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   const { clock, devClock, devClockStore } = await createBusinessClock(deps);
   const investmentSettings = { clock, dailyRate: config.investDailyRate };
   const app = createFastify(config);
-  // With SMTP, every transaction begun from the app's db queues its mail's delivery job in itself.
-  const mailSender = config.smtpUrl
-    ? createMailSender({ db: deps.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log })
-    : null;
-  const mailQueue = mailDeliveryQueue(() => app.jobs);
-  const db = mailSender ? withMailDelivery(deps.db, mailQueue) : deps.db;
+  const senders = createSenders(deps, app);
+  const { db, mailSender } = senders;
   // First, so that its onRoute hook sees every route, the OpenAPI pages' included.
   await app.register(routeMethodsPlugin);
 
@@ -231,10 +259,10 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
         () => pruneStaleUploads(db, storage),
         () => pruneKycDocuments(db, kycStorage, { retentionDays: config.kycRetentionDays, clock }),
       ]),
-      ...(mailSender ? [mailDeliveryJob(mailSender)] : []),
+      ...senders.jobs,
     ],
     isEnabled: config.areJobsEnabled,
-    isSending: mailSender !== null,
+    isSending: senders.isSending,
     onStopped: () => mailSender?.close(),
   });
   if (devClock) {

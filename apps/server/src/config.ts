@@ -156,6 +156,12 @@ const EnvSchema = z
       .string()
       .refine((sender) => z.email().safeParse(addressOf(sender)).success, "must be an address or Name <address>")
       .default("Ferry <no-reply@ferry.example>"),
+    // The SMS provider: an HTTP(S) gateway Ferry POSTs {"to","text"} to. Unset: no text messages in
+    // production; the development SMS outbox outside it (docs/decisions/039-sms-and-alert-methods.md).
+    SMS_URL: z
+      .url("must be an http:// or https:// URL")
+      .refine((url) => /^https?:\/\//.test(url), "must be an http:// or https:// URL")
+      .optional(),
     // Where the /support contact form's messages from visitors go. Unset: MAIL_FROM's address (outside production).
     SUPPORT_EMAIL: z.email("must be an e-mail address").optional(),
     SEED_DEMO: booleanText.optional(),
@@ -261,6 +267,10 @@ export interface Config {
   readonly supportEmail: string;
   /** The development mailbox (`/dev/mail`) is on only outside production and without SMTP. */
   readonly isDevMailboxEnabled: boolean;
+  /** The SMS gateway text messages are POSTed to (SMS_URL); unset, no provider. */
+  readonly smsUrl: string | undefined;
+  /** The development SMS outbox (`/dev/sms`) is on only outside production and without an SMS provider. */
+  readonly isDevSmsOutboxEnabled: boolean;
   readonly shouldSeedDemo: boolean;
   /** Reverse proxies whose X-Forwarded-For is believed: a hop count (0: none) or their addresses. */
   readonly trustProxy: TrustProxySetting;
@@ -415,6 +425,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL ?? addressOf(values.MAIL_FROM),
     isDevMailboxEnabled: !isProduction && !values.SMTP_URL,
+    smsUrl: values.SMS_URL,
+    isDevSmsOutboxEnabled: !isProduction && !values.SMS_URL,
     shouldSeedDemo: values.SEED_DEMO ?? !isProduction,
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,

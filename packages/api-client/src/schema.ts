@@ -1726,6 +1726,7 @@ export interface components {
       isAvailable: boolean;
       /** @enum {string} */
       method: "email" | "sms";
+      unavailableBecause: ("email_off" | "sms_off" | "sms_no_phone" | "sms_unavailable") | null;
       unavailableReason: string | null;
     };
     AlertRule:

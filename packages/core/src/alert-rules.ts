@@ -5,8 +5,9 @@ import { formatMoney, minorOf } from "./money.ts";
  * Alert rules (spec §2 /alerts, §9: types transaction, security and balance; methods e-mail and SMS):
  * their kinds, limits, labels and wording, without the API's schemas (contracts/alerts.ts), so a page
  * that only shows rules does not download zod (decision 021). A rule fires once per event it matches:
- * an in-app notification, and a message by its method. docs/decisions/020-alert-rules.md says why SMS
- * is refused until Ferry has an SMS provider.
+ * an in-app notification, and a message by its method. A method is offered only while it can reach the
+ * person: it is on in their Notification Preferences, and SMS also needs their profile's phone number
+ * and an SMS provider (issue 27; docs/decisions/039-sms-and-alert-methods.md).
  */
 
 export const ALERT_RULE_TYPES = ["transaction", "balance", "security"] as const;
@@ -14,6 +15,13 @@ export type AlertRuleType = (typeof ALERT_RULE_TYPES)[number];
 
 export const ALERT_METHODS = ["email", "sms"] as const;
 export type AlertMethod = (typeof ALERT_METHODS)[number];
+
+/**
+ * Why a method cannot be chosen now: e-mail or SMS is off in the person's Notification Preferences,
+ * their profile has no phone number, or Ferry has no SMS provider.
+ */
+export const ALERT_METHOD_REFUSALS = ["email_off", "sms_off", "sms_no_phone", "sms_unavailable"] as const;
+export type AlertMethodRefusal = (typeof ALERT_METHOD_REFUSALS)[number];
 
 /** Which way the money of a transaction rule moves: into the account, out of it, or either. */
 export const TRANSACTION_DIRECTIONS = ["incoming", "outgoing", "both"] as const;
@@ -38,8 +46,15 @@ export const ALERT_MESSAGES = {
   eventsRequired: "Choose at least one security event",
   eventsRepeated: "Each security event can be chosen once",
   currencyRequired: "Choose a currency",
-  /** SMS needs a provider Ferry does not have yet; the API refuses `sms` with these words (400). */
-  smsUnavailable: "SMS alerts are not available yet: no SMS provider is configured. Choose e-mail.",
+  /** Why a method cannot be chosen: the page says it beside the methods, the API refuses with it (400). */
+  methodRefusals: {
+    email_off: "E-mail notifications are off. Turn them on in Settings to get alerts by e-mail.",
+    sms_off: "Text messages are off. Turn on SMS notifications in Settings to get alerts by SMS.",
+    sms_no_phone: "Add a phone number to your profile to get alerts by SMS.",
+    sms_unavailable: "Text messages are not available yet.",
+  } satisfies Record<AlertMethodRefusal, string>,
+  /** Neither method can reach the person: the page says so instead of offering a choice. */
+  noMethod: "No way to send alerts is switched on. Turn on e-mail or SMS notifications in Settings.",
   tooMany: `You can keep at most ${MAX_ALERT_RULES_PER_USER} alert rules`,
   notFound: "Alert rule not found",
 } as const;

@@ -54,7 +54,14 @@ export interface AccountClosures {
 export interface AlertFirings {
   alert_rule_id: string;
   created_at: Generated<Timestamp>;
-  delivery: "email_queued" | "not_delivered";
+  delivery:
+    | "email_queued"
+    | "email_off"
+    | "sms_queued"
+    | "sms_off"
+    | "sms_no_phone"
+    | "sms_unavailable"
+    | "not_delivered";
   delivery_note: string | null;
   event_key: string;
   id: Generated<string>;
@@ -399,6 +406,19 @@ export interface Session {
   userId: string;
 }
 
+export interface SmsOutbox {
+  attempts: Generated<number>;
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  last_error: string | null;
+  next_attempt_at: Generated<Timestamp>;
+  recipient: string;
+  sent_at: Timestamp | null;
+  status: Generated<"queued" | "sent" | "failed">;
+  user_id: string | null;
+}
+
 export interface TotpAcceptedSteps {
   last_step: Int8;
   user_id: string;
@@ -546,6 +566,7 @@ export interface DB {
   recipients: Recipients;
   schema_migrations: SchemaMigrations;
   session: Session;
+  sms_outbox: SmsOutbox;
   totp_accepted_steps: TotpAcceptedSteps;
   transfer_codes: TransferCodes;
   transfer_status_changes: TransferStatusChanges;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   ALERT_MESSAGES,
+  ALERT_METHOD_REFUSALS,
   ALERT_METHODS,
   MAX_ALERT_RULES_PER_USER,
   SECURITY_EVENTS,
@@ -18,9 +19,11 @@ import { AmountText } from "./transfers.ts";
 export {
   ALERT_LABELS,
   ALERT_MESSAGES,
+  ALERT_METHOD_REFUSALS,
   ALERT_METHODS,
   ALERT_RULE_TYPES,
   type AlertMethod,
+  type AlertMethodRefusal,
   type AlertRuleCondition,
   type AlertRuleType,
   describeAlertCondition,
@@ -93,10 +96,14 @@ export const AlertRule = z.discriminatedUnion("type", [
 ]);
 export type AlertRule = z.infer<typeof AlertRule>;
 
-/** Whether Ferry can deliver by a method now, and if not, why (shown beside the choice). */
+/**
+ * Whether Ferry can deliver by a method to this person now, and if not, why: `unavailableBecause`
+ * says which (for the page to link to Settings or Profile), `unavailableReason` says it in words.
+ */
 export const AlertMethodAvailability = z.object({
   method: z.enum(ALERT_METHODS),
   isAvailable: z.boolean(),
+  unavailableBecause: z.enum(ALERT_METHOD_REFUSALS).nullable(),
   unavailableReason: z.string().nullable(),
 });
 export type AlertMethodAvailability = z.infer<typeof AlertMethodAvailability>;

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { type Insertable, type Selectable, sql } from "kysely";
+import { type Insertable, type Selectable, sql, type Updateable } from "kysely";
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { lockKey } from "../../db/locks.ts";
@@ -177,20 +177,29 @@ export async function selectSecurityRules(db: Database, userId: string, event: s
 }
 
 /**
- * Records that a rule fired for an event; false when it already had (the unique key of the pair), and
- * then the caller delivers nothing.
+ * Records that a rule fired for an event and returns the firing's id; null when it already had (the
+ * unique key of the pair), and then the caller delivers nothing.
  */
 export async function insertFiring(
   db: Database,
   firing: Omit<Insertable<DB["alert_firings"]>, "id" | "created_at">,
-): Promise<boolean> {
+): Promise<string | null> {
   const row = await db
     .insertInto("alert_firings")
     .values(firing)
     .onConflict((oc) => oc.columns(["alert_rule_id", "event_key"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.id ?? null;
+}
+
+/** Records what a firing delivered, once its message was sent or refused. */
+export async function updateFiringDelivery(
+  db: Database,
+  firingId: string,
+  outcome: Pick<Updateable<DB["alert_firings"]>, "delivery" | "delivery_note">,
+): Promise<void> {
+  await db.updateTable("alert_firings").set(outcome).where("id", "=", firingId).execute();
 }
 
 /** Deletes every alert rule of the user's (their firings go with them). */

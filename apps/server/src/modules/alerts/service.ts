@@ -1,6 +1,8 @@
 import {
   ALERT_MESSAGES,
+  type AlertMethod,
   type AlertMethodAvailability,
+  type AlertMethodRefusal,
   type AlertRule,
   type AlertRuleCondition,
   type AlertRuleList,
@@ -23,6 +25,8 @@ import { readAmountMinor } from "../../http/amount.ts";
 import { availableMinorOf } from "../ledger/service.ts";
 import { alertRuleMail, enqueueMail } from "../mail/service.ts";
 import { createNotification } from "../notifications/service.ts";
+import { notificationSettingsOf } from "../settings/service.ts";
+import { sendSms, smsReachOf } from "../sms/service.ts";
 import {
   type AlertRuleColumns,
   type AlertRuleRow,
@@ -39,6 +43,7 @@ import {
   selectRulesForMovementForUpdate,
   selectSecurityRules,
   updateAlertRuleRow,
+  updateFiringDelivery,
   updateIsBelow,
 } from "./queries.ts";
 
@@ -50,17 +55,31 @@ import {
  * This module imports none of those callers: they describe their event with the types below.
  */
 
-/**
- * Ferry has no SMS provider (and no verified phone numbers) yet: SMS can be named in the contract, but
- * a rule asking for it is refused until a provider is configured, and the page shows it unavailable.
- */
-const SMS_PROVIDER_MISSING = "No SMS provider is configured";
+function availabilityOf(method: AlertMethod, refusal: AlertMethodRefusal | null): AlertMethodAvailability {
+  if (refusal === null) {
+    return { method, isAvailable: true, unavailableBecause: null, unavailableReason: null };
+  }
+  return {
+    method,
+    isAvailable: false,
+    unavailableBecause: refusal,
+    unavailableReason: ALERT_MESSAGES.methodRefusals[refusal],
+  };
+}
 
-/** Which methods can deliver now: what the page offers and what the API accepts. */
-const METHOD_AVAILABILITY: readonly AlertMethodAvailability[] = [
-  { method: "email", isAvailable: true, unavailableReason: null },
-  { method: "sms", isAvailable: false, unavailableReason: SMS_PROVIDER_MISSING },
-];
+/**
+ * Which methods can reach the user now (issue 27): e-mail while it is on in their Notification
+ * Preferences; SMS while it is on there, their profile has a phone number and Ferry has an SMS
+ * provider. What the page offers and what the API accepts.
+ */
+async function methodAvailabilityOf(db: Database, userId: string): Promise<AlertMethodAvailability[]> {
+  const isEmailOn = (await notificationSettingsOf(db, userId)).emailNotifications;
+  const sms = await smsReachOf(db, userId);
+  return [
+    availabilityOf("email", isEmailOn ? null : "email_off"),
+    availabilityOf("sms", sms.canSend ? null : sms.reason),
+  ];
+}
 
 // ---------------------------------------------------------------------------------------------
 // Events, as the modules where they happen report them.
@@ -225,32 +244,61 @@ async function fireSecurityRules(db: Database, event: SecurityAlertEvent): Promi
   }
 }
 
+/** What a firing delivered by the rule's method (alert_firings.delivery, migration 029). */
+type Delivery =
+  | "email_queued"
+  | "email_off"
+  | "sms_queued"
+  | "sms_off"
+  | "sms_no_phone"
+  | "sms_unavailable"
+  | "not_delivered";
+
+/** A text message is kept to two SMS segments; the full text is in the in-app notification. */
+const MAX_SMS_CHARACTERS = 300;
+
+/**
+ * Sends the firing's message by the rule's method, in the event's transaction, and says what really
+ * happened: e-mail the owner turned off is not queued (modules/mail decides), SMS goes only while it
+ * is on, a phone number is set and Ferry has a provider (modules/sms decides).
+ */
+async function deliver(db: Database, rule: AlertRuleRow, content: AlertContent): Promise<Delivery> {
+  if (rule.method === "sms") {
+    const text = `Ferry: ${content.message}`;
+    const clipped = text.length > MAX_SMS_CHARACTERS ? `${text.slice(0, MAX_SMS_CHARACTERS - 1)}…` : text;
+    return sendSms(db, rule.user_id, clipped);
+  }
+  const email = await selectUserEmail(db, rule.user_id);
+  if (!email) {
+    return "not_delivered";
+  }
+  const ruleText = describeAlertCondition(conditionOf(rule));
+  const mail = alertRuleMail(email, { title: content.title, message: content.message, rule: ruleText });
+  return (await enqueueMail(db, mail)) ? "email_queued" : "email_off";
+}
+
 /**
  * One firing: recorded under the (rule, event) key first, so an event reported twice delivers once;
- * then the in-app notification, and the message by the rule's method — e-mail queued in the same
- * transaction, SMS recorded as not delivered (no provider; such rules cannot be created today).
+ * then the in-app notification, and the message by the rule's method, whose outcome the firing keeps.
  */
 async function fire(db: Database, rule: AlertRuleRow, eventKey: string, content: AlertContent): Promise<void> {
-  const isEmail = rule.method === "email";
-  const isNew = await insertFiring(db, {
+  const firingId = await insertFiring(db, {
     alert_rule_id: rule.id,
     user_id: rule.user_id,
     event_key: eventKey,
     method: rule.method,
-    delivery: isEmail ? "email_queued" : "not_delivered",
-    delivery_note: isEmail ? null : SMS_PROVIDER_MISSING,
+    delivery: "not_delivered",
   });
-  if (!isNew) {
+  if (firingId === null) {
     return;
   }
   await createNotification(db, { userId: rule.user_id, ...content });
-  if (isEmail) {
-    const email = await selectUserEmail(db, rule.user_id);
-    if (email) {
-      const ruleText = describeAlertCondition(conditionOf(rule));
-      await enqueueMail(db, alertRuleMail(email, { title: content.title, message: content.message, rule: ruleText }));
-    }
-  }
+  const delivery = await deliver(db, rule, content);
+  const refusal = delivery in ALERT_MESSAGES.methodRefusals ? (delivery as AlertMethodRefusal) : null;
+  await updateFiringDelivery(db, firingId, {
+    delivery,
+    delivery_note: refusal ? ALERT_MESSAGES.methodRefusals[refusal] : null,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,8 +347,10 @@ function toAlertRule(row: AlertRuleWithFirings): AlertRule {
  * above the current balance fires on the next fall below it, not at once on creation.
  */
 async function columnsOf(db: Database, userId: string, request: AlertRuleRequest): Promise<AlertRuleColumns> {
-  if (request.method === "sms") {
-    throw new AppError("validation_failed", ALERT_MESSAGES.smsUnavailable, { method: ALERT_MESSAGES.smsUnavailable });
+  const chosen = (await methodAvailabilityOf(db, userId)).find((entry) => entry.method === request.method);
+  if (!chosen?.isAvailable) {
+    const reason = chosen?.unavailableReason ?? ALERT_MESSAGES.methodRequired;
+    throw new AppError("validation_failed", reason, { method: reason });
   }
   const common = { type: request.type, method: request.method, is_enabled: request.isEnabled };
   if (request.type === "security") {
@@ -338,11 +388,11 @@ async function readRule(db: Database, userId: string, id: string): Promise<Alert
 export async function listAlertRules(db: Database, userId: string, query: AlertRuleListQuery): Promise<AlertRuleList> {
   const rows = await selectAlertRules(db, { userId, limit: query.limit, after: decodeCursor(query.cursor) });
   const page = paginate(rows, query.limit, keysetCursorOf, toAlertRule);
-  return { ...page, methods: [...METHOD_AVAILABILITY] };
+  return { ...page, methods: await methodAvailabilityOf(db, userId) };
 }
 
 /**
- * Saves a rule, refusing SMS (no provider) and the one past the cap. The count and the insert run
+ * Saves a rule, refusing a method that cannot reach the user and the one past the cap. The count and the insert run
  * under a per-user lock, so requests sent together cannot all pass the same count.
  */
 export async function createAlertRule(db: Database, userId: string, request: AlertRuleRequest): Promise<AlertRule> {

@@ -1,8 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import { selectUserEmail } from "../../db/users.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
+import { enqueueMail, newDeviceSignInMail } from "../mail/service.ts";
 import { createNotification } from "../notifications/service.ts";
+import { getSettings } from "../settings/service.ts";
 import { readCookie, serializeSetCookie } from "./cookies.ts";
 import {
   countKnownDevices,
@@ -131,9 +134,36 @@ function describeDevice(userAgent: string): string {
   return `${browser} on ${system}`;
 }
 
+/** Now, as the owner reads time: in the time zone of their App Preferences (UTC by default). */
+async function signInTimeFor(db: Database, userId: string): Promise<string> {
+  const { timeZone } = (await getSettings(db, userId)).preferences;
+  // dateStyle and timeZoneName cannot be combined: the fields are named one by one.
+  const format = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  });
+  return format.format(new Date());
+}
+
+/** The owner's security e-mail about a sign-in from a new device (issue 27): sent whatever e-mail settings say. */
+async function mailNewDevice(db: Database, userId: string, device: { browser: string; ip: string }): Promise<void> {
+  const email = await selectUserEmail(db, userId);
+  if (!email) {
+    return;
+  }
+  const time = await signInTimeFor(db, userId);
+  await enqueueMail(db, newDeviceSignInMail(email, { time, address: device.ip, browser: device.browser }));
+}
+
 /**
  * Remembers the device (browser and system) of a completed sign-in, and tells the user when a
- * sign-in comes from one they have not used before. The first device of an account is not news.
+ * sign-in comes from one they have not used before: in the bell, by e-mail, and by their alert
+ * rules. The first device of an account is not news.
  */
 export async function recordSignInDevice(db: Database, userId: string, userAgent: string, ip: string): Promise<void> {
   const deviceHash = createHash("sha256").update(userAgent).digest("hex");
@@ -141,6 +171,7 @@ export async function recordSignInDevice(db: Database, userId: string, userAgent
     return;
   }
   if ((await countKnownDevices(db, userId)) > 1) {
+    await mailNewDevice(db, userId, { browser: describeDevice(userAgent), ip });
     await createNotification(db, {
       userId,
       title: "New sign-in",

@@ -289,3 +289,24 @@ export function signInMethodChangedMail(
   );
   return { to, subject, text, html };
 }
+
+/**
+ * Someone signed in to the account from a device (browser and system) Ferry had not seen for it: a
+ * security e-mail, sent whatever the notification settings say, so that an owner who did not do it
+ * learns at once when, from where and with what.
+ */
+export function newDeviceSignInMail(to: string, details: { time: string; address: string; browser: string }): Mail {
+  const subject = "New sign-in to your Ferry account";
+  const intro = "Your Ferry account was just signed in to from a device it had not been used on before.";
+  const facts = [`Time: ${details.time}`, `Address: ${details.address}`, `Browser: ${details.browser}`];
+  const advice =
+    "If this was you, there is nothing to do. If this wasn't you, reset your password now from the sign-in page (Forgot password) and contact support.";
+  const text = `${intro}\n\n${facts.join("\n")}\n\n${advice}`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(intro)}</p>
+<ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join("")}</ul>
+<p><strong>${escapeHtml(advice)}</strong></p>`,
+  );
+  return { to, subject, text, html, category: "security" };
+}

@@ -1,8 +1,9 @@
 import {
   ALERT_LABELS,
-  ALERT_METHODS,
+  ALERT_MESSAGES,
   type AlertMethod,
   type AlertMethodAvailability,
+  type AlertMethodRefusal,
   type AlertRule,
   AlertRuleRequest,
   type AlertRuleType,
@@ -16,6 +17,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { type UseFormRegisterReturn, type UseFormReturn, useWatch } from "react-hook-form";
+import { Link } from "react-router";
 import { z } from "zod";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -36,21 +38,33 @@ export interface RuleForm {
   isEnabled: boolean;
 }
 
-/** The form of a rule being edited, or of a new one (a transaction rule, by e-mail, active). */
-export function formOf(rule: AlertRule | null): RuleForm {
+/**
+ * The method the form starts with: the rule's own while it can still be chosen, else the first that
+ * can (e-mail when none can: the methods' notes then say where to turn one on).
+ */
+function startingMethodOf(rule: AlertRule | null, methods: readonly AlertMethodAvailability[]): AlertMethod {
+  const available = methods.filter((entry) => entry.isAvailable).map((entry) => entry.method);
+  if (rule && available.includes(rule.method)) {
+    return rule.method;
+  }
+  return available[0] ?? rule?.method ?? "email";
+}
+
+/** The form of a rule being edited, or of a new one (a transaction rule, by the first method on, active). */
+export function formOf(rule: AlertRule | null, methods: readonly AlertMethodAvailability[]): RuleForm {
   const empty: RuleForm = {
     type: "transaction",
     currency: "USD",
     amount: "",
     direction: "both",
     events: ["new_device"],
-    method: "email",
+    method: startingMethodOf(rule, methods),
     isEnabled: true,
   };
   if (!rule) {
     return empty;
   }
-  const common = { ...empty, type: rule.type, method: rule.method, isEnabled: rule.isEnabled };
+  const common = { ...empty, type: rule.type, isEnabled: rule.isEnabled };
   switch (rule.type) {
     case "transaction":
       return { ...common, currency: rule.currency, amount: rule.amount, direction: rule.direction };
@@ -224,42 +238,59 @@ function SecurityEventsField({ form, ids }: { form: RuleFormApi; ids: string }) 
   );
 }
 
-/** E-mail or SMS; a method the server cannot deliver yet is shown disabled, with the reason. */
-function MethodChoice(props: {
-  form: RuleFormApi;
-  method: AlertMethod;
-  methods: readonly AlertMethodAvailability[];
-  ids: string;
-}) {
-  const { ids } = props;
+/** Where a person switches a method on: Settings for the switches, Profile for the phone number. */
+const METHOD_FIX_LINKS: Partial<Record<AlertMethodRefusal, { to: string; label: string }>> = {
+  email_off: { to: "/settings", label: "Open Settings" },
+  sms_off: { to: "/settings", label: "Open Settings" },
+  sms_no_phone: { to: "/profile", label: "Open Profile" },
+};
+
+/** Why a method is not offered, and a link to where it is switched on. */
+function MethodNote({ entry }: { entry: AlertMethodAvailability }) {
+  const link = entry.unavailableBecause ? METHOD_FIX_LINKS[entry.unavailableBecause] : undefined;
+  return (
+    <p className="text-xs text-muted-foreground">
+      {ALERT_LABELS.methods[entry.method]}: {entry.unavailableReason}{" "}
+      {link ? (
+        <Link to={link.to} className="font-medium text-primary underline underline-offset-2">
+          {link.label}
+        </Link>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * The methods that can reach the person now (issue 27: those on in their Notification Preferences,
+ * and SMS only with a phone number and a provider); each other one is named with why, and where to
+ * switch it on.
+ */
+function MethodChoice(props: { form: RuleFormApi; method: AlertMethod; methods: readonly AlertMethodAvailability[] }) {
   const error = props.form.formState.errors.method?.message;
+  const available = props.methods.filter((entry) => entry.isAvailable);
+  const unavailable = props.methods.filter((entry) => !entry.isAvailable);
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium">Send by</legend>
-      <div className="grid grid-cols-2 gap-2">
-        {ALERT_METHODS.map((method) => {
-          const isAvailable = props.methods.find((entry) => entry.method === method)?.isAvailable ?? false;
-          return (
+      {available.length > 0 ? (
+        <div className="grid grid-cols-2 gap-2">
+          {available.map((entry) => (
             <ChoiceCard
-              key={method}
+              key={entry.method}
               registration={props.form.register("method")}
-              value={method}
-              checked={props.method === method}
-              disabled={!isAvailable}
-              describedBy={isAvailable ? undefined : `${ids}-method-${method}-note`}
-              icon={METHOD_ICONS[method]}
-              label={ALERT_LABELS.methods[method]}
+              value={entry.method}
+              checked={props.method === entry.method}
+              icon={METHOD_ICONS[entry.method]}
+              label={ALERT_LABELS.methods[entry.method]}
             />
-          );
-        })}
-      </div>
-      {props.methods
-        .filter((entry) => !entry.isAvailable)
-        .map((entry) => (
-          <p key={entry.method} id={`${ids}-method-${entry.method}-note`} className="text-xs text-muted-foreground">
-            {ALERT_LABELS.methods[entry.method]}: not available yet. {entry.unavailableReason}.
-          </p>
-        ))}
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm">{ALERT_MESSAGES.noMethod}</p>
+      )}
+      {unavailable.map((entry) => (
+        <MethodNote key={entry.method} entry={entry} />
+      ))}
       {error ? <p className="text-xs font-medium text-destructive">{error}</p> : null}
     </fieldset>
   );
@@ -275,7 +306,7 @@ export function RuleFormFields({ form, methods }: { form: RuleFormApi; methods: 
       {type === "security" ? null : <ThresholdFields form={form} type={type} ids={ids} />}
       {type === "transaction" ? <DirectionField form={form} ids={ids} /> : null}
       {type === "security" ? <SecurityEventsField form={form} ids={ids} /> : null}
-      <MethodChoice form={form} method={method} methods={methods} ids={ids} />
+      <MethodChoice form={form} method={method} methods={methods} />
       <div className="flex items-center gap-2">
         <CheckboxInput id={`${ids}-enabled`} registration={form.register("isEnabled")} />
         <Label htmlFor={`${ids}-enabled`} className="font-normal">

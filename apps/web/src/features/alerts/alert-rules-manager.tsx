@@ -1,5 +1,6 @@
 import {
   ALERT_LABELS,
+  ALERT_MESSAGES,
   type AlertMethodAvailability,
   type AlertRule,
   type AlertRuleRequest,
@@ -26,8 +27,13 @@ import { ALERTS_PAGE } from "./content.ts";
 
 /** The methods a signed-in user can choose, as the server says; e-mail only when it has not said yet. */
 const FALLBACK_METHODS: readonly AlertMethodAvailability[] = [
-  { method: "email", isAvailable: true, unavailableReason: null },
-  { method: "sms", isAvailable: false, unavailableReason: "No SMS provider is configured" },
+  { method: "email", isAvailable: true, unavailableBecause: null, unavailableReason: null },
+  {
+    method: "sms",
+    isAvailable: false,
+    unavailableBecause: "sms_unavailable",
+    unavailableReason: ALERT_MESSAGES.methodRefusals.sms_unavailable,
+  },
 ];
 
 function isRuleFormField(field: string): field is keyof RuleForm {
@@ -48,7 +54,7 @@ function AlertRuleDialog(props: {
 }) {
   const form = useForm<RuleForm, unknown, AlertRuleRequest>({
     resolver: ruleFormResolver,
-    defaultValues: formOf(props.editing),
+    defaultValues: formOf(props.editing, props.methods),
   });
   const save = useSaveAlertRule();
   const submit = form.handleSubmit((request) => {

@@ -1,4 +1,4 @@
-import type { AlertRule, AlertRuleList } from "@ferry/core/contracts/alerts";
+import { ALERT_MESSAGES, type AlertRule, type AlertRuleList } from "@ferry/core/contracts/alerts";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, test } from "vitest";
 import { profileWithRole } from "../../testing/help-fixtures.ts";
@@ -6,8 +6,13 @@ import { fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.t
 import { AlertsPage } from "./alerts-page.tsx";
 
 const METHODS: AlertRuleList["methods"] = [
-  { method: "email", isAvailable: true, unavailableReason: null },
-  { method: "sms", isAvailable: false, unavailableReason: "No SMS provider is configured" },
+  { method: "email", isAvailable: true, unavailableBecause: null, unavailableReason: null },
+  {
+    method: "sms",
+    isAvailable: false,
+    unavailableBecause: "sms_unavailable",
+    unavailableReason: ALERT_MESSAGES.methodRefusals.sms_unavailable,
+  },
 ];
 
 const RULE_STATE = {
@@ -37,7 +42,7 @@ const SIGNED_IN = {
 };
 
 /** A signed-in user's API with rules kept in memory: GET lists them, POST/PUT/DELETE change them. */
-function signedInApi(initial: AlertRule[] = []) {
+function signedInApi(initial: AlertRule[] = [], methods: AlertRuleList["methods"] = METHODS) {
   let rules = [...initial];
   let counter = 0;
   const stored = (request: SeenRequest, id: string): AlertRule => {
@@ -47,7 +52,7 @@ function signedInApi(initial: AlertRule[] = []) {
   };
   const seen = fakeApi({
     ...SIGNED_IN,
-    "GET /api/v1/alert-rules": () => ({ body: { items: rules, nextCursor: null, methods: METHODS } }),
+    "GET /api/v1/alert-rules": () => ({ body: { items: rules, nextCursor: null, methods } }),
     "POST /api/v1/alert-rules": (request) => {
       counter += 1;
       const rule = stored(request, `00000000-0000-4000-8000-00000000000${counter}`);
@@ -68,7 +73,7 @@ function signedInApi(initial: AlertRule[] = []) {
 }
 
 describe("the alerts page for a visitor", () => {
-  test("shows the sample rules read-only, the three types, SMS as not available yet, and a sign-up prompt", async () => {
+  test("shows the sample rules read-only, the three types, how each method is sent, and a sign-up prompt", async () => {
     // Better Auth's get-session answers null without a session: the page asks nothing else.
     const seen = fakeApi({ "GET /api/auth/get-session": () => ({ body: null }) });
     renderWithApp(<AlertsPage />);
@@ -85,7 +90,7 @@ describe("the alerts page for a visitor", () => {
     for (const type of ["Transaction", "Balance", "Security"]) {
       expect(screen.getByRole("heading", { name: type })).toBeVisible();
     }
-    expect(screen.getByText(/Not available yet: this Ferry service has no SMS provider configured/)).toBeVisible();
+    expect(screen.getByText(/Sent to the phone number in your profile, while SMS notifications are on/)).toBeVisible();
     const prompt = within(screen.getByRole("region", { name: "Set up your own alerts" }));
     expect(prompt.getByRole("link", { name: "Create Free Account" })).toHaveAttribute("href", "/signup");
     expect(prompt.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
@@ -110,10 +115,8 @@ describe("the alerts page for a signed-in user", () => {
     await user.click(screen.getByRole("button", { name: "Create your first rule" }));
     const dialog = within(await screen.findByRole("dialog", { name: "New alert rule" }));
     expect(dialog.getByRole("radio", { name: "Transaction" })).toBeChecked();
-    expect(dialog.getByRole("radio", { name: "SMS" })).toBeDisabled();
-    expect(dialog.getByRole("radio", { name: "SMS" })).toHaveAccessibleDescription(
-      "SMS: not available yet. No SMS provider is configured.",
-    );
+    expect(dialog.queryByRole("radio", { name: "SMS" })).toBeNull();
+    expect(dialog.getByText("SMS: Text messages are not available yet.")).toBeVisible();
     await user.click(dialog.getByRole("button", { name: "Create rule" }));
     expect(dialog.getByText("Please enter a valid amount")).toBeVisible();
     expect(dialog.getByLabelText("Amount")).toHaveAttribute("aria-invalid", "true");
@@ -199,6 +202,58 @@ describe("the alerts page for a signed-in user", () => {
     expect(await screen.findByText("Alert rule deleted")).toBeVisible();
     expect(await screen.findByText("No alert rules yet")).toBeVisible();
     expect(seen.filter((request) => request.method === "DELETE")).toHaveLength(1);
+  });
+
+  test("offers only the methods switched on, and says where to switch the others on", async () => {
+    const emailOff = {
+      method: "email",
+      isAvailable: false,
+      unavailableBecause: "email_off",
+      unavailableReason: ALERT_MESSAGES.methodRefusals.email_off,
+    } as const;
+    const smsOn = { method: "sms", isAvailable: true, unavailableBecause: null, unavailableReason: null } as const;
+    const seen = signedInApi([], [emailOff, smsOn]);
+    const { user } = renderWithApp(<AlertsPage />);
+
+    await user.click(await screen.findByRole("button", { name: "Create your first rule" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "New alert rule" }));
+    const methods = within(dialog.getByRole("group", { name: "Send by" }));
+    expect(methods.getAllByRole("radio").map((radio) => radio.getAttribute("value"))).toEqual(["sms"]);
+    expect(methods.getByRole("radio", { name: "SMS" })).toBeChecked();
+    expect(methods.getByText(/E-mail: E-mail notifications are off\./)).toBeVisible();
+    expect(methods.getByRole("link", { name: "Open Settings" })).toHaveAttribute("href", "/settings");
+
+    await user.type(dialog.getByLabelText("Amount"), "20");
+    await user.click(dialog.getByRole("button", { name: "Create rule" }));
+    expect(await screen.findByText("Alert rule created")).toBeVisible();
+    expect(seen.find((request) => request.method === "POST")?.body).toMatchObject({ method: "sms" });
+  });
+
+  test("offers no method when neither can reach the person, linking to Settings and Profile", async () => {
+    const methods: AlertRuleList["methods"] = [
+      {
+        method: "email",
+        isAvailable: false,
+        unavailableBecause: "email_off",
+        unavailableReason: ALERT_MESSAGES.methodRefusals.email_off,
+      },
+      {
+        method: "sms",
+        isAvailable: false,
+        unavailableBecause: "sms_no_phone",
+        unavailableReason: ALERT_MESSAGES.methodRefusals.sms_no_phone,
+      },
+    ];
+    signedInApi([], methods);
+    const { user } = renderWithApp(<AlertsPage />);
+
+    await user.click(await screen.findByRole("button", { name: "Create your first rule" }));
+    const group = within(within(await screen.findByRole("dialog")).getByRole("group", { name: "Send by" }));
+    expect(group.queryAllByRole("radio")).toEqual([]);
+    expect(group.getByText(ALERT_MESSAGES.noMethod)).toBeVisible();
+    expect(group.getByText(/SMS: Add a phone number to your profile/)).toBeVisible();
+    expect(group.getByRole("link", { name: "Open Profile" })).toHaveAttribute("href", "/profile");
+    expect(group.getByRole("link", { name: "Open Settings" })).toHaveAttribute("href", "/settings");
   });
 
   test("shows the server's refusal next to its field and in a toast", async () => {

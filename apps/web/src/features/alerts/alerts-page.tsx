@@ -144,7 +144,8 @@ function SignUpPrompt() {
  * The body of `/alerts` (spec §2, §9; issue 14), shown by static-page.tsx in the marketing layout with the
  * page's title and description from static-pages.ts (a chunk of its own: app/routes.tsx). A visitor sees what alerts are, the sample rules (read-only) and a
  * sign-up prompt; a signed-in customer manages their own rules, which fire on real events (the server's
- * modules/alerts), with e-mail available and SMS shown unavailable until Ferry has an SMS provider.
+ * modules/alerts), by the methods the server says can reach them (issue 27: on in their Settings;
+ * SMS also needs a phone number and an SMS provider).
  */
 export function AlertsPage() {
   // Null for a visitor, and while the session is being found out: the page is pre-rendered for a visitor.

@@ -49,10 +49,13 @@ export const ALERT_TYPE_TEXT = {
 /** How each method delivers, as the delivery section says it. */
 export const ALERT_METHOD_TEXT: Readonly<Record<AlertMethod | "inApp", { title: string; body: string }>> = {
   inApp: { title: "In Ferry", body: "Every alert is also a notification in your account." },
-  email: { title: "E-mail", body: "Sent to the address you signed up with, as soon as the event happens." },
+  email: {
+    title: "E-mail",
+    body: "Sent to the address you signed up with, as soon as the event happens, while e-mail notifications are on in Settings.",
+  },
   sms: {
     title: "SMS",
-    body: "Not available yet: this Ferry service has no SMS provider configured. Choose e-mail for now.",
+    body: "Sent to the phone number in your profile, while SMS notifications are on in Settings, where this Ferry service has an SMS provider.",
   },
 };
 

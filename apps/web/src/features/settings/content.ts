@@ -32,7 +32,7 @@ export const NOTIFICATIONS_CARD = {
     {
       name: "smsNotifications",
       label: "SMS",
-      hint: "Saved for later: Ferry has no SMS provider yet, so no text messages are sent.",
+      hint: "Alert rules you set to SMS text the phone number in your profile. Where this Ferry service has no SMS provider, text messages are not available yet.",
     },
     { name: "marketingNotifications", label: "Marketing", hint: "News about Ferry's products." },
   ],
