@@ -108,6 +108,8 @@ export function CodeDialog(props: {
   sendCode: () => Promise<unknown>;
   verifyCode: (code: string) => Promise<unknown>;
   onVerified: () => void;
+  /** Offered as a way to the authenticator app's code instead (an unconfirmed sign-in may be an app's). */
+  onUseAuthenticator?: () => void;
 }) {
   const form = useForm<z.input<typeof CodeForm>, unknown, CodeForm>({
     resolver: zodResolver(CodeForm),
@@ -153,6 +155,11 @@ export function CodeDialog(props: {
           )}
         />
         <CodeExpiry secondsLeft={countdown.secondsLeft} onResend={() => send.mutate()} isResending={send.isPending} />
+        {props.onUseAuthenticator ? (
+          <Button type="button" variant="link" onClick={props.onUseAuthenticator}>
+            Use your authenticator app instead
+          </Button>
+        ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
             Cancel

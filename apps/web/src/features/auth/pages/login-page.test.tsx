@@ -54,4 +54,42 @@ describe("the sign-in code dialog", () => {
     // The code is still asked for, but nothing claims it was sent.
     expect(screen.queryByText("Verification code sent to your email")).toBeNull();
   });
+
+  test("an unconfirmed sign-in offers the authenticator app instead, which then takes the app's code", async () => {
+    const rendered = renderLogin({
+      body: { twoFactorRedirect: true, twoFactorMethods: ["otp"], isPasswordUnconfirmed: true },
+    });
+    const dialog = await submitPassword(rendered);
+    await rendered.user.click(dialog.getByRole("button", { name: "Use your authenticator app instead" }));
+    const appDialog = within(await screen.findByRole("dialog", { name: "Enter your authenticator code" }));
+    expect(appDialog.getByText("Enter the 6-digit code from your authenticator app.")).toBeVisible();
+  });
+});
+
+describe("an account with an authenticator app", () => {
+  test("is asked for the app's code (or a backup code), and no code is e-mailed", async () => {
+    const seen = fakeApi({
+      "POST /api/auth/sign-in/email": () => ({ body: { twoFactorRedirect: true, twoFactorMethods: ["totp"] } }),
+      "POST /api/auth/two-factor/verify-totp": () => ({
+        status: 401,
+        body: { error: { code: "invalid_code", message: "Invalid code" } },
+      }),
+    });
+    const { user } = renderWithApp(<LoginPage />);
+    await user.type(screen.getByLabelText("Email"), EMAIL);
+    await user.type(screen.getByLabelText("Password", { exact: true }), "Ferry#Test2026");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Enter your authenticator code" }));
+    const verify = dialog.getByRole("button", { name: "Verify" });
+    expect(verify).toBeDisabled();
+    await user.type(dialog.getByLabelText("Verification code"), "123456");
+    await user.click(verify);
+    await waitFor(() => expect(seen.at(-1)?.path).toBe("/api/auth/two-factor/verify-totp"));
+    expect(seen.at(-1)?.body).toEqual({ code: "123456" });
+    expect(seen.some((request) => request.path === "/api/auth/two-factor/send-otp")).toBe(false);
+
+    await user.click(dialog.getByRole("button", { name: "Use a backup code instead" }));
+    await user.type(dialog.getByLabelText("Backup code"), "abcde-12345");
+    expect(dialog.getByRole("button", { name: "Verify" })).toBeEnabled();
+  });
 });

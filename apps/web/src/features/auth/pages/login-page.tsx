@@ -96,7 +96,9 @@ function useSignIn() {
   }
 
   const cancelCode = () => setPendingEmail(null);
-  return { pendingEmail, isPasswordUnconfirmed, usesApp, submitPassword, onVerified, cancelCode };
+  // Without a verdict the server names the e-mailed code whatever the account: an app's owner switches.
+  const switchToApp = () => setUsesApp(true);
+  return { pendingEmail, isPasswordUnconfirmed, usesApp, switchToApp, submitPassword, onVerified, cancelCode };
 }
 
 export function LoginPage() {
@@ -152,6 +154,7 @@ export function LoginPage() {
         sendCode={sendSignInCode}
         verifyCode={verifySignInCode}
         onVerified={signIn.onVerified}
+        onUseAuthenticator={signIn.isPasswordUnconfirmed ? signIn.switchToApp : undefined}
       />
     </AuthLayout>
   );
