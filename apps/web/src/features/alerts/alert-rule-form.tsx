@@ -100,10 +100,8 @@ function ChoiceCard(props: {
   registration: UseFormRegisterReturn;
   value: string;
   checked: boolean;
-  disabled?: boolean;
   icon: LucideIcon;
   label: string;
-  describedBy?: string;
   className?: string;
 }) {
   const Icon = props.icon;
@@ -113,20 +111,11 @@ function ChoiceCard(props: {
         "flex items-center justify-center gap-2 rounded-lg border p-3 text-sm font-medium",
         props.className,
         "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-        props.disabled ? "cursor-not-allowed border-dashed text-slate-500" : "cursor-pointer",
-        props.checked ? "border-primary bg-secondary text-secondary-foreground" : "border-border",
-        !props.disabled && !props.checked ? "hover:bg-accent" : null,
+        "cursor-pointer",
+        props.checked ? "border-primary bg-secondary text-secondary-foreground" : "border-border hover:bg-accent",
       )}
     >
-      <input
-        type="radio"
-        {...props.registration}
-        value={props.value}
-        checked={props.checked}
-        disabled={props.disabled}
-        aria-describedby={props.describedBy}
-        className="sr-only"
-      />
+      <input type="radio" {...props.registration} value={props.value} checked={props.checked} className="sr-only" />
       <Icon className="size-4" aria-hidden="true" /> {props.label}
     </label>
   );
