@@ -86,13 +86,14 @@ async function enrol(page: Page) {
   await backup.getByRole("list", { name: "Backup codes" }).waitFor();
   // The dialog's content has changed under its title: let its opening animation settle before the shot.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-  expect(await backup.getByRole("listitem").count()).toBe(10);
+  const backupCodes = await backup.getByRole("listitem").allTextContents();
+  expect(backupCodes).toHaveLength(10);
   await saveScreenshot(page, "authenticator-backup-codes", { fullPage: false });
   await backup.getByRole("button", { name: "Done" }).click();
   await section.getByText("10 backup codes left").waitFor();
   await expectAccessible(page, "/settings with an authenticator app");
   await saveScreenshot(page, "settings-authenticator-on");
-  return nextCode;
+  return { nextCode, backupCodes };
 }
 
 describe("authenticator app", () => {
@@ -109,7 +110,7 @@ describe("authenticator app", () => {
     await withPage(browserOf(), "authenticator", async (page) => {
       await signUpAndSignIn(page, email);
       await fundWithBankDeposit(page, email);
-      const nextCode = await enrol(page);
+      const { nextCode, backupCodes } = await enrol(page);
 
       await page.getByRole("button", { name: "Logout" }).click();
       await page.waitForURL("**/login");
@@ -146,6 +147,23 @@ describe("authenticator app", () => {
       await dialog.getByRole("button", { name: "Confirm" }).click();
       await page.getByText("Transfer completed successfully").first().waitFor();
       expect(await mailsTo(email, "Your Ferry transfer code")).toEqual([]);
+
+      // Removed with a backup code: the account is back to e-mailed codes.
+      await page.goto("/settings");
+      const section = page.getByRole("region", { name: "Security Settings" });
+      await section.getByRole("button", { name: "Remove" }).first().click();
+      const remove = page.getByRole("dialog", { name: "Remove authenticator app" });
+      await remove.getByLabel("Authenticator or backup code").fill("abc");
+      await remove.getByRole("button", { name: "Remove" }).click();
+      await remove.getByText("Enter a 6-digit code from your authenticator app or one of your backup codes").waitFor();
+      // Off the Remove button just pressed: its hover shade is the design system's, not this dialog's.
+      await page.mouse.move(0, 0);
+      await expectAccessible(page, "the authenticator removal dialog");
+      await remove.getByLabel("Authenticator or backup code").fill(backupCodes[0]);
+      await remove.getByRole("button", { name: "Remove" }).click();
+      await page.getByText("Authenticator app removed").first().waitFor();
+      await section.getByRole("button", { name: "Set up authenticator app" }).waitFor();
+      expect(await mailsTo(email, "A sign-in method was removed")).toHaveLength(1);
     });
   });
 });
