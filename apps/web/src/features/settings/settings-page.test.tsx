@@ -1,6 +1,8 @@
+import { SESSION_EXPIRES_IN_HEADER } from "@ferry/core/contracts/sessions";
 import { DEFAULT_SETTINGS, type Settings } from "@ferry/core/contracts/settings";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { idleDeadlineMs } from "../../lib/idle-session.ts";
 import { fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
 import { SettingsPage } from "./settings-page.tsx";
 
@@ -117,6 +119,33 @@ describe("/settings", () => {
 
     await vi.waitFor(() => expect(push).toHaveProperty("ariaChecked", "true"));
     expect(requestPermission).toHaveBeenCalledOnce();
+  });
+
+  test("a new session timeout reads the sessions again, whose answer gives the idle warning its figure", async () => {
+    let secondsLeft = "1800";
+    const seen = fakeApi({
+      "GET /api/v1/settings": () => ({ body: DEFAULT_SETTINGS }),
+      "PUT /api/v1/settings/security": (request) => {
+        // The save is checked under the old timeout; the next counted request reports the new one.
+        const answer = {
+          body: { ...DEFAULT_SETTINGS, security: request.body },
+          headers: { [SESSION_EXPIRES_IN_HEADER]: secondsLeft },
+        };
+        secondsLeft = "900";
+        return answer;
+      },
+      "GET /api/v1/sessions": () => ({ body: { items: [] }, headers: { [SESSION_EXPIRES_IN_HEADER]: secondsLeft } }),
+    });
+    const { user } = renderWithApp(<SettingsPage />);
+
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Session Timeout" }), "15");
+    await user.click(within(cardOf("Security Settings")).getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Your security settings have been saved successfully.")).toBeTruthy();
+    expect(seen.filter((request) => request.path === "/api/v1/sessions")).toHaveLength(2);
+    const minutesLeft = ((idleDeadlineMs() ?? 0) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(14);
+    expect(minutesLeft).toBeLessThanOrEqual(15);
   });
 
   test("says the preferences could not be loaded", async () => {

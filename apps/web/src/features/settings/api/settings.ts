@@ -1,6 +1,7 @@
 import type { AppPreferences, NotificationSettings, SecuritySettings, Settings } from "@ferry/core/contracts/settings";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
+import { sessionsQueryOptions } from "./sessions.ts";
 
 export const settingsQueryKey = ["settings"] as const;
 
@@ -28,11 +29,14 @@ function savePreferences(body: AppPreferences) {
 }
 
 /** Each save answers the whole Settings: it replaces the cached copy. */
-function useSaveSettings<T>(save: (body: T) => Promise<Settings>) {
+function useSaveSettings<T>(save: (body: T) => Promise<Settings>, onSaved?: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: save,
-    onSuccess: (settings) => queryClient.setQueryData(settingsQueryKey, settings),
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(settingsQueryKey, settings);
+      await onSaved?.();
+    },
   });
 }
 
@@ -40,8 +44,16 @@ export function useSaveNotificationSettings() {
   return useSaveSettings(saveNotificationSettings);
 }
 
+/**
+ * A new session timeout changes which sessions are still alive, so the list is read again; that
+ * answer also carries the new timeout's figure for the idle warning (the save's own answer was
+ * checked, and its figure reported, under the old one).
+ */
 export function useSaveSecuritySettings() {
-  return useSaveSettings(saveSecuritySettings);
+  const queryClient = useQueryClient();
+  return useSaveSettings(saveSecuritySettings, () =>
+    queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey }),
+  );
 }
 
 export function useSavePreferences() {
