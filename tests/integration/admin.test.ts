@@ -391,6 +391,11 @@ describe("deleting a user", () => {
       send(ferry.app, { method, url, ip: user.ip, cookie: user.cookie, payload });
     const profile = { firstName: "Ada", lastName: "Leaver", phone: "+44 20 7946 0958", address: "1 Road" };
     expect((await as("PUT", "/api/v1/me/profile", profile)).statusCode).toBe(200);
+    // A text message sent to their phone (an SMS alert): the number and the text go with the account.
+    await ferry.db
+      .insertInto("sms_outbox")
+      .values({ user_id: user.userId, recipient: profile.phone, body: "Ferry: an alert" })
+      .execute();
     const walletId = await fundWallet(ferry.db, user.userId, "USD", 1_000n);
     await payOut(user.userId, walletId, 1_000n);
     const ledgerBefore = await ferry.db
@@ -413,6 +418,8 @@ describe("deleting a user", () => {
       .where("user_id", "=", user.userId)
       .executeTakeFirst();
     expect([person?.first_name, person?.last_name, person?.phone, person?.address]).toEqual(["", "", "", ""]);
+    const texts = await ferry.db.selectFrom("sms_outbox").select("id").where("user_id", "=", user.userId).execute();
+    expect(texts).toEqual([]);
     const credentials = await ferry.db.selectFrom("account").select("id").where("userId", "=", user.userId).execute();
     expect(credentials).toEqual([]);
     const ledgerAfter = await ferry.db

@@ -31,6 +31,7 @@ import { adminMessageMail, enqueueMail } from "../mail/service.ts";
 import { deleteAllNotificationsOf } from "../notifications/service.ts";
 import { deleteAllPasskeysOf } from "../passkeys/service.ts";
 import { eraseProfile, getProfile } from "../profile/service.ts";
+import { deleteAllTextMessagesOf } from "../sms/service.ts";
 import { listRecentHistoryOf } from "../transfers/service.ts";
 import {
   deleteUserSessions,
@@ -147,7 +148,7 @@ async function refuseWhileHoldingMoney(trx: Database, userId: string): Promise<v
 /**
  * Deletes a user as Ferry can without destroying money or history (spec §7 delete-user, the right to
  * erasure): refused while they hold money; otherwise every way they sign in ends, their personal data
- * is erased (profile, saved destinations, notifications, alert rules, identity documents) and the user
+ * is erased (profile, saved destinations, notifications, alert rules, text messages, identity documents) and the user
  * row is pseudonymised and closed, so their ledger accounts and transfers stay, under the pseudonym,
  * and reconcile as before. One transaction, audited. An admin cannot delete themselves or the last admin.
  */
@@ -170,6 +171,7 @@ export async function closeAccount(
     await deleteAllDestinationsOf(trx, userId);
     await deleteAllNotificationsOf(trx, userId);
     await deleteAllAlertRulesOf(trx, userId);
+    await deleteAllTextMessagesOf(trx, userId);
     await eraseKycDocuments(trx, kycStorage, userId);
     await pseudonymiseAndClose(trx, userId, actor.userId);
     await recordAdminAction(trx, {

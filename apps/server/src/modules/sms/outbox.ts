@@ -89,3 +89,8 @@ export async function listSmsOutbox(db: Kysely<DB>, limit = 200): Promise<DevSms
     .execute();
   return rows.map((row) => ({ to: row.recipient, text: row.body, createdAt: new Date(row.created_at).toISOString() }));
 }
+
+/** Deletes every message to the user (their phone number and what was sent to it). */
+export async function deleteSmsMessagesOf(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom("sms_outbox").where("user_id", "=", userId).execute();
+}

@@ -2,7 +2,7 @@ import type { Database } from "../../db/database.ts";
 import { getProfile } from "../profile/service.ts";
 import { notificationSettingsOf } from "../settings/service.ts";
 import { smsChannelOf } from "./delivery.ts";
-import { insertSmsMessage } from "./outbox.ts";
+import { deleteSmsMessagesOf, insertSmsMessage } from "./outbox.ts";
 
 /*
  * The SMS module's public file (issue 27; docs/decisions/039-sms-and-alert-methods.md): whether a
@@ -58,4 +58,9 @@ export async function sendSms(db: Database, userId: string, text: string): Promi
   }
   await channel.queue.queueDelivery(db, await insertSmsMessage(db, { userId, to: reach.phone, text }));
   return "sms_queued";
+}
+
+/** Deletes every text message to the user, in the caller's transaction: their account is being closed. */
+export async function deleteAllTextMessagesOf(trx: Database, userId: string): Promise<void> {
+  await deleteSmsMessagesOf(trx, userId);
 }
