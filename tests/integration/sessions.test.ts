@@ -298,16 +298,22 @@ describe("active sessions", () => {
     expect(audited.map((row) => row.subject_id).sort()).toEqual([laptop.id, phone.id].sort());
   });
 
-  test("refuses a malformed session id with 400", async () => {
+  test.each([
+    ["too long", "x".repeat(101)],
+    ["with a NUL byte, which PostgreSQL refuses in text", "a%00b"],
+    ["with a quote", "a'b"],
+  ])("refuses a session id %s with 400, signing nobody out", async (_, sessionId) => {
     const user = await createSessionUser(ferry, { label: "revoke-bad-id" });
+    const laptop = await anotherSession(user.userId, CHROME_ON_WINDOWS);
     const response = await send(ferry.app, {
       method: "DELETE",
-      url: `/api/v1/sessions/${"x".repeat(101)}`,
+      url: `/api/v1/sessions/${sessionId}`,
       ip: user.ip,
       cookie: user.cookie,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("validation_failed");
+    expect(await sessionIdsOf(user.userId)).toContain(laptop.id);
   });
 });
 

@@ -38,8 +38,13 @@ export type SessionItem = z.infer<typeof SessionItem>;
 export const SessionList = z.object({ items: z.array(SessionItem) });
 export type SessionList = z.infer<typeof SessionList>;
 
-/** `DELETE /api/v1/sessions/{sessionId}`. */
-export const SessionIdParams = z.object({ sessionId: z.string().min(1).max(100) });
+/**
+ * `DELETE /api/v1/sessions/{sessionId}`. Better Auth's session ids are letters and digits; anything
+ * else (a NUL byte, which PostgreSQL refuses in text) cannot name a session and is refused up front.
+ */
+export const SessionIdParams = z.object({
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "Not a session id: 1 to 100 letters, digits, _ or -"),
+});
 export type SessionIdParams = z.infer<typeof SessionIdParams>;
 
 /** `POST /api/v1/sessions/revoke-others`: how many other sessions were signed out. */
