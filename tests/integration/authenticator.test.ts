@@ -98,6 +98,11 @@ async function secondStep(cookie: string, ip: string, path: string, code: string
   return send(ferry.app, { method: "POST", url: `/api/auth/two-factor/${path}`, ip, cookie, payload: { code } });
 }
 
+/** The answer to a right code whose time-step was already accepted: not a wrong code. */
+const CODE_ALREADY_USED = {
+  error: { code: "code_already_used", message: "This code was just used. Wait for the next code from your app." },
+};
+
 async function auditActions(userId: string): Promise<string[]> {
   const rows = await ferry.db.selectFrom("audit_log").select("action").where("subject_id", "=", userId).execute();
   return rows.map((row) => row.action);
@@ -216,8 +221,9 @@ describe("sign-in with the app", () => {
 
     const again = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
     const replay = await secondStep(again.cookie, user.ip, "verify-totp", code);
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().error.code).toBe("invalid_code");
+    expect({ status: replay.statusCode, body: replay.json() }).toEqual({ status: 422, body: CODE_ALREADY_USED });
+    // A right code already used is no guess: nothing is counted on the wrong-code budget.
+    expect(await countHits(ferry.db, THROTTLE_KEYS.wrongCodesAccount(user.userId), 3600)).toBe(0);
   });
 
   test("a backup code signs in once", async () => {
@@ -353,8 +359,8 @@ describe("transfer confirmation with the app", () => {
     expect(await countHits(ferry.db, wrongKey, 3600)).toBe(1);
 
     const replayed = await confirm(RFC_VECTORS[1].code);
-    expect(replayed.statusCode).toBe(422);
-    expect(await countHits(ferry.db, wrongKey, 3600)).toBe(2);
+    expect({ status: replayed.statusCode, body: replayed.json() }).toEqual({ status: 422, body: CODE_ALREADY_USED });
+    expect(await countHits(ferry.db, wrongKey, 3600)).toBe(1);
 
     clock.set(RFC_VECTORS[2].seconds);
     expect((await confirm(RFC_VECTORS[2].code)).statusCode).toBe(201);
@@ -364,5 +370,45 @@ describe("transfer confirmation with the app", () => {
       .where("sender_user_id", "=", sender.userId)
       .execute();
     expect(transfers).toHaveLength(2);
+  });
+});
+
+describe("one step's code serves one action, whichever", () => {
+  test("a sign-in's code is refused as used for a transfer in its step, uncounted; the next step's code works", async () => {
+    const user = await enrolledUser("totp-step-reuse");
+    const recipient = await createSignedInUser(ferry, { label: "totp-step-recipient" });
+    await fundWallet(ferry.db, user.userId, "USD", 10_000n);
+    clock.set(undefined);
+    const now = Date.now() / 1000;
+    const code = totp(user.key, now);
+    const step = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
+    const signedIn = await secondStep(step.cookie, user.ip, "verify-totp", code);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const session = { ...user, cookie: mergeCookies(step.cookie, signedIn) };
+
+    const details = {
+      target: { method: "ferry_user", recipientEmail: recipient.email },
+      amount: "5.00",
+      currency: "USD",
+    };
+    const confirm = (value: string) =>
+      post(session, "/api/v1/transfers", { ...details, code: value }, { "idempotency-key": `step-${randomUUID()}` });
+    const wrongKey = THROTTLE_KEYS.wrongCodesAccount(user.userId);
+    const sameStep = await confirm(code);
+    expect({ status: sameStep.statusCode, body: sameStep.json() }).toEqual({ status: 422, body: CODE_ALREADY_USED });
+    const removal = await post(session, "/api/v1/auth/authenticator/remove", { code });
+    expect({ status: removal.statusCode, body: removal.json() }).toEqual({ status: 422, body: CODE_ALREADY_USED });
+    expect(await countHits(ferry.db, wrongKey, 3600)).toBe(0);
+    expect((await status(session)).json()).toMatchObject({ isEnrolled: true });
+
+    const nextStep = await confirm(totp(user.key, now + 30));
+    expect(nextStep.statusCode, nextStep.body).toBe(201);
+    expect(await countHits(ferry.db, wrongKey, 3600)).toBe(0);
+    const sent = await ferry.db
+      .selectFrom("transfers")
+      .select("id")
+      .where("sender_user_id", "=", user.userId)
+      .execute();
+    expect(sent).toHaveLength(1);
   });
 });

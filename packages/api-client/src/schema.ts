@@ -4115,6 +4115,15 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
@@ -5338,7 +5347,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6519,7 +6528,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -6602,7 +6611,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -7081,7 +7090,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -7153,7 +7162,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -7749,7 +7758,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -7832,7 +7841,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -9741,7 +9750,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -9885,7 +9894,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;
@@ -9977,7 +9986,7 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
-      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`. */
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
         headers: {
           [name: string]: unknown;

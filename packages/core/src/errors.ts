@@ -37,6 +37,12 @@ export const ERROR_STATUS = {
   limit_exceeded: 422,
   /** A verification code is wrong, expired, used, or bound to a different transfer. */
   invalid_code: 422,
+  /**
+   * A right code from the authenticator app, but its time-step was already accepted (the same code
+   * again, or one used moments ago to sign in or confirm something else): not counted as a wrong code;
+   * the next code from the app works.
+   */
+  code_already_used: 422,
   /** Too many attempts in the current window; retry after the time the Retry-After header gives. */
   rate_limited: 429,
   /** Anything unexpected; the body says nothing internal and the log has the request id. */

@@ -19,6 +19,8 @@ export const AUTHENTICATOR_MESSAGES = {
   totpCode: "Enter the 6-digit code from your authenticator app",
   removalCode: "Enter a 6-digit code from your authenticator app or one of your backup codes",
   backupCode: "Enter one of your backup codes (xxxxx-xxxxx)",
+  /** A right code whose time-step was already accepted (error `code_already_used`). */
+  codeAlreadyUsed: "This code was just used. Wait for the next code from your app.",
 } as const;
 
 /** A backup code as Better Auth's two-factor plugin makes them: 5 letters or digits, a dash, 5 more. */

@@ -76,7 +76,14 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, deps: Enrolmen
         body: ConfirmAuthenticatorRequest,
         response: {
           200: AuthenticatorEnrolled,
-          ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "conflict", "invalid_code", "rate_limited"),
+          ...errorResponses(
+            ...SIGNED_IN_ERRORS,
+            "validation_failed",
+            "conflict",
+            "invalid_code",
+            "code_already_used",
+            "rate_limited",
+          ),
         },
       },
     },
@@ -99,7 +106,14 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, deps: Enrolmen
         body: RemoveAuthenticatorRequest,
         response: {
           200: AuthStatus,
-          ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found", "invalid_code", "rate_limited"),
+          ...errorResponses(
+            ...SIGNED_IN_ERRORS,
+            "validation_failed",
+            "not_found",
+            "invalid_code",
+            "code_already_used",
+            "rate_limited",
+          ),
         },
       },
     },

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "@ferry/core/contracts/authenticator";
+import { AUTHENTICATOR_MESSAGES, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "@ferry/core/contracts/authenticator";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
@@ -79,17 +79,22 @@ export async function isAuthenticatorEnrolled(db: Database, userId: string): Pro
   return (await authenticatorStateOf(db, userId)) === "enrolled";
 }
 
+/** What checking an authenticator code came to (see `checkTotpCode`). */
+export type TotpCheck = "accepted" | "wrong" | "replayed";
+
 /**
  * Checks a code from the user's authenticator app ("enrolled" or, while confirming enrolment,
  * "pending"), and accepts it once: the step it was made for must be later than every step accepted
- * before for the user (a replay within its window is "replayed"). Run it in the transaction that acts
- * on the code, so a refused action gives the step back.
+ * before for the user, whatever it was accepted for (sign-in, a transfer, enrolment, removal), so a
+ * replay within its window is "replayed" — a right code, refused with `codeAlreadyUsedError` and not
+ * counted as a wrong one. Run it in the transaction that acts on the code, so a refused action gives
+ * the step back.
  */
 export async function checkTotpCode(
   db: Database,
   keys: TotpKeys,
   request: { userId: string; code: string; state: "enrolled" | "pending" },
-): Promise<"accepted" | "wrong" | "replayed"> {
+): Promise<TotpCheck> {
   const row = await selectAuthenticator(db, request.userId);
   const state = row && (row.verified === false ? "pending" : "enrolled");
   if (!row || state !== request.state) {
@@ -100,6 +105,23 @@ export async function checkTotpCode(
     return "wrong";
   }
   return (await claimTotpStep(db, request.userId, step)) ? "accepted" : "replayed";
+}
+
+/**
+ * The refusal of a "replayed" code: the code was right, but its step was accepted already (the same
+ * code twice, or a sign-in and a transfer within one 30-second step). Not a wrong code: the
+ * wrong-code budget does not count it, and the person is told to wait for the app's next code.
+ */
+export function codeAlreadyUsedError(): AppError {
+  return new AppError("code_already_used", AUTHENTICATOR_MESSAGES.codeAlreadyUsed);
+}
+
+/** Whether a checked code was accepted: false for a wrong one; a replayed one throws `codeAlreadyUsedError`. */
+export function isAcceptedTotp(check: TotpCheck): boolean {
+  if (check === "replayed") {
+    throw codeAlreadyUsedError();
+  }
+  return check === "accepted";
 }
 
 /** The backup codes not used yet, as Better Auth keeps them (an encrypted JSON list). */
@@ -120,7 +142,8 @@ export async function removeAuthenticatorOf(db: Database, userId: string): Promi
 /**
  * Runs an action that checks a code of the user's authenticator app, counting it on the account's
  * wrong-code budget (the sign-in one: 10 an hour, whichever step guesses): the hit is reserved first,
- * so guesses made at once are all counted, and given back unless the action was refused for a wrong code.
+ * so guesses made at once are all counted, and given back unless the action was refused for a wrong code
+ * (`invalid_code`; a right code already used, `code_already_used`, is given back too).
  */
 export async function countingWrongAppCodes<T>(db: Database, userId: string, action: () => Promise<T>): Promise<T> {
   const key = THROTTLE_KEYS.wrongCodesAccount(userId);

@@ -1,4 +1,5 @@
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from "@ferry/core/contracts/auth";
+import { AUTHENTICATOR_MESSAGES } from "@ferry/core/contracts/authenticator";
 import { generateRandomString } from "better-auth/crypto";
 import type { Auth } from "./auth.ts";
 import { readCookie, readSetCookie, serializeSetCookie, signCookieValue, verifySignedValue } from "./cookies.ts";
@@ -213,13 +214,21 @@ export async function answerCodeGuessAsDecoy(auth: Auth, challengeId: string): P
 }
 
 /**
- * `/two-factor/verify-totp` or `/two-factor/verify-backup-code` answered by Ferry: a wrong (or
- * replayed) code of a real challenge, or any code of a decoy, exactly as Better Auth answers a wrong
- * one. Ferry judges these codes before Better Auth does (limits.ts), so real and decoy challenges
+ * `/two-factor/verify-totp` or `/two-factor/verify-backup-code` answered by Ferry: a wrong code (or,
+ * without a verdict, a replayed one) of a real challenge, or any code of a decoy, exactly as Better
+ * Auth answers a wrong one. Ferry judges these codes before Better Auth does (limits.ts), so real and decoy challenges
  * answer them alike, however many there were: the account's and the address's limits bound them.
  */
 export function answerAppCodeAsWrong(kind: "totp" | "backup"): Response {
   return kind === "totp"
     ? betterAuthAnswer(401, { message: "Invalid code", code: "INVALID_CODE" })
     : betterAuthAnswer(401, { message: "Invalid backup code", code: "INVALID_BACKUP_CODE" });
+}
+
+/**
+ * A right authenticator code whose time-step was accepted already, on a challenge whose password was
+ * confirmed right: said plainly (error `code_already_used`), in Better Auth's shape like its answers.
+ */
+export function answerAppCodeAsUsed(): Response {
+  return betterAuthAnswer(422, { message: AUTHENTICATOR_MESSAGES.codeAlreadyUsed, code: "CODE_ALREADY_USED" });
 }

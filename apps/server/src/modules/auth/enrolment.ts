@@ -15,6 +15,7 @@ import {
   backupCodesOf,
   checkTotpCode,
   countingWrongAppCodes,
+  isAcceptedTotp,
   removeAuthenticatorOf,
   type TotpKeys,
 } from "./authenticator.ts";
@@ -114,7 +115,7 @@ export async function confirmEnrolment(
   return withCodeBudget(db, enrollee.userId, () =>
     db.transaction().execute(async (trx) => {
       const check = await checkTotpCode(trx, keys, { userId: enrollee.userId, code, state: "pending" });
-      if (check !== "accepted" || !(await markAuthenticatorVerified(trx, enrollee.userId))) {
+      if (!isAcceptedTotp(check) || !(await markAuthenticatorVerified(trx, enrollee.userId))) {
         return undefined;
       }
       await recordAuthenticatorChange(trx, deps, enrollee, "added");
@@ -135,7 +136,7 @@ export async function removeAuthenticator(deps: EnrolmentDeps, enrollee: Enrolle
   await withCodeBudget(db, enrollee.userId, () =>
     db.transaction().execute(async (trx) => {
       const isRight = /^\d{6}$/.test(code)
-        ? (await checkTotpCode(trx, keys, { userId: enrollee.userId, code, state: "enrolled" })) === "accepted"
+        ? isAcceptedTotp(await checkTotpCode(trx, keys, { userId: enrollee.userId, code, state: "enrolled" }))
         : (await backupCodesOf(trx, keys, enrollee.userId)).includes(code);
       if (!isRight) {
         return undefined;

@@ -18,6 +18,7 @@ import { enqueueMail, failedSignInAttemptsMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
 import { backupCodesOf, checkTotpCode, isAuthenticatorEnrolled } from "./authenticator.ts";
 import {
+  answerAppCodeAsUsed,
   answerAppCodeAsWrong,
   answerCodeGuessAsDecoy,
   answerCodeSendAsDecoy,
@@ -232,7 +233,8 @@ async function admitCodeGuess(deps: LimitDeps, request: AuthAttemptRequest, kind
       addressRule,
       rule(THROTTLE_KEYS.wrongCodesAccount(userId), AUTH_LIMITS.wrongCodesPerAccount),
     ]);
-    return judgeAppCode(deps, { userId, body: request.body, kind }, settleCodeGuess(db, userId, [hits]));
+    const guess = { userId, body: request.body, kind, reserved: [hits] };
+    return judgeAppCode(deps, guess, settleCodeGuess(db, userId, [hits]));
   }
   const addressHits = await enforceThrottle(db, [addressRule]);
   const accountHits = await tryRecordHits(db, [
@@ -255,13 +257,16 @@ async function answerGuessAsDecoy(auth: Auth, challengeId: string, kind: GuessKi
 }
 
 /**
- * An authenticator or backup code is judged by Ferry first: a TOTP is accepted once (a replay within
- * its window is wrong), and a wrong code is answered here, counted like any wrong code. A right one
- * goes on to Better Auth, which starts the session (and strikes the backup code off).
+ * An authenticator or backup code is judged by Ferry first: a TOTP is accepted once, and a wrong code
+ * is answered here, counted like any wrong code. A right one goes on to Better Auth, which starts the
+ * session (and strikes the backup code off). A right TOTP whose step was accepted already (a transfer
+ * confirmed moments ago) is no guess: on a challenge whose password was confirmed right (`reserved`,
+ * the hits it holds) it is answered as used and its hits given back; on one opened without a verdict
+ * it is a wrong code, as on a decoy, since telling it apart would tell that the password was right.
  */
 async function judgeAppCode(
   deps: LimitDeps,
-  guess: { userId: string; body: unknown; kind: GuessKind },
+  guess: { userId: string; body: unknown; kind: GuessKind; reserved?: readonly ThrottleHits[] },
   attempt: AuthAttempt,
 ): Promise<AuthAttempt> {
   const { userId, kind } = guess;
@@ -270,11 +275,18 @@ async function judgeAppCode(
   }
   const code = String((guess.body as { code?: unknown } | null)?.code ?? "");
   const keys = { secret: deps.config.authSecret, clock: deps.totpClock };
-  const isRight =
-    kind === "totp"
-      ? (await checkTotpCode(deps.db, keys, { userId, code, state: "enrolled" })) === "accepted"
-      : (await backupCodesOf(deps.db, keys, userId)).includes(code);
-  return isRight ? attempt : { answer: answerAppCodeAsWrong(kind), settle: attempt.settle };
+  if (kind === "backup") {
+    const isRight = (await backupCodesOf(deps.db, keys, userId)).includes(code);
+    return isRight ? attempt : { answer: answerAppCodeAsWrong(kind), settle: attempt.settle };
+  }
+  const check = await checkTotpCode(deps.db, keys, { userId, code, state: "enrolled" });
+  if (check === "replayed" && guess.reserved) {
+    for (const hits of guess.reserved) {
+      await releaseHits(deps.db, hits, hits.keys);
+    }
+    return answeredByFerry(answerAppCodeAsUsed());
+  }
+  return check === "accepted" ? attempt : { answer: answerAppCodeAsWrong(kind), settle: attempt.settle };
 }
 
 /** A second step the account does not use: refused plainly, once the password was confirmed right. */

@@ -125,7 +125,7 @@ export const ALLOWED_ENDPOINTS: Readonly<Record<string, AllowedEndpoint>> = {
     summary:
       "Verify the code of the account's authenticator app (each code once): starts the session (sets the session cookie)",
     success: { 200: SignedIn },
-    errors: [...THROTTLED, "unauthenticated", "forbidden"],
+    errors: [...THROTTLED, "unauthenticated", "forbidden", "code_already_used"],
   },
   "/two-factor/verify-backup-code": {
     method: "POST",

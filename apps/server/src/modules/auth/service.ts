@@ -122,4 +122,4 @@ export async function startSignedInSession(
 }
 
 /** What other modules ask of the authenticator app (transfers confirm with its code). */
-export { checkTotpCode, countingWrongAppCodes, isAuthenticatorEnrolled } from "./authenticator.ts";
+export { checkTotpCode, countingWrongAppCodes, isAcceptedTotp, isAuthenticatorEnrolled } from "./authenticator.ts";

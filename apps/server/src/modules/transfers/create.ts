@@ -6,7 +6,7 @@ import type { Database } from "../../db/database.ts";
 import { findIdempotentReplay, requestHashOf as hashRequest } from "../../db/idempotency.ts";
 import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
-import { checkTotpCode, isAuthenticatorEnrolled } from "../auth/service.ts";
+import { checkTotpCode, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { checkTransferCode } from "./codes.ts";
@@ -134,8 +134,9 @@ async function checkConfirmation(
   const { userId } = attempt.sender;
   if (await isAuthenticatorEnrolled(trx, userId)) {
     const keys = { secret: config.authSecret, clock: attempt.totpClock };
+    // A code whose step was accepted already (a sign-in moments ago) is refused as used, not as wrong.
     const check = await checkTotpCode(trx, keys, { userId, code: attempt.request.code, state: "enrolled" });
-    return check === "accepted" ? "consumed" : "wrong";
+    return isAcceptedTotp(check) ? "consumed" : "wrong";
   }
   const codeKeys = { secret: config.authSecret, clock: context.clock };
   return checkTransferCode(trx, codeKeys, codeBindingOf(userId, priced), attempt.request.code);

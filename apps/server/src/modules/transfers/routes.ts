@@ -149,6 +149,7 @@ function registerCreateTransferRoute(app: FastifyInstance, deps: TransferRouteDe
             "insufficient_funds",
             "limit_exceeded",
             "invalid_code",
+            "code_already_used",
             "rate_limited",
           ),
         },

@@ -161,7 +161,7 @@ const ERROR_RESPONSE_DESCRIPTIONS: Record<string, string> = {
   "404": "No such resource, or it belongs to someone else (`not_found`).",
   "409": "The request conflicts with the current state (`conflict`).",
   "422":
-    "Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today) or `invalid_code`.",
+    "Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one).",
   "429": "Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds.",
   "503":
     "Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`.",

@@ -9,7 +9,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { DialogFooter } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { toastFailure } from "../../../lib/toasts.ts";
+import { ApiError } from "../../../lib/api-error.ts";
+import { toastFailure, toastServerError } from "../../../lib/toasts.ts";
 import { verifySignInBackupCode, verifySignInTotp } from "../api/auth-calls.ts";
 
 const TEXT = {
@@ -40,7 +41,11 @@ export function AppCodeDialog(props: { open: boolean; onClose: () => void; onVer
       setCode("");
       props.onVerified();
     },
-    onError: (error) => toastFailure(TOASTS.invalidCode, error),
+    // A right code already used (a transfer confirmed moments ago) says to wait for the next one.
+    onError: (error) =>
+      error instanceof ApiError && error.code === "code_already_used"
+        ? toastServerError(error, TOASTS.invalidCode)
+        : toastFailure(TOASTS.invalidCode, error),
   });
   const isValid = (isBackup ? BackupCode : TotpCode).safeParse(code).success;
   function switchKind() {

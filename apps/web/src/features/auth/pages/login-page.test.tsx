@@ -93,3 +93,25 @@ describe("an account with an authenticator app", () => {
     expect(dialog.getByRole("button", { name: "Verify" })).toBeEnabled();
   });
 });
+
+describe("a right code already used (a transfer confirmed in the same 30 seconds)", () => {
+  test("shows the server's words: wait for the next code, not that the code is wrong", async () => {
+    const message = "This code was just used. Wait for the next code from your app.";
+    fakeApi({
+      "POST /api/auth/sign-in/email": () => ({ body: { twoFactorRedirect: true, twoFactorMethods: ["totp"] } }),
+      "POST /api/auth/two-factor/verify-totp": () => ({
+        status: 422,
+        body: { error: { code: "code_already_used", message } },
+      }),
+    });
+    const { user } = renderWithApp(<LoginPage />);
+    await user.type(screen.getByLabelText("Email"), EMAIL);
+    await user.type(screen.getByLabelText("Password", { exact: true }), "Ferry#Test2026");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Enter your authenticator code" }));
+    await user.type(dialog.getByLabelText("Verification code"), "123456");
+    await user.click(dialog.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.queryByText("Invalid verification code")).toBeNull();
+  });
+});

@@ -59,7 +59,8 @@ export const AUTHENTICATOR_TEXT = {
 
 /** Puts the server's refusal on the form's field when it names one (a wrong password or code), else toasts it. */
 function showRefusal<T extends FieldValues>(form: UseFormReturn<T>, field: Path<T>, error: unknown): void {
-  if (error instanceof ApiError && (error.code === "invalid_code" || error.fields[field])) {
+  const isCodeRefused = error instanceof ApiError && ["invalid_code", "code_already_used"].includes(error.code);
+  if (error instanceof ApiError && (isCodeRefused || error.fields[field])) {
     form.setError(field, { message: error.fields[field] ?? error.message });
     return;
   }

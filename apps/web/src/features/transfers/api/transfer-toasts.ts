@@ -4,12 +4,17 @@ import { toastError, toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 
 /**
  * Spec §8: the toasts of every transfer call, Send Money's and Cashout's alike, written once.
- * A refused code and a short balance have their own texts; anything else gets the step's own title
+ * A refused code, a code already used and a short balance have their own texts; anything else gets the step's own title
  * with the server's words underneath.
  */
 export function toastTransferFailure(error: Error, fallback: string): void {
   if (error instanceof ApiError && error.code === "insufficient_funds") {
     toastError("Insufficient balance");
+    return;
+  }
+  if (error instanceof ApiError && error.code === "code_already_used") {
+    // A right authenticator code, already used this step (a sign-in moments ago): wait for the next one.
+    toastError(error.message);
     return;
   }
   if (error instanceof ApiError && error.code === "invalid_code") {
