@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from "kysely";
+import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
+import { kyselyCarrier } from "../../db/kysely-carrier.ts";
+import { type DeliveryOutcome, deliverOutboxMessage } from "../../db/outbox.ts";
 import type { DB } from "../../db/schema.ts";
-import { claimOutboxMessage, markOutboxMessageSent, outboxStatusOf, recordOutboxFailure } from "./outbox.ts";
 
 /** A message is tried this many times in all; after the last failure its outbox row is `failed`. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -14,36 +15,22 @@ export interface MailDeliveryQueue {
   queueDelivery(trx: Kysely<DB>, mailId: string): Promise<void>;
 }
 
-/**
- * Carries the app's delivery queue on its Kysely instance, and so on every transaction begun from it
- * (Kysely hands its plugins on to them): `enqueueMail(db, message)` then queues the delivery in the
- * caller's own transaction without every module passing the queue along. It changes no query.
- */
-class MailDeliveryPlugin implements KyselyPlugin {
-  constructor(readonly queue: MailDeliveryQueue) {}
+const mailDelivery = kyselyCarrier<MailDeliveryQueue>();
 
-  transformQuery(args: PluginTransformQueryArgs) {
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs) {
-    return args.result;
-  }
-}
-
-/** The app's database with its mail delivery attached (app.ts, when SMTP_URL is set). */
-export function withMailDelivery(db: Kysely<DB>, queue: MailDeliveryQueue): Kysely<DB> {
-  return db.withPlugin(new MailDeliveryPlugin(queue));
-}
+/** The app's database with its mail delivery attached (app.ts, when SMTP_URL is set): `enqueueMail` queues in the caller's transaction. */
+export const withMailDelivery = mailDelivery.attach;
 
 /** The delivery queue attached to `db` (or to the database its transaction began from), if any. */
-export function mailDeliveryQueueOf(db: Kysely<DB>): MailDeliveryQueue | null {
-  const plugin = db.getExecutor().plugins.find((candidate) => candidate instanceof MailDeliveryPlugin);
-  return plugin?.queue ?? null;
-}
+export const mailDeliveryQueueOf = mailDelivery.of;
 
-/** What one delivery attempt did. */
-export type DeliveryOutcome = "sent" | "failed" | "already-settled";
+/** The mail outbox's row, as a delivery attempt reads it. */
+interface MailRow {
+  readonly recipient: string;
+  readonly subject: string;
+  readonly text_body: string;
+  readonly html_body: string;
+  readonly attempts: number;
+}
 
 export interface MailSender {
   /**
@@ -65,36 +52,24 @@ export function createMailSender(options: {
 }): MailSender {
   const { db, log } = options;
   const transport = nodemailer.createTransport(options.smtpUrl);
+  const outbox = {
+    table: "mail_outbox",
+    leaseSeconds: LEASE_SECONDS,
+    maxAttempts: MAX_DELIVERY_ATTEMPTS,
+    log,
+    noun: "mail",
+  } as const;
   return {
-    async deliver(mailId) {
-      const message = await claimOutboxMessage(db, mailId, LEASE_SECONDS);
-      if (!message) {
-        if ((await outboxStatusOf(db, mailId)) === "queued") {
-          // Another attempt holds it: this one fails and is retried once that lease has ended.
-          throw new Error(`Mail ${mailId} is being delivered by another attempt`);
-        }
-        return "already-settled";
-      }
-      try {
+    deliver: (mailId) =>
+      deliverOutboxMessage<MailRow>(db, outbox, mailId, async (row) => {
         await transport.sendMail({
           from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
+          to: row.recipient,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
         });
-      } catch (error) {
-        const isFinal = message.attempts >= MAX_DELIVERY_ATTEMPTS;
-        log.warn({ err: error, mailId, attempts: message.attempts }, "mail delivery failed");
-        await recordOutboxFailure(db, mailId, { isFinal, error: String((error as Error).message) });
-        if (isFinal) {
-          return "failed";
-        }
-        throw error;
-      }
-      await markOutboxMessageSent(db, mailId);
-      return "sent";
-    },
+      }),
     close: () => transport.close(),
   };
 }

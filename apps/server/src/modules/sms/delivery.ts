@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from "kysely";
+import type { Kysely } from "kysely";
+import { kyselyCarrier } from "../../db/kysely-carrier.ts";
+import { type DeliveryOutcome, deliverOutboxMessage } from "../../db/outbox.ts";
 import type { DB } from "../../db/schema.ts";
-import { claimSmsMessage, markSmsSent, recordSmsFailure, smsStatusOf } from "./outbox.ts";
 
 /** A text message is tried this many times in all; after the last failure its outbox row is `failed`. */
 export const MAX_SMS_ATTEMPTS = 5;
@@ -24,35 +25,13 @@ export type SmsChannel =
   | { readonly kind: "provider"; readonly queue: SmsDeliveryQueue }
   | { readonly kind: "development-outbox" };
 
-/**
- * Carries the app's SMS channel on its Kysely instance, as modules/mail carries its delivery queue:
- * every transaction begun from it knows the channel without each caller passing it. It changes no query.
- */
-class SmsChannelPlugin implements KyselyPlugin {
-  constructor(readonly channel: SmsChannel) {}
-
-  transformQuery(args: PluginTransformQueryArgs) {
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs) {
-    return args.result;
-  }
-}
+const smsChannel = kyselyCarrier<SmsChannel>();
 
 /** The app's database with its SMS channel attached (app.ts). */
-export function withSmsChannel(db: Kysely<DB>, channel: SmsChannel): Kysely<DB> {
-  return db.withPlugin(new SmsChannelPlugin(channel));
-}
+export const withSmsChannel = smsChannel.attach;
 
 /** The SMS channel attached to `db` (or to the database its transaction began from); null: none. */
-export function smsChannelOf(db: Kysely<DB>): SmsChannel | null {
-  const plugin = db.getExecutor().plugins.find((candidate) => candidate instanceof SmsChannelPlugin);
-  return plugin?.channel ?? null;
-}
-
-/** What one delivery attempt did. */
-export type SmsDeliveryOutcome = "sent" | "failed" | "already-settled";
+export const smsChannelOf = smsChannel.of;
 
 export interface SmsSender {
   /**
@@ -60,7 +39,7 @@ export interface SmsSender {
    * sent or failed is left alone; a failed attempt throws (the job retries with back-off) until the
    * last, which marks the message `failed`.
    */
-  deliver(smsId: string): Promise<SmsDeliveryOutcome>;
+  deliver(smsId: string): Promise<DeliveryOutcome>;
 }
 
 async function postToGateway(smsUrl: string, message: { to: string; text: string }): Promise<void> {
@@ -82,28 +61,17 @@ export function createSmsSender(options: {
   readonly log: FastifyBaseLogger;
 }): SmsSender {
   const { db, log } = options;
+  const outbox = {
+    table: "sms_outbox",
+    leaseSeconds: LEASE_SECONDS,
+    maxAttempts: MAX_SMS_ATTEMPTS,
+    log,
+    noun: "text message",
+  } as const;
   return {
-    async deliver(smsId) {
-      const message = await claimSmsMessage(db, smsId, LEASE_SECONDS);
-      if (!message) {
-        if ((await smsStatusOf(db, smsId)) === "queued") {
-          throw new Error(`Text message ${smsId} is being delivered by another attempt`);
-        }
-        return "already-settled";
-      }
-      try {
-        await postToGateway(options.smsUrl, message);
-      } catch (error) {
-        const isFinal = message.attempts >= MAX_SMS_ATTEMPTS;
-        log.warn({ err: error, smsId, attempts: message.attempts }, "text message delivery failed");
-        await recordSmsFailure(db, smsId, { isFinal, error: String((error as Error).message) });
-        if (isFinal) {
-          return "failed";
-        }
-        throw error;
-      }
-      await markSmsSent(db, smsId);
-      return "sent";
-    },
+    deliver: (smsId) =>
+      deliverOutboxMessage<{ recipient: string; body: string; attempts: number }>(db, outbox, smsId, (row) =>
+        postToGateway(options.smsUrl, { to: row.recipient, text: row.body }),
+      ),
   };
 }

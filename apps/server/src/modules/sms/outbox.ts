@@ -1,6 +1,5 @@
 import type { DevSmsMessage } from "@ferry/core/contracts/sms";
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
 /** A text message as the outbox keeps it. */
@@ -19,64 +18,6 @@ export async function insertSmsMessage(db: Kysely<DB>, message: SmsMessage): Pro
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** A message claimed for one delivery attempt. */
-export interface ClaimedSms {
-  readonly id: string;
-  readonly to: string;
-  readonly text: string;
-  /** Attempts so far, this one included. */
-  readonly attempts: number;
-}
-
-/**
- * Claims a queued message for one attempt, counted and leased for `leaseSeconds` (as the mail
- * outbox does): a second attempt at the same message meanwhile finds nothing to send.
- */
-export async function claimSmsMessage(db: Kysely<DB>, id: string, leaseSeconds: number): Promise<ClaimedSms | null> {
-  const row = await db
-    .updateTable("sms_outbox")
-    .set({
-      attempts: sql`attempts + 1`,
-      next_attempt_at: sql`now() + make_interval(secs => ${leaseSeconds})`,
-    })
-    .where("id", "=", id)
-    .where("status", "=", "queued")
-    .where("next_attempt_at", "<=", sql<Date>`now()`)
-    .returning(["id", "recipient", "body", "attempts"])
-    .executeTakeFirst();
-  if (!row) {
-    return null;
-  }
-  return { id: row.id, to: row.recipient, text: row.body, attempts: row.attempts };
-}
-
-/** A message's status ('queued', 'sent', 'failed'); null when there is no such message. */
-export async function smsStatusOf(db: Kysely<DB>, id: string): Promise<string | null> {
-  const row = await db.selectFrom("sms_outbox").select("status").where("id", "=", id).executeTakeFirst();
-  return row?.status ?? null;
-}
-
-export async function markSmsSent(db: Kysely<DB>, id: string): Promise<void> {
-  await db.updateTable("sms_outbox").set({ status: "sent", sent_at: sql`now()` }).where("id", "=", id).execute();
-}
-
-/** Records a failed attempt: released for the job's retry, or `failed` after the last one. */
-export async function recordSmsFailure(
-  db: Kysely<DB>,
-  id: string,
-  failure: { readonly isFinal: boolean; readonly error: string },
-): Promise<void> {
-  await db
-    .updateTable("sms_outbox")
-    .set({
-      status: failure.isFinal ? "failed" : "queued",
-      last_error: failure.error.slice(0, 500),
-      next_attempt_at: sql`now()`,
-    })
-    .where("id", "=", id)
-    .execute();
 }
 
 /** The development SMS outbox: every written message, newest first, bounded. */
