@@ -26,6 +26,17 @@ afterAll(async () => {
   await ferry?.close();
 });
 
+/** The audit rows about a user's password: action, actor, subject, client address and details. */
+async function passwordAuditRows(userId: string) {
+  return ferry.db
+    .selectFrom("audit_log")
+    .select(["action", "actor_user_id", "subject_type", "client_address", "details"])
+    .where("subject_id", "=", userId)
+    .where("action", "like", "password.%")
+    .orderBy("id")
+    .execute();
+}
+
 async function requestReset(email: string, ip: string) {
   return send(ferry.app, {
     method: "POST",
@@ -85,6 +96,15 @@ describe("password reset", () => {
     expect(oldPassword.response.statusCode).toBe(401);
     const { cookie } = await signIn(ferry, user.email, NEW_PASSWORD, { ip: user.ip });
     expect((await getMe(ferry.app, cookie, user.ip)).json()).toMatchObject({ userId: user.userId });
+    expect(await passwordAuditRows(user.userId)).toEqual([
+      {
+        action: "password.reset",
+        actor_user_id: user.userId,
+        subject_type: "user",
+        client_address: user.ip,
+        details: { allSessionsRevoked: true },
+      },
+    ]);
   });
 
   test("a reset link works only once", async () => {
@@ -116,7 +136,34 @@ describe("password change", () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("validation_failed");
+    expect(await passwordAuditRows(user.userId)).toEqual([]);
     const weakSignIn = await submitPassword(ferry.app, { email: user.email, password: "weakpassword", ip: user.ip });
     expect(weakSignIn.response.statusCode).toBe(401);
+  });
+
+  test("is audited as the user's own action, with the address; a wrong current password is not", async () => {
+    const user = await createSignedInUser(ferry, { label: "change-audit" });
+    const change = (currentPassword: string) =>
+      send(ferry.app, {
+        method: "POST",
+        url: "/api/auth/change-password",
+        ip: user.ip,
+        cookie: user.cookie,
+        payload: { currentPassword, newPassword: NEW_PASSWORD },
+      });
+
+    expect((await change("Not-the#password1")).statusCode).toBe(400);
+    expect(await passwordAuditRows(user.userId)).toEqual([]);
+    const changed = await change(user.password);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await passwordAuditRows(user.userId)).toEqual([
+      {
+        action: "password.change",
+        actor_user_id: user.userId,
+        subject_type: "user",
+        client_address: user.ip,
+        details: { otherSessionsRevoked: true },
+      },
+    ]);
   });
 });

@@ -149,9 +149,11 @@ export function createAuth(config: Config, db: Database) {
         const url = `${config.publicUrl}/forgot-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, passwordResetMail(user.email, url, RESET_LINK_TTL_SECONDS / 60));
       },
-      onPasswordReset: async ({ user }) => {
+      onPasswordReset: async ({ user }, request) => {
         await forgetOutstandingResets(db, user);
-        await reportPasswordChanged(db, user.id);
+        // Ferry's proxy hands Better Auth the client address in this header (routes.ts `askBetterAuth`).
+        const clientAddress = request?.headers.get("x-ferry-client-ip") ?? null;
+        await reportPasswordChanged(db, { userId: user.id, how: "reset", clientAddress });
       },
     },
     emailVerification: {

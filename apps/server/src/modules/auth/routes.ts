@@ -343,7 +343,7 @@ async function renewDevicesAfterPasswordChange(
   if (!response.ok || !request.viewer) {
     return;
   }
-  await reportPasswordChanged(deps.db, request.viewer.userId);
+  await reportPasswordChanged(deps.db, { userId: request.viewer.userId, how: "change", clientAddress: request.ip });
   // Device cookies issued before count for nothing; this browser, which just gave the current
   // password in a signed-in session, stays a known device with a cookie of the new generation.
   const generation = await revokeDeviceCookies(deps.db, request.viewer.userId);

@@ -4,16 +4,37 @@ import type { Database } from "../../db/database.ts";
 import { selectUserEmail } from "../../db/users.ts";
 import { countHits } from "../../http/throttle.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
+import { recordAdminAction } from "../audit/service.ts";
 import { enqueueMail, passwordChangedMail } from "../mail/service.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** A password that changed: whose, how (the change form or a reset link), and from which client address. */
+export interface PasswordChange {
+  readonly userId: string;
+  readonly how: "change" | "reset";
+  /** The request's client address; null when Better Auth's hook was not handed the request. */
+  readonly clientAddress: string | null;
+}
+
 /**
- * After the user's password changed (by the change form or a reset link): the security e-mail, which
+ * After the user's password changed (by the change form or a reset link): an audit row
+ * (`password.change` or `password.reset`, by the user; never the password), the security e-mail, which
  * always goes, and the user's security alert rules. Each successful change is its own event.
  */
-export async function reportPasswordChanged(db: Database, userId: string): Promise<void> {
+export async function reportPasswordChanged(db: Database, change: PasswordChange): Promise<void> {
+  const { userId } = change;
+  await recordAdminAction(db, {
+    actor: { userId, clientAddress: change.clientAddress },
+    action: `password.${change.how}`,
+    subjectType: "user",
+    subjectId: userId,
+    before: null,
+    after: null,
+    // Better Auth ends the user's other sessions on a change (Ferry asks it to), every session on a reset.
+    details: change.how === "change" ? { otherSessionsRevoked: true } : { allSessionsRevoked: true },
+  });
   const email = await selectUserEmail(db, userId);
   if (email) {
     await enqueueMail(db, passwordChangedMail(email));
