@@ -2,17 +2,15 @@ import { NotificationSettings } from "@ferry/core/contracts/settings";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import {
   browserNotificationPermission,
   requestBrowserNotificationPermission,
 } from "../../lib/browser-notifications.ts";
-import { toastError, toastSuccess } from "../../lib/toasts.ts";
 import { useSaveNotificationSettings } from "./api/settings.ts";
-import { NOTIFICATIONS_CARD, SETTINGS_PAGE, savedDescriptionOf } from "./content.ts";
+import { NOTIFICATIONS_CARD } from "./content.ts";
+import { SaveButton, SettingsCard, sectionSubmitOf } from "./settings-card.tsx";
 
 /** Why push cannot be switched on here, or null when it can. */
 function pushBlockedReason(): string | null {
@@ -45,62 +43,42 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
     onChange(true);
   }
 
-  function onSubmit(values: NotificationSettings) {
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        form.reset(saved.notifications);
-        toastSuccess(SETTINGS_PAGE.saved, savedDescriptionOf("notifications"));
-      },
-      onError: () => toastError(SETTINGS_PAGE.saveFailed),
-    });
-  }
-
   return (
-    <Card role="region" aria-labelledby="settings-notifications-title">
-      <CardHeader>
-        <CardTitle id="settings-notifications-title">{NOTIFICATIONS_CARD.title}</CardTitle>
-        <CardDescription>{NOTIFICATIONS_CARD.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-          {NOTIFICATIONS_CARD.switches.map((item) => (
-            <Controller
-              key={item.name}
-              control={form.control}
-              name={item.name}
-              render={({ field }) => (
-                <div className="flex items-start justify-between gap-4">
-                  <div className="grid gap-1">
-                    <Label htmlFor={item.name}>{item.label}</Label>
-                    <p id={`${item.name}-hint`} className="text-xs text-muted-foreground">
-                      {item.hint}
+    <SettingsCard section="notifications" title={NOTIFICATIONS_CARD.title} description={NOTIFICATIONS_CARD.description}>
+      <form className="grid gap-5" onSubmit={sectionSubmitOf("notifications", form, save)} noValidate>
+        {NOTIFICATIONS_CARD.switches.map((item) => (
+          <Controller
+            key={item.name}
+            control={form.control}
+            name={item.name}
+            render={({ field }) => (
+              <div className="flex items-start justify-between gap-4">
+                <div className="grid gap-1">
+                  <Label htmlFor={item.name}>{item.label}</Label>
+                  <p id={`${item.name}-hint`} className="text-xs text-muted-foreground">
+                    {item.hint}
+                  </p>
+                  {item.name === "pushNotifications" && pushProblem ? (
+                    <p role="alert" className="text-xs font-medium text-destructive">
+                      {pushProblem}
                     </p>
-                    {item.name === "pushNotifications" && pushProblem ? (
-                      <p role="alert" className="text-xs font-medium text-destructive">
-                        {pushProblem}
-                      </p>
-                    ) : null}
-                  </div>
-                  <Switch
-                    id={item.name}
-                    aria-describedby={`${item.name}-hint`}
-                    checked={field.value}
-                    onBlur={field.onBlur}
-                    onCheckedChange={(isOn) =>
-                      item.name === "pushNotifications" ? changePush(isOn, field.onChange) : field.onChange(isOn)
-                    }
-                  />
+                  ) : null}
                 </div>
-              )}
-            />
-          ))}
-          <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? SETTINGS_PAGE.saving : SETTINGS_PAGE.save}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+                <Switch
+                  id={item.name}
+                  aria-describedby={`${item.name}-hint`}
+                  checked={field.value}
+                  onBlur={field.onBlur}
+                  onCheckedChange={(isOn) =>
+                    item.name === "pushNotifications" ? changePush(isOn, field.onChange) : field.onChange(isOn)
+                  }
+                />
+              </div>
+            )}
+          />
+        ))}
+        <SaveButton isPending={save.isPending} />
+      </form>
+    </SettingsCard>
   );
 }

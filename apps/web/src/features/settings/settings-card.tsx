@@ -1,0 +1,59 @@
+import type { Settings, SettingsSection } from "@ferry/core/contracts/settings";
+import type { UseMutationResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { toastError, toastSuccess } from "../../lib/toasts.ts";
+import { SETTINGS_PAGE, savedDescriptionOf } from "./content.ts";
+
+/** One of /settings' three cards: a region named by its title, each with its own form and Save. */
+export function SettingsCard(props: {
+  section: SettingsSection;
+  title: string;
+  description: string;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  const titleId = `settings-${props.section}-title`;
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>{props.title}</CardTitle>
+        <CardDescription>{props.description}</CardDescription>
+      </CardHeader>
+      <CardContent className={props.contentClassName}>{props.children}</CardContent>
+    </Card>
+  );
+}
+
+/** A card's Save button, at the end of its form. */
+export function SaveButton({ isPending }: { isPending: boolean }) {
+  return (
+    <div className="flex justify-end">
+      <Button type="submit" disabled={isPending}>
+        {isPending ? SETTINGS_PAGE.saving : SETTINGS_PAGE.save}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The submit handler of a card's form: saves the section, takes the saved values as the form's new
+ * starting point, and raises the spec's toasts ('Settings Updated' or 'Failed to save your preferences.').
+ */
+export function sectionSubmitOf<T extends FieldValues>(
+  section: SettingsSection,
+  form: UseFormReturn<T>,
+  save: UseMutationResult<Settings, Error, T>,
+) {
+  return form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(saved[section] as unknown as T);
+        toastSuccess(SETTINGS_PAGE.saved, savedDescriptionOf(section));
+      },
+      onError: () => toastError(SETTINGS_PAGE.saveFailed),
+    }),
+  );
+}
