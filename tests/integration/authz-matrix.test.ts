@@ -33,6 +33,7 @@ import {
   type BareUser,
   buildTestApp,
   GOOD_PASSWORD,
+  givePassword,
   insertBareUsers,
   issueCode,
   randomIp,
@@ -143,13 +144,18 @@ async function ownerSpareSession({ owner, ferry }: RequestContext): Promise<stri
   return session.id;
 }
 
-/** A passkey registration as the owner's browser would send it: fresh options, a software authenticator. */
+/**
+ * A passkey registration as the owner's browser would send it: fresh options (on the owner's
+ * password, which users made for this test are given first), a software authenticator.
+ */
 async function passkeyRegistration({ owner, ferry }: RequestContext) {
+  await givePassword(ferry, owner.userId);
   const options = await send(ferry.app, {
     method: "POST",
     url: "/api/v1/passkeys/registration-options",
     ip: randomIp(),
     cookie: owner.cookie,
+    payload: { password: GOOD_PASSWORD },
   });
   expect(options.statusCode, options.body).toBe(200);
   const authenticator = new SoftwareAuthenticator({ origin: ferry.config.publicUrl, rpId: "localhost" });
@@ -461,9 +467,15 @@ const ROUTES: Record<string, RouteEntry> = {
   // Passkeys: the owner's (registered on first use) reads as missing to anyone else; a registration
   // answers the owner's challenge, which is bound to the owner's session (anyone else gets 400).
   "GET /api/v1/passkeys": { access: "signed-in", request: () => ({ url: "/api/v1/passkeys" }) },
+  // Asks for the sender's current password again: whoever sends it is given one first.
   "POST /api/v1/passkeys/registration-options": {
     access: "signed-in",
-    request: () => ({ url: "/api/v1/passkeys/registration-options" }),
+    request: async ({ ferry, actor }) => {
+      if (actor) {
+        await givePassword(ferry, actor.userId);
+      }
+      return { url: "/api/v1/passkeys/registration-options", payload: { password: GOOD_PASSWORD } };
+    },
   },
   "POST /api/v1/passkeys": {
     access: "signed-in",

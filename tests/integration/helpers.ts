@@ -467,6 +467,35 @@ export async function insertBareUsers(db: Database, count: number, label = "ledg
   return users;
 }
 
+/**
+ * Gives a user made without sign-up (no password) the password GOOD_PASSWORD, as Better Auth stores a
+ * sign-up's (a credential account row, hashed by Better Auth's own hasher); does nothing when the user
+ * already has one. For routes that ask for the current password again (adding a passkey).
+ */
+export async function givePassword(ferry: TestApp, userId: string): Promise<void> {
+  const existing = await ferry.db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+  if (existing) {
+    return;
+  }
+  const context = await ferry.auth.$context;
+  await ferry.db
+    .insertInto("account")
+    .values({
+      id: randomUUID(),
+      accountId: userId,
+      providerId: "credential",
+      userId,
+      password: await context.password.hash(GOOD_PASSWORD),
+      updatedAt: new Date(),
+    })
+    .execute();
+}
+
 export interface SessionUser extends BareUser {
   /** This user's own client address. */
   readonly ip: string;

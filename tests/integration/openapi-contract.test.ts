@@ -30,6 +30,7 @@ import {
   buildTestApp,
   createUser,
   GOOD_PASSWORD,
+  givePassword,
   insertBareUsers,
   issueCode,
   mergeCookies,
@@ -197,11 +198,13 @@ async function alertRuleOf(ferry: TestApp, owner: SessionUser): Promise<string> 
 
 /** A passkey registration of `owner`'s browser: fresh options, answered by a software authenticator. */
 async function passkeyRegistrationOf(ferry: TestApp, owner: SessionUser, authenticator: SoftwareAuthenticator) {
+  await givePassword(ferry, owner.userId);
   const options = await send(ferry.app, {
     method: "POST",
     url: "/api/v1/passkeys/registration-options",
     ip: randomIp(),
     cookie: owner.cookie,
+    payload: { password: GOOD_PASSWORD },
   });
   expect(options.statusCode, options.body).toBe(200);
   return { name: "Contract key", response: authenticator.register(options.json()) };
@@ -690,7 +693,10 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
     ];
   },
   "GET /api/v1/passkeys": async () => guarded("/api/v1/passkeys"),
-  "POST /api/v1/passkeys/registration-options": async () => guarded("/api/v1/passkeys/registration-options"),
+  "POST /api/v1/passkeys/registration-options": async ({ ferry, cast }) => {
+    await givePassword(ferry, cast.owner.userId);
+    return guarded("/api/v1/passkeys/registration-options", { password: GOOD_PASSWORD }, { payload: JUNK });
+  },
   "POST /api/v1/passkeys": async ({ ferry, cast }) => {
     const authenticator = new SoftwareAuthenticator({ origin: ferry.config.publicUrl, rpId: "localhost" });
     const payload = await passkeyRegistrationOf(ferry, cast.owner, authenticator);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   buildTestApp,
   createSignedInUser,
+  GOOD_PASSWORD,
   getMe,
   mailTo,
   mergeCookies,
@@ -31,7 +32,7 @@ afterAll(async () => {
   await ferry?.close();
 });
 
-type Requester = { ip: string; cookie: string };
+type Requester = { ip: string; cookie: string; password?: string };
 
 const RP = { origin: ORIGIN, rpId: new URL(ORIGIN).hostname };
 const CHROME_MAC =
@@ -41,8 +42,12 @@ function as(user: Requester, method: "GET" | "POST" | "PATCH" | "DELETE", url: s
   return send(ferry.app, { method, url, ip: user.ip, cookie: user.cookie, payload });
 }
 
+function askRegistrationOptions(user: Requester, password = user.password ?? GOOD_PASSWORD) {
+  return as(user, "POST", "/api/v1/passkeys/registration-options", { password });
+}
+
 async function registrationOptions(user: Requester) {
-  const response = await as(user, "POST", "/api/v1/passkeys/registration-options");
+  const response = await askRegistrationOptions(user);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { challenge: string; user: { id: string }; rp: { id: string } };
 }
@@ -117,20 +122,38 @@ describe("managing passkeys", () => {
   test("tells the owner by e-mail and writes the audit log when a passkey is added or removed", async () => {
     const user = await createSignedInUser(ferry, { label: "passkey-mail" });
     const { passkey } = await registerPasskey(user, "Phone");
+    await as(user, "PATCH", `/api/v1/passkeys/${passkey.id}`, { name: "Old phone" });
     await as(user, "DELETE", `/api/v1/passkeys/${passkey.id}`);
     const subjects = (await mailTo(ferry.db, user.email)).map((mail) => mail.subject);
     expect(subjects).toContain("A sign-in method was added to your Ferry account");
     expect(subjects).toContain("A sign-in method was removed from your Ferry account");
     const audit = await ferry.db
       .selectFrom("audit_log")
-      .select(["action", "actor_user_id"])
+      .select(["action", "actor_user_id", "before", "after"])
       .where("subject_id", "=", passkey.id)
       .orderBy("created_at")
       .execute();
-    expect(audit).toEqual([
-      { action: "passkey.add", actor_user_id: user.userId },
-      { action: "passkey.remove", actor_user_id: user.userId },
+    expect(audit).toMatchObject([
+      { action: "passkey.add", actor_user_id: user.userId, after: { name: "Phone" } },
+      { action: "passkey.rename", actor_user_id: user.userId, before: { name: "Phone" }, after: { name: "Old phone" } },
+      { action: "passkey.remove", actor_user_id: user.userId, before: { name: "Old phone" } },
     ]);
+    // Renaming is audited but is no new way in: no e-mail for it.
+    expect(subjects).toHaveLength(new Set(subjects).size);
+  });
+
+  test("a rename of another user's passkey writes no audit row", async () => {
+    const owner = await createSignedInUser(ferry, { label: "passkey-rename-owner" });
+    const other = await createSignedInUser(ferry, { label: "passkey-rename-other" });
+    const { passkey } = await registerPasskey(owner);
+    expect((await as(other, "PATCH", `/api/v1/passkeys/${passkey.id}`, { name: "Mine" })).statusCode).toBe(404);
+    const renames = await ferry.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_id", "=", passkey.id)
+      .where("action", "=", "passkey.rename")
+      .execute();
+    expect(renames).toEqual([]);
   });
 
   test("refuses a name that is empty or too long, and changes nothing", async () => {
@@ -214,6 +237,92 @@ describe("managing passkeys", () => {
     const again = await registerWith(user, authenticator, "Again");
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(PASSKEY_MESSAGES.alreadyRegistered);
+  });
+});
+
+describe("asking to add a passkey", () => {
+  async function challengesOf(userId: string): Promise<number> {
+    const row = await ferry.db
+      .selectFrom("passkey_challenges")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  test("needs the current password: none or a wrong one is refused, stores no challenge", async () => {
+    const user = await createSignedInUser(ferry, { label: "passkey-reg-password" });
+    const missing = await as(user, "POST", "/api/v1/passkeys/registration-options", {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({
+      code: "validation_failed",
+      fields: { password: "Password is required" },
+    });
+    const noBody = await as(user, "POST", "/api/v1/passkeys/registration-options");
+    expect(noBody.statusCode).toBe(400);
+    const wrong = await askRegistrationOptions(user, "Wrong#Pass2026");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({
+      code: "validation_failed",
+      message: "Incorrect password",
+      fields: { password: "Incorrect password" },
+    });
+    expect(await challengesOf(user.userId)).toBe(0);
+    expect((await askRegistrationOptions(user)).statusCode).toBe(200);
+    expect(await challengesOf(user.userId)).toBe(1);
+  });
+
+  test("wrong passwords spend the budget the authenticator app's set-up spends: 5 per 15 minutes", async () => {
+    const user = await createSignedInUser(ferry, { label: "passkey-reg-budget" });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await askRegistrationOptions(user, "Wrong#Pass2026")).statusCode).toBe(400);
+    }
+    // The same account's authenticator set-up shares the budget: two more wrong ones there…
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const setup = await as(user, "POST", "/api/v1/auth/authenticator", { password: "Wrong#Pass2026" });
+      expect(setup.statusCode).toBe(400);
+    }
+    // …and now even the right password waits, here and there.
+    const refused = await askRegistrationOptions(user);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect((await as(user, "POST", "/api/v1/auth/authenticator", { password: GOOD_PASSWORD })).statusCode).toBe(429);
+    expect(await challengesOf(user.userId)).toBe(0);
+  });
+
+  test("a right password gives its hit back: repeated right ones are never refused by the budget", async () => {
+    const user = await createSignedInUser(ferry, { label: "passkey-reg-refund" });
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      expect((await askRegistrationOptions(user)).statusCode).toBe(200);
+    }
+  });
+
+  test("is limited per user, and keeps one pending registration per user", async () => {
+    const user = await createSignedInUser(ferry, { label: "passkey-reg-throttle" });
+    const first = await registrationOptions(user);
+    const second = await registrationOptions(user);
+    expect(await challengesOf(user.userId)).toBe(1);
+    // The earlier challenge was replaced: answering it fails, answering the latest works.
+    const stale = await as(user, "POST", "/api/v1/passkeys", {
+      name: "Stale",
+      response: new SoftwareAuthenticator(RP).register(first),
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toBe(PASSKEY_MESSAGES.challengeExpired);
+    const fresh = await as(user, "POST", "/api/v1/passkeys", {
+      name: "Fresh",
+      response: new SoftwareAuthenticator(RP).register(second),
+    });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    for (let attempt = 2; attempt < 30; attempt += 1) {
+      expect((await askRegistrationOptions(user)).statusCode).toBe(200);
+    }
+    const refused = await askRegistrationOptions(user);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    // Another user is not slowed by this one.
+    const other = await createSignedInUser(ferry, { label: "passkey-reg-throttle-other" });
+    expect((await askRegistrationOptions(other)).statusCode).toBe(200);
   });
 });
 

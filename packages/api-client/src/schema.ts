@@ -1249,7 +1249,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** WebAuthn options to create a passkey (the challenge is single use, bound to this session) */
+    /** WebAuthn options to create a passkey, on the current password (the challenge is single use, bound to this session) */
     post: operations["createPasskeyRegistrationOptions"];
     delete?: never;
     options?: never;
@@ -2871,6 +2871,9 @@ export interface components {
         id: string;
         name: string;
       };
+    };
+    PasskeyRegistrationOptionsRequest: {
+      password: string;
     };
     PasskeyRegistrationRequest: {
       name: components["schemas"]["PasskeyName"];
@@ -8589,7 +8592,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeyRegistrationOptionsRequest"];
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -8598,6 +8605,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["PasskeyRegistrationOptions"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
       /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
@@ -8612,6 +8628,17 @@ export interface operations {
       /** @description The request conflicts with the current state (`conflict`). */
       409: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {

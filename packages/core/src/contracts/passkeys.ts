@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { singleLineText } from "../validation/text.ts";
+import { StartAuthenticatorRequest } from "./authenticator.ts";
 
 /*
  * Passkeys (WebAuthn; issue 27, decision 037): register, name, list, remove, and sign in with one. The
@@ -119,6 +120,15 @@ export const PasskeySignInOptions = z.object({
   extensions: z.record(z.string(), z.unknown()).optional(),
 });
 export type PasskeySignInOptions = z.infer<typeof PasskeySignInOptions>;
+
+/**
+ * `POST /api/v1/passkeys/registration-options`: the current password again, as setting up an
+ * authenticator app asks it — a passkey signs in as both factors, so a session alone may not add one.
+ */
+export const PasskeyRegistrationOptionsRequest = z.strictObject({
+  password: StartAuthenticatorRequest.shape.password,
+});
+export type PasskeyRegistrationOptionsRequest = z.infer<typeof PasskeyRegistrationOptionsRequest>;
 
 /** `POST /api/v1/passkeys`: the new passkey's name and the browser's answer to the registration options. */
 export const PasskeyRegistrationRequest = z.object({

@@ -4,8 +4,9 @@ import { APIError } from "better-auth/api";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { selectUserIdByEmail } from "../../db/users.ts";
+import { AppError } from "../../errors.ts";
 import { isBanned } from "../../http/guards.ts";
-import { clearThrottle, tryThrottle } from "../../http/throttle.ts";
+import { clearThrottle, enforceThrottle, releaseHits, tryThrottle } from "../../http/throttle.ts";
 import { enqueueMail, existingAccountMail } from "../mail/service.ts";
 import type { Auth } from "./auth.ts";
 import { serializeSetCookie, signCookieValue } from "./cookies.ts";
@@ -52,6 +53,30 @@ async function notifyExistingAccount(auth: Auth, db: Database, config: Config, r
     db,
     existingAccountMail(request.email, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`),
   );
+}
+
+/**
+ * Checks the signed-in user's password again before they add a way to sign in (a passkey), on the
+ * budget of wrong current passwords that changing the password and setting up an authenticator app
+ * spend (5 per 15 minutes per account): a wrong one is refused as the authenticator's set-up refuses
+ * it and counts; a right one gives its hit back.
+ */
+export async function confirmCurrentPassword(
+  auth: Auth,
+  db: Database,
+  request: { userId: string; password: string; headers: Headers },
+): Promise<void> {
+  const key = THROTTLE_KEYS.wrongCurrentPasswordsAccount(request.userId);
+  const hits = await enforceThrottle(db, [{ key, ...AUTH_LIMITS.wrongCurrentPasswordsPerAccount }]);
+  try {
+    await auth.api.verifyPassword({ body: { password: request.password }, headers: request.headers });
+  } catch (error) {
+    if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
+      throw new AppError("validation_failed", "Incorrect password", { password: "Incorrect password" });
+    }
+    throw error;
+  }
+  await releaseHits(db, hits, [key]);
 }
 
 /** The user's live sessions, newest first, as the admin's view of a user lists them (never a token). */

@@ -97,14 +97,29 @@ export async function insertPasskey(db: Database, passkey: NewPasskey): Promise<
     .executeTakeFirst();
 }
 
-export async function updatePasskeyName(db: Database, userId: string, id: string, name: string) {
-  return db
+/**
+ * Renames one of the user's passkeys, in the caller's transaction: the renamed row and the name it
+ * had (locked first, so the audit's "before" is the name this rename replaced); undefined when the
+ * user has no passkey with this id.
+ */
+export async function updatePasskeyName(trx: Database, userId: string, id: string, name: string) {
+  const previous = await trx
+    .selectFrom("passkeys")
+    .select("name")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!previous) {
+    return undefined;
+  }
+  const row = await trx
     .updateTable("passkeys")
     .set({ name })
     .where("id", "=", id)
-    .where("user_id", "=", userId)
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirstOrThrow();
+  return { row, previousName: previous.name };
 }
 
 export async function deletePasskey(db: Database, userId: string, id: string) {
@@ -158,6 +173,15 @@ export async function consumeChallenge(db: Database, challenge: string, binding:
   }
   const row = await query.returning("challenge").executeTakeFirst();
   return row !== undefined;
+}
+
+/** Forgets the user's registration challenges, answered or not (a new one replaces them). */
+export async function deleteRegistrationChallengesOf(db: Database, userId: string): Promise<void> {
+  await db
+    .deleteFrom("passkey_challenges")
+    .where("purpose", "=", "registration")
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 /** Forgets challenges that expired (the housekeeping job). */

@@ -3,6 +3,7 @@ import {
   PasskeyIdParams,
   PasskeyList,
   PasskeyRegistrationOptions,
+  PasskeyRegistrationOptionsRequest,
   PasskeyRegistrationRequest,
   PasskeyRenameRequest,
   PasskeySignInOptions,
@@ -13,7 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { type Guards, viewerOf } from "../../http/guards.ts";
+import { type Guards, toFetchHeaders, viewerOf } from "../../http/guards.ts";
 import { errorResponses, PUBLIC, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import type { Auth } from "../auth/service.ts";
 import {
@@ -58,11 +59,20 @@ function registerPasskeyManagementRoutes(app: FastifyInstance, deps: PasskeyRout
       schema: {
         ...schema,
         operationId: "createPasskeyRegistrationOptions",
-        summary: "WebAuthn options to create a passkey (the challenge is single use, bound to this session)",
-        response: { 200: PasskeyRegistrationOptions, ...errorResponses(...SIGNED_IN_ERRORS, "conflict") },
+        summary:
+          "WebAuthn options to create a passkey, on the current password (the challenge is single use, bound to this session)",
+        body: PasskeyRegistrationOptionsRequest,
+        response: {
+          200: PasskeyRegistrationOptions,
+          ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "conflict", "rate_limited"),
+        },
       },
     },
-    async (request) => createRegistrationOptions(db, config, viewerOf(request)),
+    async (request) =>
+      createRegistrationOptions(deps, viewerOf(request), {
+        password: request.body.password,
+        headers: toFetchHeaders(request.headers),
+      }),
   );
   typed.post(
     "/api/v1/passkeys",
@@ -101,7 +111,13 @@ function registerPasskeyChangeRoutes(app: FastifyInstance, deps: PasskeyRouteDep
         response: { 200: Passkey, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found") },
       },
     },
-    async (request) => renamePasskey(db, viewerOf(request).userId, request.params.passkeyId, request.body.name),
+    async (request) =>
+      renamePasskey(
+        db,
+        { viewer: viewerOf(request), clientAddress: request.ip },
+        request.params.passkeyId,
+        request.body.name,
+      ),
   );
   typed.delete(
     "/api/v1/passkeys/:passkeyId",

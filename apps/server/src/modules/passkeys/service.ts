@@ -22,7 +22,7 @@ import { clientAddressKey } from "../../http/client-address.ts";
 import type { Viewer } from "../../http/guards.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
-import { type Auth, type SignInClient, startSignedInSession } from "../auth/service.ts";
+import { type Auth, confirmCurrentPassword, type SignInClient, startSignedInSession } from "../auth/service.ts";
 import { enqueueMail, signInMethodChangedMail } from "../mail/service.ts";
 import {
   CEREMONY_TIMEOUT_MS,
@@ -38,6 +38,7 @@ import {
   deleteExpiredChallenges,
   deletePasskey,
   deletePasskeysOf,
+  deleteRegistrationChallengesOf,
   insertChallenge,
   insertPasskey,
   lockUserPasskeys,
@@ -55,6 +56,11 @@ import {
 const SIGN_IN_LIMIT = { max: 30, windowSeconds: 15 * 60 } as const;
 /** Sign-in options per address: each stores a challenge for minutes, so an address may not fill the table. */
 const OPTIONS_LIMIT = { max: 60, windowSeconds: 15 * 60 } as const;
+/**
+ * Registration options per user: each checks a password (scrypt) and stores a challenge; a person
+ * adding passkeys to a few devices, with retries, asks far fewer.
+ */
+const REGISTRATION_OPTIONS_LIMIT = { max: 30, windowSeconds: 15 * 60 } as const;
 
 /** The throttle key of passkey sign-ins from one address (an IPv6 client by its /64). */
 function signInThrottleKey(ip: string): string {
@@ -63,6 +69,10 @@ function signInThrottleKey(ip: string): string {
 
 function optionsThrottleKey(ip: string): string {
   return `passkey-options:ip:${clientAddressKey(ip)}`;
+}
+
+function registrationOptionsThrottleKey(userId: string): string {
+  return `passkey-registration-options:account:${userId}`;
 }
 
 /**
@@ -102,16 +112,29 @@ export async function listPasskeys(db: Database, userId: string): Promise<Passke
   return { items: (await selectPasskeys(db, userId)).map(toPasskey) };
 }
 
+/** What asking for registration options needs: Better Auth, to check the current password again. */
+export interface RegistrationDeps {
+  readonly auth: Auth;
+  readonly db: Database;
+  readonly config: Config;
+}
+
 /**
- * Options to create a passkey for the signed-in user: a discoverable credential (so sign-in needs no
- * e-mail), user verification required, the user's passkeys excluded; the challenge is bound to this
- * session.
+ * Options to create a passkey for the signed-in user, who gives their current password again (a
+ * passkey signs in as both factors; wrong ones spend the authenticator set-up's budget): a
+ * discoverable credential (so sign-in needs no e-mail), user verification required, the user's
+ * passkeys excluded. Throttled per user; the challenge is bound to this session and replaces the
+ * user's earlier ones, so one user keeps one pending registration at most.
  */
 export async function createRegistrationOptions(
-  db: Database,
-  config: Config,
+  deps: RegistrationDeps,
   viewer: Viewer,
+  request: { password: string; headers: Headers },
 ): Promise<PasskeyRegistrationOptions> {
+  const { auth, db, config } = deps;
+  const throttleKey = registrationOptionsThrottleKey(viewer.userId);
+  await enforceThrottle(db, [{ key: throttleKey, ...REGISTRATION_OPTIONS_LIMIT }]);
+  await confirmCurrentPassword(auth, db, { userId: viewer.userId, ...request });
   const existing = await selectPasskeys(db, viewer.userId);
   if (existing.length >= MAX_PASSKEYS_PER_USER) {
     throw new AppError("conflict", PASSKEY_MESSAGES.tooMany);
@@ -129,6 +152,9 @@ export async function createRegistrationOptions(
     authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
     supportedAlgorithmIDs: SUPPORTED_ALGORITHM_IDS,
   });
+  // The user's earlier registration challenges (answered or not) and everyone's expired ones go.
+  await deleteRegistrationChallengesOf(db, viewer.userId);
+  await deleteExpiredChallenges(db);
   await insertChallenge(
     db,
     options.challenge,
@@ -225,12 +251,25 @@ async function recordPasskeyChange(
   );
 }
 
-export async function renamePasskey(db: Database, userId: string, id: string, name: string): Promise<Passkey> {
-  const row = await updatePasskeyName(db, userId, id, name);
-  if (!row) {
-    throw new AppError("not_found", "Passkey not found");
-  }
-  return toPasskey(row);
+/** Renames one of the user's passkeys (another user's reads as missing), with the old and new names audited. */
+export async function renamePasskey(db: Database, actor: PasskeyActor, id: string, name: string): Promise<Passkey> {
+  return db.transaction().execute(async (trx) => {
+    const change = await updatePasskeyName(trx, actor.viewer.userId, id, name);
+    if (!change) {
+      throw new AppError("not_found", "Passkey not found");
+    }
+    const { row, previousName } = change;
+    await recordAdminAction(trx, {
+      actor: auditActorOf(actor),
+      action: "passkey.rename",
+      subjectType: "passkey",
+      subjectId: row.id,
+      before: { name: previousName },
+      after: { name: row.name },
+      details: { userId: row.user_id },
+    });
+    return toPasskey(row);
+  });
 }
 
 /** Removes one of the user's passkeys (another user's reads as missing), audited, with the owner e-mailed. */

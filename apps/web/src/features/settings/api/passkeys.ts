@@ -14,11 +14,11 @@ export function usePasskeys() {
 }
 
 /**
- * Adds a passkey: the server's options, the browser's ceremony (the person confirms with their PIN,
- * fingerprint or face), then the answer saved under `name`.
+ * Adds a passkey: the server's options (on the current password), the browser's ceremony (the person
+ * confirms with their PIN, fingerprint or face), then the answer saved under `name`.
  */
-async function addPasskey(name: string) {
-  const options = await dataOf(api.POST("/api/v1/passkeys/registration-options"));
+async function addPasskey({ name, password }: { name: string; password: string }) {
+  const options = await dataOf(api.POST("/api/v1/passkeys/registration-options", { body: { password } }));
   const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON });
   return dataOf(api.POST("/api/v1/passkeys", { body: { name, response: response as PasskeyRegistrationResponse } }));
 }

@@ -73,4 +73,42 @@ describe("the passkeys part of Security Settings", () => {
     expect(await screen.findByText("Passkey removed")).toBeVisible();
     expect(await section.findByText(/No passkeys yet/)).toBeVisible();
   });
+
+  test("asks for the current password before adding one, and shows a wrong one on the field", async () => {
+    const seen = fakeApi({
+      "GET /api/v1/passkeys": () => ({ body: { items: [] } }),
+      "POST /api/v1/passkeys/registration-options": () => ({
+        status: 400,
+        body: {
+          error: {
+            code: "validation_failed",
+            message: "Incorrect password",
+            fields: { password: "Incorrect password" },
+          },
+        },
+      }),
+    });
+    const { user } = renderWithApp(<PasskeysSection />);
+    const section = within(screen.getByRole("region", { name: "Passkeys" }));
+    await user.click(await section.findByRole("button", { name: "Add a passkey" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Add a passkey" }));
+    await user.clear(dialog.getByLabelText("Passkey name"));
+    await user.type(dialog.getByLabelText("Passkey name"), "Work laptop");
+
+    await user.click(dialog.getByRole("button", { name: "Continue" }));
+    expect(dialog.getByText("Password is required")).toBeVisible();
+    expect(seen.filter((request) => request.method === "POST")).toEqual([]);
+
+    await user.type(dialog.getByLabelText("Current password"), "Wrong#Pass2026");
+    await user.click(dialog.getByRole("button", { name: "Continue" }));
+    expect(await dialog.findByText("Incorrect password")).toBeVisible();
+    expect(dialog.getByLabelText("Current password")).toHaveAttribute("aria-invalid", "true");
+    const asked = seen.filter((request) => request.method === "POST");
+    expect(asked).toMatchObject([
+      { path: "/api/v1/passkeys/registration-options", body: { password: "Wrong#Pass2026" } },
+    ]);
+    // Refused before the browser's ceremony: nothing was registered, and the dialog stays open.
+    expect(seen.some((request) => request.path === "/api/v1/passkeys" && request.method === "POST")).toBe(false);
+    expect(screen.getByRole("dialog", { name: "Add a passkey" })).toBeVisible();
+  });
 });

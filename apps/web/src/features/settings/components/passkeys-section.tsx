@@ -1,4 +1,4 @@
-import { type Passkey, PasskeyRenameRequest } from "@ferry/core/contracts/passkeys";
+import { type Passkey, PasskeyRegistrationOptionsRequest, PasskeyRenameRequest } from "@ferry/core/contracts/passkeys";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -9,7 +9,9 @@ import { Button } from "../../../components/ui/button.tsx";
 import { DialogFooter } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { PasswordInput } from "../../../components/ui/password-input.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { ApiError } from "../../../lib/api-error.ts";
 import { formatDateTime } from "../../../lib/format-date-time.ts";
 import { passkeyErrorMessage } from "../../../lib/passkey-errors.ts";
 import { toastError, toastSuccess } from "../../../lib/toasts.ts";
@@ -22,8 +24,9 @@ const PASSKEYS = {
     "Sign in with your fingerprint, face or device PIN instead of your password and an e-mailed code. Your passkey stays on your device.",
   add: "Add a passkey",
   addDescription:
-    "Name this passkey so you can recognise it later. Your browser will then ask you to confirm it's you.",
+    "Enter your current password and name this passkey so you can recognise it later. Your browser will then ask you to confirm it's you.",
   nameLabel: "Passkey name",
+  passwordLabel: "Current password",
   continue: "Continue",
   adding: "Waiting for your passkey…",
   rename: "Rename",
@@ -106,30 +109,70 @@ function NameForm(props: {
   );
 }
 
-function AddPasskeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Adding asks for the current password too (a passkey signs in as both factors): core's two rules. */
+const AddPasskeyRequest = PasskeyRenameRequest.extend(PasskeyRegistrationOptionsRequest.shape);
+type AddPasskeyRequest = { name: string; password: string };
+
+/** The add form: a name (the device's by default) and the current password, then the browser's ceremony. */
+function AddPasskeyForm({ onClose }: { onClose: () => void }) {
   const add = useAddPasskey();
-  function onSubmit(name: string) {
-    add.mutate(name, {
+  const form = useForm<AddPasskeyRequest>({
+    resolver: zodResolver(AddPasskeyRequest),
+    defaultValues: { name: deviceName(globalThis.navigator?.userAgent ?? ""), password: "" },
+  });
+  const { errors } = form.formState;
+  function onSubmit(values: AddPasskeyRequest) {
+    add.mutate(values, {
       onSuccess: () => {
         toastSuccess(PASSKEYS.added);
         onClose();
       },
-      onError: (error) => toastError(PASSKEYS.failed, passkeyErrorMessage(error, PASSKEYS.failed)),
+      onError: (error) => {
+        // A wrong password is the form's to show, as the authenticator app's set-up shows it.
+        if (error instanceof ApiError && error.fields.password) {
+          form.setError("password", { message: error.fields.password });
+          return;
+        }
+        toastError(PASSKEYS.failed, passkeyErrorMessage(error, PASSKEYS.failed));
+      },
     });
   }
   return (
-    <DialogFrame open={open} onClose={onClose} title={PASSKEYS.add} description={PASSKEYS.addDescription}>
-      {open ? (
-        <NameForm
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <Field id="new-passkey-name" label={PASSKEYS.nameLabel} error={errors.name?.message}>
+        <Input
           id="new-passkey-name"
-          defaultName={deviceName(globalThis.navigator?.userAgent ?? "")}
-          submitLabel={PASSKEYS.continue}
-          pendingLabel={PASSKEYS.adding}
-          isPending={add.isPending}
-          onSubmit={onSubmit}
-          onCancel={onClose}
+          autoComplete="off"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? "new-passkey-name-error" : undefined}
+          {...form.register("name")}
         />
-      ) : null}
+      </Field>
+      <Field id="new-passkey-password" label={PASSKEYS.passwordLabel} error={errors.password?.message}>
+        <PasswordInput
+          id="new-passkey-password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "new-passkey-password-error" : undefined}
+          {...form.register("password")}
+        />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          {PASSKEYS.cancel}
+        </Button>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? PASSKEYS.adding : PASSKEYS.continue}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function AddPasskeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <DialogFrame open={open} onClose={onClose} title={PASSKEYS.add} description={PASSKEYS.addDescription}>
+      {open ? <AddPasskeyForm onClose={onClose} /> : null}
     </DialogFrame>
   );
 }
