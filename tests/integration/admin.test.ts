@@ -420,6 +420,13 @@ describe("deleting a user", () => {
     expect([person?.first_name, person?.last_name, person?.phone, person?.address]).toEqual(["", "", "", ""]);
     const texts = await ferry.db.selectFrom("sms_outbox").select("id").where("user_id", "=", user.userId).execute();
     expect(texts).toEqual([]);
+    // The copies of the e-mails sent to them (sign-in codes among them) go too.
+    const mails = await ferry.db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where((eb) => eb(eb.fn("lower", ["recipient"]), "=", user.email.toLowerCase()))
+      .execute();
+    expect(mails).toEqual([]);
     const credentials = await ferry.db.selectFrom("account").select("id").where("userId", "=", user.userId).execute();
     expect(credentials).toEqual([]);
     const ledgerAfter = await ferry.db

@@ -27,7 +27,7 @@ import { deleteAllDestinationsOf } from "../destinations/service.ts";
 import { listCustomerRequests, openRequestForCustomer } from "../help/service.ts";
 import { eraseKycDocuments } from "../kyc/service.ts";
 import { lockHoldingsOf, readWalletBalancesOf } from "../ledger/service.ts";
-import { adminMessageMail, enqueueMail } from "../mail/service.ts";
+import { adminMessageMail, deleteAllMailTo, enqueueMail } from "../mail/service.ts";
 import { deleteAllNotificationsOf } from "../notifications/service.ts";
 import { deleteAllPasskeysOf } from "../passkeys/service.ts";
 import { eraseProfile, getProfile } from "../profile/service.ts";
@@ -172,6 +172,7 @@ export async function closeAccount(
     await deleteAllNotificationsOf(trx, userId);
     await deleteAllAlertRulesOf(trx, userId);
     await deleteAllTextMessagesOf(trx, userId);
+    await deleteAllMailTo(trx, user.email);
     await eraseKycDocuments(trx, kycStorage, userId);
     await pseudonymiseAndClose(trx, userId, actor.userId);
     await recordAdminAction(trx, {

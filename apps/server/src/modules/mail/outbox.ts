@@ -38,3 +38,11 @@ export async function listMailbox(db: Kysely<DB>, limit = 200): Promise<DevMailM
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
+
+/** Deletes every message to `address` (any case), sent or not: a closed account's copies go with it. */
+export async function deleteMessagesTo(db: Kysely<DB>, address: string): Promise<void> {
+  await db
+    .deleteFrom("mail_outbox")
+    .where((eb) => eb(eb.fn("lower", ["recipient"]), "=", address.toLowerCase()))
+    .execute();
+}

@@ -3,7 +3,7 @@ import type { DB } from "../../db/schema.ts";
 import { selectUserIdByEmail } from "../../db/users.ts";
 import { notificationSettingsOf } from "../settings/service.ts";
 import { mailDeliveryQueueOf } from "./delivery.ts";
-import { insertOutboxMessage, type MailMessage } from "./outbox.ts";
+import { deleteMessagesTo, insertOutboxMessage, type MailMessage } from "./outbox.ts";
 
 /*
  * The mail module's public file: the e-mails Ferry sends (each a function that builds one message) and
@@ -96,6 +96,11 @@ function linkMail(to: string, subject: string, intro: string, url: string, note:
 <p style="font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(url)}</p><p>${escapeHtml(note)}</p>`,
   );
   return { to, subject, text, html };
+}
+
+/** Deletes the outbox's copies of every e-mail to `email`: closing an account takes them with it (issue 26). */
+export async function deleteAllMailTo(db: Kysely<DB>, email: string): Promise<void> {
+  await deleteMessagesTo(db, email);
 }
 
 /** The code that completes a sign-in after the password was checked. */
