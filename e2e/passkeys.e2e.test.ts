@@ -1,12 +1,21 @@
 import type { CDPSession, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible } from "./axe.ts";
-import { mailsTo, saveScreenshot, signUpAndSignIn, uniqueEmail, useBrowser, withPage } from "./support.ts";
+import {
+  mailsTo,
+  saveScreenshot,
+  signUpAndSignIn,
+  TEST_PASSWORD,
+  uniqueEmail,
+  useBrowser,
+  withPage,
+} from "./support.ts";
 
 /*
  * Issue 27, passkeys as a person uses them, with Chromium's virtual authenticator (DevTools protocol):
- * add a passkey on /settings, sign out, and sign in with it from /login; an authenticator that cannot
- * verify the person (no user verification) does not sign in, and the page says why.
+ * add a passkey on /settings (the current password asked again first), sign out, and sign in with it
+ * from /login; an authenticator that cannot verify the person (no user verification) does not sign
+ * in, and the page says why.
  */
 
 const browserOf = useBrowser();
@@ -32,7 +41,10 @@ function passkeysSection(page: Page) {
   return page.getByRole("region", { name: "Passkeys" });
 }
 
-/** Adds a passkey named `name` through the Security card's dialog. */
+/**
+ * Adds a passkey named `name` through the Security card's dialog: a wrong current password first
+ * (refused on the field, no ceremony), then the right one.
+ */
 async function addPasskey(page: Page, name: string): Promise<void> {
   await page.goto("/settings");
   const section = passkeysSection(page);
@@ -45,6 +57,14 @@ async function addPasskey(page: Page, name: string): Promise<void> {
   await expectAccessible(page, "the Add a passkey dialog");
   await saveScreenshot(page, "passkeys-add-dialog", { fullPage: false });
   await nameField.fill(name);
+  const password = dialog.getByLabel("Current password");
+  await password.fill("Wrong#Pass2026");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByText("Incorrect password").waitFor();
+  expect(await password.getAttribute("aria-invalid")).toBe("true");
+  await expectAccessible(page, "the Add a passkey dialog with a wrong password");
+  await saveScreenshot(page, "passkeys-add-wrong-password", { fullPage: false });
+  await password.fill(TEST_PASSWORD);
   await dialog.getByRole("button", { name: "Continue" }).click();
   await page.getByText("Passkey added").first().waitFor();
   await dialog.waitFor({ state: "detached" });

@@ -24,7 +24,7 @@ const PASSKEYS = {
     "Sign in with your fingerprint, face or device PIN instead of your password and an e-mailed code. Your passkey stays on your device.",
   add: "Add a passkey",
   addDescription:
-    "Enter your current password and name this passkey so you can recognise it later. Your browser will then ask you to confirm it's you.",
+    "Name this passkey so you can recognise it later, and enter your current password. Your browser will then ask you to confirm it's you.",
   nameLabel: "Passkey name",
   passwordLabel: "Current password",
   continue: "Continue",
