@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, dataOf } from "../api.ts";
-import { BACKGROUND_HEADERS } from "../idle-session.ts";
+import { polled } from "../polling.ts";
 
 /** The sidebar's counts are polled, so a reply or a new request shows without a reload. */
 const COUNT_POLL_INTERVAL_MS = 30_000;
@@ -19,13 +19,13 @@ export const adminHelpOpenCountQueryKey = [...adminHelpRequestsQueryKey, "open-c
 export const helpUnreadCountQueryOptions = queryOptions({
   queryKey: helpUnreadCountQueryKey,
   // Polled: not the person's activity, so it does not keep an idle session alive (decision 038).
-  queryFn: () => dataOf(api.GET("/api/v1/help-requests/unread-count", { headers: BACKGROUND_HEADERS })),
-  refetchInterval: COUNT_POLL_INTERVAL_MS,
+  ...polled(COUNT_POLL_INTERVAL_MS, (headers) => dataOf(api.GET("/api/v1/help-requests/unread-count", { headers }))),
 });
 
 /** The open requests on the help desk; read by the sidebar and the help desk's header. */
 export const adminHelpOpenCountQueryOptions = queryOptions({
   queryKey: adminHelpOpenCountQueryKey,
-  queryFn: () => dataOf(api.GET("/api/v1/admin/help-requests/open-count", { headers: BACKGROUND_HEADERS })),
-  refetchInterval: COUNT_POLL_INTERVAL_MS,
+  ...polled(COUNT_POLL_INTERVAL_MS, (headers) =>
+    dataOf(api.GET("/api/v1/admin/help-requests/open-count", { headers })),
+  ),
 });

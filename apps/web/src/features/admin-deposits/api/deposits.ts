@@ -1,17 +1,17 @@
 import type { ReviewDepositRequest } from "@ferry/core/contracts/deposits";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
+import { type PollHeaders, polled } from "../../../lib/polling.ts";
 
 export const pendingDepositsQueryKey = ["admin", "deposits", "pending"] as const;
 
-export function getPendingDeposits() {
-  return dataOf(api.GET("/api/v1/admin/deposits"));
+export function getPendingDeposits(headers: PollHeaders = {}) {
+  return dataOf(api.GET("/api/v1/admin/deposits", { headers }));
 }
 
 export const pendingDepositsQueryOptions = queryOptions({
   queryKey: pendingDepositsQueryKey,
-  queryFn: getPendingDeposits,
-  refetchInterval: 30_000,
+  ...polled(30_000, (headers) => getPendingDeposits(headers)),
 });
 
 export function usePendingDeposits() {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
+import { type PollHeaders, polled } from "../../../lib/polling.ts";
 import { adminHelpRequestsQueryKey } from "../../../lib/queries/help.ts";
 
 /** The customer's replies reach an open conversation without a reload. */
@@ -10,15 +11,16 @@ export function adminHelpRequestQueryKey(helpRequestId: string) {
 }
 
 /** Any customer's request with its conversation, oldest first. */
-export function getAdminHelpRequest(helpRequestId: string) {
-  return dataOf(api.GET("/api/v1/admin/help-requests/{helpRequestId}", { params: { path: { helpRequestId } } }));
+export function getAdminHelpRequest(helpRequestId: string, headers: PollHeaders = {}) {
+  return dataOf(
+    api.GET("/api/v1/admin/help-requests/{helpRequestId}", { params: { path: { helpRequestId } }, headers }),
+  );
 }
 
 export function adminHelpRequestQueryOptions(helpRequestId: string) {
   return queryOptions({
     queryKey: adminHelpRequestQueryKey(helpRequestId),
-    queryFn: () => getAdminHelpRequest(helpRequestId),
-    refetchInterval: POLL_INTERVAL_MS,
+    ...polled(POLL_INTERVAL_MS, (headers) => getAdminHelpRequest(helpRequestId, headers)),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { AdminHelpRequestListQuery } from "@ferry/core/contracts/help";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
+import { type PollHeaders, polled } from "../../../lib/polling.ts";
 import { adminHelpRequestsQueryKey } from "../../../lib/queries/help.ts";
 
 const PAGE_SIZE = 50;
@@ -18,7 +19,7 @@ export interface AdminHelpFilters {
 }
 
 /** One page of every customer's requests, filtered, searched and ordered on the server. */
-export function getAdminHelpRequests(filters: AdminHelpFilters, cursor: string | null) {
+export function getAdminHelpRequests(filters: AdminHelpFilters, cursor: string | null, headers: PollHeaders = {}) {
   // An empty filter is left out of the query string.
   const query = {
     limit: PAGE_SIZE,
@@ -28,16 +29,15 @@ export function getAdminHelpRequests(filters: AdminHelpFilters, cursor: string |
     search: filters.search || undefined,
     cursor: cursor ?? undefined,
   };
-  return dataOf(api.GET("/api/v1/admin/help-requests", { params: { query } }));
+  return dataOf(api.GET("/api/v1/admin/help-requests", { params: { query }, headers }));
 }
 
 export function adminHelpRequestsQueryOptions(filters: AdminHelpFilters) {
   return infiniteQueryOptions({
     queryKey: [...adminHelpListQueryKey, filters] as const,
-    queryFn: ({ pageParam }) => getAdminHelpRequests(filters, pageParam),
+    ...polled(POLL_INTERVAL_MS, (headers, cursor: string | null) => getAdminHelpRequests(filters, cursor, headers)),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    refetchInterval: POLL_INTERVAL_MS,
   });
 }
 

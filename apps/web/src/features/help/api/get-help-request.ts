@@ -1,6 +1,7 @@
 import type { HelpCounts } from "@ferry/core/contracts/help";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
+import { type PollHeaders, polled } from "../../../lib/polling.ts";
 import { helpRequestsQueryKey, helpUnreadCountQueryKey } from "../../../lib/queries/help.ts";
 import { myHelpRequestsQueryKey } from "./get-help-requests.ts";
 
@@ -12,8 +13,8 @@ export function helpRequestQueryKey(helpRequestId: string) {
 }
 
 /** One of the customer's requests with its conversation; opening it marks support's replies read. */
-export function getHelpRequest(helpRequestId: string) {
-  return dataOf(api.GET("/api/v1/help-requests/{helpRequestId}", { params: { path: { helpRequestId } } }));
+export function getHelpRequest(helpRequestId: string, headers: PollHeaders = {}) {
+  return dataOf(api.GET("/api/v1/help-requests/{helpRequestId}", { params: { path: { helpRequestId } }, headers }));
 }
 
 /**
@@ -35,12 +36,11 @@ function refreshUnread(queryClient: QueryClient): Promise<void> | undefined {
 export function helpRequestQueryOptions(helpRequestId: string, queryClient: QueryClient) {
   return queryOptions({
     queryKey: helpRequestQueryKey(helpRequestId),
-    queryFn: async () => {
-      const request = await getHelpRequest(helpRequestId);
+    ...polled(POLL_INTERVAL_MS, async (headers) => {
+      const request = await getHelpRequest(helpRequestId, headers);
       void refreshUnread(queryClient);
       return request;
-    },
-    refetchInterval: POLL_INTERVAL_MS,
+    }),
   });
 }
 

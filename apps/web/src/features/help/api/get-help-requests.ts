@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
+import { type PollHeaders, polled } from "../../../lib/polling.ts";
 import { helpRequestsQueryKey } from "../../../lib/queries/help.ts";
 
 const PAGE_SIZE = 20;
@@ -9,18 +10,20 @@ const POLL_INTERVAL_MS = 30_000;
 export const myHelpRequestsQueryKey = [...helpRequestsQueryKey, "list"] as const;
 
 /** One page of the customer's own requests, newest first, with their total. */
-export function getMyHelpRequests(cursor: string | null) {
+export function getMyHelpRequests(cursor: string | null, headers: PollHeaders = {}) {
   return dataOf(
-    api.GET("/api/v1/help-requests", { params: { query: { limit: PAGE_SIZE, cursor: cursor ?? undefined } } }),
+    api.GET("/api/v1/help-requests", {
+      params: { query: { limit: PAGE_SIZE, cursor: cursor ?? undefined } },
+      headers,
+    }),
   );
 }
 
 export const myHelpRequestsQueryOptions = infiniteQueryOptions({
   queryKey: myHelpRequestsQueryKey,
-  queryFn: ({ pageParam }) => getMyHelpRequests(pageParam),
+  ...polled(POLL_INTERVAL_MS, (headers, cursor: string | null) => getMyHelpRequests(cursor, headers)),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage) => lastPage.nextCursor,
-  refetchInterval: POLL_INTERVAL_MS,
 });
 
 export function useMyHelpRequests() {

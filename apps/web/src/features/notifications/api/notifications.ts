@@ -1,21 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
-import { BACKGROUND_HEADERS } from "../../../lib/idle-session.ts";
+import { type PollHeaders, polled } from "../../../lib/polling.ts";
 import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";
 import { toastServerError, toastSuccess } from "../../../lib/toasts.ts";
 
 /** New notifications appear without a reload: the list is polled while the app is open. */
 const POLL_INTERVAL_MS = 15_000;
 
-export function getNotifications() {
-  // Polled: not the person's activity, so it does not keep an idle session alive (decision 038).
-  return dataOf(api.GET("/api/v1/notifications", { params: { query: { limit: 50 } }, headers: BACKGROUND_HEADERS }));
+export function getNotifications(headers: PollHeaders = {}) {
+  return dataOf(api.GET("/api/v1/notifications", { params: { query: { limit: 50 } }, headers }));
 }
 
 export const notificationsQueryOptions = queryOptions({
   queryKey: notificationsQueryKey,
-  queryFn: getNotifications,
-  refetchInterval: POLL_INTERVAL_MS,
+  // Polled: not the person's activity, so it does not keep an idle session alive (decision 038).
+  ...polled(POLL_INTERVAL_MS, (headers) => getNotifications(headers)),
 });
 
 export function useNotifications() {
