@@ -138,7 +138,9 @@ describe("second factor: challenge identity", () => {
     const user = await createUser(ferry, "secure-name");
     const step = await submitPassword(ferry.app, { email: user.email, password: user.password, ip: user.ip });
     const { value } = challengeCookieOf(step.cookie);
-    const productionAuth = createAuth({ ...ferry.config, isProduction: true }, ferry.db);
+    const productionAuth = createAuth({ ...ferry.config, isProduction: true }, ferry.db, {
+      countPasskeys: async () => 0,
+    });
 
     expect(await twoFactorCookieName(ferry.auth)).toBe("better-auth.two_factor");
     expect(await twoFactorCookieName(productionAuth)).toBe("__Secure-better-auth.two_factor");

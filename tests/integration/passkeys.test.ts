@@ -10,6 +10,8 @@ import {
   mergeCookies,
   ORIGIN,
   randomIp,
+  readLinkToken,
+  readMail,
   send,
   type TestApp,
 } from "./helpers.ts";
@@ -445,5 +447,45 @@ describe("signing in with a passkey", () => {
     const response = await submitSignIn(ip, { id: "x", type: "public-key", response: { clientDataJSON: "%%" } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("validation_failed");
+  });
+});
+
+describe("a password reset keeps passkeys, and its e-mail says so", () => {
+  async function resetPasswordOf(user: { email: string; ip: string }) {
+    const asked = await send(ferry.app, {
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      ip: user.ip,
+      payload: { email: user.email, redirectTo: "/forgot-password" },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const token = await readLinkToken(ferry.db, user.email, "Reset your password", "/forgot-password");
+    const reset = await send(ferry.app, {
+      method: "POST",
+      url: "/api/auth/reset-password",
+      ip: user.ip,
+      payload: { token, newPassword: "Ferry#Reset2026" },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    return readMail(ferry.db, user.email, "password was changed");
+  }
+
+  test("lists how many passkeys still sign in, with the way to remove them; they still sign in", async () => {
+    const user = await createSignedInUser(ferry, { label: "passkey-reset" });
+    const { authenticator } = await registerPasskey(user, "Phone");
+    await registerPasskey(user, "Laptop");
+    const mail = await resetPasswordOf(user);
+    expect(mail.text_body).toContain(
+      "Your account has 2 passkeys, which still sign you in: a password reset does not remove passkeys.",
+    );
+    expect(mail.text_body).toContain(`Settings: ${ORIGIN}/settings`);
+    expect((await signInWith(authenticator, randomIp())).statusCode).toBe(200);
+  });
+
+  test("says nothing of passkeys when the account has none", async () => {
+    const user = await createSignedInUser(ferry, { label: "passkey-reset-none" });
+    const mail = await resetPasswordOf(user);
+    expect(mail.text_body).toContain("The password of your Ferry account was just changed");
+    expect(mail.text_body).not.toContain("passkey");
   });
 });

@@ -111,11 +111,20 @@ function emailCodePlugin(db: Database) {
 }
 
 /**
+ * What Better Auth's hooks need from modules that themselves import this one (so cannot be imported
+ * here): app set-up hands them over.
+ */
+export interface AuthHooks {
+  /** How many passkeys the user has (modules/passkeys): a password reset keeps them, and its e-mail says so. */
+  readonly countPasskeys: (userId: string) => Promise<number>;
+}
+
+/**
  * Better Auth configured for Ferry: e-mail and password, then a 6-digit e-mailed code (the
  * two-factor plugin's OTP, enabled for every user) before any session exists; e-mail verification
  * by link (sign-up) or by code (dashboard banner); password reset by link; roles and bans (admin plugin).
  */
-export function createAuth(config: Config, db: Database) {
+export function createAuth(config: Config, db: Database, hooks: AuthHooks) {
   return betterAuth({
     appName: "Ferry",
     baseURL: config.publicUrl,
@@ -153,7 +162,8 @@ export function createAuth(config: Config, db: Database) {
         await forgetOutstandingResets(db, user);
         // Ferry's proxy hands Better Auth the client address in this header (routes.ts `askBetterAuth`).
         const clientAddress = request?.headers.get("x-ferry-client-ip") ?? null;
-        await reportPasswordChanged(db, { userId: user.id, how: "reset", clientAddress });
+        const passkeys = { count: await hooks.countPasskeys(user.id), settingsUrl: `${config.publicUrl}/settings` };
+        await reportPasswordChanged(db, { userId: user.id, how: "reset", clientAddress, passkeys });
       },
     },
     emailVerification: {

@@ -5,7 +5,7 @@ import { selectUserEmail } from "../../db/users.ts";
 import { countHits } from "../../http/throttle.ts";
 import { notifyAlertRules } from "../alerts/service.ts";
 import { recordAdminAction } from "../audit/service.ts";
-import { enqueueMail, passwordChangedMail } from "../mail/service.ts";
+import { enqueueMail, passwordChangedMail, type RemainingPasskeys } from "../mail/service.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -16,6 +16,8 @@ export interface PasswordChange {
   readonly how: "change" | "reset";
   /** The request's client address; null when Better Auth's hook was not handed the request. */
   readonly clientAddress: string | null;
+  /** After a reset: the passkeys it kept, which the e-mail lists (decision 037). */
+  readonly passkeys?: RemainingPasskeys;
 }
 
 /**
@@ -37,7 +39,7 @@ export async function reportPasswordChanged(db: Database, change: PasswordChange
   });
   const email = await selectUserEmail(db, userId);
   if (email) {
-    await enqueueMail(db, passwordChangedMail(email));
+    await enqueueMail(db, passwordChangedMail(email, change.passkeys));
   }
   await notifyAlertRules(db, {
     kind: "security",

@@ -153,17 +153,36 @@ export function passwordResetMail(to: string, url: string, minutes: number): Mai
   );
 }
 
+/** The passkeys a password reset left in place (decision 037): how many, and where to remove them. */
+export interface RemainingPasskeys {
+  readonly count: number;
+  readonly settingsUrl: string;
+}
+
 /**
  * The account's password was changed (by the change form or a reset link): a security e-mail, sent
- * whatever the notification settings say, so an owner who did not do it learns of it at once.
+ * whatever the notification settings say, so an owner who did not do it learns of it at once. After
+ * a reset it also says how many passkeys the account still has (a reset keeps them) and where to
+ * remove any the owner does not know.
  */
-export function passwordChangedMail(to: string): MailMessage {
+export function passwordChangedMail(to: string, passkeys?: RemainingPasskeys): MailMessage {
   const subject = "Your Ferry password was changed";
   const intro = "The password of your Ferry account was just changed, and every other signed-in device was signed out.";
   const advice =
     "If this was you, there is nothing to do. If it was not, reset your password now from the sign-in page and contact support.";
-  const text = `${intro}\n\n${advice}`;
-  const html = layout(subject, `<p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p>`);
+  if (!passkeys || passkeys.count === 0) {
+    const text = `${intro}\n\n${advice}`;
+    const html = layout(subject, `<p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p>`);
+    return { to, subject, text, html };
+  }
+  const count = passkeys.count === 1 ? "1 passkey" : `${passkeys.count} passkeys`;
+  const kept = `Your account has ${count}, which still sign you in: a password reset does not remove passkeys. If you do not recognise one, remove it in Settings.`;
+  const text = `${intro}\n\n${kept}\n\nSettings: ${passkeys.settingsUrl}\n\n${advice}`;
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(kept)}</p>
+<p><a href="${escapeHtml(passkeys.settingsUrl)}">Open Settings</a></p><p>${escapeHtml(advice)}</p>`,
+  );
   return { to, subject, text, html };
 }
 

@@ -283,6 +283,11 @@ export async function removePasskey(db: Database, config: Config, actor: Passkey
   });
 }
 
+/** How many passkeys the user has (a password reset's e-mail lists them). */
+export async function countPasskeysOf(db: Database, userId: string): Promise<number> {
+  return countPasskeys(db, userId);
+}
+
 /**
  * Ends passkey sign-in for a user whose account is being closed, in the caller's transaction: their
  * passkeys and pending challenges go with their other ways of signing in.
