@@ -30,7 +30,7 @@ function recordScripts(page: Page): { scripts: string[]; warnings: string[] } {
 
 /** Waits for the page's button of that name to be enabled (a pre-rendered form's, once hydrated). */
 async function expectEnabled(page: Page, name: string): Promise<void> {
-  const button = page.getByRole("button", { name });
+  const button = page.getByRole("button", { name, exact: true });
   await button.waitFor();
   await expect.poll(() => button.isEnabled()).toBe(true);
 }
@@ -70,7 +70,7 @@ describe("the first load of a public page", () => {
         // and without it the form would be submitted natively, the password in the address.
         expect(await page.getByLabel("Email").isEditable(), path).toBe(false);
         expect(await page.getByLabel("Password", { exact: true }).isEditable(), path).toBe(false);
-        expect(await page.getByRole("button", { name: button }).isDisabled(), path).toBe(true);
+        expect(await page.getByRole("button", { name: button, exact: true }).isDisabled(), path).toBe(true);
         await page.getByLabel("Password", { exact: true }).press("Enter");
         expect(new URL(page.url()).search, path).toBe("");
       }
