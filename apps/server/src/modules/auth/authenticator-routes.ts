@@ -20,11 +20,21 @@ import {
   startEnrolment,
 } from "./enrolment.ts";
 
+type AuthenticatorRouteDeps = EnrolmentDeps & { guards: Guards };
+
+const BASE = "/api/v1/auth/authenticator";
+
 /** The authenticator app's routes (Security card): status, set-up, confirmation with a code, removal. */
-export function registerAuthenticatorRoutes(app: FastifyInstance, deps: EnrolmentDeps & { guards: Guards }): void {
+export function registerAuthenticatorRoutes(app: FastifyInstance, deps: AuthenticatorRouteDeps): void {
+  registerEnrolmentRoutes(app, deps);
+  registerCodeRoutes(app, deps);
+}
+
+/** Whether an app is set up, and starting a set-up. */
+function registerEnrolmentRoutes(app: FastifyInstance, deps: AuthenticatorRouteDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { guards } = deps;
-  const base = "/api/v1/auth/authenticator";
+  const base = BASE;
 
   typed.get(
     base,
@@ -63,6 +73,13 @@ export function registerAuthenticatorRoutes(app: FastifyInstance, deps: Enrolmen
         headers: toFetchHeaders(request.headers),
       }),
   );
+}
+
+/** The two steps that take a code from the app: confirming a set-up, and removing the app. */
+function registerCodeRoutes(app: FastifyInstance, deps: AuthenticatorRouteDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { guards } = deps;
+  const base = BASE;
 
   typed.post(
     `${base}/confirm`,

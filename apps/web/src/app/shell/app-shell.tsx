@@ -14,15 +14,14 @@ import { SidebarNav } from "./sidebar.tsx";
 import { useSidebarState } from "./sidebar-state.ts";
 import { VerifyEmailBanner } from "./verify-email-banner.tsx";
 
-/** The signed-in layout: sidebar (or sheet on narrow screens), header, verification banner, page. */
-export function AppShell() {
-  const profile = useSignedInProfile();
-  const sidebar = useSidebarState();
+/**
+ * The ways a session ends in the shell: Logout, the idle timeout (the server ends the session at the
+ * same moment), and a sign-out in another tab of this browser. Each forgets the user and goes to /login.
+ */
+function useSignOuts() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const isAdmin = profile.role === "admin";
 
-  // The session has ended (here or in another tab of this browser): forget the user and go to /login.
   const leave = useCallback(
     (reason: SignOutReason) => {
       queryClient.clear();
@@ -46,12 +45,21 @@ export function AppShell() {
     leave("signed-out");
   }
 
-  // The idle timeout ran out (the server ends the session at the same moment): sign out here too.
   const signOutIdle = useCallback(async () => {
     announceSignOut("idle");
     await signOut().catch(() => undefined);
     leave("idle");
   }, [leave]);
+
+  return { leave, logout, signOutIdle };
+}
+
+/** The signed-in layout: sidebar (or sheet on narrow screens), header, verification banner, page. */
+export function AppShell() {
+  const profile = useSignedInProfile();
+  const sidebar = useSidebarState();
+  const { leave, logout, signOutIdle } = useSignOuts();
+  const isAdmin = profile.role === "admin";
 
   return (
     <div className="flex min-h-screen">

@@ -93,13 +93,7 @@ function CodeExpiry(props: { secondsLeft: number; onResend: () => void; isResend
   );
 }
 
-/**
- * The e-mail code dialog of spec §4: opening it sends a code and starts a 300-second countdown;
- * at zero 'Resend verification code' appears, and resending restarts it. Verify needs exactly 6 digits.
- * With `isPasswordUnconfirmed` (a sign-in the server answered without saying whether the password was
- * right) it says that a code comes only if the password was right, and does not claim one was sent.
- */
-export function CodeDialog(props: {
+interface CodeDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   email: string;
@@ -110,7 +104,15 @@ export function CodeDialog(props: {
   onVerified: () => void;
   /** Offered as a way to the authenticator app's code instead (an unconfirmed sign-in may be an app's). */
   onUseAuthenticator?: () => void;
-}) {
+}
+
+/**
+ * The e-mail code dialog of spec §4: opening it sends a code and starts a 300-second countdown;
+ * at zero 'Resend verification code' appears, and resending restarts it. Verify needs exactly 6 digits.
+ * With `isPasswordUnconfirmed` (a sign-in the server answered without saying whether the password was
+ * right) it says that a code comes only if the password was right, and does not claim one was sent.
+ */
+export function CodeDialog(props: CodeDialogProps) {
   const form = useForm<z.input<typeof CodeForm>, unknown, CodeForm>({
     resolver: zodResolver(CodeForm),
     defaultValues: { code: "" },
