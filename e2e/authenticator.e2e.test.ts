@@ -25,13 +25,19 @@ const browserOf = useBrowser();
 
 /**
  * Codes from the app, each for a later 30-second step than the one before (the server accepts a step
- * once): the previous step first (within the window), then one step on, waiting when it is too early.
+ * once): the previous step first (within the window, unless its end is near), then one step on, waiting
+ * when it is too early.
  */
 function authenticatorApp(secret: string) {
   const key = base32Decode(secret);
   let lastStep = Math.floor(Date.now() / 30_000) - 2;
   return async function nextCode(): Promise<string> {
-    const step = Math.max(lastStep + 1, Math.floor(Date.now() / 30_000) - 1);
+    const seconds = Date.now() / 1000;
+    const current = Math.floor(seconds / 30);
+    // The previous step's code is refused once the server's clock reaches the next step: too close to
+    // that, the current step's code is given instead, so typing it in never outruns the window.
+    const earliest = (current + 1) * 30 - seconds < 8 ? current : current - 1;
+    const step = Math.max(lastStep + 1, earliest);
     while (step > Math.floor(Date.now() / 30_000) + 1) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }

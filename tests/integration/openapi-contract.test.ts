@@ -45,7 +45,7 @@ import {
   type TestApp,
 } from "./helpers.ts";
 import { SoftwareAuthenticator } from "./software-authenticator.ts";
-import { base32Decode, totp } from "./totp.ts";
+import { base32Decode, clearOfStepEdge, totp } from "./totp.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -171,6 +171,7 @@ async function enrolledThroughApi(ferry: TestApp) {
   });
   expect(setup.statusCode, setup.body).toBe(200);
   const key = base32Decode((setup.json() as { secret: string }).secret);
+  await clearOfStepEdge();
   const confirmed = await send(ferry.app, {
     ...request,
     url: "/api/v1/auth/authenticator/confirm",

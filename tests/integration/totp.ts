@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /*
  * RFC 6238 TOTP as an authenticator app computes it (HMAC-SHA-1, 30-second steps, 6 digits), written
@@ -12,6 +13,18 @@ export function totp(key: Buffer, seconds: number): string {
   const digest = createHmac("sha1", key).update(counter).digest();
   const offset = digest[19] & 0x0f;
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * Waits for the next 30-second step when fewer than `marginSeconds` of this one are left, so a code
+ * made now for the previous, current or next step is still inside the server's one-step window when
+ * the request reaches it, however slow the machine.
+ */
+export async function clearOfStepEdge(marginSeconds = 5): Promise<void> {
+  const left = 30 - ((Date.now() / 1000) % 30);
+  if (left < marginSeconds) {
+    await sleep(Math.ceil(left * 1000) + 50);
+  }
 }
 
 /** RFC 4648 Base32, as an otpauth:// URI carries the secret. */
