@@ -4,8 +4,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 const RECONCILE_TEST = "tests/integration/zz-reconcile.test.ts";
 
 /**
- * End-to-end files that use no shared account (public pages, and users they sign up themselves), so
- * they can run beside the others without taking each other's sign-in codes or balances.
+ * End-to-end files that use no shared account (public pages only). `npm test` runs them in its second
+ * Vitest, after the crash tests, against a Ferry of their own, beside the other browser tests: the
+ * two Vitest processes then end at about the same time.
  */
 const E2E_ALONGSIDE = ["e2e/marketing-pages.e2e.test.ts", "e2e/first-load.e2e.test.ts"];
 
@@ -26,6 +27,10 @@ export default defineConfig({
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           // Projects with their own maxWorkers need their own group; groups run one after another.
           sequence: { groupOrder: 0 },
+          // Vitest's default is one worker fewer than the cores: a single one on 2 cores.
+          maxWorkers: 2,
+          // One module graph per worker across files, as `integration`: the files share no module state.
+          isolate: false,
         },
       },
       {
@@ -36,6 +41,10 @@ export default defineConfig({
           environment: "jsdom",
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/web.ts"],
           sequence: { groupOrder: 0 },
+          maxWorkers: 2,
+          // One jsdom and module graph per worker across files (web.ts cleans the DOM and Sonner's toasts
+          // after each test): 18 s instead of 56 s for the 40 files on 2 cores.
+          isolate: false,
           testTimeout: 15_000,
         },
       },
@@ -99,20 +108,10 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           // These files sign in as the demo customer and admin and read their mailboxes: one at a time.
           fileParallelism: false,
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        test: {
-          // Files that touch no shared demo account: a second Chromium runs them beside `e2e`, against
-          // the same Ferry (the same global setup). Beside the integration files instead, both groups
-          // slowed down by more than they overlapped (828 s against 737 s on 2 cores).
-          name: "e2e-alongside",
-          include: E2E_ALONGSIDE,
-          environment: "node",
-          globalSetup: ["e2e/global-setup.ts"],
-          fileParallelism: false,
+          maxWorkers: 1,
+          // After the crash tests when one Vitest runs everything; `npm test` runs the browser projects
+          // in a second Vitest beside the others instead (scripts/test.ts).
+          sequence: { groupOrder: 4 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
@@ -124,8 +123,22 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
           fileParallelism: false,
-          // With `reconcile`, after every other browser test (group 0) and integration file (group 1).
-          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
+          // After every other browser test.
+          sequence: { groupOrder: 5 },
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e-alongside",
+          include: E2E_ALONGSIDE,
+          environment: "node",
+          globalSetup: ["e2e/global-setup.ts"],
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 6 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

@@ -224,9 +224,12 @@ describe("the file rules", () => {
       "apps/web/src/features/dashboard/dashboard-page.tsx": 'import { useMe } from "../auth/api/session.ts";\n',
       "apps/web/src/features/auth/api/session.ts": "export const useMe = 1;\n",
     });
+    // Plain text, as in a terminal without colours: `npm test` sets FORCE_COLOR for the Vitest it runs.
+    const { FORCE_COLOR: _colour, ...plain } = process.env;
     const result = spawnSync(process.execPath, [DEPCRUISE, ".", "--config", FILE_RULES, "--output-type", "err"], {
       cwd: root,
       encoding: "utf8",
+      env: { ...plain, NO_COLOR: "1" },
     });
     expect(result.status).not.toBe(0);
     expect(result.stdout).toContain(

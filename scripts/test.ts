@@ -12,15 +12,6 @@ interface Step {
   readonly args: readonly string[];
 }
 
-function run(step: Step): void {
-  console.log(`\n▶ ${step.title}`);
-  const result = spawnSync(step.command, step.args, { stdio: "inherit", env: process.env });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${step.title} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status ?? 1);
-  }
-}
-
 /** Runs `step` with its output held back, and answers its exit code, output and duration. */
 function runQuietly(step: Step): Promise<{ code: number; output: string; seconds: number }> {
   const startedAt = performance.now();
@@ -117,8 +108,27 @@ await runSideBySide([
     ],
   },
 ]);
-run({
-  title: "Tests (Vitest: unit, integration, end-to-end)",
-  command: "npx",
-  args: ["vitest", "run", ...process.argv.slice(2)],
-});
+// Two Vitest processes side by side: the browser tests run one file at a time (they share the demo
+// accounts) and leave most of a core idle, which the other projects' groups fill (decision 040). The
+// public-page browser tests run in the second one, against a Ferry of their own, so both end together.
+const filters = process.argv.slice(2);
+const vitest = (projects: readonly string[]) => [
+  "vitest",
+  "run",
+  ...projects.flatMap((project) => ["--project", project]),
+  // A filter naming only one side's files leaves the other side with none, which is no failure.
+  ...(filters.length > 0 ? ["--passWithNoTests", ...filters] : []),
+];
+console.log("\n▶ Tests (Vitest): the browser tests and the rest side by side; each report prints when it ends");
+await runSideBySide([
+  {
+    title: "Tests (Vitest: end-to-end, in Chromium)",
+    command: "npx",
+    args: vitest(["e2e", "e2e-clock"]),
+  },
+  {
+    title: "Tests (Vitest: unit, web components, integration, reconcile, crash, public pages in Chromium)",
+    command: "npx",
+    args: vitest(["unit", "web", "integration", "reconcile", "crash", "e2e-alongside"]),
+  },
+]);
