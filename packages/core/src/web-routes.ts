@@ -36,7 +36,7 @@ export const WEB_ROUTES = [
   { path: "/dashboard", access: "signed-in" },
   { path: "/balance", access: "signed-in" },
   { path: "/investment", access: "signed-in" },
-  { path: "/connect", access: "signed-in", isComingSoon: true },
+  { path: "/connect", access: "signed-in" },
   { path: "/transactions", access: "signed-in" },
   { path: "/withdrawal-addresses", access: "signed-in" },
   { path: "/notifications", access: "signed-in" },

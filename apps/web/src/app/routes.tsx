@@ -86,6 +86,7 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
   "/help": "Help & Support",
   "/profile": "Profile",
   "/settings": "Settings",
+  "/connect": "Connect",
   "/admin/deposits": "Deposit Approvals",
   "/admin/users": "User Management",
   "/admin/users/:userId": "User Details",
@@ -97,9 +98,7 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
 };
 
 /** The heading of each coming-soon page of core's route table (its feature arrives in a later issue). */
-const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {
-  "/connect": { title: "Connect", description: "API credentials and connected apps." },
-};
+const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {};
 
 const LazySendMoneyDialog = lazy(async () => ({
   default: (await import("../features/transfers/send-money/send-money-dialog.tsx")).SendMoneyDialog,
@@ -158,6 +157,10 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
   "/notifications": async () => {
     const { NotificationsPage } = await import("../features/notifications/notifications-page.tsx");
     return <NotificationsPage />;
+  },
+  "/connect": async () => {
+    const { ConnectPage } = await import("../features/connect/connect-page.tsx");
+    return <ConnectPage />;
   },
   "/withdrawal-addresses": async () => {
     const { PaymentMethodsPage } = await import("../features/payment-methods/payment-methods-page.tsx");

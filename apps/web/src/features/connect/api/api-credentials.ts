@@ -1,0 +1,59 @@
+import type { CreateApiCredentialRequest } from "@ferry/core/contracts/connect";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, dataOf } from "../../../lib/api.ts";
+
+/** The user's connected apps; every mutation below refreshes them through this key. */
+const apiCredentialsQueryKey = ["api-credentials"] as const;
+
+export function useApiCredentials() {
+  return useQuery({
+    queryKey: apiCredentialsQueryKey,
+    queryFn: () => dataOf(api.GET("/api/v1/api-credentials")),
+  });
+}
+
+/**
+ * Whether the user confirms with an authenticator app instead of an e-mailed code (decision 036): the
+ * Security card and Send Money read the same key, so an enrolment there shows here.
+ */
+export function useConfirmsWithApp(): boolean {
+  const status = useQuery({
+    queryKey: ["authenticator"] as const,
+    queryFn: () => dataOf(api.GET("/api/v1/auth/authenticator")),
+  });
+  return status.data?.isEnrolled === true;
+}
+
+/** Connects a new app; the answer holds its secret, this once. */
+export function useCreateApiCredential() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateApiCredentialRequest) => dataOf(api.POST("/api/v1/api-credentials", { body: request })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiCredentialsQueryKey }),
+  });
+}
+
+/** E-mails the code that lets a new credential send money (for users without an authenticator app). */
+export function useRequestApiCredentialCode() {
+  return useMutation({ mutationFn: () => dataOf(api.POST("/api/v1/api-credentials/code")) });
+}
+
+/** A new secret for the app; the old one is refused from now on. The answer holds the new secret, once. */
+export function useRegenerateApiCredential() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentialId: string) =>
+      dataOf(api.POST("/api/v1/api-credentials/{credentialId}/regenerate", { params: { path: { credentialId } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiCredentialsQueryKey }),
+  });
+}
+
+/** Disconnects the app: its credential is revoked and its webhook endpoints stop. */
+export function useDisconnectApiCredential() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentialId: string) =>
+      dataOf(api.DELETE("/api/v1/api-credentials/{credentialId}", { params: { path: { credentialId } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiCredentialsQueryKey }),
+  });
+}

@@ -1,0 +1,293 @@
+import {
+  type ApiCredential,
+  type ApiCredentialWithSecret,
+  CONNECT_MESSAGES,
+  MAX_API_CREDENTIALS_PER_USER,
+  type WebhookEndpointWithSecret,
+} from "@ferry/core/contracts/connect";
+import { formatMoney, minorOf } from "@ferry/core/money";
+import { PlugZapIcon, PlusIcon, RotateCwIcon, UnplugIcon } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { DialogFrame } from "../../components/dialog-frame.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { DialogFooter } from "../../components/ui/dialog.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatDateTime } from "../../lib/format-date-time.ts";
+import { toastFailure, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
+import { useApiCredentials, useDisconnectApiCredential, useRegenerateApiCredential } from "./api/api-credentials.ts";
+import { CreateCredentialDialog } from "./create-credential-dialog.tsx";
+import { SecretDialog, type ShownValue } from "./secret-dialog.tsx";
+import { WebhooksSection } from "./webhooks-section.tsx";
+
+/** A secret the server answered this once, and the dialog's title for it. */
+interface Shown {
+  title: string;
+  values: readonly ShownValue[];
+}
+
+function credentialShown(title: string, credential: ApiCredentialWithSecret): Shown {
+  return {
+    title,
+    values: [
+      { label: "App ID", value: credential.appId },
+      { label: "Secret Key", value: credential.secret, isSecret: true },
+    ],
+  };
+}
+
+function endpointShown(endpoint: WebhookEndpointWithSecret): Shown {
+  return {
+    title: "Webhook signing secret",
+    values: [{ label: "Signing Secret", value: endpoint.secret, isSecret: true }],
+  };
+}
+
+function Detail(props: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4">
+      <dt className="text-muted-foreground">{props.term}</dt>
+      <dd className="min-w-0 break-all text-right">{props.children}</dd>
+    </div>
+  );
+}
+
+function CredentialDetails({ credential }: { credential: ApiCredential }) {
+  const limit = credential.transferLimit;
+  return (
+    <dl className="grid gap-2 text-sm">
+      <Detail term="App ID">
+        <code className="font-mono">{credential.appId}</code>
+      </Detail>
+      <Detail term="Secret key">{`Secret ending in ····${credential.secretLast4}`}</Detail>
+      <Detail term="Created">{formatDateTime(credential.createdAt)}</Detail>
+      <Detail term="Last used">{credential.lastUsedAt ? formatDateTime(credential.lastUsedAt) : "Never"}</Detail>
+      {limit ? (
+        <Detail term="Daily limit">
+          {formatMoney({ currency: limit.currency, amountMinor: minorOf(limit.amount, limit.currency) })}
+        </Detail>
+      ) : null}
+    </dl>
+  );
+}
+
+function CredentialCard(props: {
+  credential: ApiCredential;
+  onRegenerate: () => void;
+  onDisconnect: () => void;
+  onSecret: (shown: Shown) => void;
+}) {
+  const { credential } = props;
+  const headingId = `app-${credential.id}`;
+  return (
+    <Card>
+      <CardContent className="grid gap-4 p-5">
+        <article aria-labelledby={headingId} className="grid gap-4">
+          <div className="min-w-0">
+            <h2 id={headingId} className="truncate text-lg font-semibold">
+              {credential.name}
+            </h2>
+            {credential.description ? <p className="text-sm text-muted-foreground">{credential.description}</p> : null}
+          </div>
+          <ul className="flex flex-wrap gap-1" aria-label="Permissions">
+            {credential.scopes.map((scope) => (
+              <li key={scope}>
+                <Badge variant="secondary">{scope}</Badge>
+              </li>
+            ))}
+          </ul>
+          <CredentialDetails credential={credential} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={props.onRegenerate}
+              aria-label={`Regenerate ${credential.name}`}
+            >
+              <RotateCwIcon /> Regenerate
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-destructive"
+              onClick={props.onDisconnect}
+              aria-label={`Disconnect ${credential.name}`}
+            >
+              <UnplugIcon /> Disconnect
+            </Button>
+          </div>
+          <WebhooksSection
+            credentialId={credential.id}
+            appName={credential.name}
+            onSecret={(endpoint) => props.onSecret(endpointShown(endpoint))}
+          />
+        </article>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Asks before an action that cannot be undone; `confirmLabel` names it. */
+function ConfirmDialog(props: {
+  credential: ApiCredential | null;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  isBusy: boolean;
+  onConfirm: (credential: ApiCredential) => void;
+  onClose: () => void;
+}) {
+  const { credential } = props;
+  return (
+    <DialogFrame open={credential !== null} onClose={props.onClose} title={props.title} description={props.description}>
+      <DialogFooter>
+        <Button variant="outline" onClick={props.onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="destructive"
+          disabled={props.isBusy}
+          onClick={() => {
+            if (credential) {
+              props.onConfirm(credential);
+            }
+          }}
+        >
+          {props.confirmLabel}
+        </Button>
+      </DialogFooter>
+    </DialogFrame>
+  );
+}
+
+/** Regenerate and Disconnect, each behind its confirmation, with the spec's toasts (§8). */
+function useCredentialActions(onSecret: (shown: Shown) => void) {
+  const [regenerating, setRegenerating] = useState<ApiCredential | null>(null);
+  const [disconnecting, setDisconnecting] = useState<ApiCredential | null>(null);
+  const regenerate = useRegenerateApiCredential();
+  const disconnect = useDisconnectApiCredential();
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        credential={regenerating}
+        title="Regenerate credentials"
+        description={`${regenerating?.name ?? ""} stops working with its current secret at once, until you give it the new one.`}
+        confirmLabel="Regenerate"
+        isBusy={regenerate.isPending}
+        onClose={() => setRegenerating(null)}
+        onConfirm={(credential) =>
+          regenerate.mutate(credential.id, {
+            onSuccess: (renewed) => {
+              setRegenerating(null);
+              toastSuccess(CONNECT_MESSAGES.regenerated);
+              onSecret(credentialShown("New secret key", renewed));
+            },
+            onError: (error) => toastFailure(CONNECT_MESSAGES.regenerateFailed, error),
+          })
+        }
+      />
+      <ConfirmDialog
+        credential={disconnecting}
+        title="Disconnect app"
+        description={`${disconnecting?.name ?? ""} loses access to your account at once, and its webhooks stop.`}
+        confirmLabel="Disconnect"
+        isBusy={disconnect.isPending}
+        onClose={() => setDisconnecting(null)}
+        onConfirm={(credential) =>
+          disconnect.mutate(credential.id, {
+            onSuccess: () => {
+              setDisconnecting(null);
+              toastSuccess(CONNECT_MESSAGES.disconnected);
+            },
+            onError: (error) => toastFailure(CONNECT_MESSAGES.disconnectFailed, error),
+          })
+        }
+      />
+    </>
+  );
+  return { dialogs, onRegenerate: setRegenerating, onDisconnect: setDisconnecting };
+}
+
+function CredentialList(props: {
+  credentials: ReturnType<typeof useApiCredentials>;
+  onCreate: () => void;
+  onSecret: (shown: Shown) => void;
+}) {
+  const actions = useCredentialActions(props.onSecret);
+  const list = props.credentials.data?.items ?? [];
+  if (props.credentials.isPending) {
+    return <Skeleton className="h-64" />;
+  }
+  if (list.length === 0) {
+    return (
+      <EmptyState
+        icon={PlugZapIcon}
+        title="No connected apps"
+        hint="Create a credential to let an app or your own code read your balances, follow your transactions or send money."
+        action={
+          <Button onClick={props.onCreate}>
+            <PlusIcon /> Create credential
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {list.map((credential) => (
+        <CredentialCard
+          key={credential.id}
+          credential={credential}
+          onRegenerate={() => actions.onRegenerate(credential)}
+          onDisconnect={() => actions.onDisconnect(credential)}
+          onSecret={props.onSecret}
+        />
+      ))}
+      {actions.dialogs}
+    </div>
+  );
+}
+
+/** `/connect`: API credentials, each a connected app with its scopes and webhooks (spec §2 Connect). */
+export function ConnectPage() {
+  const credentials = useApiCredentials();
+  const [isCreating, setIsCreating] = useState(false);
+  const [shown, setShown] = useState<Shown | null>(null);
+  useErrorToast(credentials.error, CONNECT_MESSAGES.fetchFailed);
+  const count = credentials.data?.items.length ?? 0;
+  return (
+    <>
+      <PageHeader
+        title="Connect"
+        description="Let apps and your own code use Ferry's API with a credential of their own. Each one sees only what you allow."
+        actions={
+          count > 0 ? (
+            <Button onClick={() => setIsCreating(true)} disabled={count >= MAX_API_CREDENTIALS_PER_USER}>
+              <PlusIcon /> Create credential
+            </Button>
+          ) : null
+        }
+      />
+      <p className="mb-6 text-sm text-muted-foreground">
+        See the{" "}
+        <a className="font-medium text-primary underline" href="/api/docs">
+          API reference
+        </a>{" "}
+        to make your first call.
+      </p>
+      <CredentialList credentials={credentials} onCreate={() => setIsCreating(true)} onSecret={setShown} />
+      <CreateCredentialDialog
+        open={isCreating}
+        onClose={() => setIsCreating(false)}
+        onCreated={(created) => {
+          setIsCreating(false);
+          setShown(credentialShown("Credential created", created));
+        }}
+      />
+      <SecretDialog title={shown?.title ?? ""} values={shown?.values ?? null} onClose={() => setShown(null)} />
+    </>
+  );
+}

@@ -1,0 +1,222 @@
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from "@ferry/core/contracts/connect";
+import { ChevronDownIcon, ChevronUpIcon, PlusIcon, RefreshCwIcon, RotateCwIcon, Trash2Icon } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { formatDateTime } from "../../lib/format-date-time.ts";
+import { toastFailure, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
+import {
+  useDeleteWebhookEndpoint,
+  useResendWebhookDelivery,
+  useRotateWebhookSecret,
+  useWebhookDeliveries,
+  useWebhookEndpoints,
+} from "./api/webhook-endpoints.ts";
+import { WebhookEndpointDialog } from "./webhook-endpoint-dialog.tsx";
+
+const DELIVERY_BADGES: Record<WebhookDelivery["status"], "success" | "warning" | "destructive" | "neutral"> = {
+  succeeded: "success",
+  retrying: "warning",
+  failed: "destructive",
+  pending: "neutral",
+};
+
+function DeliveryRow({ delivery, endpointId }: { delivery: WebhookDelivery; endpointId: string }) {
+  const resend = useResendWebhookDelivery(endpointId);
+  function resendDelivery() {
+    resend.mutate(delivery.id, {
+      onSuccess: () => toastSuccess("Delivery queued again"),
+      onError: (error) => toastFailure("Failed to resend delivery", error),
+    });
+  }
+  let outcome = delivery.error ?? "No answer yet";
+  if (delivery.responseStatus !== null) {
+    outcome = `HTTP ${delivery.responseStatus}`;
+  }
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border py-2 text-sm last:border-0">
+      <code className="font-mono text-xs">{delivery.eventType}</code>
+      <Badge variant={DELIVERY_BADGES[delivery.status]}>{delivery.status}</Badge>
+      <span className="text-muted-foreground">{outcome}</span>
+      {delivery.durationMs !== null ? <span className="text-muted-foreground">{delivery.durationMs} ms</span> : null}
+      <time className="text-muted-foreground" dateTime={delivery.createdAt}>
+        {formatDateTime(delivery.createdAt)}
+      </time>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="ml-auto"
+        disabled={resend.isPending}
+        aria-label={`Resend ${delivery.eventType} of ${formatDateTime(delivery.createdAt)}`}
+        onClick={resendDelivery}
+      >
+        <RefreshCwIcon /> Resend
+      </Button>
+    </li>
+  );
+}
+
+function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const deliveries = useWebhookDeliveries(endpoint.id, true);
+  useErrorToast(deliveries.error, "Failed to load deliveries");
+  const items = deliveries.data?.items ?? [];
+  if (deliveries.isPending) {
+    return <p className="text-sm text-muted-foreground">Loading deliveries…</p>;
+  }
+  if (items.length === 0) {
+    return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;
+  }
+  return (
+    <ul aria-label={`Deliveries to ${endpoint.url}`}>
+      {items.map((delivery) => (
+        <DeliveryRow key={delivery.id} delivery={delivery} endpointId={endpoint.id} />
+      ))}
+    </ul>
+  );
+}
+
+function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
+  if (endpoint.isEnabled) {
+    return <Badge variant="success">Enabled</Badge>;
+  }
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+      <Badge variant="destructive">Disabled</Badge>
+      {endpoint.disabledReason}
+    </span>
+  );
+}
+
+function EndpointItem(props: {
+  endpoint: WebhookEndpoint;
+  onSecret: (rotated: WebhookEndpointWithSecret) => void;
+  onDelete: () => void;
+}) {
+  const { endpoint } = props;
+  const [isLogShown, setIsLogShown] = useState(false);
+  const rotate = useRotateWebhookSecret();
+  function rotateSecret() {
+    rotate.mutate(endpoint.id, {
+      onSuccess: props.onSecret,
+      onError: (error) => toastFailure("Failed to rotate the signing secret", error),
+    });
+  }
+  const logId = `deliveries-${endpoint.id}`;
+  return (
+    <li className="grid gap-3 rounded-lg border border-border p-3">
+      <div className="grid gap-1">
+        <p className="break-all font-mono text-sm">{endpoint.url}</p>
+        <div className="flex flex-wrap gap-1">
+          {endpoint.events.map((event) => (
+            <Badge key={event} variant="outline">
+              {event}
+            </Badge>
+          ))}
+        </div>
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <EndpointStatus endpoint={endpoint} />
+          <span>{`Signing secret ending in ····${endpoint.secretLast4}`}</span>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-expanded={isLogShown}
+          aria-controls={logId}
+          onClick={() => setIsLogShown((shown) => !shown)}
+        >
+          {isLogShown ? <ChevronUpIcon /> : <ChevronDownIcon />} Deliveries
+        </Button>
+        <Button type="button" variant="outline" size="sm" disabled={rotate.isPending} onClick={rotateSecret}>
+          <RotateCwIcon /> Rotate secret
+        </Button>
+        <Button type="button" variant="outline" size="sm" className="text-destructive" onClick={props.onDelete}>
+          <Trash2Icon /> Delete
+        </Button>
+      </div>
+      <div id={logId} hidden={!isLogShown}>
+        {isLogShown ? <DeliveryLog endpoint={endpoint} /> : null}
+      </div>
+    </li>
+  );
+}
+
+function DeleteEndpointDialog(props: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
+  const remove = useDeleteWebhookEndpoint();
+  function confirmDelete() {
+    if (!props.endpoint) {
+      return;
+    }
+    remove.mutate(props.endpoint.id, {
+      onSuccess: () => {
+        toastSuccess("Webhook endpoint deleted");
+        props.onClose();
+      },
+      onError: (error) => toastFailure("Failed to delete webhook endpoint", error),
+    });
+  }
+  return (
+    <ConfirmDeleteDialog
+      open={props.endpoint !== null}
+      title="Delete webhook endpoint"
+      description={`Ferry will stop sending events to ${props.endpoint?.url ?? ""}.`}
+      isDeleting={remove.isPending}
+      onConfirm={confirmDelete}
+      onClose={props.onClose}
+    />
+  );
+}
+
+/** One connected app's webhook endpoints: add, rotate a secret, delete, and each one's delivery log. */
+export function WebhooksSection(props: {
+  credentialId: string;
+  appName: string;
+  onSecret: (endpoint: WebhookEndpointWithSecret) => void;
+}) {
+  const endpoints = useWebhookEndpoints();
+  const [isAdding, setIsAdding] = useState(false);
+  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  useErrorToast(endpoints.error, "Failed to load webhook endpoints");
+  const own = (endpoints.data?.items ?? []).filter((endpoint) => endpoint.credentialId === props.credentialId);
+  const headingId = `webhooks-${props.credentialId}`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 border-t border-border pt-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-sm font-semibold">
+          Webhooks
+        </h3>
+        <Button type="button" variant="outline" size="sm" onClick={() => setIsAdding(true)}>
+          <PlusIcon /> Add endpoint
+        </Button>
+      </div>
+      {own.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No webhook endpoints yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {own.map((endpoint) => (
+            <EndpointItem
+              key={endpoint.id}
+              endpoint={endpoint}
+              onSecret={props.onSecret}
+              onDelete={() => setDeleting(endpoint)}
+            />
+          ))}
+        </ul>
+      )}
+      <WebhookEndpointDialog
+        credentialId={isAdding ? props.credentialId : null}
+        appName={props.appName}
+        onClose={() => setIsAdding(false)}
+        onCreated={(created) => {
+          setIsAdding(false);
+          props.onSecret(created);
+        }}
+      />
+      <DeleteEndpointDialog endpoint={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
