@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
 
   await app.register(authPlugin, { config, db });
   const sessionClock = deps.sessionClock ?? systemClock;
-  await app.register(guardsPlugin, { db, sessionClock });
+  await app.register(guardsPlugin, { db, sessionClock, authSecret: config.authSecret });
   await app.register(healthPlugin, { pool });
 
   // One file storage for every module that keeps files: help attachments, and KYC documents encrypted.

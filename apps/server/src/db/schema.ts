@@ -84,6 +84,23 @@ export interface AlertRules {
   user_id: string;
 }
 
+export interface ApiCredentials {
+  app_id: string;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  name: string;
+  revoked_at: Timestamp | null;
+  scopes: string[];
+  secret_hash: string;
+  secret_last4: string;
+  transfer_limit_currency: string | null;
+  transfer_limit_minor: Numeric | null;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface AuditLog {
   action: string;
   actor_user_id: string;
@@ -440,6 +457,7 @@ export interface TransferCodes {
 
 export interface Transfers {
   amount: Numeric;
+  api_credential_id: string | null;
   created_at: Generated<Timestamp>;
   crypto_address: string | null;
   crypto_network: string | null;
@@ -538,6 +556,7 @@ export interface DB {
   account_closures: AccountClosures;
   alert_firings: AlertFirings;
   alert_rules: AlertRules;
+  api_credentials: ApiCredentials;
   audit_log: AuditLog;
   deposit_accounts: DepositAccounts;
   deposit_addresses: DepositAddresses;

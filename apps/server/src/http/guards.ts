@@ -1,20 +1,46 @@
 import type { Role } from "@ferry/core/contracts/auth";
+import type { ApiScope } from "@ferry/core/contracts/connect";
 import { BACKGROUND_REQUEST_HEADER, SESSION_EXPIRES_IN_HEADER } from "@ferry/core/contracts/sessions";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 
-/** Who is making the request, once a guard has checked the session. */
+/** The API credential (connected app) a request authenticated with, instead of a session. */
+export interface ViewerCredential {
+  readonly id: string;
+  readonly appId: string;
+  readonly name: string;
+  readonly scopes: readonly ApiScope[];
+  /** What a `transfers:write` credential may send in 24 hours, in one currency; null without the scope. */
+  readonly transferLimit: { readonly currency: string; readonly amountMinor: bigint } | null;
+}
+
+/** Who is making the request, once a guard has checked the session or the API credential. */
 export interface Viewer {
   readonly userId: string;
   readonly email: string;
   readonly role: Role;
+  /** The session's id; for an API credential `api-credential:<id>`, which no session row has. */
   readonly sessionId: string;
+  /** How the request authenticated: null for a browser session, else the app's credential. */
+  readonly credential: ViewerCredential | null;
 }
 
 declare module "fastify" {
   interface FastifyRequest {
     viewer: Viewer | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The one scope an API credential needs to call this route (decision 041); without it the route
+     * refuses every credential with 403, whatever its scopes. Sessions are unaffected.
+     */
+    apiScope?: ApiScope;
+  }
+}
+
+/** A route's `config` that admits API credentials holding `scope` (besides sessions). */
+export function acceptsApiScope(scope: ApiScope): { apiScope: ApiScope } {
+  return { apiScope: scope };
 }
 
 /** Node's incoming headers as a Fetch `Headers`, which Better Auth expects. */
@@ -64,6 +90,65 @@ export interface SessionOfRequest {
  */
 export type ReadSession = (headers: Headers) => Promise<SessionOfRequest | null>;
 
+/** An API credential as the guards see it once its secret matched: the credential and its owner. */
+export interface CredentialOfRequest {
+  readonly user: SessionOfRequest["user"];
+  readonly credential: ViewerCredential;
+}
+
+/**
+ * Checks an app id and secret (modules/api-keys, passed in by the guards plugin): the live, unrevoked
+ * credential whose secret matches, with its owner, or null. It also records when it was last used.
+ */
+export type ReadCredential = (appId: string, secret: string) => Promise<CredentialOfRequest | null>;
+
+/** Where a credential stands against its rate limit after this request was admitted. */
+export interface RateLimitState {
+  readonly limit: number;
+  readonly remaining: number;
+  readonly resetSeconds: number;
+}
+
+/**
+ * Counts one request of a credential against its rate limit (http/throttle.ts `enforceRateLimit`):
+ * its state, or an AppError `rate_limited` carrying Retry-After and the RateLimit-* headers.
+ */
+export type LimitCredential = (credentialId: string) => Promise<RateLimitState>;
+
+/**
+ * The app id and secret of an `Authorization` header: `Bearer app_…:sk_…`, or HTTP Basic with the app id
+ * as user and the secret as password. Undefined: no such header (the session cookie decides); null: a
+ * header that is neither, which is refused rather than falling back to the cookie.
+ */
+export function parseApiCredentialHeader(
+  header: string | undefined,
+): { appId: string; secret: string } | null | undefined {
+  if (header === undefined || header === "") {
+    return undefined;
+  }
+  const match = /^(Bearer|Basic) +(\S+)$/i.exec(header.trim());
+  if (!match) {
+    return null;
+  }
+  const scheme = (match[1] ?? "").toLowerCase();
+  const token = match[2] ?? "";
+  const pair = scheme === "basic" ? Buffer.from(token, "base64").toString("utf8") : token;
+  const colon = pair.indexOf(":");
+  if (colon <= 0 || colon === pair.length - 1) {
+    return null;
+  }
+  return { appId: pair.slice(0, colon), secret: pair.slice(colon + 1) };
+}
+
+/** The headers every credential request is answered with: where it stands against its rate limit. */
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    "ratelimit-limit": String(state.limit),
+    "ratelimit-remaining": String(state.remaining),
+    "ratelimit-reset": String(state.resetSeconds),
+  };
+}
+
 /** A signed-in request as the idle check sees it. */
 export interface SessionActivity {
   readonly sessionId: string;
@@ -91,7 +176,11 @@ export type CheckIdle = (activity: SessionActivity) => Promise<IdleVerdict>;
  * so an anonymous caller gets 401 (and a customer 403 on an admin route) whatever the body, and
  * learns nothing about the endpoint's rules.
  */
-export function createGuards(readSession: ReadSession, checkIdle: CheckIdle) {
+export function createGuards(
+  readSession: ReadSession,
+  checkIdle: CheckIdle,
+  credentials: { readonly read: ReadCredential; readonly limit: LimitCredential },
+) {
   /**
    * Whether the session of a signed-in request is still alive by the idle timeout. A request the
    * person caused is answered with the seconds left (core's SESSION_EXPIRES_IN_HEADER), which the
@@ -127,10 +216,48 @@ export function createGuards(readSession: ReadSession, checkIdle: CheckIdle) {
       email: result.user.email,
       role: result.user.role === "admin" ? "admin" : "user",
       sessionId: result.session.id,
+      credential: null,
+    };
+  }
+
+  /**
+   * A request carrying an API credential (decision 041): its app id and secret must match a live
+   * credential of an account that is not banned or closed (checked on every request, like a session),
+   * each request counts against the credential's rate limit, and the route must accept the scope it
+   * declares (`config.apiScope`), which the credential must hold. No idle check: an app is not a person.
+   */
+  async function readCredentialViewer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pair: { appId: string; secret: string } | null,
+  ): Promise<Viewer> {
+    const found = pair ? await credentials.read(pair.appId, pair.secret) : null;
+    if (!found || isBanned(found.user)) {
+      throw new AppError("unauthenticated", "Invalid API credentials");
+    }
+    reply.headers(rateLimitHeaders(await credentials.limit(found.credential.id)));
+    const scope = request.routeOptions.config.apiScope;
+    if (scope === undefined) {
+      throw new AppError("forbidden", "This route is not available to API credentials");
+    }
+    if (!found.credential.scopes.includes(scope)) {
+      throw new AppError("forbidden", `This API credential lacks the ${scope} scope`);
+    }
+    return {
+      userId: found.user.id,
+      email: found.user.email,
+      role: "user",
+      sessionId: `api-credential:${found.credential.id}`,
+      credential: found.credential,
     };
   }
 
   async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const pair = parseApiCredentialHeader(request.headers.authorization);
+    if (pair !== undefined) {
+      request.viewer = await readCredentialViewer(request, reply, pair);
+      return;
+    }
     request.viewer = await readViewer(request, reply);
     if (!request.viewer) {
       throw new AppError("unauthenticated", "You must be logged in");
@@ -139,14 +266,15 @@ export function createGuards(readSession: ReadSession, checkIdle: CheckIdle) {
 
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
-    if (request.viewer?.role !== "admin") {
+    if (request.viewer?.role !== "admin" || request.viewer.credential !== null) {
       throw new AppError("forbidden", "You don't have permission to access this page.");
     }
   }
 
   /**
    * For a route that serves visitors and customers alike: records who is asking (a signed-in account
-   * that is not banned) or null, and never refuses.
+   * that is not banned) or null, and never refuses. It reads the session only: an API credential here
+   * is not a viewer.
    */
   async function identifyViewer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     request.viewer = await readViewer(request, reply);

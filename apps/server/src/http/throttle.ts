@@ -157,6 +157,48 @@ export async function recordThresholdHit(
   });
 }
 
+/**
+ * A fixed-size sliding window that tells the caller where it stands (an API credential's limit,
+ * decision 041): records one hit and answers the limit, the hits left and the seconds until the
+ * oldest leaves the window; over the limit it records nothing and throws 429 with `Retry-After` and
+ * the `RateLimit-*` headers. Counted under the key's advisory lock, like `enforceThrottle`.
+ */
+export async function enforceRateLimit(
+  db: Kysely<DB>,
+  rule: Omit<ThrottleRule, "backoff">,
+): Promise<{ readonly limit: number; readonly remaining: number; readonly resetSeconds: number }> {
+  const state = await db.transaction().execute(async (trx) => {
+    await lockKey(trx, `throttle|${rule.key}`);
+    const row = await trx
+      .selectFrom("rate_limit_hits")
+      .select([sql<string>`count(*)`.as("hits"), sql<Date | null>`min(hit_at)`.as("oldest")])
+      .where("key", "=", rule.key)
+      .where("hit_at", ">", new Date(Date.now() - rule.windowSeconds * 1000))
+      .executeTakeFirstOrThrow();
+    const hits = Number(row.hits);
+    const nowMs = Date.now();
+    const oldestMs = row.oldest ? new Date(row.oldest).getTime() : nowMs;
+    const resetSeconds = Math.max(1, Math.ceil((oldestMs + rule.windowSeconds * 1000 - nowMs) / 1000));
+    if (hits >= rule.max) {
+      return { isAdmitted: false, remaining: 0, resetSeconds };
+    }
+    await trx
+      .insertInto("rate_limit_hits")
+      .values({ key: rule.key, hit_at: new Date(nowMs) })
+      .execute();
+    return { isAdmitted: true, remaining: rule.max - hits - 1, resetSeconds };
+  });
+  if (!state.isAdmitted) {
+    throw new AppError("rate_limited", "Too many requests. Please wait a moment and try again.", undefined, {
+      "retry-after": String(state.resetSeconds),
+      "ratelimit-limit": String(rule.max),
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": String(state.resetSeconds),
+    });
+  }
+  return { limit: rule.max, remaining: state.remaining, resetSeconds: state.resetSeconds };
+}
+
 /** Forgets every hit of `key` (a success that proves the earlier failures were the owner's). */
 export async function clearThrottle(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom("rate_limit_hits").where("key", "=", key).execute();

@@ -108,6 +108,17 @@ export function signInCodeMail(to: string, code: string, minutes: number): MailM
   return codeMail(to, "Your Ferry sign-in code", "Use this code to finish signing in to Ferry.", code, minutes);
 }
 
+/** The code that lets a new connected app send money (an API credential with `transfers:write`, issue 28). */
+export function apiCredentialCodeMail(to: string, code: string, minutes: number): MailMessage {
+  return codeMail(
+    to,
+    "Your Ferry code to connect an app that sends money",
+    "Use this code to let a connected app send money from your Ferry account. If you did not ask for it, change your password now.",
+    code,
+    minutes,
+  );
+}
+
 /** The code that verifies the e-mail address from the dashboard banner. */
 export function emailVerificationCodeMail(to: string, code: string, minutes: number): MailMessage {
   return codeMail(

@@ -20,7 +20,14 @@ import type { AuditActor } from "../audit/service.ts";
 import { countingWrongAppCodes, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { availableMinorOf } from "../ledger/service.ts";
 import { enqueueMail, transferCodeMail } from "../mail/service.ts";
-import { issueTransferCode } from "./codes.ts";
+import {
+  type CodeBinding,
+  type CodeKeys,
+  checkTransferCode,
+  FIRST_REVISION,
+  issueTransferCode,
+  TRANSFER_CODE_TTL_MS,
+} from "./codes.ts";
 import { createTransferIn, requestHashOf } from "./create.ts";
 import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
 import { destinationShownFor } from "./destination-shown.ts";
@@ -100,6 +107,38 @@ export async function requestTransferCode(
     return { expiresAt: expiresAt.toISOString() };
   });
 }
+
+/**
+ * The binding of an e-mailed code for an action that lets money move without a code of its own (an API
+ * credential with `transfers:write`, issue 28): the transfer codes' table, life and wrong-try limit.
+ */
+function actionCodeBindingOf(userId: string, action: string): CodeBinding {
+  return { userId, recipientKey: `action:${action}`, revision: FIRST_REVISION, amountMinor: 0n, currency: "" };
+}
+
+/** Issues an e-mailed code for `action`, in the caller's transaction; the caller mails it. */
+export async function issueActionCode(
+  trx: Database,
+  keys: CodeKeys,
+  userId: string,
+  action: string,
+): Promise<{ code: string; expiresAt: Date }> {
+  return issueTransferCode(trx, keys, actionCodeBindingOf(userId, action));
+}
+
+/** Checks an e-mailed code for `action` as a transfer code is checked (a wrong one counts a try). */
+export async function checkActionCode(
+  trx: Database,
+  keys: CodeKeys,
+  userId: string,
+  action: string,
+  code: string,
+): Promise<"consumed" | "wrong"> {
+  return checkTransferCode(trx, keys, actionCodeBindingOf(userId, action), code);
+}
+
+/** The minutes a transfer code (and an action code) lives. */
+export const ACTION_CODE_MINUTES = TRANSFER_CODE_TTL_MS / 60_000;
 
 /**
  * Whether a request with this Idempotency-Key is a retry, asked before `createTransfer` so that a
