@@ -59,7 +59,7 @@ function DeliveryRow({ delivery, endpointId }: { delivery: WebhookDelivery; endp
 }
 
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const deliveries = useWebhookDeliveries(endpoint.id, true);
+  const deliveries = useWebhookDeliveries(endpoint.id);
   useErrorToast(deliveries.error, "Failed to load deliveries");
   const items = deliveries.data?.items ?? [];
   if (deliveries.isPending) {

@@ -1,6 +1,7 @@
 import type { CreateWebhookEndpointRequest } from "@ferry/core/contracts/connect";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
+import { polled } from "../../../lib/polling.ts";
 
 /** Every endpoint of the user's apps; each app's card shows its own. */
 const webhookEndpointsQueryKey = ["webhook-endpoints"] as const;
@@ -45,13 +46,21 @@ export function useRotateWebhookSecret() {
   });
 }
 
-/** The endpoint's delivery log, newest first; read only while it is shown. */
-export function useWebhookDeliveries(endpointId: string, isShown: boolean) {
+/** How often an open delivery log looks for new deliveries and retries. */
+const DELIVERIES_POLL_MS = 5_000;
+
+/**
+ * The endpoint's delivery log, newest first, refreshed while it is open (its component mounts only
+ * then), so a retry or a new event shows without a reload.
+ */
+export function useWebhookDeliveries(endpointId: string) {
   return useQuery({
     queryKey: deliveriesQueryKey(endpointId),
-    queryFn: () =>
-      dataOf(api.GET("/api/v1/webhook-endpoints/{endpointId}/deliveries", { params: { path: { endpointId } } })),
-    enabled: isShown,
+    ...polled(DELIVERIES_POLL_MS, (headers) =>
+      dataOf(
+        api.GET("/api/v1/webhook-endpoints/{endpointId}/deliveries", { params: { path: { endpointId } }, headers }),
+      ),
+    ),
   });
 }
 
