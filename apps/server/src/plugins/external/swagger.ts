@@ -36,7 +36,14 @@ export default fp<SwaggerOptions>(
       transform: createJsonSchemaTransform({ schemaRegistry }),
       transformObject: (documentObject) => describeResponses(nameComponents(transformObject(documentObject))),
     });
-    await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+    // "Authorize" offers the API-credential schemes, so a developer tries calls with their own key
+    // (docs/api.md). The key stays in the page's memory: persisting it would leave a live secret in
+    // localStorage for anything on this origin to read (decision 043).
+    await app.register(swaggerUi, {
+      routePrefix: "/api/docs",
+      staticCSP: true,
+      uiConfig: { persistAuthorization: false, tryItOutEnabled: true },
+    });
     app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   },
   { name: "ferry-swagger", fastify: "5.x" },

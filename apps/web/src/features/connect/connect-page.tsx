@@ -184,6 +184,8 @@ function useCredentialActions(onSecret: (shown: Shown) => void) {
               setRegenerating(null);
               toastSuccess(CONNECT_MESSAGES.regenerated);
               onSecret(credentialShown("New secret key", renewed));
+              // The secret lives in the dialog's state only, not in the mutation kept by this page.
+              regenerate.reset();
             },
             onError: (error) => toastFailure(CONNECT_MESSAGES.regenerateFailed, error),
           })

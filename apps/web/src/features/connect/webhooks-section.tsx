@@ -99,7 +99,11 @@ function EndpointItem(props: {
   const rotate = useRotateWebhookSecret();
   function rotateSecret() {
     rotate.mutate(endpoint.id, {
-      onSuccess: props.onSecret,
+      onSuccess: (rotated) => {
+        props.onSecret(rotated);
+        // The secret lives in the dialog's state only, not in the mutation kept by this card.
+        rotate.reset();
+      },
       onError: (error) => toastFailure("Failed to rotate the signing secret", error),
     });
   }
