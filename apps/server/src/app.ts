@@ -12,6 +12,7 @@ import { housekeepingJob } from "./jobs/housekeeping.ts";
 import { mailDeliveryJob, mailDeliveryQueue } from "./jobs/mail-delivery.ts";
 import type { JobDefinition, JobRunner } from "./jobs/runner.ts";
 import { smsDeliveryJob, smsDeliveryQueue } from "./jobs/sms-delivery.ts";
+import { webhookDeliveryJob, webhookDeliveryQueue } from "./jobs/webhook-delivery.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/routes.ts";
 import { registerAuditRoutes } from "./modules/audit/routes.ts";
@@ -43,6 +44,9 @@ import { createSmsSender, withSmsChannel } from "./modules/sms/delivery.ts";
 import { registerDevSmsRoutes } from "./modules/sms/routes.ts";
 import { registerSupportRoutes } from "./modules/support/routes.ts";
 import { registerTransferRoutes } from "./modules/transfers/routes.ts";
+import { registerWebhookRoutes } from "./modules/webhooks/routes.ts";
+import { type WebhookSettings, withWebhookDelivery } from "./modules/webhooks/service.ts";
+import { webhookSecretKeyOf } from "./modules/webhooks/signing.ts";
 import authPlugin from "./plugins/app/auth.ts";
 import devClockPlugin, { type DevClockOffsetStore, devClockOffsetStore } from "./plugins/app/dev-clock.ts";
 import guardsPlugin from "./plugins/app/guards.ts";
@@ -143,6 +147,7 @@ interface ModuleDeps {
   readonly investmentSettings: InvestmentSettings;
   readonly totpClock: Clock;
   readonly sessionClock: Clock;
+  readonly webhookSettings: WebhookSettings;
 }
 
 /** Every module's routes, each handed the dependencies it needs; the app plugins are registered before. */
@@ -171,6 +176,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerRateRoutes(app, { db, guards, rateProvider, clock: investmentSettings.clock });
   registerExchangeRoutes(app, { db, guards, rateProvider, clock: investmentSettings.clock });
   registerFeeRoutes(app, { config });
+  registerWebhookRoutes(app, { db, guards, settings: deps.webhookSettings });
   registerSupportRoutes(app, { db, guards, supportEmail: config.supportEmail, clock: investmentSettings.clock });
   if (config.isDevMailboxEnabled) {
     registerDevMailRoutes(app, { db });
@@ -199,11 +205,19 @@ function createSenders(deps: AppDeps, app: FastifyInstance) {
   } else if (config.isDevSmsOutboxEnabled) {
     db = withSmsChannel(db, { kind: "development-outbox" });
   }
+  const isSending = mailSender !== null || smsSender !== null;
+  if (config.areJobsEnabled || isSending) {
+    // Where the runner is started, an event's transaction queues its delivery run: sent at once.
+    db = withWebhookDelivery(
+      db,
+      webhookDeliveryQueue(() => app.jobs),
+    );
+  }
   const jobs: JobDefinition[] = [
     ...(mailSender ? [mailDeliveryJob(mailSender)] : []),
     ...(smsSender ? [smsDeliveryJob(smsSender)] : []),
   ];
-  return { db, mailSender, jobs, isSending: mailSender !== null || smsSender !== null };
+  return { db, mailSender, jobs, isSending };
 }
 
 /**
@@ -237,7 +251,9 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   const storage = localDirectoryStorage(config.fileStorageDir);
   const kycStorage = encryptedStorage(storage, config.kycEncryptionKey);
   const totpClock = deps.totpClock ?? systemClock;
+  const webhookSettings = { secretKey: webhookSecretKeyOf(config.authSecret), isProduction: config.isProduction };
   await registerModuleRoutes(app, {
+    webhookSettings,
     config,
     db,
     pool,
@@ -259,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
         () => pruneStaleUploads(db, storage),
         () => pruneKycDocuments(db, kycStorage, { retentionDays: config.kycRetentionDays, clock }),
       ]),
+      webhookDeliveryJob(db, webhookSettings, app.log),
       ...senders.jobs,
     ],
     isEnabled: config.areJobsEnabled,

@@ -545,6 +545,43 @@ export interface Verification {
   value: string;
 }
 
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  duration_ms: number | null;
+  endpoint_id: string;
+  error: string | null;
+  event_id: string;
+  id: Generated<string>;
+  message_id: string;
+  next_attempt_at: Timestamp | null;
+  response_status: number | null;
+  status: Generated<string>;
+}
+
+export interface WebhookEndpoints {
+  created_at: Generated<Timestamp>;
+  credential_id: string;
+  disabled_reason: string | null;
+  events: string[];
+  id: Generated<string>;
+  is_enabled: Generated<boolean>;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  secret_encrypted: string;
+  secret_last4: string;
+  url: string;
+  user_id: string;
+}
+
+export interface WebhookEvents {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  payload: Json;
+  type: string;
+  user_id: string;
+}
+
 export interface YieldReserveAlerts {
   alert_date: Timestamp;
   created_at: Generated<Timestamp>;
@@ -594,5 +631,8 @@ export interface DB {
   user: User;
   user_preferences: UserPreferences;
   verification: Verification;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
+  webhook_events: WebhookEvents;
   yield_reserve_alerts: YieldReserveAlerts;
 }

@@ -27,6 +27,7 @@ import { notifyAlertRules } from "../alerts/service.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
+import { recordWebhookEvents } from "../webhooks/service.ts";
 import { deriveDepositAddress } from "./addresses.ts";
 import type { DepositAccountKeys } from "./keys.ts";
 import {
@@ -234,6 +235,18 @@ export async function creditDeposit(db: Database, credit: DepositCredit): Promis
       },
     ],
   });
+  await recordWebhookEvents(db, [
+    {
+      userId: credit.userId,
+      type: "deposit.credited",
+      data: {
+        depositId: credit.referenceType === "deposit" ? (credit.referenceId ?? null) : null,
+        amount: toDecimalString(credit.amountMinor, credit.currency),
+        currency: credit.currency,
+        depositType,
+      },
+    },
+  ]);
   await notifyAlertRules(db, {
     kind: "money_moved",
     userId: credit.userId,

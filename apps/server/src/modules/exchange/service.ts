@@ -31,6 +31,7 @@ import {
 } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import type { RateProvider } from "../rates/service.ts";
+import { recordWebhookEvents } from "../webhooks/service.ts";
 import {
   deleteStaleQuotes,
   insertQuote,
@@ -248,6 +249,19 @@ export async function executeExchange(
       direction,
       money: { currency, amountMinor: BigInt(amount) },
     });
+    await recordWebhookEvents(trx, [
+      {
+        userId,
+        type: "exchange.completed",
+        data: {
+          exchangeId: executed.id,
+          fromCurrency: executed.from_currency,
+          fromAmount: toDecimalString(BigInt(executed.amount), executed.from_currency),
+          toCurrency: executed.to_currency,
+          toAmount: toDecimalString(BigInt(executed.receive), executed.to_currency),
+        },
+      },
+    ]);
     await notifyAlertRules(trx, [
       side("outgoing", executed.from_currency, executed.amount),
       side("incoming", executed.to_currency, executed.receive),

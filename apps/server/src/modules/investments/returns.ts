@@ -1,11 +1,12 @@
 import { dailyReturnMinor } from "@ferry/core/investment-returns";
-import { formatMoney } from "@ferry/core/money";
+import { formatMoney, toDecimalString } from "@ferry/core/money";
 import { addUtcDays, startOfUtcDay, type UtcDay, utcDayOf } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { selectActiveAdminIds } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { applyLedger, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
+import { recordWebhookEvents } from "../webhooks/service.ts";
 import {
   hasMovementSince,
   type InvestmentRow,
@@ -100,6 +101,13 @@ async function payReturn(
     createdAt: settings.clock.now(),
   });
   await updateReturnsSettled(trx, investmentId, { through: day, paidMinor: returnMinor });
+  await recordWebhookEvents(trx, [
+    {
+      userId: investment.user_id,
+      type: "investment.return_paid",
+      data: { investmentId, day, amount: toDecimalString(returnMinor, "USD"), currency: "USD" },
+    },
+  ]);
   await createNotification(trx, {
     userId: investment.user_id,
     title: "Daily return",

@@ -9,11 +9,13 @@ import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import { checkTotpCode, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
+import { recordWebhookEvents } from "../webhooks/service.ts";
 import { checkTransferCode } from "./codes.ts";
 import { countsTowardDailyLimit, enforceDailyLimit, lockDailyLimit } from "./daily-limit.ts";
 import { movementLegs } from "./legs.ts";
 import { codeBindingOf, type PricedTransfer, priceTransfer } from "./pricing.ts";
 import { selectOwnTransfer, selectTransferByKey, toTransfer } from "./queries.ts";
+import { transferWebhookEvents } from "./webhook-events.ts";
 
 /** One attempt to send money: who sends it, under which Idempotency-Key, and what they asked for. */
 interface TransferAttempt {
@@ -188,5 +190,6 @@ export async function createTransferIn(
   // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
   await applyLedger(trx, { create: movementLegs(inserted, 0, isInstant ? "posted" : "pending") });
   await notifyAlertRules(trx, alertEventsOf(inserted.id, sender, priced));
+  await recordWebhookEvents(trx, transferWebhookEvents("transfer.created", inserted));
   return { transfer: toTransfer(inserted), isReplay: false };
 }

@@ -10,8 +10,10 @@ import { notifyAlertRules } from "../alerts/service.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { applyLedger } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
+import { recordWebhookEvents } from "../webhooks/service.ts";
 import { countsTowardDailyLimit, enforceDailyLimitOnReopen } from "./daily-limit.ts";
 import { movementLegs, refundLegs, settlementsOf } from "./legs.ts";
+import { transferWebhookEvents } from "./webhook-events.ts";
 
 type TransferRow = Selectable<DB["transfers"]>;
 
@@ -134,6 +136,10 @@ export async function changeTransferStatusIn(
     },
   });
   await notifySender(trx, transfer, status);
+  await recordWebhookEvents(
+    trx,
+    transferWebhookEvents("transfer.status_changed", { ...transfer, status }, transfer.status),
+  );
   // The sender's (and a Ferry payee's) available balance may have fallen: a reserve again, a refund.
   const eventKey = `transfer-status:${transfer.id}:${status}:${nextGeneration}`;
   const owners = [transfer.sender_user_id, transfer.recipient_user_id].filter((id): id is string => id !== null);

@@ -1,0 +1,278 @@
+import { type Selectable, sql } from "kysely";
+import type { Cursor } from "../../db/cursor.ts";
+import type { Database } from "../../db/database.ts";
+import { keysetPage } from "../../db/page.ts";
+import type { DB } from "../../db/schema.ts";
+
+/*
+ * SQL on the webhook tables. The connected app (api_credentials, modules/api-keys) is only read here,
+ * in joins: whether the app is still connected decides whether its endpoints are called.
+ */
+
+export type EndpointRow = Selectable<DB["webhook_endpoints"]>;
+export type DeliveryRow = Selectable<DB["webhook_deliveries"]> & { event_type: string };
+
+/** Whose endpoints a request may see: the user's, and with a credential only that app's. */
+export interface EndpointOwner {
+  readonly userId: string;
+  readonly credentialId: string | null;
+}
+
+function ownedEndpoints(db: Database, owner: EndpointOwner) {
+  let query = db.selectFrom("webhook_endpoints").selectAll("webhook_endpoints").where("user_id", "=", owner.userId);
+  if (owner.credentialId !== null) {
+    query = query.where("credential_id", "=", owner.credentialId);
+  }
+  return query;
+}
+
+export async function selectEndpoints(db: Database, owner: EndpointOwner, page: { limit: number; after?: Cursor }) {
+  const query = ownedEndpoints(db, owner);
+  const rows = await keysetPage(query, {
+    time: "created_at",
+    id: "id",
+    limit: page.limit,
+    after: page.after,
+  }).execute();
+  return rows as (EndpointRow & { cursor_at: string })[];
+}
+
+/** One endpoint the owner may see, locked for the caller's transaction when `forUpdate`. */
+export async function selectEndpoint(db: Database, owner: EndpointOwner, id: string, forUpdate = false) {
+  const query = ownedEndpoints(db, owner).where("id", "=", id);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Whether the user holds this connected app, still connected. */
+export async function isActiveCredentialOf(db: Database, userId: string, credentialId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("api_credentials")
+    .select("id")
+    .where("id", "=", credentialId)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countEndpointsOf(db: Database, credentialId: string): Promise<number> {
+  const row = await db
+    .selectFrom("webhook_endpoints")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("credential_id", "=", credentialId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertEndpoint(
+  db: Database,
+  row: {
+    id: string;
+    credentialId: string;
+    userId: string;
+    url: string;
+    events: string[];
+    secret: string;
+    last4: string;
+  },
+): Promise<EndpointRow> {
+  return db
+    .insertInto("webhook_endpoints")
+    .values({
+      id: row.id,
+      credential_id: row.credentialId,
+      user_id: row.userId,
+      url: row.url,
+      events: row.events,
+      secret_encrypted: row.secret,
+      secret_last4: row.last4,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteEndpointRow(db: Database, id: string): Promise<void> {
+  await db.deleteFrom("webhook_endpoints").where("id", "=", id).execute();
+}
+
+/** A new secret; the one it replaces keeps signing beside it until `overlapHours` from now. */
+export async function updateEndpointSecret(
+  db: Database,
+  id: string,
+  secret: { encrypted: string; last4: string; overlapHours: number },
+): Promise<EndpointRow> {
+  return db
+    .updateTable("webhook_endpoints")
+    .set((eb) => ({
+      previous_secret_encrypted: eb.ref("secret_encrypted"),
+      previous_secret_expires_at: sql<Date>`now() + make_interval(hours => ${secret.overlapHours})`,
+      secret_encrypted: secret.encrypted,
+      secret_last4: secret.last4,
+    }))
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The user's endpoints that want events of `type`: enabled, and of an app still connected. */
+export async function selectSubscribedEndpointIds(db: Database, userId: string, type: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("webhook_endpoints")
+    .innerJoin("api_credentials", "api_credentials.id", "webhook_endpoints.credential_id")
+    .select("webhook_endpoints.id")
+    .where("webhook_endpoints.user_id", "=", userId)
+    .where("webhook_endpoints.is_enabled", "=", true)
+    .where("api_credentials.revoked_at", "is", null)
+    .where(sql<boolean>`${type} = ANY(webhook_endpoints.events)`)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function insertEvent(db: Database, event: { userId: string; type: string; payload: object }) {
+  return db
+    .insertInto("webhook_events")
+    .values({ user_id: event.userId, type: event.type, payload: JSON.stringify(event.payload) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertDeliveries(
+  db: Database,
+  rows: readonly { eventId: string; endpointId: string; messageId: string }[],
+): Promise<void> {
+  await db
+    .insertInto("webhook_deliveries")
+    .values(
+      rows.map((row) => ({
+        event_id: row.eventId,
+        endpoint_id: row.endpointId,
+        message_id: row.messageId,
+        next_attempt_at: sql<Date>`now()`,
+      })),
+    )
+    .execute();
+}
+
+function deliveriesWithType(db: Database) {
+  return db
+    .selectFrom("webhook_deliveries")
+    .innerJoin("webhook_events", "webhook_events.id", "webhook_deliveries.event_id")
+    .selectAll("webhook_deliveries")
+    .select("webhook_events.type as event_type");
+}
+
+export async function selectDeliveries(db: Database, endpointId: string, page: { limit: number; after?: Cursor }) {
+  const query = deliveriesWithType(db).where("webhook_deliveries.endpoint_id", "=", endpointId);
+  const rows = await keysetPage(query, {
+    time: "webhook_deliveries.created_at",
+    id: "webhook_deliveries.id",
+    limit: page.limit,
+    after: page.after,
+  }).execute();
+  return rows as (DeliveryRow & { cursor_at: string })[];
+}
+
+export async function selectDelivery(db: Database, endpointId: string, id: string): Promise<DeliveryRow | undefined> {
+  return deliveriesWithType(db)
+    .where("webhook_deliveries.endpoint_id", "=", endpointId)
+    .where("webhook_deliveries.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Sends a delivery again: due now, with the same webhook-id; its attempts so far stay counted. */
+export async function requeueDelivery(db: Database, id: string): Promise<void> {
+  await db
+    .updateTable("webhook_deliveries")
+    .set({ status: "pending", next_attempt_at: sql<Date>`now()`, error: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A delivery claimed for one attempt, with what the attempt needs. */
+export interface ClaimedDelivery {
+  readonly id: string;
+  readonly message_id: string;
+  readonly attempts: number;
+  readonly endpoint_id: string;
+  readonly url: string;
+  readonly is_enabled: boolean;
+  readonly is_connected: boolean;
+  readonly secret_encrypted: string;
+  readonly previous_secret_encrypted: string | null;
+  readonly type: string;
+  readonly payload: unknown;
+  readonly event_at: string;
+}
+
+/**
+ * Claims up to `limit` due deliveries for one attempt each: counts the attempt and moves
+ * next_attempt_at to the end of a lease, so no other worker takes them meanwhile (SKIP LOCKED: workers
+ * never wait on each other). A process killed mid-attempt leaves the lease to run out; the delivery is
+ * then due again and taken by the next run: at least once, across restarts.
+ */
+export async function claimDueDeliveries(db: Database, limit: number, leaseSeconds: number) {
+  const result = await sql<ClaimedDelivery>`
+    WITH due AS (
+      SELECT id FROM webhook_deliveries
+      WHERE status IN ('pending', 'retrying') AND next_attempt_at <= now()
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE webhook_deliveries AS d
+      SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+      FROM due WHERE d.id = due.id
+      RETURNING d.id, d.message_id, d.attempts, d.endpoint_id, d.event_id
+    )
+    SELECT claimed.id, claimed.message_id, claimed.attempts, claimed.endpoint_id,
+      e.url, e.is_enabled, (c.revoked_at IS NULL) AS is_connected, e.secret_encrypted,
+      CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_encrypted END AS previous_secret_encrypted,
+      ev.type, ev.payload,
+      to_char(ev.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS event_at
+    FROM claimed
+    JOIN webhook_endpoints e ON e.id = claimed.endpoint_id
+    JOIN api_credentials c ON c.id = e.credential_id
+    JOIN webhook_events ev ON ev.id = claimed.event_id`.execute(db);
+  return result.rows;
+}
+
+/** What one attempt came to. */
+export interface AttemptRecord {
+  readonly status: "succeeded" | "retrying" | "failed";
+  readonly responseStatus: number | null;
+  readonly durationMs: number | null;
+  readonly error: string | null;
+  /** Seconds from now until the next attempt; null when none follows. */
+  readonly retryInSeconds: number | null;
+}
+
+export async function recordAttempt(db: Database, id: string, attempt: AttemptRecord): Promise<void> {
+  await db
+    .updateTable("webhook_deliveries")
+    .set({
+      status: attempt.status,
+      response_status: attempt.responseStatus,
+      duration_ms: attempt.durationMs,
+      error: attempt.error === null ? null : attempt.error.slice(0, 500),
+      next_attempt_at:
+        attempt.retryInSeconds === null ? null : sql<Date>`now() + make_interval(secs => ${attempt.retryInSeconds})`,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function disableEndpoint(db: Database, id: string, reason: string): Promise<void> {
+  await db
+    .updateTable("webhook_endpoints")
+    .set({ is_enabled: false, disabled_reason: reason })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** How many seconds until the next delivery falls due; null when none waits. */
+export async function secondsUntilNextDue(db: Database): Promise<number | null> {
+  const result = await sql<{ seconds: number | null }>`
+    SELECT EXTRACT(EPOCH FROM min(next_attempt_at) - now())::float8 AS seconds
+    FROM webhook_deliveries WHERE status IN ('pending', 'retrying')`.execute(db);
+  return result.rows[0]?.seconds ?? null;
+}
