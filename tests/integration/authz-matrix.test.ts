@@ -184,6 +184,83 @@ function ownerPasskey(context: RequestContext): Promise<string> {
   return passkey;
 }
 
+/** One webhook endpoint of each cast's owner (on a connected app written as api-keys keeps one), with one delivery. */
+const ownerWebhooks = new Map<string, Promise<{ endpointId: string; deliveryId: string }>>();
+
+function ownerWebhook({ owner, ferry }: RequestContext): Promise<{ endpointId: string; deliveryId: string }> {
+  let webhook = ownerWebhooks.get(owner.userId);
+  if (!webhook) {
+    webhook = (async () => {
+      const endpointId = await ownerWebhookEndpoint({ owner, ferry }, await ownerWebhookApp({ owner, ferry }));
+      const event = await ferry.db
+        .insertInto("webhook_events")
+        .values({ user_id: owner.userId, type: "deposit.credited", payload: JSON.stringify({ amount: "1.00" }) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const delivery = await ferry.db
+        .insertInto("webhook_deliveries")
+        .values({
+          event_id: event.id,
+          endpoint_id: endpointId,
+          message_id: `msg_authz${randomUUID()}`,
+          status: "failed",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { endpointId, deliveryId: delivery.id };
+    })();
+    ownerWebhooks.set(owner.userId, webhook);
+  }
+  return webhook;
+}
+
+async function ownerWebhookApp({ owner, ferry }: Pick<RequestContext, "owner" | "ferry">): Promise<string> {
+  const existing = await ferry.db
+    .selectFrom("api_credentials")
+    .select("id")
+    .where("user_id", "=", owner.userId)
+    .where("name", "=", "Authz webhooks app")
+    .executeTakeFirst();
+  if (existing) {
+    return existing.id;
+  }
+  const row = await ferry.db
+    .insertInto("api_credentials")
+    .values({
+      user_id: owner.userId,
+      app_id: `app_${randomUUID().replaceAll("-", "").slice(0, 8)}`,
+      name: "Authz webhooks app",
+      scopes: ["webhooks:write"],
+      secret_hash: randomUUID(),
+      secret_last4: "abcd",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A valid new webhook endpoint of the owner's app (this machine's discard port: the address is only checked). */
+const webhookEndpointOf = (credentialId: string) => ({
+  credentialId,
+  url: "http://127.0.0.1:9/hooks",
+  events: ["deposit.credited"],
+});
+
+async function ownerWebhookEndpoint(
+  { owner, ferry }: Pick<RequestContext, "owner" | "ferry">,
+  credentialId: string,
+): Promise<string> {
+  const response = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/webhook-endpoints",
+    ip: randomIp(),
+    cookie: owner.cookie,
+    payload: webhookEndpointOf(credentialId),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
 /** The owner's documents under review, submitted through the API once per cast: their ids. */
 const ownerKycDocuments = new Map<string, Promise<KycUploads>>();
 
@@ -694,6 +771,46 @@ const ROUTES: Record<string, RouteEntry> = {
     request: () => ({ url: "/api/v1/transactions/export.csv" }),
   },
 
+  // Webhooks of a connected app: the owner's endpoint, its log and its app read as missing to anyone else.
+  "GET /api/v1/webhook-endpoints": { access: "signed-in", request: () => ({ url: "/api/v1/webhook-endpoints" }) },
+  "POST /api/v1/webhook-endpoints": {
+    access: "signed-in",
+    request: async (context) => ({
+      url: "/api/v1/webhook-endpoints",
+      payload: webhookEndpointOf(await ownerWebhookApp(context)),
+    }),
+    ok: [201],
+    othersGet: [404],
+  },
+  "DELETE /api/v1/webhook-endpoints/:endpointId": {
+    access: "signed-in",
+    request: async (context) => ({ url: `/api/v1/webhook-endpoints/${(await ownerWebhook(context)).endpointId}` }),
+    ok: [204],
+    othersGet: [404],
+  },
+  "POST /api/v1/webhook-endpoints/:endpointId/rotate-secret": {
+    access: "signed-in",
+    request: async (context) => ({
+      url: `/api/v1/webhook-endpoints/${(await ownerWebhook(context)).endpointId}/rotate-secret`,
+    }),
+    othersGet: [404],
+  },
+  "GET /api/v1/webhook-endpoints/:endpointId/deliveries": {
+    access: "signed-in",
+    request: async (context) => ({
+      url: `/api/v1/webhook-endpoints/${(await ownerWebhook(context)).endpointId}/deliveries`,
+    }),
+    othersGet: [404],
+  },
+  "POST /api/v1/webhook-endpoints/:endpointId/deliveries/:deliveryId/resend": {
+    access: "signed-in",
+    request: async (context) => {
+      const { endpointId, deliveryId } = await ownerWebhook(context);
+      return { url: `/api/v1/webhook-endpoints/${endpointId}/deliveries/${deliveryId}/resend` };
+    },
+    ok: [202],
+    othersGet: [404],
+  },
   // Administration, acting on the owner's resources.
   "GET /api/v1/admin/transactions": { access: "admin", request: () => ({ url: "/api/v1/admin/transactions" }) },
   "PATCH /api/v1/admin/transactions/:transferId/status": {
