@@ -197,6 +197,52 @@ async function alertRuleOf(ferry: TestApp, owner: SessionUser): Promise<string> 
   return (response.json() as { id: string }).id;
 }
 
+/** A webhook endpoint of `owner`'s (on a connected app written as api-keys keeps one) and one delivery in its log. */
+async function webhookOf(ferry: TestApp, owner: SessionUser) {
+  const credential = await ferry.db
+    .insertInto("api_credentials")
+    .values({
+      user_id: owner.userId,
+      app_id: `app_${randomUUID().replaceAll("-", "").slice(0, 8)}`,
+      name: "Contract webhooks app",
+      scopes: ["webhooks:write"],
+      secret_hash: randomUUID(),
+      secret_last4: "abcd",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const response = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/webhook-endpoints",
+    ip: randomIp(),
+    cookie: owner.cookie,
+    payload: webhookEndpointOf(credential.id),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const endpointId = (response.json() as { id: string }).id;
+  const event = await ferry.db
+    .insertInto("webhook_events")
+    .values({ user_id: owner.userId, type: "deposit.credited", payload: JSON.stringify({ amount: "1.00" }) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const delivery = await ferry.db
+    .insertInto("webhook_deliveries")
+    .values({
+      event_id: event.id,
+      endpoint_id: endpointId,
+      message_id: `msg_contract${randomUUID()}`,
+      status: "failed",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { credentialId: credential.id, endpointId, deliveryId: delivery.id };
+}
+
+/** A valid new webhook endpoint (this machine's discard port: the address is only checked, never called here). */
+function webhookEndpointOf(credentialId: string) {
+  return { credentialId, url: "http://127.0.0.1:9/hooks", events: ["deposit.credited", "transfer.created"] };
+}
+
 /** A passkey registration of `owner`'s browser: fresh options, answered by a software authenticator. */
 async function passkeyRegistrationOf(ferry: TestApp, owner: SessionUser, authenticator: SoftwareAuthenticator) {
   await givePassword(ferry, owner.userId);
@@ -692,6 +738,54 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
       // Deleted above: now gone.
       { label: "owner, again", persona: "owner", url, expect: [404] },
     ];
+  },
+  "GET /api/v1/webhook-endpoints": async ({ ferry, cast }) => {
+    await webhookOf(ferry, cast.owner);
+    return guarded("/api/v1/webhook-endpoints", undefined, { url: "/api/v1/webhook-endpoints?limit=51" });
+  },
+  "POST /api/v1/webhook-endpoints": async ({ ferry, cast }) => {
+    const { credentialId } = await webhookOf(ferry, cast.owner);
+    const url = "/api/v1/webhook-endpoints";
+    const payload = webhookEndpointOf(credentialId);
+    return [
+      ...guarded(url, payload, { payload: JUNK }),
+      {
+        label: "owner, private address",
+        persona: "owner",
+        url,
+        payload: { ...payload, url: "http://10.0.0.1/" },
+        expect: [400],
+      },
+      {
+        label: "owner, no app named",
+        persona: "owner",
+        url,
+        payload: { ...payload, credentialId: undefined },
+        expect: [400],
+      },
+      { label: "other customer, owner's app", persona: "other", url, payload, expect: [404] },
+    ];
+  },
+  "DELETE /api/v1/webhook-endpoints/{endpointId}": async ({ ferry, cast }) => {
+    const url = `/api/v1/webhook-endpoints/${(await webhookOf(ferry, cast.owner)).endpointId}`;
+    return [
+      ...guarded(url, undefined, { url: `/api/v1/webhook-endpoints/${NOT_AN_ID}` }),
+      { label: "owner, again", persona: "owner", url, expect: [404] },
+    ];
+  },
+  "POST /api/v1/webhook-endpoints/{endpointId}/rotate-secret": async ({ ferry, cast }) =>
+    guarded(`/api/v1/webhook-endpoints/${(await webhookOf(ferry, cast.owner)).endpointId}/rotate-secret`, undefined, {
+      url: `/api/v1/webhook-endpoints/${NOT_AN_ID}/rotate-secret`,
+    }),
+  "GET /api/v1/webhook-endpoints/{endpointId}/deliveries": async ({ ferry, cast }) => {
+    const url = `/api/v1/webhook-endpoints/${(await webhookOf(ferry, cast.owner)).endpointId}/deliveries`;
+    return guarded(url, undefined, { url: `${url}?limit=101` });
+  },
+  "POST /api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend": async ({ ferry, cast }) => {
+    const { endpointId, deliveryId } = await webhookOf(ferry, cast.owner);
+    return guarded(`/api/v1/webhook-endpoints/${endpointId}/deliveries/${deliveryId}/resend`, undefined, {
+      url: `/api/v1/webhook-endpoints/${endpointId}/deliveries/${NOT_AN_ID}/resend`,
+    });
   },
   "GET /api/v1/passkeys": async () => guarded("/api/v1/passkeys"),
   "POST /api/v1/passkeys/registration-options": async ({ ferry, cast }) => {
