@@ -15,6 +15,7 @@ import { smsDeliveryJob, smsDeliveryQueue } from "./jobs/sms-delivery.ts";
 import { webhookDeliveryJob, webhookDeliveryQueue } from "./jobs/webhook-delivery.ts";
 import { registerAdminRoutes } from "./modules/admin/routes.ts";
 import { registerAlertRoutes } from "./modules/alerts/routes.ts";
+import { registerApiKeyRoutes } from "./modules/api-keys/routes.ts";
 import { registerAuditRoutes } from "./modules/audit/routes.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
@@ -165,6 +166,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerAlertRoutes(app, { db, guards });
   registerDepositRoutes(app, { db, config, guards, keys: await loadDepositKeys(db, config) });
   registerTransferRoutes(app, { db, config, guards, clock: investmentSettings.clock, totpClock: deps.totpClock });
+  registerApiKeyRoutes(app, { db, config, guards, clock: investmentSettings.clock, totpClock: deps.totpClock });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards, clock: investmentSettings.clock, kycStorage });
   registerAuditRoutes(app, { db, guards });

@@ -702,6 +702,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/api-credentials": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your connected apps, newest first: never a secret, only its last 4 characters */
+    get: operations["listApiCredentials"];
+    put?: never;
+    /** Connect an app: an app id and a secret, shown this once. With `transfers:write`, a daily limit and a fresh code (the authenticator app's, or one from `POST /api/v1/api-credentials/code`) */
+    post: operations["createApiCredential"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/api-credentials/{credentialId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Disconnect an app: its credential is revoked at once and its webhook endpoints stop */
+    delete: operations["disconnectApiCredential"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/api-credentials/{credentialId}/regenerate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new secret for a connected app, shown this once; the old one is refused from now on */
+    post: operations["regenerateApiCredential"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/api-credentials/code": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** E-mail the code that lets a new app send money (15 minutes, 5 tries); refused (409) for an account with an authenticator app, whose code is asked instead */
+    post: operations["sendApiCredentialCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/auth/authenticator": {
     parameters: {
       query?: never;
@@ -1525,7 +1594,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send money (idempotent: the same Idempotency-Key returns the first transfer) */
+    /** Send money (idempotent: the same Idempotency-Key returns the first transfer). A person sends the transfer code; an app with `transfers:write` sends none, only to Ferry users and recipients a person confirmed, within its daily limit */
     post: operations["createTransfer"];
     delete?: never;
     options?: never;
@@ -1578,6 +1647,92 @@ export interface paths {
     put?: never;
     /** E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries); refused (409) for an account with an authenticator app, whose code confirms instead */
     post: operations["sendTransferCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhook-endpoints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your apps' webhook endpoints, newest first (an app's credential sees its own) */
+    get: operations["listWebhookEndpoints"];
+    put?: never;
+    /** Add a webhook endpoint to an app; its whsec_ signing secret is shown this once */
+    post: operations["createWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhook-endpoints/{endpointId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a webhook endpoint and its delivery log */
+    delete: operations["deleteWebhookEndpoint"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhook-endpoints/{endpointId}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An endpoint's delivery log, newest first: status, attempts, response code and duration */
+    get: operations["listWebhookDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send one delivery again, with the same webhook-id */
+    post: operations["resendWebhookDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhook-endpoints/{endpointId}/rotate-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new signing secret, shown this once; the old one keeps signing beside it for 24 hours */
+    post: operations["rotateWebhookEndpointSecret"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1788,6 +1943,35 @@ export interface components {
       | components["schemas"]["BalanceAlertRuleRequest"]
       | components["schemas"]["SecurityAlertRuleRequest"];
     AmountText: string;
+    ApiCredential: {
+      appId: string;
+      createdAt: string;
+      description: string;
+      /** Format: uuid */
+      id: string;
+      lastUsedAt: string | null;
+      name: string;
+      scopes: components["schemas"]["ApiScopeSchema"][];
+      secretLast4: string;
+      transferLimit: components["schemas"]["ApiTransferLimit"] | null;
+    };
+    ApiCredentialList: {
+      items: components["schemas"]["ApiCredential"][];
+      nextCursor: string | null;
+    };
+    ApiCredentialWithSecret: {
+      appId: string;
+      createdAt: string;
+      description: string;
+      /** Format: uuid */
+      id: string;
+      lastUsedAt: string | null;
+      name: string;
+      scopes: components["schemas"]["ApiScopeSchema"][];
+      secret: string;
+      secretLast4: string;
+      transferLimit: components["schemas"]["ApiTransferLimit"] | null;
+    };
     ApiErrorBody: {
       error: {
         code: string;
@@ -1796,6 +1980,16 @@ export interface components {
         };
         message: string;
       };
+    };
+    /** @enum {string} */
+    ApiScopeSchema: "balances:read" | "transactions:read" | "recipients:read" | "transfers:write" | "webhooks:write";
+    ApiTransferLimit: {
+      amount: components["schemas"]["DecimalAmount"];
+      currency: components["schemas"]["CurrencyCodeSchema"];
+    };
+    ApiTransferLimitRequest: {
+      amount: components["schemas"]["AmountText"];
+      currency: components["schemas"]["CurrencyCodeSchema"];
     };
     AppPreferences: {
       /** @enum {string} */
@@ -2171,12 +2365,32 @@ export interface components {
     ConfirmAuthenticatorRequest: {
       code: components["schemas"]["TotpCode"];
     };
-    CreateTransferRequest: {
+    CreateApiCredentialRequest: {
+      code?: components["schemas"]["OneTimeCode"];
+      /** @default  */
+      description?: string;
+      name: string;
+      scopes: components["schemas"]["ApiScopeSchema"][];
+      transferLimit?: components["schemas"]["ApiTransferLimitRequest"];
+    };
+    CreateTransferBody: {
       amount: components["schemas"]["AmountText"];
-      code: components["schemas"]["OneTimeCode"];
+      code?: components["schemas"]["OneTimeCode"];
       currency: components["schemas"]["CurrencyCodeSchema"];
       memo?: string;
       target: components["schemas"]["TransferTarget"];
+    };
+    CreateWebhookEndpointRequest: {
+      /** Format: uuid */
+      credentialId?: string;
+      events: (
+        | "transfer.created"
+        | "transfer.status_changed"
+        | "deposit.credited"
+        | "exchange.completed"
+        | "investment.return_paid"
+      )[];
+      url: string;
     };
     CryptoPaymentMethodRequest: {
       /** @constant */
@@ -3344,6 +3558,72 @@ export interface components {
     };
     VerifyTotpRequest: {
       code: components["schemas"]["TotpCode"];
+    };
+    WebhookDelivery: {
+      attempts: number;
+      createdAt: string;
+      durationMs: number | null;
+      error: string | null;
+      /** @enum {string} */
+      eventType:
+        | "transfer.created"
+        | "transfer.status_changed"
+        | "deposit.credited"
+        | "exchange.completed"
+        | "investment.return_paid";
+      /** Format: uuid */
+      id: string;
+      messageId: string;
+      nextAttemptAt: string | null;
+      responseStatus: number | null;
+      status: components["schemas"]["WebhookDeliveryStatus"];
+    };
+    WebhookDeliveryList: {
+      items: components["schemas"]["WebhookDelivery"][];
+      nextCursor: string | null;
+    };
+    /** @enum {string} */
+    WebhookDeliveryStatus: "pending" | "succeeded" | "retrying" | "failed";
+    WebhookEndpoint: {
+      createdAt: string;
+      /** Format: uuid */
+      credentialId: string;
+      disabledReason: string | null;
+      events: (
+        | "transfer.created"
+        | "transfer.status_changed"
+        | "deposit.credited"
+        | "exchange.completed"
+        | "investment.return_paid"
+      )[];
+      /** Format: uuid */
+      id: string;
+      isEnabled: boolean;
+      secretLast4: string;
+      url: string;
+    };
+    WebhookEndpointList: {
+      items: components["schemas"]["WebhookEndpoint"][];
+      nextCursor: string | null;
+    };
+    WebhookEndpointWithSecret: {
+      createdAt: string;
+      /** Format: uuid */
+      credentialId: string;
+      disabledReason: string | null;
+      events: (
+        | "transfer.created"
+        | "transfer.status_changed"
+        | "deposit.credited"
+        | "exchange.completed"
+        | "investment.return_paid"
+      )[];
+      /** Format: uuid */
+      id: string;
+      isEnabled: boolean;
+      secret: string;
+      secretLast4: string;
+      url: string;
     };
     YieldReserve: {
       balance: components["schemas"]["DecimalAmount"];
@@ -6367,6 +6647,368 @@ export interface operations {
       };
     };
   };
+  listApiCredentials: {
+    parameters: {
+      query?: {
+        cursor?: components["schemas"]["PageCursor"];
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiCredentialList"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  createApiCredential: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateApiCredentialRequest"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiCredentialWithSecret"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  disconnectApiCredential: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        credentialId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  regenerateApiCredential: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        credentialId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiCredentialWithSecret"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  sendApiCredentialCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferCodeSent"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
   getAuthenticator: {
     parameters: {
       query?: never;
@@ -6845,6 +7487,26 @@ export interface operations {
       /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8698,6 +9360,26 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
       431: components["responses"]["HeadersTooLarge"];
       /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
       503: {
@@ -8974,6 +9656,26 @@ export interface operations {
       /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9642,6 +10344,26 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
       431: components["responses"]["HeadersTooLarge"];
       /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
       503: {
@@ -9719,7 +10441,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CreateTransferRequest"];
+        "application/json": components["schemas"]["CreateTransferBody"];
       };
     };
     responses: {
@@ -9752,6 +10474,15 @@ export interface operations {
       };
       /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9849,9 +10580,29 @@ export interface operations {
           "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
       /** @description No such resource, or it belongs to someone else (`not_found`). */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10015,6 +10766,497 @@ export interface operations {
       };
       /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: {
+        cursor?: components["schemas"]["PageCursor"];
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointList"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        cursor?: components["schemas"]["PageCursor"];
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookDeliveryList"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        deliveryId: string;
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookDelivery"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  rotateWebhookEndpointSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        endpointId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

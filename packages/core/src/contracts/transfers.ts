@@ -81,15 +81,30 @@ export type TransferQuote = z.infer<typeof TransferQuote>;
 export const TransferCodeSent = z.object({ expiresAt: z.string() });
 export type TransferCodeSent = z.infer<typeof TransferCodeSent>;
 
+// One line: it is typed in a one-line input and printed on statements and in CSV exports.
+const TransferMemo = singleLineText("Memo").max(140, "Keep the memo under 140 characters").optional();
+
 /** Confirm: the details again, an optional memo, and the e-mailed code. Sent with an Idempotency-Key header. */
 export const CreateTransferRequest = withPositiveAmount(
   TransferDetailsFields.extend({
-    // One line: it is typed in a one-line input and printed on statements and in CSV exports.
-    memo: singleLineText("Memo").max(140, "Keep the memo under 140 characters").optional(),
+    memo: TransferMemo,
     code: OneTimeCode,
   }),
 );
 export type CreateTransferRequest = z.infer<typeof CreateTransferRequest>;
+
+/**
+ * What `POST /api/v1/transfers` accepts: a person's transfer as above, whose `code` the server requires;
+ * an app's, made with an API credential holding `transfers:write`, carries none (its second factor was
+ * given when the credential was made, issue 28).
+ */
+export const CreateTransferBody = withPositiveAmount(
+  TransferDetailsFields.extend({
+    memo: TransferMemo,
+    code: OneTimeCode.optional(),
+  }),
+);
+export type CreateTransferBody = z.infer<typeof CreateTransferBody>;
 
 export const IdempotencyKeyHeader = z.object({
   "idempotency-key": z

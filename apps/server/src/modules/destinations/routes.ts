@@ -12,8 +12,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { type Guards, viewerOf } from "../../http/guards.ts";
-import { errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
+import { acceptsApiScope, type Guards, viewerOf } from "../../http/guards.ts";
+import {
+  API_SCOPED_ERRORS,
+  errorResponses,
+  SIGNED_IN,
+  SIGNED_IN_ERRORS,
+  signedInOrApiScope,
+} from "../../http/openapi.ts";
 import {
   addPaymentMethod,
   deletePaymentMethod,
@@ -48,13 +54,14 @@ function registerRecipientRoutes(app: FastifyInstance, deps: DestinationRouteDep
     "/api/v1/recipients",
     {
       preValidation: guards.requireUser,
+      config: acceptsApiScope("recipients:read"),
       schema: {
         tags: ["recipients"],
         operationId: "listRecipients",
-        security: SIGNED_IN,
+        security: signedInOrApiScope("recipients:read"),
         summary: "Your saved recipients of a type, newest first",
         querystring: RecipientListQuery,
-        response: { 200: RecipientList, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
+        response: { 200: RecipientList, ...errorResponses(...API_SCOPED_ERRORS, "validation_failed") },
       },
     },
     async (request) => listRecipients(db, config, viewerOf(request).userId, request.query),
@@ -128,13 +135,14 @@ function registerPaymentMethodRoutes(app: FastifyInstance, deps: DestinationRout
     "/api/v1/payment-methods",
     {
       preValidation: guards.requireUser,
+      config: acceptsApiScope("recipients:read"),
       schema: {
         tags: ["payment-methods"],
         operationId: "listPaymentMethods",
-        security: SIGNED_IN,
+        security: signedInOrApiScope("recipients:read"),
         summary: "Your payment methods, newest first",
         querystring: PaymentMethodListQuery,
-        response: { 200: PaymentMethodList, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
+        response: { 200: PaymentMethodList, ...errorResponses(...API_SCOPED_ERRORS, "validation_failed") },
       },
     },
     async (request) => listPaymentMethods(db, config, viewerOf(request).userId, request.query),

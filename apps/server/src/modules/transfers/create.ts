@@ -1,4 +1,4 @@
-import type { CreateTransferRequest, Transfer } from "@ferry/core/contracts/transfers";
+import type { CreateTransferBody, Transfer } from "@ferry/core/contracts/transfers";
 import { formatMoney } from "@ferry/core/money";
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
@@ -10,6 +10,7 @@ import { checkTotpCode, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/
 import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { recordWebhookEvents } from "../webhooks/service.ts";
+import { type ApiTransferCredential, enforceApiTransferRules, recordAppTransfer } from "./api-transfers.ts";
 import { checkTransferCode } from "./codes.ts";
 import { countsTowardDailyLimit, enforceDailyLimit, lockDailyLimit } from "./daily-limit.ts";
 import { movementLegs } from "./legs.ts";
@@ -23,7 +24,9 @@ interface TransferAttempt {
   readonly idempotencyKey: string;
   /** The request's canonical hash: a replay of the key must carry the same request. */
   readonly requestHash: string;
-  readonly request: CreateTransferRequest;
+  readonly request: CreateTransferBody;
+  /** The connected app sending it with its API credential; null for a person (decision 041). */
+  readonly credential: ApiTransferCredential | null;
   /** The request's amount in minor units, parsed once for the whole request. */
   readonly amountMinor: bigint;
   /** The machine's clock, which a code of the sender's authenticator app is checked by. */
@@ -34,7 +37,7 @@ interface TransferAttempt {
 type TransferOutcome = { transfer: Transfer; isReplay: boolean } | { isWrongCode: true };
 
 /** The canonical hash of a transfer request, which a replay of its Idempotency-Key must match. */
-export function requestHashOf(request: CreateTransferRequest, amountMinor: bigint): string {
+export function requestHashOf(request: CreateTransferBody, amountMinor: bigint): string {
   return hashRequest([request.target, request.currency, amountMinor, request.memo ?? ""]);
 }
 
@@ -88,6 +91,7 @@ async function insertTransfer(
       fee_account_id: feeAccountId,
       idempotency_key: attempt.idempotencyKey,
       request_hash: attempt.requestHash,
+      api_credential_id: attempt.credential?.id ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -137,11 +141,11 @@ async function checkConfirmation(
   if (await isAuthenticatorEnrolled(trx, userId)) {
     const keys = { secret: config.authSecret, clock: attempt.totpClock };
     // A code whose step was accepted already (a sign-in moments ago) is refused as used, not as wrong.
-    const check = await checkTotpCode(trx, keys, { userId, code: attempt.request.code, state: "enrolled" });
+    const check = await checkTotpCode(trx, keys, { userId, code: attempt.request.code ?? "", state: "enrolled" });
     return isAcceptedTotp(check) ? "consumed" : "wrong";
   }
   const codeKeys = { secret: config.authSecret, clock: context.clock };
-  return checkTransferCode(trx, codeKeys, codeBindingOf(userId, priced), attempt.request.code);
+  return checkTransferCode(trx, codeKeys, codeBindingOf(userId, priced), attempt.request.code ?? "");
 }
 
 /**
@@ -172,8 +176,10 @@ export async function createTransferIn(
     await lockDailyLimit(trx, sender.userId);
     await enforceDailyLimit(trx, config, sender.userId, priced);
   }
-  const codeCheck = await checkConfirmation(trx, config, { clock, attempt, priced });
-  if (codeCheck === "wrong") {
+  if (attempt.credential) {
+    // An app's transfer needs no code: its second factor was given when its credential was made.
+    await enforceApiTransferRules(trx, sender.userId, attempt.credential, priced);
+  } else if ((await checkConfirmation(trx, config, { clock, attempt, priced })) === "wrong") {
     return { isWrongCode: true };
   }
   // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
@@ -189,6 +195,9 @@ export async function createTransferIn(
   }
   // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
   await applyLedger(trx, { create: movementLegs(inserted, 0, isInstant ? "posted" : "pending") });
+  if (attempt.credential) {
+    await recordAppTransfer(trx, { sender, credential: attempt.credential, transferId: inserted.id, priced });
+  }
   await notifyAlertRules(trx, alertEventsOf(inserted.id, sender, priced));
   await recordWebhookEvents(trx, transferWebhookEvents("transfer.created", inserted));
   return { transfer: toTransfer(inserted), isReplay: false };

@@ -2,7 +2,7 @@ import { PageQuery } from "@ferry/core/contracts/pagination";
 import {
   AdminTransferList,
   AdminTransferListQuery,
-  CreateTransferRequest,
+  CreateTransferBody,
   IdempotencyKeyHeader,
   TransactionList,
   Transfer,
@@ -19,9 +19,16 @@ import { z } from "zod";
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { type Guards, viewerOf } from "../../http/guards.ts";
+import { acceptsApiScope, type Guards, viewerOf } from "../../http/guards.ts";
 import { InFlightLimit } from "../../http/in-flight.ts";
-import { ADMIN_ERRORS, errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
+import {
+  ADMIN_ERRORS,
+  API_SCOPED_ERRORS,
+  errorResponses,
+  SIGNED_IN,
+  SIGNED_IN_ERRORS,
+  signedInOrApiScope,
+} from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { auditActorOf } from "../audit/service.ts";
 import { exportStatement, listHistory } from "./history.ts";
@@ -131,18 +138,20 @@ function registerCreateTransferRoute(app: FastifyInstance, deps: TransferRouteDe
     "/api/v1/transfers",
     {
       preValidation: guards.requireUser,
+      config: acceptsApiScope("transfers:write"),
       schema: {
         tags: ["transfers"],
         operationId: "createTransfer",
-        security: SIGNED_IN,
-        summary: "Send money (idempotent: the same Idempotency-Key returns the first transfer)",
+        security: signedInOrApiScope("transfers:write"),
+        summary:
+          "Send money (idempotent: the same Idempotency-Key returns the first transfer). A person sends the transfer code; an app with `transfers:write` sends none, only to Ferry users and recipients a person confirmed, within its daily limit",
         headers: IdempotencyKeyHeader,
-        body: CreateTransferRequest,
+        body: CreateTransferBody,
         response: {
           200: Transfer,
           201: Transfer,
           ...errorResponses(
-            ...SIGNED_IN_ERRORS,
+            ...API_SCOPED_ERRORS,
             "validation_failed",
             "not_found",
             "conflict",
@@ -187,13 +196,14 @@ function registerOwnTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps
     "/api/v1/transfers/:transferId",
     {
       preValidation: guards.requireUser,
+      config: acceptsApiScope("transactions:read"),
       schema: {
         tags: ["transfers"],
         operationId: "getTransfer",
-        security: SIGNED_IN,
+        security: signedInOrApiScope("transactions:read"),
         summary: "One of your transfers",
         params: TransferIdParams,
-        response: { 200: Transfer, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found") },
+        response: { 200: Transfer, ...errorResponses(...API_SCOPED_ERRORS, "validation_failed", "not_found") },
       },
     },
     async (request) => getOwnTransfer(db, viewerOf(request).userId, request.params.transferId),
@@ -203,13 +213,14 @@ function registerOwnTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps
     "/api/v1/transactions",
     {
       preValidation: guards.requireUser,
+      config: acceptsApiScope("transactions:read"),
       schema: {
         tags: ["transfers"],
         operationId: "listTransactions",
-        security: SIGNED_IN,
+        security: signedInOrApiScope("transactions:read"),
         summary: "Your history, newest first",
         querystring: PageQuery,
-        response: { 200: TransactionList, ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed") },
+        response: { 200: TransactionList, ...errorResponses(...API_SCOPED_ERRORS, "validation_failed") },
       },
     },
     async (request) => listHistory(db, viewerOf(request).userId, request.query),

@@ -1,7 +1,7 @@
 import type {
   AdminTransferList,
   AdminTransferListQuery,
-  CreateTransferRequest,
+  CreateTransferBody,
   TransactionItem,
   Transfer,
   TransferDetails,
@@ -20,6 +20,7 @@ import type { AuditActor } from "../audit/service.ts";
 import { countingWrongAppCodes, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { availableMinorOf } from "../ledger/service.ts";
 import { enqueueMail, transferCodeMail } from "../mail/service.ts";
+import type { ApiTransferCredential } from "./api-transfers.ts";
 import {
   type CodeBinding,
   type CodeKeys,
@@ -155,20 +156,25 @@ export async function isTransferRetry(db: Database, senderId: string, idempotenc
  * Sends money, once. Within one transaction: the Idempotency-Key is checked (a replay returns the
  * first transfer), the code is checked against these exact details and consumed, the transfer row
  * is written, and the ledger reserves (bank, crypto) or moves (Ferry user) the amount and its fee.
- * An authenticator app's wrong codes count on the account's wrong-code budget as at sign-in.
+ * An authenticator app's wrong codes count on the account's wrong-code budget as at sign-in. A sender
+ * with an API credential (`transfers:write`, decision 041) sends no code, under the app's own rules.
  */
 export async function createTransfer(
   db: Database,
   config: Config,
   clock: Clock,
-  sender: { userId: string; email: string },
+  sender: { userId: string; email: string; credential?: ApiTransferCredential | null },
   idempotencyKey: string,
-  request: CreateTransferRequest,
+  request: CreateTransferBody,
   totpClock: Clock = systemClock,
 ): Promise<{ transfer: Transfer; isReplay: boolean }> {
+  const credential = sender.credential ?? null;
+  if (credential === null && request.code === undefined) {
+    throw new AppError("validation_failed", "Enter the verification code", { code: "Enter the verification code" });
+  }
   const amountMinor = requestAmountMinorOf(request, request.currency);
   const requestHash = requestHashOf(request, amountMinor);
-  const attempt = { sender, idempotencyKey, requestHash, request, amountMinor, totpClock };
+  const attempt = { sender, idempotencyKey, requestHash, request, amountMinor, totpClock, credential };
   const create = async () => {
     const outcome = await db.transaction().execute((trx) => createTransferIn(trx, config, clock, attempt));
     if ("isWrongCode" in outcome) {
@@ -177,7 +183,7 @@ export async function createTransfer(
     }
     return outcome;
   };
-  return (await isAuthenticatorEnrolled(db, sender.userId))
+  return credential === null && (await isAuthenticatorEnrolled(db, sender.userId))
     ? countingWrongAppCodes(db, sender.userId, create)
     : create();
 }

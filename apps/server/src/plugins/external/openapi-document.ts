@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { z } from "zod";
-import { SESSION_COOKIE_SCHEME } from "../../http/openapi.ts";
+import { API_KEY_BASIC_SCHEME, API_KEY_BEARER_SCHEME, SESSION_COOKIE_SCHEME } from "../../http/openapi.ts";
 
 /**
  * Parameters (`…Params`), query strings (`…Query`) and headers (`…Header`) are not named: the
@@ -211,8 +211,8 @@ export function describeResponses(document: Json): Json {
 
 /**
  * How callers authenticate. Browsers carry Better Auth's session cookie (named with a `__Secure-`
- * prefix in production, where cookies are Secure); an API-key scheme for third-party apps will sit
- * beside it, and operations will list both.
+ * prefix in production, where cookies are Secure). Third-party apps send an API credential (decision
+ * 041), as a bearer token or HTTP Basic; the operations that accept one list its scope.
  */
 export const SECURITY_SCHEMES = {
   [SESSION_COOKIE_SCHEME]: {
@@ -221,5 +221,17 @@ export const SECURITY_SCHEMES = {
     name: "better-auth.session_token",
     description:
       "Better Auth's httpOnly session cookie, set by `POST /api/auth/two-factor/verify-otp` after the e-mailed sign-in code (`__Secure-better-auth.session_token` over HTTPS in production).",
+  },
+  [API_KEY_BEARER_SCHEME]: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "app_id:secret",
+    description:
+      "An API credential made on /connect: `Authorization: Bearer <app_id>:<secret>` (`app_` + 8 characters, a colon, `sk_` + 32). Each operation lists the scope it needs; 100 requests a minute per credential, with `RateLimit-*` headers.",
+  },
+  [API_KEY_BASIC_SCHEME]: {
+    type: "http",
+    scheme: "basic",
+    description: "The same API credential as HTTP Basic: the app id as user name, the secret as password.",
   },
 } as const;

@@ -1,0 +1,411 @@
+import { createHash, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createCredential, requestCredentialCode, sendAsApp } from "./api-credential-support.ts";
+import { BANK_RECIPIENT } from "./api-surface.ts";
+import {
+  type BareUser,
+  buildTestApp,
+  createSessionUser,
+  fundWallet,
+  insertBareUsers,
+  issueCode,
+  type SessionUser,
+  send,
+  type TestApp,
+} from "./helpers.ts";
+
+/*
+ * Issue 28, API credentials (connected apps): the secret is never stored or shown again, regenerate and
+ * disconnect revoke at once, a credential reaches only its owner's data, a banned owner's key stops,
+ * the per-credential rate limit answers 429 with its headers, and an app's transfers keep the
+ * transfers:write rules (confirmed destinations only, one currency, a daily limit) and are idempotent.
+ */
+
+let ferry: TestApp;
+
+beforeAll(async () => {
+  ferry = await buildTestApp();
+});
+
+afterAll(async () => {
+  await ferry?.close();
+});
+
+function as(user: SessionUser, method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) {
+  return send(ferry.app, { method, url, ip: user.ip, cookie: user.cookie, payload });
+}
+
+async function credentialRow(id: string) {
+  return ferry.db.selectFrom("api_credentials").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+describe("secrets", () => {
+  test("the secret is shown once: the row and every later answer hold only its hash and last 4", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-secret" });
+    const made = await createCredential(ferry, user, ["balances:read"]);
+    expect(made.appId).toMatch(/^app_[A-Za-z0-9]{8}$/);
+    expect(made.secret).toMatch(/^sk_[A-Za-z0-9]{32}$/);
+
+    const row = await credentialRow(made.id);
+    const stored = JSON.stringify(row);
+    expect(stored).not.toContain(made.secret);
+    expect(stored).not.toContain(made.secret.slice(3));
+    expect(row.secret_hash).not.toBe(createHash("sha256").update(made.secret).digest("hex"));
+    expect(row.secret_last4).toBe(made.secret.slice(-4));
+
+    const list = await as(user, "GET", "/api/v1/api-credentials");
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(made.secret);
+    expect(list.json().items).toEqual([expect.objectContaining({ id: made.id, secretLast4: made.secret.slice(-4) })]);
+    expect(list.json().items[0]).not.toHaveProperty("secret");
+
+    // Regenerating another credential shows that one's new secret, never this one's.
+    const other = await createCredential(ferry, user, ["transactions:read"]);
+    const regenerated = await as(user, "POST", `/api/v1/api-credentials/${other.id}/regenerate`, {});
+    expect(regenerated.statusCode).toBe(200);
+    expect(regenerated.body).not.toContain(made.secret);
+  });
+
+  test("regenerate refuses the old secret at once and admits the new one", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-regenerate" });
+    const made = await createCredential(ferry, user, ["balances:read"]);
+    expect((await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" })).statusCode).toBe(
+      200,
+    );
+
+    const response = await as(user, "POST", `/api/v1/api-credentials/${made.id}/regenerate`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    const renewed = response.json() as { appId: string; secret: string };
+    expect(renewed.appId).toBe(made.appId);
+    expect(renewed.secret).not.toBe(made.secret);
+
+    const old = await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().error.code).toBe("unauthenticated");
+    const fresh = `Bearer ${renewed.appId}:${renewed.secret}`;
+    expect((await sendAsApp(ferry, fresh, { method: "GET", url: "/api/v1/balances" })).statusCode).toBe(200);
+    // HTTP Basic carries the same credential.
+    const basic = `Basic ${Buffer.from(`${renewed.appId}:${renewed.secret}`).toString("base64")}`;
+    expect((await sendAsApp(ferry, basic, { method: "GET", url: "/api/v1/balances" })).statusCode).toBe(200);
+
+    const audit = await ferry.db.selectFrom("audit_log").select("action").where("subject_id", "=", made.id).execute();
+    expect(audit.map((entry) => entry.action).sort()).toEqual(["api_credential.create", "api_credential.regenerate"]);
+  });
+
+  test("disconnect revokes at once and the app is listed no more", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-disconnect" });
+    const made = await createCredential(ferry, user, ["balances:read"]);
+    const response = await as(user, "DELETE", `/api/v1/api-credentials/${made.id}`);
+    expect(response.statusCode, response.body).toBe(204);
+    expect((await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" })).statusCode).toBe(
+      401,
+    );
+    expect((await as(user, "GET", "/api/v1/api-credentials")).json().items).toEqual([]);
+    expect((await credentialRow(made.id)).revoked_at).not.toBeNull();
+  });
+
+  test("another user can neither regenerate nor disconnect a credential", async () => {
+    const owner = await createSessionUser(ferry, { label: "keys-owner" });
+    const stranger = await createSessionUser(ferry, { label: "keys-stranger" });
+    const made = await createCredential(ferry, owner, ["balances:read"]);
+    expect((await as(stranger, "POST", `/api/v1/api-credentials/${made.id}/regenerate`, {})).statusCode).toBe(404);
+    expect((await as(stranger, "DELETE", `/api/v1/api-credentials/${made.id}`)).statusCode).toBe(404);
+    expect((await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" })).statusCode).toBe(
+      200,
+    );
+  });
+
+  test("a credential cannot manage credentials, even with every scope", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-self" });
+    const made = await createCredential(ferry, user, ["balances:read", "transactions:read", "recipients:read"]);
+    const listed = await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/api-credentials" });
+    expect(listed.statusCode).toBe(403);
+    expect(listed.json().error.message).toBe("This route is not available to API credentials");
+    const minted = await sendAsApp(ferry, made.authorization, {
+      method: "POST",
+      url: "/api/v1/api-credentials",
+      payload: { name: "Minted", scopes: ["balances:read"] },
+    });
+    expect(minted.statusCode).toBe(403);
+  });
+
+  test("a malformed or unknown Authorization header is refused, never read as the session", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-malformed" });
+    for (const authorization of ["Bearer nonsense", "Bearer app_AAAAAAAA:sk_x", "Token abc", "Basic !!!"]) {
+      const response = await send(ferry.app, {
+        method: "GET",
+        url: "/api/v1/balances",
+        ip: user.ip,
+        cookie: user.cookie,
+        headers: { authorization },
+      });
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.json().error.code).toBe("unauthenticated");
+    }
+  });
+});
+
+describe("creating a credential that sends money", () => {
+  test("needs a daily limit and a second-factor code; a wrong code creates nothing", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-write" });
+    const base = { name: "Payouts", scopes: ["transfers:write"] };
+    const missing = await as(user, "POST", "/api/v1/api-credentials", base);
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().error.fields).sort()).toEqual(["code", "transferLimit"]);
+
+    const code = await requestCredentialCode(ferry, user);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const limit = { currency: "USD", amount: "50.00" };
+    const refused = await as(user, "POST", "/api/v1/api-credentials", { ...base, transferLimit: limit, code: wrong });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe("invalid_code");
+    expect((await as(user, "GET", "/api/v1/api-credentials")).json().items).toEqual([]);
+
+    const made = await as(user, "POST", "/api/v1/api-credentials", { ...base, transferLimit: limit, code });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().transferLimit).toEqual({ currency: "USD", amount: "50.00" });
+    // The code is used up.
+    const again = await as(user, "POST", "/api/v1/api-credentials", { ...base, transferLimit: limit, code });
+    expect(again.statusCode).toBe(422);
+  });
+});
+
+describe("reach", () => {
+  test("A's credential never reaches B's data", async () => {
+    const alice = await createSessionUser(ferry, { label: "keys-alice" });
+    const bob = await createSessionUser(ferry, { label: "keys-bob" });
+    const [payee] = await insertBareUsers(ferry.db, 1, "keys-payee");
+    await fundWallet(ferry.db, bob.userId, "USD", 10_000n);
+    const bobTransfer = await personTransfer(bob, payee, "2.00");
+    await fundWallet(ferry.db, alice.userId, "EUR", 700n);
+    const made = await createCredential(ferry, alice, ["balances:read", "transactions:read", "recipients:read"]);
+
+    const balances = await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" });
+    expect(balances.statusCode).toBe(200);
+    expect(balances.body).not.toContain("98.00");
+    const transfer = await sendAsApp(ferry, made.authorization, {
+      method: "GET",
+      url: `/api/v1/transfers/${bobTransfer}`,
+    });
+    expect(transfer.statusCode).toBe(404);
+    const history = await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/transactions" });
+    expect(history.statusCode).toBe(200);
+    expect(history.body).not.toContain(bobTransfer);
+    expect(history.json().items.map((item: { type: string }) => item.type)).toEqual(["deposit"]);
+  });
+
+  test("a banned owner's credential is refused on the next request", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-banned" });
+    const made = await createCredential(ferry, user, ["balances:read"]);
+    expect((await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" })).statusCode).toBe(
+      200,
+    );
+    await ferry.db.updateTable("user").set({ banned: true }).where("id", "=", user.userId).execute();
+    const refused = await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe("unauthenticated");
+  });
+
+  test("last used is recorded, at most once a minute", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-last-used" });
+    const made = await createCredential(ferry, user, ["balances:read"]);
+    expect((await credentialRow(made.id)).last_used_at).toBeNull();
+    await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" });
+    const first = (await credentialRow(made.id)).last_used_at;
+    expect(first).not.toBeNull();
+    await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" });
+    expect((await credentialRow(made.id)).last_used_at).toEqual(first);
+    const listed = (await as(user, "GET", "/api/v1/api-credentials")).json().items[0];
+    expect(listed.lastUsedAt).toBe(new Date(first as Date).toISOString());
+  });
+
+  test("the rate limit answers 429 with Retry-After and RateLimit headers", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-rate" });
+    const made = await createCredential(ferry, user, ["balances:read"]);
+    const first = await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" });
+    expect(first.headers["ratelimit-limit"]).toBe("100");
+    expect(first.headers["ratelimit-remaining"]).toBe("99");
+    expect(Number(first.headers["ratelimit-reset"])).toBeGreaterThan(0);
+    // The other 99 requests of the minute, as the limiter records them.
+    const hitAt = new Date();
+    await ferry.db
+      .insertInto("rate_limit_hits")
+      .values(Array.from({ length: 99 }, () => ({ key: `api-credential:${made.id}`, hit_at: hitAt })))
+      .execute();
+    const limited = await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe("rate_limited");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.headers["ratelimit-limit"]).toBe("100");
+    expect(limited.headers["ratelimit-remaining"]).toBe("0");
+    // Another credential of the same user is counted on its own.
+    const other = await createCredential(ferry, user, ["balances:read"]);
+    expect((await sendAsApp(ferry, other.authorization, { method: "GET", url: "/api/v1/balances" })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+/** A transfer `sender` makes on the web, confirmed with its code: the transfer's id. */
+async function personTransfer(sender: SessionUser, payee: BareUser, amount: string): Promise<string> {
+  const amountMinor = BigInt(Math.round(Number(amount) * 100));
+  const code = await issueCode(ferry, {
+    userId: sender.userId,
+    recipientKey: `user:${payee.userId}`,
+    amountMinor,
+    currency: "USD",
+  });
+  const response = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/transfers",
+    ip: sender.ip,
+    cookie: sender.cookie,
+    headers: { "idempotency-key": `person-${randomUUID()}` },
+    payload: { target: { method: "ferry_user", recipientEmail: payee.email }, amount, currency: "USD", code },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+/** A saved USD bank recipient of `user`'s: its id. */
+async function saveRecipient(user: SessionUser): Promise<string> {
+  const response = await as(user, "POST", "/api/v1/recipients", { ...BANK_RECIPIENT, currency: "USD" });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+function appTransfer(authorization: string, payload: Record<string, unknown>, key = `app-${randomUUID()}`) {
+  return sendAsApp(ferry, authorization, {
+    method: "POST",
+    url: "/api/v1/transfers",
+    headers: { "idempotency-key": key },
+    payload,
+  });
+}
+
+describe("transfers made by an app", () => {
+  test("go to a Ferry user without a code, once per Idempotency-Key, marked with the app", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-send" });
+    const [payee] = await insertBareUsers(ferry.db, 1, "keys-send-payee");
+    await fundWallet(ferry.db, user.userId, "USD", 10_000n);
+    const made = await createCredential(ferry, user, ["transfers:write"]);
+    const body = { target: { method: "ferry_user", recipientEmail: payee.email }, amount: "5.00", currency: "USD" };
+    const key = `app-${randomUUID()}`;
+    const first = await appTransfer(made.authorization, body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const replay = await appTransfer(made.authorization, body, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().id).toBe(first.json().id);
+    const noKey = await sendAsApp(ferry, made.authorization, {
+      method: "POST",
+      url: "/api/v1/transfers",
+      payload: body,
+    });
+    expect(noKey.statusCode).toBe(400);
+
+    const rows = await ferry.db
+      .selectFrom("transfers")
+      .select(["api_credential_id"])
+      .where("sender_user_id", "=", user.userId)
+      .execute();
+    expect(rows).toEqual([{ api_credential_id: made.id }]);
+    const notes = await ferry.db
+      .selectFrom("notifications")
+      .select("title")
+      .where("user_id", "=", user.userId)
+      .execute();
+    expect(notes.map((note) => note.title)).toContain("Transfer sent via Test app");
+    const audit = await ferry.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_id", "=", first.json().id)
+      .execute();
+    expect(audit.map((entry) => entry.action)).toEqual(["transfer.create_by_app"]);
+  });
+
+  test("a person's transfer still needs its code", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-person-code" });
+    const [payee] = await insertBareUsers(ferry.db, 1, "keys-person-payee");
+    await fundWallet(ferry.db, user.userId, "USD", 10_000n);
+    const response = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/transfers",
+      ip: user.ip,
+      cookie: user.cookie,
+      headers: { "idempotency-key": `person-${randomUUID()}` },
+      payload: { target: { method: "ferry_user", recipientEmail: payee.email }, amount: "1.00", currency: "USD" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toHaveProperty("code");
+  });
+
+  test("go only to a recipient a person confirmed, never to a cash-out", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-confirmed" });
+    await fundWallet(ferry.db, user.userId, "USD", 100_000n);
+    const recipientId = await saveRecipient(user);
+    const made = await createCredential(ferry, user, ["transfers:write"]);
+    const toRecipient = { target: { method: "bank", recipientId }, amount: "3.00", currency: "USD" };
+
+    const unconfirmed = await appTransfer(made.authorization, toRecipient);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().error.message).toContain("already confirmed with a transfer code");
+
+    const code = await issueCode(ferry, {
+      userId: user.userId,
+      recipientKey: `recipient:${recipientId}`,
+      amountMinor: 200n,
+      currency: "USD",
+    });
+    const byPerson = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/transfers",
+      ip: user.ip,
+      cookie: user.cookie,
+      headers: { "idempotency-key": `person-${randomUUID()}` },
+      payload: { target: { method: "bank", recipientId }, amount: "2.00", currency: "USD", code },
+    });
+    expect(byPerson.statusCode, byPerson.body).toBe(201);
+    const confirmed = await appTransfer(made.authorization, toRecipient);
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+
+    const methods = await as(user, "POST", "/api/v1/payment-methods", {
+      addressType: "bank",
+      name: "Main",
+      currency: "USD",
+      bankName: "Deutsche Bank",
+      accountNumber: BANK_RECIPIENT.accountNumber,
+      swiftCode: BANK_RECIPIENT.swiftCode,
+      country: "DE",
+      accountHolderName: "Grace Hopper",
+    });
+    expect(methods.statusCode, methods.body).toBe(201);
+    const cashout = await appTransfer(made.authorization, {
+      target: { method: "withdrawal", paymentMethodId: methods.json().id },
+      amount: "1.00",
+      currency: "USD",
+    });
+    expect(cashout.statusCode, cashout.body).toBe(403);
+  });
+
+  test("stay in the credential's currency and within its daily limit", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-limit" });
+    const [payee] = await insertBareUsers(ferry.db, 1, "keys-limit-payee");
+    await fundWallet(ferry.db, user.userId, "USD", 100_000n);
+    await fundWallet(ferry.db, user.userId, "EUR", 100_000n);
+    const made = await createCredential(ferry, user, ["transfers:write"], { currency: "USD", amount: "10.00" });
+    const to = (amount: string, currency = "USD") => ({
+      target: { method: "ferry_user", recipientEmail: payee.email },
+      amount,
+      currency,
+    });
+    const euros = await appTransfer(made.authorization, to("1.00", "EUR"));
+    expect(euros.statusCode).toBe(422);
+    expect(euros.json().error.code).toBe("limit_exceeded");
+
+    expect((await appTransfer(made.authorization, to("6.00"))).statusCode).toBe(201);
+    const over = await appTransfer(made.authorization, to("4.01"));
+    expect(over.statusCode).toBe(422);
+    expect(over.json().error.message).toContain("daily limit");
+    expect((await appTransfer(made.authorization, to("4.00"))).statusCode).toBe(201);
+  });
+});
