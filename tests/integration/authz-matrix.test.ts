@@ -134,6 +134,27 @@ function ownerAlertRule({ owner, ferry }: RequestContext): Promise<string> {
   return rule;
 }
 
+/** One API credential of each cast's owner, made through the API once: every persona's request names it. */
+const ownerCredentials = new Map<string, Promise<string>>();
+
+function ownerCredential({ owner, ferry }: RequestContext): Promise<string> {
+  let credential = ownerCredentials.get(owner.userId);
+  if (!credential) {
+    credential = send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/api-credentials",
+      ip: randomIp(),
+      cookie: owner.cookie,
+      payload: { name: "Authz app", scopes: ["balances:read"] },
+    }).then((response) => {
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { id: string }).id;
+    });
+    ownerCredentials.set(owner.userId, credential);
+  }
+  return credential;
+}
+
 /**
  * Another session of the owner's (a second browser), made fresh for each request: signing it out is
  * the owner's to do, and it must not be the session the owner's own requests travel on.
@@ -507,6 +528,31 @@ const ROUTES: Record<string, RouteEntry> = {
     access: "signed-in",
     resource: "notificationId",
     request: ({ owner }) => ({ url: `/api/v1/notifications/${owner.owns.notificationId}/read`, payload: {} }),
+  },
+  // API credentials (connected apps): the owner's credential (made on first use) reads as missing to anyone else.
+  "GET /api/v1/api-credentials": { access: "signed-in", request: () => ({ url: "/api/v1/api-credentials" }) },
+  "POST /api/v1/api-credentials": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/api-credentials", payload: { name: "Authz app", scopes: ["balances:read"] } }),
+    ok: [201],
+  },
+  "POST /api/v1/api-credentials/code": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/api-credentials/code", payload: {} }),
+  },
+  "POST /api/v1/api-credentials/:credentialId/regenerate": {
+    access: "signed-in",
+    request: async (context) => ({
+      url: `/api/v1/api-credentials/${await ownerCredential(context)}/regenerate`,
+      payload: {},
+    }),
+    othersGet: [404],
+  },
+  "DELETE /api/v1/api-credentials/:credentialId": {
+    access: "signed-in",
+    request: async (context) => ({ url: `/api/v1/api-credentials/${await ownerCredential(context)}` }),
+    ok: [204],
+    othersGet: [404],
   },
   // Alert rules: the owner's rule (made on first use) reads as missing to anyone else.
   "GET /api/v1/alert-rules": { access: "signed-in", request: () => ({ url: "/api/v1/alert-rules" }) },
