@@ -197,6 +197,20 @@ async function alertRuleOf(ferry: TestApp, owner: SessionUser): Promise<string> 
   return (response.json() as { id: string }).id;
 }
 
+/** A new API credential of `owner`'s, made through the API with `scopes`: its id and `Authorization` header. */
+async function apiCredentialOf(ferry: TestApp, owner: SessionUser, scopes: string[] = ["balances:read"]) {
+  const response = await send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/api-credentials",
+    ip: randomIp(),
+    cookie: owner.cookie,
+    payload: { name: "Contract app", scopes },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const created = response.json() as { id: string; appId: string; secret: string };
+  return { id: created.id, authorization: `Bearer ${created.appId}:${created.secret}` };
+}
+
 /** A webhook endpoint of `owner`'s (on a connected app written as api-keys keeps one) and one delivery in its log. */
 async function webhookOf(ferry: TestApp, owner: SessionUser) {
   const credential = await ferry.db
@@ -590,7 +604,29 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
       { language: "es", currency: "BTC", timeZone: "America/New_York", theme: "light" },
       { payload: JUNK },
     ),
-  "GET /api/v1/balances": async () => guarded("/api/v1/balances"),
+  "GET /api/v1/balances": async ({ ferry, cast }) => {
+    const { authorization } = await apiCredentialOf(ferry, cast.owner);
+    const other = await apiCredentialOf(ferry, cast.owner, ["transactions:read"]);
+    const url = "/api/v1/balances";
+    return [
+      ...guarded(url),
+      { label: "credential", persona: "anonymous", url, headers: { authorization }, expect: [200] },
+      {
+        label: "credential, no scope",
+        persona: "anonymous",
+        url,
+        headers: { authorization: other.authorization },
+        expect: [403],
+      },
+      {
+        label: "wrong secret",
+        persona: "anonymous",
+        url,
+        headers: { authorization: `${authorization}x` },
+        expect: [401],
+      },
+    ];
+  },
   "GET /api/v1/investment": async () => guarded("/api/v1/investment"),
   // The owner holds 100.00 USD, others nothing.
   "POST /api/v1/investment/deposits": async () => {
@@ -713,6 +749,37 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
         url: `/api/v1/notifications/${NOT_AN_ID}/read`,
       },
     ),
+  "GET /api/v1/api-credentials": async ({ ferry, cast }) => {
+    const { authorization } = await apiCredentialOf(ferry, cast.owner);
+    const url = "/api/v1/api-credentials";
+    return [
+      ...guarded(url, undefined, { url: `${url}?limit=11` }),
+      { label: "credential", persona: "anonymous", url, headers: { authorization }, expect: [403] },
+    ];
+  },
+  "POST /api/v1/api-credentials": async () =>
+    guarded("/api/v1/api-credentials", { name: "Contract app", scopes: ["transactions:read"] }, { payload: JUNK }),
+  "POST /api/v1/api-credentials/code": async () => [
+    { label: "anonymous", persona: "anonymous", url: "/api/v1/api-credentials/code", payload: {}, expect: [401] },
+    { label: "owner", persona: "owner", url: "/api/v1/api-credentials/code", payload: {}, expect: [200] },
+  ],
+  "POST /api/v1/api-credentials/{credentialId}/regenerate": async ({ ferry, cast }) => {
+    const { id } = await apiCredentialOf(ferry, cast.owner);
+    return [
+      ...guarded(
+        `/api/v1/api-credentials/${id}/regenerate`,
+        {},
+        { url: `/api/v1/api-credentials/${NOT_AN_ID}/regenerate` },
+      ),
+    ];
+  },
+  "DELETE /api/v1/api-credentials/{credentialId}": async ({ ferry, cast }) => {
+    const url = `/api/v1/api-credentials/${(await apiCredentialOf(ferry, cast.owner)).id}`;
+    return [
+      ...guarded(url, undefined, { url: `/api/v1/api-credentials/${NOT_AN_ID}` }),
+      { label: "owner, again", persona: "owner", url, expect: [404] },
+    ];
+  },
   "GET /api/v1/alert-rules": async () =>
     guarded("/api/v1/alert-rules", undefined, { url: "/api/v1/alert-rules?limit=21" }),
   "POST /api/v1/alert-rules": async () => [
