@@ -286,7 +286,7 @@ function appTransfer(authorization: string, payload: Record<string, unknown>, ke
 describe("transfers made by an app", () => {
   test("go to a Ferry user without a code, once per Idempotency-Key, marked with the app", async () => {
     const user = await createSessionUser(ferry, { label: "keys-send" });
-    const [payee] = await insertBareUsers(ferry.db, 1, "keys-send-payee");
+    const payee = await createSessionUser(ferry, { label: "keys-send-payee" });
     await fundWallet(ferry.db, user.userId, "USD", 10_000n);
     const made = await createCredential(ferry, user, ["transfers:write"]);
     const body = { target: { method: "ferry_user", recipientEmail: payee.email }, amount: "5.00", currency: "USD" };
@@ -321,6 +321,18 @@ describe("transfers made by an app", () => {
       .where("subject_id", "=", first.json().id)
       .execute();
     expect(audit.map((entry) => entry.action)).toEqual(["transfer.create_by_app"]);
+
+    // History names the app to its sender, and only to its sender.
+    const history = (await as(user, "GET", "/api/v1/transactions")).json().items;
+    expect(history.filter((item: { type: string }) => item.type === "sent")).toEqual([
+      expect.objectContaining({ app: { name: "Test app" } }),
+    ]);
+    const detail = await as(user, "GET", `/api/v1/transfers/${first.json().id}`);
+    expect(detail.json().app).toEqual({ name: "Test app" });
+    expect(first.json().app).toEqual({ name: "Test app" });
+    const received = (await as(payee, "GET", "/api/v1/transactions")).json().items;
+    expect(received).toEqual([expect.objectContaining({ type: "received", app: null })]);
+    expect((await as(payee, "GET", `/api/v1/transfers/${first.json().id}`)).json().app).toBeNull();
   });
 
   test("a person's transfer still needs its code", async () => {

@@ -1807,6 +1807,7 @@ export interface components {
     };
     AdminTransfer: {
       amount: components["schemas"]["DecimalAmount"];
+      app: components["schemas"]["TransferApp"];
       createdAt: string;
       cryptoAddress: string | null;
       cryptoNetwork: string | null;
@@ -3402,6 +3403,7 @@ export interface components {
     };
     TransactionItem: {
       amount: components["schemas"]["DecimalAmount"];
+      app: components["schemas"]["TransferApp"];
       counterparty: string | null;
       createdAt: string;
       currency: components["schemas"]["CurrencyCodeSchema"];
@@ -3421,6 +3423,7 @@ export interface components {
     };
     Transfer: {
       amount: components["schemas"]["DecimalAmount"];
+      app: components["schemas"]["TransferApp"];
       createdAt: string;
       currency: components["schemas"]["CurrencyCodeSchema"];
       fee: components["schemas"]["DecimalAmount"];
@@ -3433,6 +3436,9 @@ export interface components {
       status: components["schemas"]["TransferStatus"];
       total: components["schemas"]["DecimalAmount"];
     };
+    TransferApp: {
+      name: string;
+    } | null;
     TransferCodeSent: {
       expiresAt: string;
     };

@@ -116,6 +116,12 @@ export const IdempotencyKeyHeader = z.object({
 export type IdempotencyKeyHeader = z.infer<typeof IdempotencyKeyHeader>;
 
 /**
+ * The connected app that made a transfer with its API credential (issue 28), shown to its sender as
+ * "via {name}"; null for a transfer a person made, and for anyone but the sender.
+ */
+export const TransferApp = z.object({ name: z.string() }).nullable();
+
+/**
  * One entry of a user's history: a transfer sent or received, a deposit, a withdrawal, or one side of
  * an exchange between the user's own balances (an exchange is two entries: the currency sold, `out`,
  * with its fee, and the currency bought, `in`; `counterparty` names the pair, "USD → EUR").
@@ -132,6 +138,7 @@ export const TransactionItem = z.object({
   direction: z.enum(["in", "out"]),
   counterparty: z.string().nullable(),
   memo: z.string().nullable(),
+  app: TransferApp,
   createdAt: z.string(),
 });
 export type TransactionItem = z.infer<typeof TransactionItem>;
@@ -152,6 +159,7 @@ export const Transfer = z.object({
   recipientName: z.string(),
   recipientEmail: z.string(),
   memo: z.string().nullable(),
+  app: TransferApp,
   createdAt: z.string(),
 });
 export type Transfer = z.infer<typeof Transfer>;

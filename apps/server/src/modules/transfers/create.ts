@@ -200,5 +200,5 @@ export async function createTransferIn(
   }
   await notifyAlertRules(trx, alertEventsOf(inserted.id, sender, priced));
   await recordWebhookEvents(trx, transferWebhookEvents("transfer.created", inserted));
-  return { transfer: toTransfer(inserted), isReplay: false };
+  return { transfer: toTransfer({ ...inserted, app_name: attempt.credential?.name ?? null }), isReplay: false };
 }

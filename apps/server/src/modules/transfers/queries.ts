@@ -25,6 +25,8 @@ interface HistoryRow {
   fee: string;
   counterparty: string | null;
   memo: string | null;
+  /** The app that sent it with its API credential, for its sender only. */
+  app_name: string | null;
   created_at: Date;
 }
 
@@ -50,13 +52,14 @@ export async function selectHistory(
              CASE WHEN t.sender_user_id = ${userId} THEN t.fee ELSE 0 END::text AS fee,
              CASE WHEN t.method = 'withdrawal' THEN t.recipient_name
                   WHEN t.sender_user_id = ${userId} THEN t.recipient_email ELSE s.email END AS counterparty,
-             t.memo, t.created_at
+             t.memo, CASE WHEN t.sender_user_id = ${userId} THEN c.name END AS app_name, t.created_at
       FROM transfers t JOIN "user" s ON s.id = t.sender_user_id
+      LEFT JOIN api_credentials c ON c.id = t.api_credential_id
       WHERE t.sender_user_id = ${userId} OR t.recipient_user_id = ${userId}
       UNION ALL
       SELECT 'd' || lpad(lt.id::text, 20, '0'), 'deposit', 'in', NULL,
              CASE lt.state WHEN 'posted' THEN 'completed' WHEN 'pending' THEN 'pending' ELSE 'failed' END,
-             lt.currency, lt.amount::text, '0', NULL, NULL, lt.created_at
+             lt.currency, lt.amount::text, '0', NULL, NULL, NULL, lt.created_at
       FROM ledger_transfers lt JOIN ledger_accounts a ON a.id = lt.credit_account_id
       WHERE a.owner_user_id = ${userId} AND a.purpose = 'wallet' AND lt.kind = 'deposit'
       UNION ALL
@@ -64,7 +67,7 @@ export async function selectHistory(
              CASE side.direction WHEN 'out' THEN q.from_currency ELSE q.to_currency END,
              CASE side.direction WHEN 'out' THEN q.amount - q.fee ELSE q.receive END::text,
              CASE side.direction WHEN 'out' THEN q.fee ELSE 0 END::text,
-             q.from_currency || ' → ' || q.to_currency, NULL, q.executed_at
+             q.from_currency || ' → ' || q.to_currency, NULL, NULL, q.executed_at
       FROM exchange_quotes q CROSS JOIN (VALUES ('o', 'out'), ('i', 'in')) AS side(key, direction)
       WHERE q.user_id = ${userId} AND q.executed_at IS NOT NULL
     ) history
@@ -88,6 +91,7 @@ export function toHistoryItem(row: HistoryRow): TransactionItem {
     direction: row.direction,
     counterparty: row.counterparty,
     memo: row.memo,
+    app: row.app_name === null ? null : { name: row.app_name },
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -102,6 +106,8 @@ type TransferSelect = {
   recipient_name: string;
   recipient_email: string;
   memo: string | null;
+  /** The app that sent it (decision 041), for its sender; null or absent otherwise. */
+  app_name?: string | null;
   created_at: Date | string;
 };
 
@@ -120,6 +126,7 @@ export function toTransfer(row: TransferSelect): Transfer {
     recipientName: row.recipient_name,
     recipientEmail: row.recipient_email,
     memo: row.memo,
+    app: row.app_name ? { name: row.app_name } : null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -132,20 +139,23 @@ export async function selectOwnTransfer(
 ): Promise<Transfer | undefined> {
   const row = await db
     .selectFrom("transfers")
+    .leftJoin("api_credentials", "api_credentials.id", "transfers.api_credential_id")
     .select([
-      "id",
-      "method",
-      "status",
-      "currency",
-      "amount",
-      "fee",
-      "recipient_name",
-      "recipient_email",
-      "memo",
-      "created_at",
+      "transfers.id",
+      "transfers.method",
+      "transfers.status",
+      "transfers.currency",
+      "transfers.amount",
+      "transfers.fee",
+      "transfers.recipient_name",
+      "transfers.recipient_email",
+      "transfers.memo",
+      "transfers.created_at",
+      // The app is its sender's to see: a payee is not told how the sender sent.
+      sql<string | null>`CASE WHEN transfers.sender_user_id = ${userId} THEN api_credentials.name END`.as("app_name"),
     ])
-    .where("id", "=", transferId)
-    .where((eb) => eb.or([eb("sender_user_id", "=", userId), eb("recipient_user_id", "=", userId)]))
+    .where("transfers.id", "=", transferId)
+    .where((eb) => eb.or([eb("transfers.sender_user_id", "=", userId), eb("transfers.recipient_user_id", "=", userId)]))
     .executeTakeFirst();
   return row ? toTransfer(row) : undefined;
 }
@@ -177,6 +187,7 @@ export async function selectAdminTransfers(
     .selectFrom("transfers")
     .innerJoin("user", "user.id", "transfers.sender_user_id")
     .leftJoin("profiles", "profiles.user_id", "transfers.sender_user_id")
+    .leftJoin("api_credentials", "api_credentials.id", "transfers.api_credential_id")
     .select([
       "transfers.id",
       "transfers.method",
@@ -191,6 +202,7 @@ export async function selectAdminTransfers(
       "transfers.crypto_network",
       "transfers.memo",
       "transfers.created_at",
+      "api_credentials.name as app_name",
       "user.email as sender_email",
       "profiles.first_name",
       "profiles.last_name",

@@ -77,6 +77,12 @@ function TransactionRow({ item }: { item: TransactionItem }) {
             <span className="text-foreground">{item.counterparty}</span>
           </p>
         ) : null}
+        {item.app ? (
+          // A transfer a connected app made with its API credential (/connect).
+          <p className="mt-0.5 truncate text-xs text-muted-foreground" data-testid="transaction-app">
+            via {item.app.name}
+          </p>
+        ) : null}
         {item.memo ? <p className="mt-0.5 truncate text-sm italic text-muted-foreground">“{item.memo}”</p> : null}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 text-right">
