@@ -6,6 +6,7 @@ import {
   type BareUser,
   buildTestApp,
   createSessionUser,
+  createSignedInUser,
   fundWallet,
   insertBareUsers,
   issueCode,
@@ -13,6 +14,7 @@ import {
   send,
   type TestApp,
 } from "./helpers.ts";
+import { base32Decode, clearOfStepEdge, totp } from "./totp.ts";
 
 /*
  * Issue 28, API credentials (connected apps): the secret is never stored or shown again, regenerate and
@@ -167,6 +169,39 @@ describe("creating a credential that sends money", () => {
     // The code is used up.
     const again = await as(user, "POST", "/api/v1/api-credentials", { ...base, transferLimit: limit, code });
     expect(again.statusCode).toBe(422);
+  });
+});
+
+describe("creating a credential that sends money, with an authenticator app", () => {
+  test("its code confirms, once; no code is e-mailed instead", async () => {
+    const user = await createSignedInUser(ferry, { label: "keys-totp" });
+    const started = await as(user, "POST", "/api/v1/auth/authenticator", { password: user.password });
+    expect(started.statusCode, started.body).toBe(200);
+    const key = base32Decode((started.json() as { secret: string }).secret);
+    await clearOfStepEdge();
+    // The previous step's code confirms enrolment, leaving the current one for the credential.
+    const confirmed = await as(user, "POST", "/api/v1/auth/authenticator/confirm", {
+      code: totp(key, Date.now() / 1000 - 30),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const mailed = await as(user, "POST", "/api/v1/api-credentials/code", {});
+    expect(mailed.statusCode).toBe(409);
+    const request = {
+      name: "Payouts",
+      scopes: ["transfers:write"],
+      transferLimit: { currency: "USD", amount: "20.00" },
+    };
+    const code = totp(key, Date.now() / 1000);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const refused = await as(user, "POST", "/api/v1/api-credentials", { ...request, code: wrong });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe("invalid_code");
+    const made = await as(user, "POST", "/api/v1/api-credentials", { ...request, code });
+    expect(made.statusCode, made.body).toBe(201);
+    const replayed = await as(user, "POST", "/api/v1/api-credentials", { ...request, code });
+    expect(replayed.statusCode).toBe(422);
+    expect(replayed.json().error.code).toBe("code_already_used");
   });
 });
 

@@ -168,6 +168,45 @@ export type IdleVerdict =
  */
 export type CheckIdle = (activity: SessionActivity) => Promise<IdleVerdict>;
 
+/** How the guards check API credentials: modules/api-keys, handed in by the guards plugin. */
+export interface CredentialChecks {
+  readonly read: ReadCredential;
+  readonly limit: LimitCredential;
+}
+
+/**
+ * A request carrying an API credential (decision 041): its app id and secret must match a live
+ * credential of an account that is not banned or closed (checked on every request, like a session),
+ * each request counts against the credential's rate limit, and the route must accept the scope it
+ * declares (`config.apiScope`), which the credential must hold. No idle check: an app is not a person.
+ */
+async function readCredentialViewer(
+  credentials: CredentialChecks,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pair: { appId: string; secret: string } | null,
+): Promise<Viewer> {
+  const found = pair ? await credentials.read(pair.appId, pair.secret) : null;
+  if (!found || isBanned(found.user)) {
+    throw new AppError("unauthenticated", "Invalid API credentials");
+  }
+  reply.headers(rateLimitHeaders(await credentials.limit(found.credential.id)));
+  const scope = request.routeOptions.config.apiScope;
+  if (scope === undefined) {
+    throw new AppError("forbidden", "This route is not available to API credentials");
+  }
+  if (!found.credential.scopes.includes(scope)) {
+    throw new AppError("forbidden", `This API credential lacks the ${scope} scope`);
+  }
+  return {
+    userId: found.user.id,
+    email: found.user.email,
+    role: "user",
+    sessionId: `api-credential:${found.credential.id}`,
+    credential: found.credential,
+  };
+}
+
 /**
  * Route guards. `requireUser` admits a signed-in, non-banned account whose session has not been idle
  * past its owner's timeout; `requireAdmin` also requires the admin role. Both read the session from
@@ -176,11 +215,7 @@ export type CheckIdle = (activity: SessionActivity) => Promise<IdleVerdict>;
  * so an anonymous caller gets 401 (and a customer 403 on an admin route) whatever the body, and
  * learns nothing about the endpoint's rules.
  */
-export function createGuards(
-  readSession: ReadSession,
-  checkIdle: CheckIdle,
-  credentials: { readonly read: ReadCredential; readonly limit: LimitCredential },
-) {
+export function createGuards(readSession: ReadSession, checkIdle: CheckIdle, credentials: CredentialChecks) {
   /**
    * Whether the session of a signed-in request is still alive by the idle timeout. A request the
    * person caused is answered with the seconds left (core's SESSION_EXPIRES_IN_HEADER), which the
@@ -220,42 +255,10 @@ export function createGuards(
     };
   }
 
-  /**
-   * A request carrying an API credential (decision 041): its app id and secret must match a live
-   * credential of an account that is not banned or closed (checked on every request, like a session),
-   * each request counts against the credential's rate limit, and the route must accept the scope it
-   * declares (`config.apiScope`), which the credential must hold. No idle check: an app is not a person.
-   */
-  async function readCredentialViewer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    pair: { appId: string; secret: string } | null,
-  ): Promise<Viewer> {
-    const found = pair ? await credentials.read(pair.appId, pair.secret) : null;
-    if (!found || isBanned(found.user)) {
-      throw new AppError("unauthenticated", "Invalid API credentials");
-    }
-    reply.headers(rateLimitHeaders(await credentials.limit(found.credential.id)));
-    const scope = request.routeOptions.config.apiScope;
-    if (scope === undefined) {
-      throw new AppError("forbidden", "This route is not available to API credentials");
-    }
-    if (!found.credential.scopes.includes(scope)) {
-      throw new AppError("forbidden", `This API credential lacks the ${scope} scope`);
-    }
-    return {
-      userId: found.user.id,
-      email: found.user.email,
-      role: "user",
-      sessionId: `api-credential:${found.credential.id}`,
-      credential: found.credential,
-    };
-  }
-
   async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const pair = parseApiCredentialHeader(request.headers.authorization);
     if (pair !== undefined) {
-      request.viewer = await readCredentialViewer(request, reply, pair);
+      request.viewer = await readCredentialViewer(credentials, request, reply, pair);
       return;
     }
     request.viewer = await readViewer(request, reply);

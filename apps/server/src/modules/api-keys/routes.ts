@@ -41,6 +41,7 @@ interface ApiKeyRouteDeps {
  */
 export function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRouteDeps) {
   registerListAndCreateRoutes(app, deps);
+  registerCodeRoute(app, deps);
   registerCredentialChangeRoutes(app, deps);
 }
 
@@ -94,7 +95,12 @@ function registerListAndCreateRoutes(app: FastifyInstance, deps: ApiKeyRouteDeps
       return reply.status(201).send(created);
     },
   );
+}
 
+/** The e-mailed code for a credential that sends money, for an account without an authenticator app. */
+function registerCodeRoute(app: FastifyInstance, deps: ApiKeyRouteDeps) {
+  const { db, config, guards, clock } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     "/api/v1/api-credentials/code",
     {
