@@ -15,15 +15,17 @@ const MAX_RUN_SECONDS = 45;
 /**
  * Delivers due webhooks. A run is queued in the transaction that records an event (so it is delivered at
  * once), every minute (retries; deliveries a killed process had claimed, once their lease ends) and at
- * start. 'stately': one run waiting and one running at most, however many events are recorded. Data
- * `{ once: true }` makes one pass without waiting for soon-due retries (tests, tools).
+ * start. 'short': one run waiting at most, however many events are recorded. Not 'stately': a run a
+ * killed process left "active" would block every new run until pg-boss expired it; runs side by side
+ * are safe, as each claims its deliveries with SKIP LOCKED. Data `{ once: true }` makes one pass
+ * without waiting for soon-due retries (tests, tools).
  */
 export function webhookDeliveryJob(db: Database, settings: WebhookSettings, log: FastifyBaseLogger): JobDefinition {
   return {
     name: WEBHOOK_DELIVERY_JOB,
     cron: "* * * * *",
     isRunAtStart: true,
-    queue: { policy: "stately", retryLimit: 3, retryDelay: 5, expireInSeconds: 10 * 60 },
+    queue: { policy: "short", retryLimit: 3, retryDelay: 5, expireInSeconds: 5 * 60 },
     pollingIntervalSeconds: 1,
     async run(data) {
       const isOnce = (data as { once?: unknown } | null)?.once === true;
