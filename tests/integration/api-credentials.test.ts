@@ -241,6 +241,19 @@ describe("reach", () => {
     expect(refused.json().error.code).toBe("unauthenticated");
   });
 
+  test("a closed (deleted) account's credential is refused on the next request", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-closed" });
+    const admin = await createSessionUser(ferry, { label: "keys-closer", isAdmin: true });
+    const made = await createCredential(ferry, user, ["balances:read"]);
+    expect((await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" })).statusCode).toBe(
+      200,
+    );
+    await ferry.db.insertInto("account_closures").values({ user_id: user.userId, closed_by: admin.userId }).execute();
+    expect((await sendAsApp(ferry, made.authorization, { method: "GET", url: "/api/v1/balances" })).statusCode).toBe(
+      401,
+    );
+  });
+
   test("last used is recorded, at most once a minute", async () => {
     const user = await createSessionUser(ferry, { label: "keys-last-used" });
     const made = await createCredential(ferry, user, ["balances:read"]);
@@ -454,5 +467,15 @@ describe("transfers made by an app", () => {
     expect(over.statusCode).toBe(422);
     expect(over.json().error.message).toContain("daily limit");
     expect((await appTransfer(made.authorization, to("4.00"))).statusCode).toBe(201);
+  });
+
+  test("sent at the same moment, two transfers cannot both fit under what is left of the limit", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-race" });
+    const [payee] = await insertBareUsers(ferry.db, 1, "keys-race-payee");
+    await fundWallet(ferry.db, user.userId, "USD", 100_000n);
+    const made = await createCredential(ferry, user, ["transfers:write"], { currency: "USD", amount: "10.00" });
+    const body = { target: { method: "ferry_user", recipientEmail: payee.email }, amount: "6.00", currency: "USD" };
+    const answers = await Promise.all([appTransfer(made.authorization, body), appTransfer(made.authorization, body)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
   });
 });
