@@ -503,3 +503,98 @@ describe("endpoints, secrets and the delivery log", () => {
     ).toEqual([]);
   });
 });
+
+describe("with an API credential", () => {
+  async function newCredential(user: SessionUser, scopes: string[]) {
+    const response = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/api-credentials",
+      ip: user.ip,
+      cookie: user.cookie,
+      payload: { name: "Webhooks app", scopes },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json() as { id: string; appId: string; secret: string };
+    return { id: created.id, authorization: `Bearer ${created.appId}:${created.secret}` };
+  }
+
+  function asApp(authorization: string, method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) {
+    return send(ferry.app, { method, url, ip: "203.0.113.9", origin: null, headers: { authorization }, payload });
+  }
+
+  test("an app manages only its own endpoints; the signed-in owner sees every app's", async () => {
+    const receiver = await startReceiver();
+    const user = await createSessionUser(ferry, { label: "webhooks-apps" });
+    const first = await newCredential(user, ["webhooks:write"]);
+    const second = await newCredential(user, ["webhooks:write", "balances:read"]);
+    const created = await asApp(first.authorization, "POST", "/api/v1/webhook-endpoints", {
+      url: receiver.url,
+      events: ["deposit.credited"],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().credentialId).toBe(first.id);
+    const endpointId = created.json().id as string;
+
+    const seenBySecond = await asApp(second.authorization, "GET", "/api/v1/webhook-endpoints");
+    expect(seenBySecond.statusCode).toBe(200);
+    expect(seenBySecond.json().items).toEqual([]);
+    for (const [method, url] of [
+      ["GET", `/api/v1/webhook-endpoints/${endpointId}/deliveries`],
+      ["POST", `/api/v1/webhook-endpoints/${endpointId}/rotate-secret`],
+      ["DELETE", `/api/v1/webhook-endpoints/${endpointId}`],
+    ] as const) {
+      expect((await asApp(second.authorization, method, url)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    const intoOtherApp = await asApp(second.authorization, "POST", "/api/v1/webhook-endpoints", {
+      credentialId: first.id,
+      url: receiver.url,
+      events: ["deposit.credited"],
+    });
+    expect(intoOtherApp.statusCode).toBe(400);
+
+    const seenByFirst = await asApp(first.authorization, "GET", "/api/v1/webhook-endpoints");
+    expect(seenByFirst.json().items.map((item: { id: string }) => item.id)).toEqual([endpointId]);
+    const seenByOwner = await send(ferry.app, {
+      method: "GET",
+      url: "/api/v1/webhook-endpoints",
+      ip: user.ip,
+      cookie: user.cookie,
+    });
+    expect(seenByOwner.json().items.map((item: { id: string }) => item.id)).toEqual([endpointId]);
+  });
+
+  test("a credential without webhooks:write is refused, naming the scope", async () => {
+    const user = await createSessionUser(ferry, { label: "webhooks-scope" });
+    const reader = await newCredential(user, ["balances:read"]);
+    const response = await asApp(reader.authorization, "GET", "/api/v1/webhook-endpoints");
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toContain("webhooks:write");
+  });
+
+  test("disconnecting the app stops its endpoints at once", async () => {
+    const receiver = await startReceiver();
+    const user = await createSessionUser(ferry, { label: "webhooks-disconnect" });
+    const app = await newCredential(user, ["webhooks:write"]);
+    const created = await asApp(app.authorization, "POST", "/api/v1/webhook-endpoints", {
+      url: receiver.url,
+      events: ["deposit.credited"],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await fundWallet(ferry.db, user.userId, "USD", 100n);
+    const disconnected = await send(ferry.app, {
+      method: "DELETE",
+      url: `/api/v1/api-credentials/${app.id}`,
+      ip: user.ip,
+      cookie: user.cookie,
+    });
+    expect(disconnected.statusCode).toBe(204);
+    await deliverOnce();
+    await fundWallet(ferry.db, user.userId, "USD", 100n);
+    await makeRetriesDue();
+    await deliverOnce();
+    expect(receiver.received).toEqual([]);
+    expect(await deliveriesOf(created.json().id)).toEqual([
+      expect.objectContaining({ status: "failed", error: "The app was disconnected" }),
+    ]);
+  });
+});

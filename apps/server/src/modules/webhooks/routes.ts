@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { acceptsApiScope, type Guards, viewerOf } from "../../http/guards.ts";
-import { errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
+import { API_SCOPED_ERRORS, errorResponses, signedInOrApiScope } from "../../http/openapi.ts";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -28,8 +28,8 @@ import {
 
 /** Signed in, or an API credential with `webhooks:write`, which sees only its own app's endpoints. */
 const WEBHOOKS_SCOPE = acceptsApiScope("webhooks:write");
-const WEBHOOK_ERRORS = [...SIGNED_IN_ERRORS, "forbidden", "rate_limited", "validation_failed"] as const;
-const SECURITY = SIGNED_IN;
+const WEBHOOK_ERRORS = [...API_SCOPED_ERRORS, "validation_failed"] as const;
+const SECURITY = signedInOrApiScope("webhooks:write");
 
 function ownerOf(request: FastifyRequest): EndpointOwner {
   const viewer = viewerOf(request);
