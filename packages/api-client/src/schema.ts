@@ -7484,6 +7484,12 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7511,6 +7517,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -9342,6 +9354,12 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9378,6 +9396,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -9644,6 +9668,12 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9680,6 +9710,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -10326,6 +10362,12 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10362,6 +10404,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -10454,6 +10502,12 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10463,6 +10517,12 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10526,6 +10586,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -10562,6 +10628,12 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10607,6 +10679,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -10819,6 +10897,12 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10855,6 +10939,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -10893,6 +10983,12 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10947,6 +11043,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -10983,6 +11085,12 @@ export interface operations {
       /** @description Done; no content */
       204: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content?: never;
@@ -11026,6 +11134,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -11065,6 +11179,12 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11110,6 +11230,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -11147,6 +11273,12 @@ export interface operations {
       /** @description Default Response */
       202: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11192,6 +11324,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;
@@ -11228,6 +11366,12 @@ export interface operations {
       /** @description OK */
       200: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11273,6 +11417,12 @@ export interface operations {
       /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
       429: {
         headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
           [name: string]: unknown;

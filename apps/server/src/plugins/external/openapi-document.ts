@@ -186,9 +186,31 @@ const HEADERS_TOO_LARGE_RESPONSE = {
 };
 const HEADERS_TOO_LARGE_REF = { $ref: "#/components/responses/HeadersTooLarge" };
 
+/** What every answer to an API credential carries (decision 041): where it stands against its rate limit. */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": {
+    description: "Requests this API credential may make a minute (sent to API credentials only)",
+    schema: { type: "integer", minimum: 1 },
+  },
+  "RateLimit-Remaining": {
+    description: "Requests it has left in the current window (sent to API credentials only)",
+    schema: { type: "integer", minimum: 0 },
+  },
+  "RateLimit-Reset": {
+    description: "Seconds until the oldest request of the window leaves it (sent to API credentials only)",
+    schema: { type: "integer", minimum: 0 },
+  },
+};
+
+/** Whether an operation admits API credentials: its `security` lists the bearer scheme. */
+function acceptsApiCredentials(operation: Json): boolean {
+  return (operation.security ?? []).some((requirement: Json) => API_KEY_BEARER_SCHEME in requirement);
+}
+
 /**
  * Response descriptions by status (Fastify's are all "Default Response"), `Retry-After` where it is
- * sent, and the 431 every operation can answer.
+ * sent, the `RateLimit-*` headers of operations that admit API credentials (on their successes and
+ * 429), and the 431 every operation can answer.
  */
 export function describeResponses(document: Json): Json {
   document.components = { ...document.components, responses: { HeadersTooLarge: HEADERS_TOO_LARGE_RESPONSE } };
@@ -202,6 +224,9 @@ export function describeResponses(document: Json): Json {
         }
         if (status === "429" || status === "503") {
           response.headers = { ...RETRY_AFTER_HEADER, ...response.headers };
+        }
+        if (acceptsApiCredentials(operation) && (status.startsWith("2") || status === "429")) {
+          response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
         }
       }
     }
