@@ -7,7 +7,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { WEBHOOK_DELIVERY_JOB } from "../../apps/server/src/jobs/webhook-delivery.ts";
 import { creditDeposit } from "../../apps/server/src/modules/deposits/service.ts";
-import { RETRY_DELAYS_SECONDS } from "../../apps/server/src/modules/webhooks/attempts.ts";
+import { MAX_WEBHOOK_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../apps/server/src/modules/webhooks/attempts.ts";
 import {
   buildTestApp,
   createIsolatedDatabase,
@@ -281,24 +281,25 @@ describe("delivering events", () => {
   });
 
   test("a delivery that keeps failing is given up after the last attempt of the schedule", async () => {
-    const receiver = await startReceiver(
-      Array.from({ length: RETRY_DELAYS_SECONDS.length + 1 }, () => ({ status: 500 })),
-    );
+    // At once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: retried for about a day.
+    expect(MAX_WEBHOOK_ATTEMPTS).toBe(8);
+    expect(RETRY_DELAYS_SECONDS.reduce((sum, seconds) => sum + seconds, 0)).toBeGreaterThan(24 * 3600);
+    const receiver = await startReceiver(Array.from({ length: MAX_WEBHOOK_ATTEMPTS }, () => ({ status: 500 })));
     const { user, endpoint } = await userWithEndpoint(receiver);
     await fundWallet(ferry.db, user.userId, "USD", 100n);
-    for (let attempt = 0; attempt <= RETRY_DELAYS_SECONDS.length; attempt += 1) {
+    for (let attempt = 0; attempt < MAX_WEBHOOK_ATTEMPTS; attempt += 1) {
       await makeRetriesDue();
       await deliverOnce();
     }
     const [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery).toMatchObject({
       status: "failed",
-      attempts: RETRY_DELAYS_SECONDS.length + 1,
+      attempts: MAX_WEBHOOK_ATTEMPTS,
       next_attempt_at: null,
     });
     await makeRetriesDue();
     await deliverOnce();
-    expect(receiver.received).toHaveLength(RETRY_DELAYS_SECONDS.length + 1);
+    expect(receiver.received).toHaveLength(MAX_WEBHOOK_ATTEMPTS);
   });
 
   test("410 Gone disables the endpoint, and later events make no deliveries for it", async () => {
