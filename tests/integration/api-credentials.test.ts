@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { CONNECT_MESSAGES, MAX_API_CREDENTIALS_PER_USER } from "@ferry/core/contracts/connect";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createCredential, requestCredentialCode, sendAsApp } from "./api-credential-support.ts";
 import { BANK_RECIPIENT } from "./api-surface.ts";
@@ -104,6 +105,25 @@ describe("secrets", () => {
     );
     expect((await as(user, "GET", "/api/v1/api-credentials")).json().items).toEqual([]);
     expect((await credentialRow(made.id)).revoked_at).not.toBeNull();
+  });
+
+  test("a user holds at most MAX_API_CREDENTIALS_PER_USER, listed newest first; a disconnected one frees its place", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-max" });
+    const made: string[] = [];
+    for (let index = 0; index < MAX_API_CREDENTIALS_PER_USER; index += 1) {
+      made.push((await createCredential(ferry, user, ["balances:read"])).id);
+    }
+    const refused = await as(user, "POST", "/api/v1/api-credentials", { name: "One more", scopes: ["balances:read"] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(CONNECT_MESSAGES.tooManyCredentials);
+    const listed = (await as(user, "GET", "/api/v1/api-credentials"))
+      .json()
+      .items.map((item: { id: string }) => item.id);
+    expect(listed).toEqual([...made].reverse());
+    expect((await as(user, "DELETE", `/api/v1/api-credentials/${made[0]}`)).statusCode).toBe(204);
+    expect(
+      (await as(user, "POST", "/api/v1/api-credentials", { name: "One more", scopes: ["balances:read"] })).statusCode,
+    ).toBe(201);
   });
 
   test("another user can neither regenerate nor disconnect a credential", async () => {
