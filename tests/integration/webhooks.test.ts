@@ -478,6 +478,41 @@ describe("endpoints, secrets and the delivery log", () => {
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
   });
 
+  test("a banned account's apps are told nothing, and closing an account erases its webhooks", async () => {
+    const receiver = await startReceiver();
+    const banned = await userWithEndpoint(receiver);
+    const closed = await userWithEndpoint(receiver);
+    const admin = await createSessionUser(ferry, { label: "webhooks-admin", isAdmin: true });
+    await fundWallet(ferry.db, banned.user.userId, "USD", 100n);
+    const ban = await send(ferry.app, {
+      method: "POST",
+      url: `/api/v1/admin/users/${banned.user.userId}/ban`,
+      ip: admin.ip,
+      cookie: admin.cookie,
+      payload: {},
+    });
+    expect(ban.statusCode, ban.body).toBe(200);
+    await deliverOnce();
+    expect(receiver.received).toEqual([]);
+    expect(await deliveriesOf(banned.endpoint.id)).toEqual([
+      expect.objectContaining({ status: "failed", error: "The account is suspended or closed" }),
+    ]);
+
+    const close = await send(ferry.app, {
+      method: "DELETE",
+      url: `/api/v1/admin/users/${closed.user.userId}`,
+      ip: admin.ip,
+      cookie: admin.cookie,
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    const left = await ferry.db
+      .selectFrom("webhook_endpoints")
+      .select("id")
+      .where("user_id", "=", closed.user.userId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   test("bad input is refused with the field's message and saves nothing", async () => {
     const user = await createSessionUser(ferry, { label: "webhooks-invalid" });
     const credentialId = await insertCredential(user.userId);

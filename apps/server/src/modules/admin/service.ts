@@ -33,6 +33,7 @@ import { deleteAllPasskeysOf } from "../passkeys/service.ts";
 import { eraseProfile, getProfile } from "../profile/service.ts";
 import { deleteAllTextMessagesOf } from "../sms/service.ts";
 import { listRecentHistoryOf } from "../transfers/service.ts";
+import { deleteAllWebhooksOf } from "../webhooks/service.ts";
 import {
   deleteUserSessions,
   isActiveAdmin,
@@ -148,9 +149,9 @@ async function refuseWhileHoldingMoney(trx: Database, userId: string): Promise<v
 /**
  * Deletes a user as Ferry can without destroying money or history (spec §7 delete-user, the right to
  * erasure): refused while they hold money; otherwise every way they sign in ends, their personal data
- * is erased (profile, saved destinations, notifications, alert rules, text messages, identity documents) and the user
- * row is pseudonymised and closed, so their ledger accounts and transfers stay, under the pseudonym,
- * and reconcile as before. One transaction, audited. An admin cannot delete themselves or the last admin.
+ * is erased (profile, saved destinations, notifications, alert rules, text messages, webhook endpoints,
+ * identity documents) and the user row is pseudonymised and closed, so their ledger accounts and
+ * transfers stay, under the pseudonym, and reconcile as before. One transaction, audited. An admin cannot delete themselves or the last admin.
  */
 export async function closeAccount(
   db: Database,
@@ -172,6 +173,7 @@ export async function closeAccount(
     await deleteAllNotificationsOf(trx, userId);
     await deleteAllAlertRulesOf(trx, userId);
     await deleteAllTextMessagesOf(trx, userId);
+    await deleteAllWebhooksOf(trx, userId);
     await deleteAllMailTo(trx, user.email);
     await eraseKycDocuments(trx, kycStorage, userId);
     await pseudonymiseAndClose(trx, userId, actor.userId);

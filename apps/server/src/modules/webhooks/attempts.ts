@@ -78,11 +78,25 @@ function signedRequestOf(settings: WebhookSettings, delivery: ClaimedDelivery) {
   return { headers, body };
 }
 
+/** Why a delivery is not sent at all: its app was disconnected, its endpoint disabled, its account suspended or closed. */
+function refusalOf(delivery: ClaimedDelivery): string | null {
+  if (!delivery.is_connected) {
+    return "The app was disconnected";
+  }
+  if (!delivery.is_enabled) {
+    return "The endpoint is disabled";
+  }
+  if (!delivery.is_owner_active) {
+    return "The account is suspended or closed";
+  }
+  return null;
+}
+
 /** One attempt at one claimed delivery, and what it came to. */
 async function attempt(settings: WebhookSettings, delivery: ClaimedDelivery): Promise<AttemptRecord> {
-  if (!delivery.is_enabled || !delivery.is_connected) {
-    const error = delivery.is_connected ? "The endpoint is disabled" : "The app was disconnected";
-    return { status: "failed", responseStatus: null, durationMs: null, error, retryInSeconds: null };
+  const refusal = refusalOf(delivery);
+  if (refusal !== null) {
+    return { status: "failed", responseStatus: null, durationMs: null, error: refusal, retryInSeconds: null };
   }
   const startedAt = performance.now();
   try {

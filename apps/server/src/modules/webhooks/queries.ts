@@ -197,6 +197,8 @@ export interface ClaimedDelivery {
   readonly url: string;
   readonly is_enabled: boolean;
   readonly is_connected: boolean;
+  /** The account is open and no ban is in force: a suspended or closed account's apps are told nothing. */
+  readonly is_owner_active: boolean;
   readonly secret_encrypted: string;
   readonly previous_secret_encrypted: string | null;
   readonly type: string;
@@ -226,12 +228,15 @@ export async function claimDueDeliveries(db: Database, limit: number, leaseSecon
     )
     SELECT claimed.id, claimed.message_id, claimed.attempts, claimed.endpoint_id,
       e.url, e.is_enabled, (c.revoked_at IS NULL) AS is_connected, e.secret_encrypted,
+      (u.banned IS NOT TRUE OR u."banExpires" <= now())
+        AND NOT EXISTS (SELECT 1 FROM account_closures ac WHERE ac.user_id = e.user_id) AS is_owner_active,
       CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_encrypted END AS previous_secret_encrypted,
       ev.type, ev.payload,
       to_char(ev.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS event_at
     FROM claimed
     JOIN webhook_endpoints e ON e.id = claimed.endpoint_id
     JOIN api_credentials c ON c.id = e.credential_id
+    JOIN "user" u ON u.id = e.user_id
     JOIN webhook_events ev ON ev.id = claimed.event_id`.execute(db);
   return result.rows;
 }
@@ -259,6 +264,12 @@ export async function recordAttempt(db: Database, id: string, attempt: AttemptRe
     })
     .where("id", "=", id)
     .execute();
+}
+
+/** Deletes every endpoint of the user (their deliveries with them) and every event recorded for them. */
+export async function deleteWebhooksOf(db: Database, userId: string): Promise<void> {
+  await db.deleteFrom("webhook_endpoints").where("user_id", "=", userId).execute();
+  await db.deleteFrom("webhook_events").where("user_id", "=", userId).execute();
 }
 
 export async function disableEndpoint(db: Database, id: string, reason: string): Promise<void> {

@@ -24,6 +24,7 @@ import {
   countEndpointsOf,
   type DeliveryRow,
   deleteEndpointRow,
+  deleteWebhooksOf,
   type EndpointOwner,
   type EndpointRow,
   insertDeliveries,
@@ -277,6 +278,11 @@ export async function resendWebhookDelivery(
     await deliveryQueue.of(trx)?.queueDelivery(trx);
     return toDelivery((await selectDelivery(trx, ids.endpointId, ids.deliveryId)) as DeliveryRow);
   });
+}
+
+/** Deletes the user's webhook endpoints, their delivery logs and events, in the caller's transaction: their account is being closed. */
+export async function deleteAllWebhooksOf(trx: Database, userId: string): Promise<void> {
+  await deleteWebhooksOf(trx, userId);
 }
 
 /** An event of an account, as the module where it happened describes it; amounts as decimal strings. */
