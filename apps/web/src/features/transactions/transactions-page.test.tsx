@@ -1,0 +1,38 @@
+import type { TransactionItem, TransactionList } from "@ferry/core/contracts/transfers";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, test } from "vitest";
+import { fakeApi, renderWithApp } from "../../testing/render.tsx";
+import { TransactionsPage } from "./transactions-page.tsx";
+
+const SENT: TransactionItem = {
+  id: "t9a4c1f0e-1b2c-4d5e-8f90-123456789abc",
+  type: "sent",
+  method: "ferry_user",
+  status: "sent",
+  currency: "USD",
+  amount: "25.00",
+  fee: "0.00",
+  direction: "out",
+  counterparty: "grace@example.com",
+  memo: null,
+  app: null,
+  createdAt: "2026-11-20T10:00:00.000Z",
+};
+
+describe("transaction history", () => {
+  test("names the connected app that made a transfer, and nothing for a person's own", async () => {
+    const page: TransactionList = {
+      items: [
+        { ...SENT, id: "t-by-app", app: { name: "Payroll Sync" }, amount: "40.00" },
+        { ...SENT, id: "t-by-person" },
+      ],
+      nextCursor: null,
+    };
+    fakeApi({ "GET /api/v1/transactions": () => ({ body: page }) });
+    renderWithApp(<TransactionsPage />);
+    const rows = await screen.findAllByTestId("transaction-row");
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText("via Payroll Sync")).toBeVisible();
+    expect(within(rows[1]).queryByTestId("transaction-app")).toBeNull();
+  });
+});
