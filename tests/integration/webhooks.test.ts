@@ -7,6 +7,8 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { WEBHOOK_DELIVERY_JOB } from "../../apps/server/src/jobs/webhook-delivery.ts";
 import { creditDeposit } from "../../apps/server/src/modules/deposits/service.ts";
+import { payDueReturns } from "../../apps/server/src/modules/investments/returns.ts";
+import { fundYieldReserve } from "../../apps/server/src/modules/investments/service.ts";
 import { MAX_WEBHOOK_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../apps/server/src/modules/webhooks/attempts.ts";
 import {
   buildTestApp,
@@ -18,6 +20,7 @@ import {
   send,
   type TestApp,
 } from "./helpers.ts";
+import { buildAppWithClock, invest, ManualClock } from "./money-helpers-investments.ts";
 
 /*
  * Issue 28: webhooks as Standard Webhooks describes them, against a real local HTTP receiver: signed
@@ -28,9 +31,11 @@ import {
  */
 
 let ferry: TestApp;
+let databaseUrl: string;
 
 beforeAll(async () => {
-  ferry = await buildTestApp({}, { databaseUrl: await createIsolatedDatabase("webhooks") });
+  databaseUrl = await createIsolatedDatabase("webhooks");
+  ferry = await buildTestApp({}, { databaseUrl });
 });
 
 afterAll(async () => {
@@ -236,6 +241,59 @@ describe("delivering events", () => {
       ["transfer.status_changed", "incoming"],
     ]);
     expect(senderEvents[0].data).toMatchObject({ amount: "25.00", currency: "USD", transferId: created.json().id });
+  });
+
+  test("an exchange and a day's investment return are delivered, amounts as decimal strings", async () => {
+    const receiver = await startReceiver();
+    const { user, endpoint } = await userWithEndpoint(receiver, ["exchange.completed", "investment.return_paid"]);
+    await fundWallet(ferry.db, user.userId, "USD", 200_000n);
+    const quote = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/exchange/quotes",
+      ip: user.ip,
+      cookie: user.cookie,
+      payload: { from: "USD", to: "EUR", amount: "10.00" },
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const exchanged = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/exchange",
+      ip: user.ip,
+      cookie: user.cookie,
+      headers: { "idempotency-key": randomUUID() },
+      payload: { quoteId: quote.json().id },
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(201);
+
+    // Returns are paid for finished days, on the business clock: an app of its own moves it.
+    const clock = new ManualClock("2031-06-01T10:00:00.000Z");
+    const clocked = await buildAppWithClock(databaseUrl, clock);
+    try {
+      const invested = await invest(clocked, user, "1000.00");
+      expect(invested.statusCode, invested.body).toBe(201);
+      await clocked.db
+        .transaction()
+        .execute((trx) =>
+          fundYieldReserve(trx, {
+            transferKey: `webhooks:${randomUUID()}`,
+            amountMinor: 100_000n,
+            referenceType: "test",
+          }),
+        );
+      clock.set("2031-06-03T00:05:00.000Z");
+      await payDueReturns(clocked.db, { clock, dailyRate: clocked.config.investDailyRate });
+    } finally {
+      await clocked.close();
+    }
+    await deliverOnce();
+
+    const events = receiver.received.map((request) => verified(endpoint.secret, request));
+    expect(events.map((event) => event.type).sort()).toEqual(["exchange.completed", "investment.return_paid"]);
+    const exchange = events.find((event) => event.type === "exchange.completed");
+    expect(exchange?.data).toMatchObject({ fromCurrency: "USD", fromAmount: "10.00", toCurrency: "EUR" });
+    expect(String(exchange?.data.toAmount)).toMatch(/^\d+\.\d{2}$/);
+    const paid = events.find((event) => event.type === "investment.return_paid");
+    expect(paid?.data).toMatchObject({ day: "2031-06-02", amount: "20.00", currency: "USD" });
   });
 
   test("a receiver that fails twice then succeeds gets the event three times with one webhook-id", async () => {

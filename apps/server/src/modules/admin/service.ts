@@ -151,7 +151,8 @@ async function refuseWhileHoldingMoney(trx: Database, userId: string): Promise<v
  * erasure): refused while they hold money; otherwise every way they sign in ends, their personal data
  * is erased (profile, saved destinations, notifications, alert rules, text messages, webhook endpoints,
  * identity documents) and the user row is pseudonymised and closed, so their ledger accounts and
- * transfers stay, under the pseudonym, and reconcile as before. One transaction, audited. An admin cannot delete themselves or the last admin.
+ * transfers stay, under the pseudonym, and reconcile as before. One transaction, audited. An admin
+ * cannot delete themselves or the last admin.
  */
 export async function closeAccount(
   db: Database,
