@@ -386,6 +386,8 @@ describe("the job runner", () => {
       expect(schedules.rows).toEqual([
         { name: "housekeeping", cron: "*/10 * * * *", timezone: "UTC" },
         { name: "investment-daily-returns", cron: "5 0 * * *", timezone: "UTC" },
+        // Webhook retries, and deliveries a killed process held (decision 042).
+        { name: "webhook-delivery", cron: "* * * * *", timezone: "UTC" },
       ]);
       // The run queued at start pays 2 November (the deposit's day earns nothing; 3 November is today).
       const deadline = Date.now() + 20_000;
