@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
     PASSWORD_SCRYPT_COST: "1024",
     // Browser contexts send X-Forwarded-For so each test is its own client address.
     TRUST_PROXY: "loopback",
+    // The job runner works here as in production, so a webhook is delivered by its job (issue 28).
+    JOBS_ENABLED: "true",
     // A web build elsewhere than apps/web/dist (WEB_BUILD_OUT_DIR of the web build), when given.
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   });

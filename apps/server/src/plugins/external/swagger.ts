@@ -38,10 +38,14 @@ export default fp<SwaggerOptions>(
     });
     // "Authorize" offers the API-credential schemes, so a developer tries calls with their own key
     // (docs/api.md). The key stays in the page's memory: persisting it would leave a live secret in
-    // localStorage for anything on this origin to read (decision 043).
+    // localStorage for anything on this origin to read (decision 043). Swagger UI sets style
+    // attributes as it draws, which a style-src of hashes refuses (a console error on every load): its
+    // styles are admitted inline as the app's own pages' are (security-headers.ts); its scripts stay
+    // limited to its own files and hashes.
     await app.register(swaggerUi, {
       routePrefix: "/api/docs",
       staticCSP: true,
+      transformStaticCSP: (header) => header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
       uiConfig: { persistAuthorization: false, tryItOutEnabled: true },
     });
     app.get("/api/v1/openapi.json", { schema: { hide: true } }, async () => app.swagger());
