@@ -9,6 +9,7 @@ import {
   RefusedWebhookAddress,
   type ResolveHost,
 } from "../../apps/server/src/modules/webhooks/address-check.ts";
+import { postToReceiver } from "../../apps/server/src/modules/webhooks/delivery.ts";
 import {
   buildTestApp,
   createIsolatedDatabase,
@@ -127,6 +128,54 @@ describe("the address check", () => {
       RefusedWebhookAddress,
     );
     await expect(checkWebhookTarget("https://127.0.0.1/hooks", development)).rejects.toThrow(RefusedWebhookAddress);
+  });
+});
+
+describe("the connection", () => {
+  test("goes to the checked address, keeping the URL's host name, and reads only a small part of the answer", async () => {
+    const hosts: string[] = [];
+    /** Set when the server's answer ends: whether Ferry read it all (finished) or cut it off (closed first). */
+    let answerEnd: Promise<"finished" | "cut"> = Promise.resolve("finished");
+    const server = http.createServer((request, response) => {
+      hosts.push(String(request.headers.host));
+      request.resume();
+      answerEnd = new Promise((resolve) => {
+        response.on("finish", () => resolve("finished"));
+        response.on("close", () => resolve("cut"));
+      });
+      // 64 MiB, far more than a socket's buffers hold: only a reader that reads it all lets it finish.
+      response.writeHead(200, { "content-type": "text/plain" });
+      const chunk = Buffer.alloc(1024 * 1024, 120);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 64 && !response.destroyed) {
+          sent += 1;
+          if (!response.write(chunk)) {
+            response.once("drain", pump);
+            return;
+          }
+        }
+        response.end();
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      // A name only the check's resolver knows: the system's would not find it, so the socket must use the checked address.
+      const resolve = resolverOf({ "receiver.ferry.invalid": ["127.0.0.1"] });
+      const target = await checkWebhookTarget(`http://receiver.ferry.invalid:${port}/hooks`, {
+        isProduction: false,
+        resolve,
+      });
+      const answer = await postToReceiver(target, { "content-type": "application/json" }, "{}");
+      expect(answer.status).toBe(200);
+      expect(hosts).toEqual([`receiver.ferry.invalid:${port}`]);
+      expect(await answerEnd).toBe("cut");
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
