@@ -271,15 +271,13 @@ describe("delivering events", () => {
     try {
       const invested = await invest(clocked, user, "1000.00");
       expect(invested.statusCode, invested.body).toBe(201);
-      await clocked.db
-        .transaction()
-        .execute((trx) =>
-          fundYieldReserve(trx, {
-            transferKey: `webhooks:${randomUUID()}`,
-            amountMinor: 100_000n,
-            referenceType: "test",
-          }),
-        );
+      await clocked.db.transaction().execute((trx) =>
+        fundYieldReserve(trx, {
+          transferKey: `webhooks:${randomUUID()}`,
+          amountMinor: 100_000n,
+          referenceType: "test",
+        }),
+      );
       clock.set("2031-06-03T00:05:00.000Z");
       await payDueReturns(clocked.db, { clock, dailyRate: clocked.config.investDailyRate });
     } finally {
@@ -690,5 +688,12 @@ describe("with an API credential", () => {
     expect(await deliveriesOf(created.json().id)).toEqual([
       expect.objectContaining({ status: "failed", error: "The app was disconnected" }),
     ]);
+    const listed = await send(ferry.app, {
+      method: "GET",
+      url: "/api/v1/webhook-endpoints",
+      ip: user.ip,
+      cookie: user.cookie,
+    });
+    expect(listed.json().items).toEqual([]);
   });
 });

@@ -18,8 +18,20 @@ export interface EndpointOwner {
   readonly credentialId: string | null;
 }
 
+/** The owner's endpoints of apps still connected: a disconnected app's endpoints are gone with it. */
 function ownedEndpoints(db: Database, owner: EndpointOwner) {
-  let query = db.selectFrom("webhook_endpoints").selectAll("webhook_endpoints").where("user_id", "=", owner.userId);
+  let query = db
+    .selectFrom("webhook_endpoints")
+    .selectAll("webhook_endpoints")
+    .where("user_id", "=", owner.userId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("api_credentials")
+          .select("api_credentials.id")
+          .whereRef("api_credentials.id", "=", "webhook_endpoints.credential_id")
+          .where("api_credentials.revoked_at", "is", null),
+      ),
+    );
   if (owner.credentialId !== null) {
     query = query.where("credential_id", "=", owner.credentialId);
   }
