@@ -329,6 +329,24 @@ async function checkDeleteConfirmation(page: Page, report: AxeReport): Promise<v
   await confirm.waitFor({ state: "detached" });
 }
 
+/** The Create credential dialog on /connect: empty, refused, and with the second-factor step of transfers:write. */
+async function checkConnect(page: Page, report: AxeReport): Promise<void> {
+  await page.goto("/connect");
+  const create = page.getByRole("button", { name: "Create credential" });
+  await checkDialogKeyboard(page, { trigger: create }, "Create credential");
+  await create.click();
+  const dialog = page.getByRole("dialog", { name: "Create credential" });
+  await report.checkDialog(page, "Create credential");
+  await dialog.getByRole("button", { name: "Create credential" }).click();
+  await dialog.locator("[aria-invalid=true]").first().waitFor();
+  await report.checkDialog(page, "Create credential, with errors");
+  await dialog.getByRole("checkbox", { name: /transfers:write/ }).click();
+  await dialog.getByLabel("Daily limit", { exact: true }).waitFor();
+  await report.checkDialog(page, "Create credential, sending money");
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+}
+
 /** Cashout: the amount, then the code; the withdrawal is requested, so the history has a pending row. */
 async function checkCashout(page: Page, report: AxeReport, email: string): Promise<void> {
   await page.goto("/balance");
@@ -440,6 +458,7 @@ describe("accessibility", () => {
       await report.checkRoutesAs(page, "customer");
       await checkDeleteConfirmation(page, report);
       await checkSendMoney(page, report, email);
+      await checkConnect(page, report);
 
       // The e-mail verification dialog from the banner, and the navigation drawer at phone width.
       const verify = page.getByRole("button", { name: "Verify Email" });
