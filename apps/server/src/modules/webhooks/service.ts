@@ -299,6 +299,10 @@ export interface WebhookEventInput {
  * indexed read when nobody listens.
  */
 export async function recordWebhookEvents(trx: Database, events: readonly WebhookEventInput[]): Promise<void> {
+  if (!trx.isTransaction) {
+    // An event, its deliveries and its delivery run commit together even when the caller has no transaction.
+    return trx.transaction().execute((inner) => recordWebhookEvents(inner, events));
+  }
   let isRecorded = false;
   for (const event of events) {
     const endpointIds = await selectSubscribedEndpointIds(trx, event.userId, event.type);
