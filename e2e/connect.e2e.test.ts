@@ -7,6 +7,7 @@ import {
   baseUrl,
   DEMO_ADMIN,
   PHONE,
+  readCodeFromMailbox,
   saveScreenshot,
   screenshotFromTop,
   signIn,
@@ -248,6 +249,36 @@ describe("/connect", () => {
       ).toContain("200");
       await operation.getByText('"balances"').first().waitFor();
       await saveScreenshot(page, "api-docs-try-it", { fullPage: false });
+    });
+  }, 120_000);
+
+  it("an app that sends money needs a daily limit and the e-mailed code", async () => {
+    const email = uniqueEmail("connect-payer");
+    await withPage(browserOf(), "connect-transfers-write", async (page) => {
+      await signUpAndSignIn(page, email);
+      await page.goto("/connect");
+      await page.getByRole("button", { name: "Create credential" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create credential" });
+      await dialog.getByLabel("App name").fill("Payroll");
+      await dialog.getByRole("checkbox", { name: /transfers:write/ }).click();
+      await dialog.getByLabel("Daily limit currency").selectOption("EUR");
+      await dialog.getByLabel("Daily limit", { exact: true }).fill("250");
+      await dialog.getByLabel("Verification code").fill("000000");
+      await dialog.getByRole("button", { name: "Create credential" }).click();
+      // A code never sent is no code: the server refuses it and nothing is created.
+      await page.getByText("Failed to create credentials").first().waitFor();
+
+      await dialog.getByRole("button", { name: "Send code" }).click();
+      await page.getByText("Verification code sent to your email").first().waitFor();
+      const code = await readCodeFromMailbox(email, "connect an app that sends money");
+      await dialog.getByLabel("Verification code").fill(code);
+      await saveScreenshot(dialog, "connect-create-transfers-write");
+      await dialog.getByRole("button", { name: "Create credential" }).click();
+      const shown = page.getByRole("dialog", { name: "Credential created" });
+      await shown.getByRole("button", { name: "Done" }).click();
+      const app = page.getByRole("article", { name: "Payroll" });
+      await app.getByText("transfers:write").waitFor();
+      await app.getByText("EUR 250.00").waitFor();
     });
   }, 120_000);
 });
