@@ -34,7 +34,7 @@ afterAll(async () => {
   await ferry?.close();
 });
 
-function as(user: SessionUser, method: "GET" | "POST" | "DELETE", url: string, payload?: unknown) {
+function as(user: SessionUser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) {
   return send(ferry.app, { method, url, ip: user.ip, cookie: user.cookie, payload });
 }
 
@@ -465,6 +465,61 @@ describe("transfers made by an app", () => {
       currency: "USD",
     });
     expect(cashout.statusCode, cashout.body).toBe(403);
+  });
+
+  test("an edit of the routing number alone ends the person's confirmation of a recipient", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-routing" });
+    await fundWallet(ferry.db, user.userId, "USD", 100_000n);
+    const american = {
+      type: "bank",
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      bankName: "JPMorgan Chase",
+      country: "US",
+      currency: "USD",
+      accountNumber: "000123456789",
+      routingNumber: "021000021",
+      swiftCode: "CHASUS33",
+    };
+    const saved = await as(user, "POST", "/api/v1/recipients", american);
+    expect(saved.statusCode, saved.body).toBe(201);
+    const recipientId: string = saved.json().id;
+    const made = await createCredential(ferry, user, ["transfers:write"]);
+    const toRecipient = { target: { method: "bank", recipientId }, amount: "3.00", currency: "USD" };
+
+    const code = await issueCode(ferry, {
+      userId: user.userId,
+      recipientKey: `recipient:${recipientId}`,
+      amountMinor: 200n,
+      currency: "USD",
+    });
+    const byPerson = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/transfers",
+      ip: user.ip,
+      cookie: user.cookie,
+      headers: { "idempotency-key": `person-${randomUUID()}` },
+      payload: { target: { method: "bank", recipientId }, amount: "2.00", currency: "USD", code },
+    });
+    expect(byPerson.statusCode, byPerson.body).toBe(201);
+    expect((await appTransfer(made.authorization, toRecipient)).statusCode).toBe(201);
+
+    // Same account number, SWIFT and country: only the bank (its routing number) differs.
+    const edited = await as(user, "PUT", `/api/v1/recipients/${recipientId}`, {
+      ...american,
+      routingNumber: "026009593",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const refused = await appTransfer(made.authorization, toRecipient);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error.message).toContain("already confirmed with a transfer code");
+    const sent = await ferry.db
+      .selectFrom("transfers")
+      .select("recipient_bank_code")
+      .where("sender_user_id", "=", user.userId)
+      .where("api_credential_id", "=", made.id)
+      .execute();
+    expect(sent.map((row) => row.recipient_bank_code)).toEqual(["021000021"]);
   });
 
   test("stay in the credential's currency and within its daily limit", async () => {

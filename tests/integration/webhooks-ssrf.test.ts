@@ -6,10 +6,13 @@ import { WEBHOOK_DELIVERY_JOB } from "../../apps/server/src/jobs/webhook-deliver
 import {
   checkWebhookTarget,
   isPublicAddress,
+  REFUSED_WEBHOOK_ADDRESS_MESSAGE,
   RefusedWebhookAddress,
   type ResolveHost,
 } from "../../apps/server/src/modules/webhooks/address-check.ts";
 import { postToReceiver } from "../../apps/server/src/modules/webhooks/delivery.ts";
+import { createWebhookEndpoint } from "../../apps/server/src/modules/webhooks/service.ts";
+import { webhookSecretKeyOf } from "../../apps/server/src/modules/webhooks/signing.ts";
 import {
   buildTestApp,
   createIsolatedDatabase,
@@ -129,6 +132,15 @@ describe("the address check", () => {
     );
     await expect(checkWebhookTarget("https://127.0.0.1/hooks", development)).rejects.toThrow(RefusedWebhookAddress);
   });
+
+  test("a name that does not resolve in time is refused, so a lookup cannot outlive an attempt's lease", async () => {
+    const hanging: ResolveHost = () => new Promise(() => {});
+    const started = Date.now();
+    await expect(
+      checkWebhookTarget("https://slow.example.com/in", { isProduction: true, resolve: hanging, resolveTimeoutMs: 50 }),
+    ).rejects.toThrow(/could not be resolved in time/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });
 
 describe("the connection", () => {
@@ -235,7 +247,44 @@ describe("endpoints and deliveries", () => {
     for (const url of ["http://10.0.0.1/hooks", "http://169.254.169.254/latest/meta-data", "http://[fd00::1]/"]) {
       const response = await createEndpoint(url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().error).toMatchObject({ code: "validation_failed", fields: { url: expect.any(String) } });
+      expect(response.json().error).toMatchObject({
+        code: "validation_failed",
+        message: REFUSED_WEBHOOK_ADDRESS_MESSAGE,
+        fields: { url: REFUSED_WEBHOOK_ADDRESS_MESSAGE },
+      });
+    }
+  });
+
+  test("saving an endpoint does not tell whether a name exists: unresolvable and internal names get one answer", async () => {
+    const settings = {
+      secretKey: webhookSecretKeyOf(ferry.config.authSecret),
+      isProduction: true,
+      resolve: resolverOf({ "wiki.corp.example": ["10.0.0.7"], "mixed.example.com": ["93.184.215.14", "fd00::7"] }),
+    };
+    const context = {
+      owner: { userId: user.userId, credentialId: null },
+      actor: { userId: user.userId, clientAddress: user.ip },
+    };
+    const urls = [
+      "https://missing.corp.example/hooks",
+      "https://wiki.corp.example/hooks",
+      "https://mixed.example.com/hooks",
+      "https://10.0.0.7/hooks",
+    ];
+    for (const url of urls) {
+      const refusal = await createWebhookEndpoint(ferry.db, settings, context, {
+        credentialId,
+        url,
+        events: ["deposit.credited"],
+      }).then(
+        () => null,
+        (error: { code?: string; message?: string; fields?: unknown }) => error,
+      );
+      expect({ code: refusal?.code, message: refusal?.message, fields: refusal?.fields }, url).toEqual({
+        code: "validation_failed",
+        message: REFUSED_WEBHOOK_ADDRESS_MESSAGE,
+        fields: { url: REFUSED_WEBHOOK_ADDRESS_MESSAGE },
+      });
     }
   });
 

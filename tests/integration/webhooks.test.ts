@@ -11,6 +11,11 @@ import { payDueReturns } from "../../apps/server/src/modules/investments/returns
 import { fundYieldReserve } from "../../apps/server/src/modules/investments/service.ts";
 import { MAX_WEBHOOK_ATTEMPTS, RETRY_DELAYS_SECONDS } from "../../apps/server/src/modules/webhooks/attempts.ts";
 import {
+  type AttemptRecord,
+  claimDueDeliveries,
+  recordAttempt,
+} from "../../apps/server/src/modules/webhooks/queries.ts";
+import {
   buildTestApp,
   createIsolatedDatabase,
   createSessionUser,
@@ -405,6 +410,50 @@ describe("delivering events", () => {
     expect(await deliveriesOf(endpoint.id)).toEqual([]);
     await deliverOnce();
     expect(receiver.received).toEqual([]);
+  });
+
+  test("an attempt that outran its lease does not overwrite the newer attempt's result", async () => {
+    const receiver = await startReceiver();
+    const { user, endpoint } = await userWithEndpoint(receiver);
+    await fundWallet(ferry.db, user.userId, "USD", 100n);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    const claimOf = async () => {
+      const claimed = await claimDueDeliveries(ferry.db, 1000, 30);
+      const mine = claimed.find((row) => row.id === delivery.id);
+      expect(mine).toBeDefined();
+      return mine as NonNullable<typeof mine>;
+    };
+    const slow = await claimOf();
+    // The slow attempt's lease runs out, and another run claims the delivery again and succeeds.
+    await sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = ${delivery.id}`.execute(ferry.db);
+    const fresh = await claimOf();
+    expect(fresh.attempts).toBe(slow.attempts + 1);
+    const succeeded: AttemptRecord = {
+      status: "succeeded",
+      responseStatus: 200,
+      durationMs: 12,
+      error: null,
+      retryInSeconds: null,
+    };
+    expect(await recordAttempt(ferry.db, fresh, succeeded)).toBe(true);
+    // The slow attempt ends at last, with a 500: too late, its result is dropped.
+    const late: AttemptRecord = {
+      status: "retrying",
+      responseStatus: 500,
+      durationMs: 31_000,
+      error: null,
+      retryInSeconds: 5,
+    };
+    expect(await recordAttempt(ferry.db, slow, late)).toBe(false);
+    expect(await deliveriesOf(endpoint.id)).toEqual([
+      expect.objectContaining({
+        status: "succeeded",
+        attempts: fresh.attempts,
+        response_status: 200,
+        next_attempt_at: null,
+      }),
+    ]);
+    await makeRetriesDue();
   });
 });
 

@@ -5,6 +5,7 @@ import type { Database } from "../../db/database.ts";
 import { lockKey } from "../../db/locks.ts";
 import { AppError } from "../../errors.ts";
 import { recordAdminAction } from "../audit/service.ts";
+import type { DestinationSnapshot } from "../destinations/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import type { PricedTransfer } from "./pricing.ts";
 
@@ -16,29 +17,46 @@ export interface ApiTransferCredential {
 }
 
 /**
+ * Every field of a destination's snapshot, which a transfer row keeps as it was when sent (create.ts
+ * spreads the snapshot into the row). Typed as a record of every key so a field added to the snapshot
+ * cannot be left out of the comparison below (issue 28): each one decides, or names, where money goes.
+ */
+const SNAPSHOT_COLUMNS = Object.keys({
+  recipient_email: true,
+  recipient_name: true,
+  recipient_bank_name: true,
+  recipient_country: true,
+  recipient_account_number: true,
+  recipient_swift_code: true,
+  recipient_bank_code: true,
+  crypto_address: true,
+  crypto_network: true,
+} satisfies Record<keyof DestinationSnapshot, true>) as (keyof DestinationSnapshot)[];
+
+/**
  * Whether a person already confirmed this saved recipient, exactly as it is now, with a transfer code:
  * an earlier transfer of theirs made without an API credential (every such transfer needed a code, the
- * e-mailed one or the authenticator app's) to this recipient with the same account or address. An
- * edit of the recipient since makes the details differ, so it must be confirmed again.
+ * e-mailed one or the authenticator app's) to this recipient with every detail the same — account
+ * number, bank code (routing number, sort code, BSB, transit and institution), SWIFT, country, holder's
+ * name and bank, or crypto address and network (issue 28: an edit of the routing number alone sent the
+ * money to another bank unconfirmed). An edit of the recipient since makes the details differ, so it
+ * must be confirmed again.
  */
 async function isConfirmedByPerson(trx: Database, senderId: string, priced: PricedTransfer): Promise<boolean> {
   const { recipientId, snapshot } = priced.target;
   if (recipientId === null) {
     return false;
   }
-  const row = await trx
+  let query = trx
     .selectFrom("transfers")
     .select("id")
     .where("sender_user_id", "=", senderId)
     .where("recipient_id", "=", recipientId)
-    .where("api_credential_id", "is", null)
-    .where(sql<boolean>`recipient_account_number IS NOT DISTINCT FROM ${snapshot.recipient_account_number}`)
-    .where(sql<boolean>`recipient_swift_code IS NOT DISTINCT FROM ${snapshot.recipient_swift_code}`)
-    .where(sql<boolean>`recipient_country IS NOT DISTINCT FROM ${snapshot.recipient_country}`)
-    .where(sql<boolean>`crypto_address IS NOT DISTINCT FROM ${snapshot.crypto_address}`)
-    .where(sql<boolean>`crypto_network IS NOT DISTINCT FROM ${snapshot.crypto_network}`)
-    .limit(1)
-    .executeTakeFirst();
+    .where("api_credential_id", "is", null);
+  for (const column of SNAPSHOT_COLUMNS) {
+    query = query.where(sql<boolean>`${sql.ref(column)} IS NOT DISTINCT FROM ${snapshot[column]}`);
+  }
+  const row = await query.limit(1).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -132,8 +132,30 @@ export interface CheckedTarget {
   readonly family: 4 | 6;
 }
 
-/** Why an address was refused, in words for the endpoint's form and its delivery log. */
-export class RefusedWebhookAddress extends Error {}
+/**
+ * What the caller saving an endpoint is told of any refusal that depends on what its host resolves to
+ * (issue 28): one message whether the name could not be resolved or resolved to a non-public address,
+ * so saving an endpoint cannot be used to learn which internal names exist.
+ */
+export const REFUSED_WEBHOOK_ADDRESS_MESSAGE =
+  "This address can't receive webhooks: it must be an https:// address on the public internet";
+
+/** How long the host's name may take to resolve: well inside an attempt's lease (attempts.ts). */
+export const RESOLVE_TIMEOUT_MS = 5_000;
+
+/**
+ * Why an address was refused. `message` is the detail, for the server's log and the delivery log;
+ * `publicMessage` is what the endpoint's form is told, the same for every resolution outcome.
+ */
+export class RefusedWebhookAddress extends Error {
+  readonly publicMessage: string;
+
+  constructor(detail: string, publicMessage: string = REFUSED_WEBHOOK_ADDRESS_MESSAGE) {
+    super(detail);
+    this.name = "RefusedWebhookAddress";
+    this.publicMessage = publicMessage;
+  }
+}
 
 /**
  * Checks a webhook URL as it stands now and returns the address to connect to. https only in
@@ -142,15 +164,17 @@ export class RefusedWebhookAddress extends Error {}
  */
 export async function checkWebhookTarget(
   urlText: string,
-  options: { readonly isProduction: boolean; readonly resolve?: ResolveHost },
+  options: { readonly isProduction: boolean; readonly resolve?: ResolveHost; readonly resolveTimeoutMs?: number },
 ): Promise<CheckedTarget> {
   const url = new URL(urlText);
   const isHttp = url.protocol === "http:";
   if (url.protocol !== "https:" && !(isHttp && !options.isProduction)) {
-    throw new RefusedWebhookAddress("The endpoint's address must start with https://");
+    const message = "The endpoint's address must start with https://";
+    throw new RefusedWebhookAddress(message, message);
   }
   if (url.username || url.password) {
-    throw new RefusedWebhookAddress("The endpoint's address must not carry a user name or password");
+    const message = "The endpoint's address must not carry a user name or password";
+    throw new RefusedWebhookAddress(message, message);
   }
   const host = hostOf(url);
   const found = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await resolveAll(host, options);
@@ -167,10 +191,27 @@ export async function checkWebhookTarget(
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
-async function resolveAll(host: string, options: { readonly resolve?: ResolveHost }) {
-  try {
-    return await (options.resolve ?? resolveWithSystem)(host);
-  } catch {
+/**
+ * Every address of `host`, within RESOLVE_TIMEOUT_MS: a lookup that hangs is refused rather than
+ * outliving the attempt's lease (the system's lookup cannot be cancelled; its late answer is dropped).
+ */
+async function resolveAll(
+  host: string,
+  options: { readonly resolve?: ResolveHost; readonly resolveTimeoutMs?: number },
+) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new RefusedWebhookAddress("The endpoint's host could not be resolved in time")),
+      options.resolveTimeoutMs ?? RESOLVE_TIMEOUT_MS,
+    );
+  });
+  const lookup = (options.resolve ?? resolveWithSystem)(host).catch(() => {
     throw new RefusedWebhookAddress("The endpoint's host could not be resolved");
+  });
+  try {
+    return await Promise.race([lookup, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -130,7 +130,14 @@ async function attemptAndRecord(
   if (record.responseStatus === 410) {
     await disableEndpoint(db, delivery.endpoint_id, "The receiver answered 410 Gone");
   }
-  await recordAttempt(db, delivery.id, record);
+  if (!(await recordAttempt(db, delivery, record))) {
+    // The attempt outran its lease and another run claimed the delivery again: its result stands.
+    log.warn(
+      { deliveryId: delivery.id, attempts: delivery.attempts },
+      "webhook attempt outran its lease; not recorded",
+    );
+    return record;
+  }
   if (record.status !== "succeeded") {
     log.info({ deliveryId: delivery.id, attempts: delivery.attempts, status: record.status }, "webhook attempt failed");
   }

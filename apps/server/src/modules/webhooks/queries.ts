@@ -263,8 +263,18 @@ export interface AttemptRecord {
   readonly retryInSeconds: number | null;
 }
 
-export async function recordAttempt(db: Database, id: string, attempt: AttemptRecord): Promise<void> {
-  await db
+/**
+ * Records what the attempt of `claim` came to, if that claim still holds the delivery: its attempt
+ * count is still the one claimed. An attempt that outran its lease was claimed again by another run
+ * (which counted a further attempt), so its late result is dropped rather than overwriting the newer
+ * one (issue 28). Returns whether it was recorded.
+ */
+export async function recordAttempt(
+  db: Database,
+  claim: { readonly id: string; readonly attempts: number },
+  attempt: AttemptRecord,
+): Promise<boolean> {
+  const result = await db
     .updateTable("webhook_deliveries")
     .set({
       status: attempt.status,
@@ -274,8 +284,10 @@ export async function recordAttempt(db: Database, id: string, attempt: AttemptRe
       next_attempt_at:
         attempt.retryInSeconds === null ? null : sql<Date>`now() + make_interval(secs => ${attempt.retryInSeconds})`,
     })
-    .where("id", "=", id)
-    .execute();
+    .where("id", "=", claim.id)
+    .where("attempts", "=", claim.attempts)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Deletes every endpoint of the user (their deliveries with them) and every event recorded for them. */

@@ -147,13 +147,16 @@ async function credentialForNewEndpoint(
   return request.credentialId;
 }
 
-/** Whether the address may be called now (address-check.ts); a refusal is the url field's error. */
+/**
+ * Whether the address may be called now (address-check.ts); a refusal is the url field's error, in
+ * its public words only: whether the host resolved, and to what, is not told (issue 28).
+ */
 async function checkUrl(settings: WebhookSettings, url: string): Promise<void> {
   try {
     await checkWebhookTarget(url, settings);
   } catch (error) {
     if (error instanceof RefusedWebhookAddress) {
-      throw new AppError("validation_failed", error.message, { url: error.message });
+      throw new AppError("validation_failed", error.publicMessage, { url: error.publicMessage });
     }
     throw error;
   }
