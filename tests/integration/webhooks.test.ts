@@ -14,7 +14,7 @@ import {
   type AttemptRecord,
   claimDueDeliveries,
   recordAttempt,
-} from "../../apps/server/src/modules/webhooks/queries.ts";
+} from "../../apps/server/src/modules/webhooks/service.ts";
 import {
   buildTestApp,
   createIsolatedDatabase,

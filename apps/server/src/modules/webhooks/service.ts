@@ -48,6 +48,8 @@ import { encryptWebhookSecret, generateWebhookSecret, newMessageId, secretLast4O
  */
 
 export type { EndpointOwner } from "./queries.ts";
+/** A delivery's claim and its recorded attempt, for tests that race two runs over one lease. */
+export { type AttemptRecord, claimDueDeliveries, recordAttempt } from "./queries.ts";
 
 /** How endpoints are checked and their secrets kept. */
 export interface WebhookSettings {
