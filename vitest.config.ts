@@ -16,6 +16,12 @@ const E2E_ALONGSIDE = ["e2e/marketing-pages.e2e.test.ts", "e2e/first-load.e2e.te
  */
 const E2E_CLOCK_MOVERS = ["e2e/investment.e2e.test.ts"];
 
+/**
+ * Vitest's expect.poll gives up after 1 s by default; a loaded CI machine can take longer than that to
+ * run a redirect or a refetch in Chromium, so the browser tests wait up to 15 s (decision 040).
+ */
+const E2E_EXPECT = { poll: { timeout: 15_000 } };
+
 export default defineConfig({
   test: {
     projects: [
@@ -114,6 +120,7 @@ export default defineConfig({
           sequence: { groupOrder: 4 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          expect: E2E_EXPECT,
         },
       },
       {
@@ -128,6 +135,7 @@ export default defineConfig({
           sequence: { groupOrder: 5 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          expect: E2E_EXPECT,
         },
       },
       {
@@ -141,6 +149,7 @@ export default defineConfig({
           sequence: { groupOrder: 6 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          expect: E2E_EXPECT,
         },
       },
     ],

@@ -191,7 +191,7 @@ async function checkDialogKeyboard(
 
 /** The newest transfer code e-mailed to `email` after `before` codes had arrived. */
 async function newTransferCode(email: string, before: number): Promise<string> {
-  await expect.poll(() => countMails(email, "transfer code"), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect.poll(() => countMails(email, "transfer code")).toBeGreaterThan(before);
   return readCodeFromMailbox(email, "transfer code");
 }
 
