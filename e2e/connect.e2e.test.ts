@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CONNECT_MESSAGES } from "@ferry/core/contracts/connect";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible } from "./axe.ts";
@@ -279,6 +280,19 @@ describe("/connect", () => {
       const app = page.getByRole("article", { name: "Payroll" });
       await app.getByText("transfers:write").waitFor();
       await app.getByText("EUR 250.00").waitFor();
+
+      // A new secret for an app that sends money asks for a fresh code, e-mailed for this app.
+      await app.getByRole("button", { name: "Regenerate Payroll" }).click();
+      const confirm = page.getByRole("dialog", { name: "Regenerate credentials" });
+      await confirm.getByRole("button", { name: "Regenerate" }).click();
+      await confirm.getByText(CONNECT_MESSAGES.codeRequired).waitFor();
+      await confirm.getByRole("button", { name: "Send code" }).click();
+      const renewal = await readCodeFromMailbox(email, "regenerate a connected app's secret");
+      await confirm.getByLabel("Verification code").fill(renewal);
+      await saveScreenshot(confirm, "connect-regenerate-transfers-write");
+      await confirm.getByRole("button", { name: "Regenerate" }).click();
+      await page.getByText("Credentials Regenerated").first().waitFor();
+      await page.getByRole("dialog", { name: "New secret key" }).getByRole("button", { name: "Done" }).click();
     });
   }, 120_000);
 });

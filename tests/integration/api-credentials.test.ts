@@ -11,6 +11,7 @@ import {
   fundWallet,
   insertBareUsers,
   issueCode,
+  readCodeFromMailbox,
   type SessionUser,
   send,
   type TestApp,
@@ -222,6 +223,112 @@ describe("creating a credential that sends money, with an authenticator app", ()
     const replayed = await as(user, "POST", "/api/v1/api-credentials", { ...request, code });
     expect(replayed.statusCode).toBe(422);
     expect(replayed.json().error.code).toBe("code_already_used");
+  });
+});
+
+describe("regenerating a credential that sends money (issue 28)", () => {
+  async function balancesAs(authorization: string) {
+    return (await sendAsApp(ferry, authorization, { method: "GET", url: "/api/v1/balances" })).statusCode;
+  }
+
+  test("needs a fresh code bound to it, as creating one does: none, a wrong one, a create code are refused", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-regen-write" });
+    const made = await createCredential(ferry, user, ["balances:read", "transfers:write"]);
+    const url = `/api/v1/api-credentials/${made.id}/regenerate`;
+
+    for (const payload of [{}, undefined]) {
+      const missing = await as(user, "POST", url, payload);
+      expect(missing.statusCode, missing.body).toBe(400);
+      expect(missing.json().error).toEqual({
+        code: "validation_failed",
+        message: CONNECT_MESSAGES.codeRequired,
+        fields: { code: CONNECT_MESSAGES.codeRequired },
+      });
+    }
+    expect(await balancesAs(made.authorization)).toBe(200);
+
+    // A code e-mailed for creating a credential is not one for regenerating this one.
+    const createCode = await requestCredentialCode(ferry, user);
+    const replayed = await as(user, "POST", url, { code: createCode });
+    expect(replayed.statusCode, replayed.body).toBe(422);
+    expect(replayed.json().error.code).toBe("invalid_code");
+
+    const mailed = await as(user, "POST", `/api/v1/api-credentials/${made.id}/code`, {});
+    expect(mailed.statusCode, mailed.body).toBe(200);
+    const code = await readCodeFromMailbox(ferry.db, user.email, "regenerate a connected app");
+    const wrong = code === "000000" ? "111111" : "000000";
+    const refused = await as(user, "POST", url, { code: wrong });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.code).toBe("invalid_code");
+    // The wrong try is counted on the code, committed though nothing else changed.
+    const issued = await ferry.db
+      .selectFrom("transfer_codes")
+      .select("attempts")
+      .where("user_id", "=", user.userId)
+      .where("consumed_at", "is", null)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(issued.attempts).toBe(1);
+    expect(await balancesAs(made.authorization)).toBe(200);
+    expect((await credentialRow(made.id)).secret_last4).toBe(made.secret.slice(-4));
+
+    const renewed = await as(user, "POST", url, { code });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const { appId, secret } = renewed.json() as { appId: string; secret: string };
+    expect(secret).not.toBe(made.secret);
+    expect(await balancesAs(made.authorization)).toBe(401);
+    expect(await balancesAs(`Bearer ${appId}:${secret}`)).toBe(200);
+    // The code is used up.
+    expect((await as(user, "POST", url, { code })).statusCode).toBe(422);
+  });
+
+  test("a credential that cannot send money regenerates without a code, and gets none e-mailed", async () => {
+    const user = await createSessionUser(ferry, { label: "keys-regen-read" });
+    const made = await createCredential(ferry, user, ["balances:read"]);
+    const mailed = await as(user, "POST", `/api/v1/api-credentials/${made.id}/code`, {});
+    expect(mailed.statusCode, mailed.body).toBe(409);
+    const renewed = await as(user, "POST", `/api/v1/api-credentials/${made.id}/regenerate`, {});
+    expect(renewed.statusCode, renewed.body).toBe(200);
+  });
+
+  test("with an authenticator app, its code confirms and a wrong one counts on the account", async () => {
+    const user = await createSignedInUser(ferry, { label: "keys-regen-totp" });
+    const started = await as(user, "POST", "/api/v1/auth/authenticator", { password: user.password });
+    expect(started.statusCode, started.body).toBe(200);
+    const key = base32Decode((started.json() as { secret: string }).secret);
+    // Three steps' codes, each accepted once and in order: the previous, the current, the next.
+    await clearOfStepEdge(15);
+    const confirmed = await as(user, "POST", "/api/v1/auth/authenticator/confirm", {
+      code: totp(key, Date.now() / 1000 - 30),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const created = await as(user, "POST", "/api/v1/api-credentials", {
+      name: "Payouts",
+      scopes: ["balances:read", "transfers:write"],
+      transferLimit: { currency: "USD", amount: "20.00" },
+      code: totp(key, Date.now() / 1000),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const made = created.json() as { id: string; appId: string; secret: string };
+    const url = `/api/v1/api-credentials/${made.id}/regenerate`;
+
+    expect((await as(user, "POST", `/api/v1/api-credentials/${made.id}/code`, {})).statusCode).toBe(409);
+    const code = totp(key, Date.now() / 1000 + 30);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const refused = await as(user, "POST", url, { code: wrong });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.code).toBe("invalid_code");
+    const counted = await ferry.db
+      .selectFrom("rate_limit_hits")
+      .select("key")
+      .where("key", "=", `code-wrong:account:${user.userId}`)
+      .execute();
+    expect(counted).toHaveLength(1);
+    expect(await balancesAs(`Bearer ${made.appId}:${made.secret}`)).toBe(200);
+
+    const renewed = await as(user, "POST", url, { code });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(await balancesAs(`Bearer ${made.appId}:${made.secret}`)).toBe(401);
   });
 });
 

@@ -260,6 +260,34 @@ async function ownerWebhookApp({ owner, ferry }: Pick<RequestContext, "owner" | 
   return row.id;
 }
 
+/** The owner's app that sends money (written as api-keys keeps one): its new secret needs a code (issue 28). */
+async function ownerPayingApp({ owner, ferry }: Pick<RequestContext, "owner" | "ferry">): Promise<string> {
+  const existing = await ferry.db
+    .selectFrom("api_credentials")
+    .select("id")
+    .where("user_id", "=", owner.userId)
+    .where("name", "=", "Authz payouts app")
+    .executeTakeFirst();
+  if (existing) {
+    return existing.id;
+  }
+  const row = await ferry.db
+    .insertInto("api_credentials")
+    .values({
+      user_id: owner.userId,
+      app_id: `app_${randomUUID().replaceAll("-", "").slice(0, 8)}`,
+      name: "Authz payouts app",
+      scopes: ["transfers:write"],
+      transfer_limit_currency: "USD",
+      transfer_limit_minor: "10000",
+      secret_hash: randomUUID(),
+      secret_last4: "abcd",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A valid new webhook endpoint of the owner's app (this machine's discard port: the address is only checked). */
 const webhookEndpointOf = (credentialId: string) => ({
   credentialId,
@@ -539,6 +567,11 @@ const ROUTES: Record<string, RouteEntry> = {
   "POST /api/v1/api-credentials/code": {
     access: "signed-in",
     request: () => ({ url: "/api/v1/api-credentials/code", payload: {} }),
+  },
+  "POST /api/v1/api-credentials/:credentialId/code": {
+    access: "signed-in",
+    request: async (context) => ({ url: `/api/v1/api-credentials/${await ownerPayingApp(context)}/code`, payload: {} }),
+    othersGet: [404],
   },
   "POST /api/v1/api-credentials/:credentialId/regenerate": {
     access: "signed-in",

@@ -211,6 +211,25 @@ async function apiCredentialOf(ferry: TestApp, owner: SessionUser, scopes: strin
   return { id: created.id, authorization: `Bearer ${created.appId}:${created.secret}` };
 }
 
+/** An app of `owner`'s that sends money, written as api-keys keeps one (creating it needs a code). */
+async function payingCredentialOf(ferry: TestApp, owner: SessionUser): Promise<string> {
+  const row = await ferry.db
+    .insertInto("api_credentials")
+    .values({
+      user_id: owner.userId,
+      app_id: `app_${randomUUID().replaceAll("-", "").slice(0, 8)}`,
+      name: "Contract payouts app",
+      scopes: ["transfers:write"],
+      transfer_limit_currency: "USD",
+      transfer_limit_minor: "10000",
+      secret_hash: randomUUID(),
+      secret_last4: "abcd",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A webhook endpoint of `owner`'s (on a connected app written as api-keys keeps one) and one delivery in its log. */
 async function webhookOf(ferry: TestApp, owner: SessionUser) {
   const credential = await ferry.db
@@ -763,6 +782,21 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
     { label: "anonymous", persona: "anonymous", url: "/api/v1/api-credentials/code", payload: {}, expect: [401] },
     { label: "owner", persona: "owner", url: "/api/v1/api-credentials/code", payload: {}, expect: [200] },
   ],
+  "POST /api/v1/api-credentials/{credentialId}/code": async ({ ferry, cast }) => {
+    // Only an app that sends money has a code to regenerate it (issue 28); one that cannot is refused.
+    const paying = await payingCredentialOf(ferry, cast.owner);
+    const reading = await apiCredentialOf(ferry, cast.owner);
+    return [
+      ...guarded(`/api/v1/api-credentials/${paying}/code`, {}, { url: `/api/v1/api-credentials/${NOT_AN_ID}/code` }),
+      {
+        label: "owner, an app that cannot send money",
+        persona: "owner",
+        url: `/api/v1/api-credentials/${reading.id}/code`,
+        payload: {},
+        expect: [409],
+      },
+    ];
+  },
   "POST /api/v1/api-credentials/{credentialId}/regenerate": async ({ ferry, cast }) => {
     const { id } = await apiCredentialOf(ferry, cast.owner);
     return [
@@ -771,6 +805,14 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
         {},
         { url: `/api/v1/api-credentials/${NOT_AN_ID}/regenerate` },
       ),
+      // An app that sends money needs a fresh code to get a new secret (issue 28).
+      {
+        label: "owner, an app that sends money, no code",
+        persona: "owner",
+        url: `/api/v1/api-credentials/${await payingCredentialOf(ferry, cast.owner)}/regenerate`,
+        payload: {},
+        expect: [400],
+      },
     ];
   },
   "DELETE /api/v1/api-credentials/{credentialId}": async ({ ferry, cast }) => {

@@ -737,6 +737,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/api-credentials/{credentialId}/code": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** E-mail the code that lets this app, which sends money, get a new secret (15 minutes, 5 tries); refused (409) for an app that cannot send money, or an account with an authenticator app */
+    post: operations["sendApiCredentialRegenerateCode"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/api-credentials/{credentialId}/regenerate": {
     parameters: {
       query?: never;
@@ -746,7 +763,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A new secret for a connected app, shown this once; the old one is refused from now on */
+    /** A new secret for a connected app, shown this once; the old one is refused from now on. With `transfers:write`, a fresh code (the authenticator app's, or one from `POST /api/v1/api-credentials/{credentialId}/code`) */
     post: operations["regenerateApiCredential"];
     delete?: never;
     options?: never;
@@ -3256,6 +3273,9 @@ export interface components {
       };
       transfers: number;
       violations: string[];
+    };
+    RegenerateApiCredentialRequest: {
+      code?: components["schemas"]["OneTimeCode"];
     };
     RemoveAuthenticatorRequest: {
       code: string;
@@ -6875,7 +6895,7 @@ export interface operations {
       };
     };
   };
-  regenerateApiCredential: {
+  sendApiCredentialRegenerateCode: {
     parameters: {
       query?: never;
       header?: never;
@@ -6885,6 +6905,100 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferCodeSent"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  regenerateApiCredential: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        credentialId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RegenerateApiCredentialRequest"] | null;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -6925,6 +7039,26 @@ export interface operations {
       /** @description No such resource, or it belongs to someone else (`not_found`). */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Refused by a business rule: `insufficient_funds`, `limit_exceeded` (the message says what remains today), `invalid_code` or `code_already_used` (an authenticator code whose time-step was already accepted: wait for the next one). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
           [name: string]: unknown;
         };
         content: {

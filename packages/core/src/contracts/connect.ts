@@ -117,6 +117,15 @@ export const CreateApiCredentialRequest = z
   });
 export type CreateApiCredentialRequest = z.infer<typeof CreateApiCredentialRequest>;
 
+/**
+ * `POST /api/v1/api-credentials/{credentialId}/regenerate`: for a credential with `transfers:write`, a
+ * fresh second-factor code (the authenticator app's, or one e-mailed for this credential by
+ * `POST /api/v1/api-credentials/{credentialId}/code`), as creating one needs (issue 28); the server
+ * refuses a missing one with CONNECT_MESSAGES.codeRequired on `code`. Other credentials send none.
+ */
+export const RegenerateApiCredentialRequest = z.strictObject({ code: OneTimeCode.optional() });
+export type RegenerateApiCredentialRequest = z.infer<typeof RegenerateApiCredentialRequest>;
+
 /** A connected app as /connect lists it: never its secret, only the secret's last 4 characters. */
 export const ApiCredential = z.strictObject({
   id: z.uuid(),

@@ -87,6 +87,21 @@ export async function lockLiveCredential(
     .executeTakeFirst();
 }
 
+/** The scopes of one of the user's credentials, unlocked (for choosing how a change is checked); undefined if none. */
+export async function selectCredentialScopes(
+  db: Database,
+  userId: string,
+  credentialId: string,
+): Promise<readonly string[] | undefined> {
+  const row = await db
+    .selectFrom("api_credentials")
+    .select("scopes")
+    .where("id", "=", credentialId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.scopes;
+}
+
 export async function updateCredentialSecret(
   trx: Database,
   credentialId: string,

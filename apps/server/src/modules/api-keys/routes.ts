@@ -4,6 +4,7 @@ import {
   ApiCredentialListQuery,
   ApiCredentialWithSecret,
   CreateApiCredentialRequest,
+  RegenerateApiCredentialRequest,
 } from "@ferry/core/contracts/connect";
 import { TransferCodeSent } from "@ferry/core/contracts/transfers";
 import type { FastifyInstance } from "fastify";
@@ -22,6 +23,7 @@ import {
   listApiCredentials,
   regenerateApiCredential,
   requestApiCredentialCode,
+  requestApiCredentialRegenerateCode,
 } from "./service.ts";
 
 interface ApiKeyRouteDeps {
@@ -125,10 +127,44 @@ function registerCodeRoute(app: FastifyInstance, deps: ApiKeyRouteDeps) {
       return requestApiCredentialCode(db, { secret: config.authSecret, clock }, viewer);
     },
   );
+
+  typed.post(
+    "/api/v1/api-credentials/:credentialId/code",
+    {
+      preValidation: guards.requireUser,
+      schema: {
+        tags: ["connect"],
+        operationId: "sendApiCredentialRegenerateCode",
+        security: SIGNED_IN,
+        summary:
+          "E-mail the code that lets this app, which sends money, get a new secret (15 minutes, 5 tries); refused (409) for an app that cannot send money, or an account with an authenticator app",
+        params: ApiCredentialIdParams,
+        response: {
+          200: TransferCodeSent,
+          ...errorResponses(
+            ...SIGNED_IN_ERRORS,
+            "forbidden",
+            "validation_failed",
+            "not_found",
+            "conflict",
+            "rate_limited",
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      await enforceThrottle(db, [
+        { key: `api-credential-code:account:${viewer.userId}`, max: 5, windowSeconds: 15 * 60 },
+      ]);
+      const keys = { secret: config.authSecret, clock };
+      return requestApiCredentialRegenerateCode(db, keys, viewer, request.params.credentialId);
+    },
+  );
 }
 
 function registerCredentialChangeRoutes(app: FastifyInstance, deps: ApiKeyRouteDeps) {
-  const { db, config, guards } = deps;
+  const { db, config, guards, clock, totpClock } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     "/api/v1/api-credentials/:credentialId/regenerate",
@@ -138,16 +174,29 @@ function registerCredentialChangeRoutes(app: FastifyInstance, deps: ApiKeyRouteD
         tags: ["connect"],
         operationId: "regenerateApiCredential",
         security: SIGNED_IN,
-        summary: "A new secret for a connected app, shown this once; the old one is refused from now on",
+        summary:
+          "A new secret for a connected app, shown this once; the old one is refused from now on. With `transfers:write`, a fresh code (the authenticator app's, or one from `POST /api/v1/api-credentials/{credentialId}/code`)",
         params: ApiCredentialIdParams,
+        body: RegenerateApiCredentialRequest.nullish(),
         response: {
           200: ApiCredentialWithSecret,
-          ...errorResponses(...SIGNED_IN_ERRORS, "forbidden", "validation_failed", "not_found"),
+          ...errorResponses(
+            ...SIGNED_IN_ERRORS,
+            "forbidden",
+            "validation_failed",
+            "not_found",
+            "invalid_code",
+            "code_already_used",
+            "rate_limited",
+          ),
         },
       },
     },
-    async (request) =>
-      regenerateApiCredential(db, config.authSecret, auditActorOf(request), request.params.credentialId),
+    async (request) => {
+      const keys = { config, clock, totpClock };
+      const { credentialId } = request.params;
+      return regenerateApiCredential(db, keys, auditActorOf(request), credentialId, request.body ?? {});
+    },
   );
 
   typed.delete(

@@ -8,6 +8,7 @@ import {
   CONNECT_MESSAGES,
   type CreateApiCredentialRequest,
   MAX_API_CREDENTIALS_PER_USER,
+  type RegenerateApiCredentialRequest,
 } from "@ferry/core/contracts/connect";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { minorOf, toDecimalString } from "@ferry/core/money";
@@ -19,7 +20,7 @@ import type { CredentialOfRequest, ViewerCredential } from "../../http/guards.ts
 import { enforceRateLimit } from "../../http/throttle.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { checkTotpCode, countingWrongAppCodes, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/service.ts";
-import { apiCredentialCodeMail, enqueueMail } from "../mail/service.ts";
+import { apiCredentialCodeMail, apiCredentialRegenerateCodeMail, enqueueMail } from "../mail/service.ts";
 import { ACTION_CODE_MINUTES, checkActionCode, issueActionCode } from "../transfers/service.ts";
 import {
   type CredentialRow,
@@ -28,6 +29,7 @@ import {
   lockLiveCredential,
   revokeCredential,
   selectCredentialForAuth,
+  selectCredentialScopes,
   selectLiveCredentials,
   touchLastUsed,
   updateCredentialSecret,
@@ -39,6 +41,14 @@ const APP_ID_LENGTH = 8;
 const SECRET_LENGTH = 32;
 /** The e-mailed code's action (its binding in transfer_codes): creating a credential that sends money. */
 const CREATE_ACTION = "api-credential:transfers-write";
+
+/**
+ * The e-mailed code's action for a new secret of one credential that sends money: bound to that
+ * credential, so neither a code for creating one nor one for another credential is taken for it.
+ */
+function regenerateActionOf(credentialId: string): string {
+  return `api-credential:regenerate:${credentialId}`;
+}
 
 /** How many requests one credential may make a minute (decision 041). */
 export const API_CREDENTIAL_RATE_LIMIT = { max: 100, windowSeconds: 60 } as const;
@@ -161,6 +171,36 @@ export async function requestApiCredentialCode(
   });
 }
 
+/**
+ * E-mails the code that lets a new secret of this credential (one that sends money) be issued, for an
+ * account without an authenticator app; bound to the credential (issue 28).
+ */
+export async function requestApiCredentialRegenerateCode(
+  db: Database,
+  keys: { secret: string; clock: Clock },
+  user: { userId: string; email: string },
+  credentialId: string,
+): Promise<{ expiresAt: string }> {
+  if (await isAuthenticatorEnrolled(db, user.userId)) {
+    throw new AppError(
+      "conflict",
+      "Your account is protected by your authenticator app: enter the code it shows instead.",
+    );
+  }
+  return db.transaction().execute(async (trx) => {
+    const current = await lockLiveCredential(trx, user.userId, credentialId);
+    if (!current) {
+      throw new AppError("not_found", "Connected app not found");
+    }
+    if (!current.scopes.includes("transfers:write")) {
+      throw new AppError("conflict", "This app cannot send money: regenerating its secret needs no code.");
+    }
+    const { code, expiresAt } = await issueActionCode(trx, keys, user.userId, regenerateActionOf(credentialId));
+    await enqueueMail(trx, apiCredentialRegenerateCodeMail(user.email, code, ACTION_CODE_MINUTES));
+    return { expiresAt: expiresAt.toISOString() };
+  });
+}
+
 /** What creating a credential needs besides the database: the secret, and the clocks codes are read by. */
 export interface ApiCredentialKeys {
   readonly config: Pick<Config, "authSecret">;
@@ -174,6 +214,7 @@ async function checkSecondFactor(
   keys: ApiCredentialKeys,
   userId: string,
   code: string,
+  action: string,
 ): Promise<"consumed" | "wrong"> {
   if (await isAuthenticatorEnrolled(trx, userId)) {
     const totpKeys = { secret: keys.config.authSecret, clock: keys.totpClock ?? systemClock };
@@ -182,7 +223,7 @@ async function checkSecondFactor(
       : "wrong";
   }
   const codeKeys = { secret: keys.config.authSecret, clock: keys.clock };
-  return checkActionCode(trx, codeKeys, userId, CREATE_ACTION, code);
+  return checkActionCode(trx, codeKeys, userId, action, code);
 }
 
 async function insertNewCredential(
@@ -241,7 +282,7 @@ export async function createApiCredential(
         throw new AppError("conflict", CONNECT_MESSAGES.tooManyCredentials);
       }
       if (request.scopes.includes("transfers:write")) {
-        if ((await checkSecondFactor(trx, keys, actor.userId, request.code ?? "")) === "wrong") {
+        if ((await checkSecondFactor(trx, keys, actor.userId, request.code ?? "", CREATE_ACTION)) === "wrong") {
           return "wrong" as const;
         }
       }
@@ -256,31 +297,59 @@ export async function createApiCredential(
   return needsAppCode ? countingWrongAppCodes(db, actor.userId, create) : create();
 }
 
-/** `POST /api/v1/api-credentials/{id}/regenerate`: a new secret; the old one is refused from now on. */
+/**
+ * `POST /api/v1/api-credentials/{id}/regenerate`: a new secret; the old one is refused from now on.
+ * A credential with `transfers:write` needs a fresh second-factor code as creating one does (issue 28:
+ * else the session alone would mint a secret that sends money): the authenticator app's, or one
+ * e-mailed for this credential; a wrong code counts a try, committed, and nothing changes.
+ */
 export async function regenerateApiCredential(
   db: Database,
-  authSecret: string,
+  keys: ApiCredentialKeys,
   actor: AuditActor,
   credentialId: string,
+  request: RegenerateApiCredentialRequest = {},
 ): Promise<ApiCredentialWithSecret> {
-  return db.transaction().execute(async (trx) => {
-    const current = await lockLiveCredential(trx, actor.userId, credentialId);
-    if (!current) {
-      throw new AppError("not_found", "Connected app not found");
-    }
-    const secret = newSecret(authSecret);
-    const row = await updateCredentialSecret(trx, credentialId, secret);
-    await recordAdminAction(trx, {
-      actor,
-      action: "api_credential.regenerate",
-      subjectType: "api_credential",
-      subjectId: credentialId,
-      before: { secretLast4: current.secret_last4 },
-      after: { secretLast4: row.secret_last4 },
-      details: { userId: actor.userId, appId: row.app_id },
+  const regenerate = async () => {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const current = await lockLiveCredential(trx, actor.userId, credentialId);
+      if (!current) {
+        throw new AppError("not_found", "Connected app not found");
+      }
+      if (current.scopes.includes("transfers:write")) {
+        if (request.code === undefined) {
+          throw new AppError("validation_failed", CONNECT_MESSAGES.codeRequired, {
+            code: CONNECT_MESSAGES.codeRequired,
+          });
+        }
+        const action = regenerateActionOf(credentialId);
+        if ((await checkSecondFactor(trx, keys, actor.userId, request.code, action)) === "wrong") {
+          return "wrong" as const;
+        }
+      }
+      const secret = newSecret(keys.config.authSecret);
+      const row = await updateCredentialSecret(trx, credentialId, secret);
+      await recordAdminAction(trx, {
+        actor,
+        action: "api_credential.regenerate",
+        subjectType: "api_credential",
+        subjectId: credentialId,
+        before: { secretLast4: current.secret_last4 },
+        after: { secretLast4: row.secret_last4 },
+        details: { userId: actor.userId, appId: row.app_id },
+      });
+      return { ...credentialOf(row), secret: secret.secret };
     });
-    return { ...credentialOf(row), secret: secret.secret };
-  });
+    if (outcome === "wrong") {
+      throw new AppError("invalid_code", "Invalid verification code");
+    }
+    return outcome;
+  };
+  // Whether an authenticator app's code is asked: its wrong codes count on the account's budget.
+  const scopes = await selectCredentialScopes(db, actor.userId, credentialId);
+  const sendsMoney = scopes?.includes("transfers:write") === true && request.code !== undefined;
+  const needsAppCode = sendsMoney && (await isAuthenticatorEnrolled(db, actor.userId));
+  return needsAppCode ? countingWrongAppCodes(db, actor.userId, regenerate) : regenerate();
 }
 
 /** `DELETE /api/v1/api-credentials/{id}` (Disconnect): revoked at once, and listed no more. */

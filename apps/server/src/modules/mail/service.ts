@@ -119,6 +119,17 @@ export function apiCredentialCodeMail(to: string, code: string, minutes: number)
   );
 }
 
+/** The code that lets a connected app that sends money get a new secret (issue 28). */
+export function apiCredentialRegenerateCodeMail(to: string, code: string, minutes: number): MailMessage {
+  return codeMail(
+    to,
+    "Your Ferry code to regenerate a connected app's secret",
+    "Use this code to give a connected app that sends money from your Ferry account a new secret. If you did not ask for it, change your password now.",
+    code,
+    minutes,
+  );
+}
+
 /** The code that verifies the e-mail address from the dashboard banner. */
 export function emailVerificationCodeMail(to: string, code: string, minutes: number): MailMessage {
   return codeMail(

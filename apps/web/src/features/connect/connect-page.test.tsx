@@ -31,6 +31,16 @@ const APP: ApiCredential = {
   lastUsedAt: null,
 };
 
+/** An app that sends money: a new secret of it needs a fresh second-factor code (issue 28). */
+const PAYOUTS: ApiCredential = {
+  ...APP,
+  id: "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+  appId: "app_Pa12Yo34",
+  name: "Payouts",
+  scopes: ["transfers:write"],
+  transferLimit: { currency: "USD", amount: "100.00" },
+};
+
 /** The API as /connect sees it: `apps` is what the list answers, and it follows creations. */
 function renderPage(options: { apps?: ApiCredential[]; isEnrolled?: boolean; list?: () => FakeResponse } = {}) {
   const apps = [...(options.apps ?? [])];
@@ -52,6 +62,12 @@ function renderPage(options: { apps?: ApiCredential[]; isEnrolled?: boolean; lis
       return { status: 201, body: app };
     },
     [`POST /api/v1/api-credentials/${APP.id}/regenerate`]: (request) => ({ body: created(request, NEW_SECRET) }),
+    [`POST /api/v1/api-credentials/${PAYOUTS.id}/code`]: () => ({
+      body: { expiresAt: "2026-11-26T20:00:00.000Z" },
+    }),
+    [`POST /api/v1/api-credentials/${PAYOUTS.id}/regenerate`]: () => ({
+      body: { ...PAYOUTS, secretLast4: NEW_SECRET.slice(-4), secret: NEW_SECRET },
+    }),
     [`DELETE /api/v1/api-credentials/${APP.id}`]: () => {
       apps.splice(0, apps.length);
       return { body: null };
@@ -155,7 +171,35 @@ describe("a credential's secret", () => {
     const shown = within(await screen.findByRole("dialog", { name: "New secret key" }));
     await user.click(shown.getByRole("button", { name: "Show secret key" }));
     expect(shown.getByText(NEW_SECRET)).toBeVisible();
-    expect(requests.some((request) => request.path.endsWith("/regenerate"))).toBe(true);
+    // An app that cannot send money is asked no code.
+    expect(requests.find((request) => request.path.endsWith("/regenerate"))?.body).toEqual({});
+  });
+
+  test("regenerates an app that sends money only with the code e-mailed for it", async () => {
+    const { user, requests } = renderPage({ apps: [PAYOUTS] });
+    await user.click(await screen.findByRole("button", { name: "Regenerate Payouts" }));
+    const confirm = within(screen.getByRole("dialog", { name: "Regenerate credentials" }));
+    await user.click(confirm.getByRole("button", { name: "Regenerate" }));
+    expect(await confirm.findByText("Enter the verification code to let this app send money")).toBeVisible();
+    expect(requests.some((request) => request.path.endsWith("/regenerate"))).toBe(false);
+
+    await user.click(confirm.getByRole("button", { name: "Send code" }));
+    expect(await screen.findByText("Verification code sent to your email")).toBeVisible();
+    expect(requests.some((request) => request.path === `/api/v1/api-credentials/${PAYOUTS.id}/code`)).toBe(true);
+    await user.type(confirm.getByLabelText("Verification code"), "123456");
+    await user.click(confirm.getByRole("button", { name: "Regenerate" }));
+
+    expect(await screen.findByText("Credentials Regenerated")).toBeVisible();
+    await screen.findByRole("dialog", { name: "New secret key" });
+    expect(requests.find((request) => request.path.endsWith("/regenerate"))?.body).toEqual({ code: "123456" });
+  });
+
+  test("with an authenticator app, regenerating an app that sends money asks for its code", async () => {
+    const { user } = renderPage({ apps: [PAYOUTS], isEnrolled: true });
+    await user.click(await screen.findByRole("button", { name: "Regenerate Payouts" }));
+    const confirm = within(screen.getByRole("dialog", { name: "Regenerate credentials" }));
+    expect(await confirm.findByText(/code from your authenticator app/)).toBeVisible();
+    expect(confirm.queryByRole("button", { name: "Send code" })).toBeNull();
   });
 
   test("disconnects after a confirmation, with 'App Disconnected' and the empty state", async () => {

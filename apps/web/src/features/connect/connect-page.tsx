@@ -18,8 +18,13 @@ import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { toastFailure, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
-import { useApiCredentials, useDisconnectApiCredential, useRegenerateApiCredential } from "./api/api-credentials.ts";
-import { CreateCredentialDialog } from "./create-credential-dialog.tsx";
+import {
+  useApiCredentials,
+  useDisconnectApiCredential,
+  useRegenerateApiCredential,
+  useRequestRegenerateCode,
+} from "./api/api-credentials.ts";
+import { CreateCredentialDialog, SecondFactorStep } from "./create-credential-dialog.tsx";
 import { SecretDialog, type ShownValue } from "./secret-dialog.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
 
@@ -130,7 +135,7 @@ function CredentialCard(props: {
   );
 }
 
-/** Asks before an action that cannot be undone; `confirmLabel` names it. */
+/** Asks before an action that cannot be undone; `confirmLabel` names it; `children` go above the buttons. */
 function ConfirmDialog(props: {
   credential: ApiCredential | null;
   title: string;
@@ -139,10 +144,12 @@ function ConfirmDialog(props: {
   isBusy: boolean;
   onConfirm: (credential: ApiCredential) => void;
   onClose: () => void;
+  children?: ReactNode;
 }) {
   const { credential } = props;
   return (
     <DialogFrame open={credential !== null} onClose={props.onClose} title={props.title} description={props.description}>
+      {props.children}
       <DialogFooter>
         <Button variant="outline" onClick={props.onClose}>
           Cancel
@@ -163,12 +170,67 @@ function ConfirmDialog(props: {
   );
 }
 
+/**
+ * The second factor a new secret of an app that sends money needs (issue 28): the authenticator app's
+ * code, or one e-mailed for this app, as when it was created.
+ */
+function RegenerateSecondFactor(props: {
+  credential: ApiCredential;
+  code: string;
+  onCode: (code: string) => void;
+  error: string | undefined;
+}) {
+  const requestCode = useRequestRegenerateCode(props.credential.id);
+  return (
+    <SecondFactorStep
+      id="regenerate-code"
+      value={props.code}
+      onChange={props.onCode}
+      error={props.error}
+      purpose="to give this app, which sends money, a new secret"
+      requestCode={requestCode}
+    />
+  );
+}
+
+function sendsMoney(credential: ApiCredential | null): boolean {
+  return credential?.scopes.includes("transfers:write") === true;
+}
+
 /** Regenerate and Disconnect, each behind its confirmation, with the spec's toasts (§8). */
 function useCredentialActions(onSecret: (shown: Shown) => void) {
   const [regenerating, setRegenerating] = useState<ApiCredential | null>(null);
+  const [regenerateCode, setRegenerateCode] = useState("");
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
   const [disconnecting, setDisconnecting] = useState<ApiCredential | null>(null);
   const regenerate = useRegenerateApiCredential();
   const disconnect = useDisconnectApiCredential();
+  function startRegenerating(credential: ApiCredential | null) {
+    setRegenerating(credential);
+    setRegenerateCode("");
+    setCodeError(undefined);
+  }
+  function confirmRegenerate(credential: ApiCredential) {
+    const needsCode = sendsMoney(credential);
+    if (needsCode && regenerateCode === "") {
+      setCodeError(CONNECT_MESSAGES.codeRequired);
+      return;
+    }
+    setCodeError(undefined);
+    regenerate.mutate(
+      { credentialId: credential.id, code: needsCode ? regenerateCode : undefined },
+      {
+        onSuccess: (renewed) => {
+          startRegenerating(null);
+          toastSuccess(CONNECT_MESSAGES.regenerated);
+          onSecret(credentialShown("New secret key", renewed));
+          // The secret lives in the dialog's state only, not in the mutation kept by this page.
+          regenerate.reset();
+        },
+        onError: (error) => toastFailure(CONNECT_MESSAGES.regenerateFailed, error),
+      },
+    );
+  }
   const dialogs = (
     <>
       <ConfirmDialog
@@ -177,20 +239,21 @@ function useCredentialActions(onSecret: (shown: Shown) => void) {
         description={`${regenerating?.name ?? ""} stops working with its current secret at once, until you give it the new one.`}
         confirmLabel="Regenerate"
         isBusy={regenerate.isPending}
-        onClose={() => setRegenerating(null)}
-        onConfirm={(credential) =>
-          regenerate.mutate(credential.id, {
-            onSuccess: (renewed) => {
-              setRegenerating(null);
-              toastSuccess(CONNECT_MESSAGES.regenerated);
-              onSecret(credentialShown("New secret key", renewed));
-              // The secret lives in the dialog's state only, not in the mutation kept by this page.
-              regenerate.reset();
-            },
-            onError: (error) => toastFailure(CONNECT_MESSAGES.regenerateFailed, error),
-          })
-        }
-      />
+        onClose={() => startRegenerating(null)}
+        onConfirm={confirmRegenerate}
+      >
+        {regenerating && sendsMoney(regenerating) ? (
+          <RegenerateSecondFactor
+            credential={regenerating}
+            code={regenerateCode}
+            onCode={(code) => {
+              setRegenerateCode(code);
+              setCodeError(undefined);
+            }}
+            error={codeError}
+          />
+        ) : null}
+      </ConfirmDialog>
       <ConfirmDialog
         credential={disconnecting}
         title="Disconnect app"
@@ -210,7 +273,7 @@ function useCredentialActions(onSecret: (shown: Shown) => void) {
       />
     </>
   );
-  return { dialogs, onRegenerate: setRegenerating, onDisconnect: setDisconnecting };
+  return { dialogs, onRegenerate: startRegenerating, onDisconnect: setDisconnecting };
 }
 
 function CredentialList(props: {

@@ -151,15 +151,28 @@ function TransferLimitFields({ form }: { form: Form }) {
   );
 }
 
+/** What sends the e-mailed code: the create form's, or the one bound to a credential being regenerated. */
+interface CodeRequest {
+  mutate: (variables: undefined, callbacks: { onSuccess: () => void; onError: (failure: Error) => void }) => void;
+  isPending: boolean;
+}
+
 /**
  * Letting an app send money needs a fresh second factor, as a transfer does: the authenticator app's
- * code, or one e-mailed on request. The app's own transfers then need none.
+ * code, or one e-mailed on request. The app's own transfers then need none. Creating such an app and
+ * regenerating its secret both ask it (issue 28); `purpose` ends the sentence ("to let this app…").
  */
-function SecondFactorStep({ form }: { form: Form }) {
+export function SecondFactorStep(props: {
+  id: string;
+  value: string;
+  onChange: (code: string) => void;
+  error: string | undefined;
+  purpose: string;
+  requestCode: CodeRequest;
+}) {
+  const { requestCode } = props;
   const confirmsWithApp = useConfirmsWithApp();
-  const requestCode = useRequestApiCredentialCode();
   const [isCodeSent, setIsCodeSent] = useState(false);
-  const error = messageOf(form.formState.errors, "code");
   function sendCode() {
     requestCode.mutate(undefined, {
       onSuccess: () => {
@@ -169,11 +182,11 @@ function SecondFactorStep({ form }: { form: Form }) {
       onError: (failure) => toastFailure("Failed to send verification code", failure),
     });
   }
-  let note = "Enter the 6-digit code from your authenticator app to let this app send money.";
+  let note = `Enter the 6-digit code from your authenticator app ${props.purpose}.`;
   if (!confirmsWithApp) {
     note = isCodeSent
       ? "Enter the 6-digit code we e-mailed you. It expires in 15 minutes."
-      : "We'll e-mail you a code to let this app send money.";
+      : `We'll e-mail you a code ${props.purpose}.`;
   }
   return (
     <div className="grid gap-3 rounded-lg border border-border p-4">
@@ -187,13 +200,30 @@ function SecondFactorStep({ form }: { form: Form }) {
           {isCodeSent ? "Resend code" : "Send code"}
         </Button>
       )}
-      <Controller
-        control={form.control}
-        name="code"
-        render={({ field }) => <CodeInput id="credential-code" value={field.value} onChange={field.onChange} />}
-      />
-      {error ? <p className="text-xs font-medium text-destructive">{error}</p> : null}
+      <CodeInput id={props.id} value={props.value} onChange={props.onChange} />
+      {props.error ? <p className="text-xs font-medium text-destructive">{props.error}</p> : null}
     </div>
+  );
+}
+
+function CreateSecondFactorStep({ form }: { form: Form }) {
+  const requestCode = useRequestApiCredentialCode();
+  const error = messageOf(form.formState.errors, "code");
+  return (
+    <Controller
+      control={form.control}
+      name="code"
+      render={({ field }) => (
+        <SecondFactorStep
+          id="credential-code"
+          value={field.value}
+          onChange={field.onChange}
+          error={error}
+          purpose="to let this app send money"
+          requestCode={requestCode}
+        />
+      )}
+    />
   );
 }
 
@@ -220,7 +250,7 @@ function CreateCredentialForm(props: { onCreated: (created: ApiCredentialWithSec
       <TextInput form={form} name="description" label="Description" placeholder="What the app does (optional)" />
       <ScopeChoice form={form} />
       {canSend ? <TransferLimitFields form={form} /> : null}
-      {canSend ? <SecondFactorStep form={form} /> : null}
+      {canSend ? <CreateSecondFactorStep form={form} /> : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onCancel}>
           Cancel

@@ -38,12 +38,31 @@ export function useRequestApiCredentialCode() {
   return useMutation({ mutationFn: () => dataOf(api.POST("/api/v1/api-credentials/code")) });
 }
 
-/** A new secret for the app; the old one is refused from now on. The answer holds the new secret, once. */
+/**
+ * E-mails the code that lets this app (one that sends money) get a new secret; bound to the app, so a
+ * code for creating one does not serve (issue 28).
+ */
+export function useRequestRegenerateCode(credentialId: string) {
+  return useMutation({
+    mutationFn: () =>
+      dataOf(api.POST("/api/v1/api-credentials/{credentialId}/code", { params: { path: { credentialId } } })),
+  });
+}
+
+/**
+ * A new secret for the app; the old one is refused from now on. The answer holds the new secret, once.
+ * An app that sends money needs a fresh second-factor `code`, as creating one does (issue 28).
+ */
 export function useRegenerateApiCredential() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentialId: string) =>
-      dataOf(api.POST("/api/v1/api-credentials/{credentialId}/regenerate", { params: { path: { credentialId } } })),
+    mutationFn: ({ credentialId, code }: { credentialId: string; code?: string }) =>
+      dataOf(
+        api.POST("/api/v1/api-credentials/{credentialId}/regenerate", {
+          params: { path: { credentialId } },
+          body: code === undefined ? {} : { code },
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiCredentialsQueryKey }),
   });
 }
