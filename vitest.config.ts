@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
+import { compiledMessages } from "./apps/web/build/messages.ts";
 
 /** Checks the ledger the whole integration suite left behind; runs alone, after it. */
 const RECONCILE_TEST = "tests/integration/zz-reconcile.test.ts";
@@ -40,6 +41,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [compiledMessages()],
         test: {
           // Component tests of the web app's forms, in a simulated browser (jsdom), acting as a person would.
           name: "web",

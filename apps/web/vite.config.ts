@@ -4,6 +4,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compiledMessages } from "./build/messages.ts";
 import { precompressDirectory } from "./build/precompress.ts";
 import { prerenderPages, trackPageImports } from "./build/prerender.ts";
 
@@ -26,7 +27,7 @@ const prerenderOutDir = path.join(
 const clientManifestFile = path.join(clientOutDir, ".vite", "manifest.json");
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), trackPageImports()],
+  plugins: [react(), tailwindcss(), compiledMessages(), trackPageImports()],
   server: {
     port: 5173,
     strictPort: true,

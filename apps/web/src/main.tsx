@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Providers, prefetchSession } from "./app/providers.tsx";
 import { AppRoutes, loadRoutes } from "./app/router.tsx";
+import { prepareI18n } from "./i18n/i18n.tsx";
 import "./index.css";
 
 const root = document.getElementById("root");
@@ -41,19 +42,23 @@ if (root.hasChildNodes()) {
   };
   // Hydrate even when the page's code failed to arrive: the render then shows RouteErrorBoundary's way
   // to load the page again, where a page left unhydrated would keep its forms disabled for good.
-  void loadRoutes(window.location).then(hydrate, hydrate);
+  // The page's language too: the markup was written in it (its `<html lang>`).
+  void Promise.all([loadRoutes(window.location), prepareI18n(true)]).then(hydrate, hydrate);
 } else {
   const access = webRouteOf(window.location.pathname)?.access;
   if (access === "signed-in" || access === "admin") {
     prefetchSession();
   }
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    );
+  // English is in this script; another language's messages arrive first (one small request).
+  void prepareI18n(false).then(render, render);
 }

@@ -1178,7 +1178,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in user's profile */
+    /** The signed-in user's profile, with the App Preferences every page applies */
     get: operations["getProfile"];
     put?: never;
     post?: never;
@@ -2717,6 +2717,25 @@ export interface components {
     MarkNotificationReadResponse: {
       /** @constant */
       read: true;
+    };
+    Me: {
+      /** @constant */
+      accountType: "personal";
+      address: string;
+      city: string;
+      country: string;
+      createdAt: string;
+      email: string;
+      emailVerified: boolean;
+      firstName: string;
+      kycStatus: components["schemas"]["KycStatus"];
+      lastName: string;
+      phone: string;
+      postalCode: string;
+      preferences: components["schemas"]["AppPreferences"];
+      role: components["schemas"]["Role"];
+      status: components["schemas"]["UserStatus"];
+      userId: string;
     };
     NewHelpReply: {
       /** @default [] */
@@ -8788,7 +8807,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Profile"];
+          "application/json": components["schemas"]["Me"];
         };
       };
       /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */

@@ -1,6 +1,7 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import type * as React from "react";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { I18nProvider } from "../i18n/i18n.tsx";
 import { ApiError } from "../lib/api-error.ts";
 import { meQueryKey, meQueryOptions } from "../lib/queries/session.ts";
 
@@ -77,13 +78,23 @@ function DeferredToaster({ waitsForInteraction }: { waitsForInteraction: boolean
 }
 
 /**
- * The app's providers: the query client and the toast region. `isPrerendered` is true when the page
+ * The language and time zone the signed-in person saved, applied to every page (issue 29). It only
+ * watches the session: pages that need it read it, public pages never ask for it.
+ */
+function ReadingOfSession({ children }: { children: React.ReactNode }) {
+  const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
+  const chosen = { language: me?.preferences?.language, timeZone: me?.preferences?.timeZone };
+  return <I18nProvider chosen={chosen}>{children}</I18nProvider>;
+}
+
+/**
+ * The app's providers: the query client, the language and time zone, and the toast region. `isPrerendered` is true when the page
  * arrived pre-rendered (main.tsx hydrates it, prerender.tsx renders it).
  */
 export function Providers({ children, isPrerendered = false }: { children: React.ReactNode; isPrerendered?: boolean }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <ReadingOfSession>{children}</ReadingOfSession>
       <DeferredToaster waitsForInteraction={isPrerendered} />
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { CURRENCIES } from "@ferry/core/currencies";
-import { formatAmount, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
+import { formatAmount } from "../i18n/format.ts";
 
 /** Spec §9: investment amounts are US dollars with 2 decimals ("$1,020.00"). */
 const USD_DECIMALS = 2;

@@ -1,5 +1,6 @@
 import type { HelpRequestDetail, HelpRequestList, HelpResponse } from "@ferry/core/contracts/help";
-import type { Profile } from "@ferry/core/contracts/profile";
+import type { Me, Profile } from "@ferry/core/contracts/profile";
+import { DEFAULT_SETTINGS } from "@ferry/core/contracts/settings";
 
 const CREATED_AT = "2026-03-02T09:00:00.000Z";
 
@@ -65,7 +66,7 @@ export function helpListOf(requests: HelpRequestDetail[], total = requests.lengt
 }
 
 /** A signed-in profile with the given role. */
-export function profileWithRole(role: Profile["role"]): Profile {
+export function profileWithRole(role: Profile["role"]): Me {
   return {
     userId: role === "admin" ? "admin-1" : "user-1",
     email: role === "admin" ? "admin@ferry.example" : "erika@example.com",
@@ -82,5 +83,6 @@ export function profileWithRole(role: Profile["role"]): Profile {
     accountType: "personal",
     role,
     createdAt: "2026-01-01T00:00:00.000Z",
+    preferences: DEFAULT_SETTINGS.preferences,
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MESSAGES } from "../messages.ts";
 import { singleLineText } from "../validation/text.ts";
 import { Role } from "./auth.ts";
+import { AppPreferences } from "./settings.ts";
 
 export const KycStatus = z.enum(["pending", "approved", "rejected", "under_review"]);
 export type KycStatus = z.infer<typeof KycStatus>;
@@ -46,6 +47,13 @@ export const Profile = z.object({
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof Profile>;
+
+/**
+ * `GET /api/v1/me`: the profile and the App Preferences the app applies on every page (language, time
+ * zone, display currency, theme; issue 29).
+ */
+export const Me = Profile.extend({ preferences: AppPreferences });
+export type Me = z.infer<typeof Me>;
 
 // Kept here for the signed-in app's imports; pages of the first script import them from person-names.ts.
 export { displayName, initials } from "../person-names.ts";

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { LANGUAGES } from "../i18n/languages.ts";
+
+export { LANGUAGES };
 
 /*
  * `/settings` (SPEC §2, §7, §9; issue 27): three sections, each saved on its own. The server keeps
@@ -28,7 +31,6 @@ export const SecuritySettings = z.strictObject({
 });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
 
-export const LANGUAGES = ["en", "es", "fr", "de", "zh"] as const;
 export const DISPLAY_CURRENCIES = ["USD", "EUR", "JPY", "BTC"] as const;
 /** The spec's UTC, EST, PST, GMT and JST, as IANA zones (daylight saving follows the zone). */
 export const TIME_ZONES = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/London", "Asia/Tokyo"] as const;

@@ -1,9 +1,10 @@
-import { Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
+import { Me, Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
+import { preferencesOf } from "../settings/service.ts";
 import { getProfile, updateProfile } from "./service.ts";
 
 export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
@@ -16,11 +17,15 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database
         tags: ["profile"],
         operationId: "getProfile",
         security: SIGNED_IN,
-        summary: "The signed-in user's profile",
-        response: { 200: Profile, ...errorResponses(...SIGNED_IN_ERRORS, "not_found") },
+        summary: "The signed-in user's profile, with the App Preferences every page applies",
+        response: { 200: Me, ...errorResponses(...SIGNED_IN_ERRORS, "not_found") },
       },
     },
-    async (request) => getProfile(deps.db, viewerOf(request).userId),
+    async (request) => {
+      const { userId } = viewerOf(request);
+      const [profile, preferences] = await Promise.all([getProfile(deps.db, userId), preferencesOf(deps.db, userId)]);
+      return { ...profile, preferences };
+    },
   );
   typed.put(
     "/api/v1/me/profile",

@@ -53,6 +53,11 @@ export async function getSettings(db: Database, userId: string): Promise<Setting
   return settingsOf(await selectPreferencesRow(db, userId));
 }
 
+/** The App Preferences the app and the user's e-mails follow (language, time zone, currency, theme). */
+export async function preferencesOf(db: Database, userId: string): Promise<AppPreferences> {
+  return (await getSettings(db, userId)).preferences;
+}
+
 /**
  * Where Ferry may reach the user. Senders of account-activity mail and SMS read it; security mail
  * goes whatever it says (modules/mail decides which is which).

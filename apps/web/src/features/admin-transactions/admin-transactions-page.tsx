@@ -1,7 +1,7 @@
 import { shortenAddress } from "@ferry/core/contracts/payment-methods";
 import { type AdminTransfer, TransferStatus } from "@ferry/core/contracts/transfers";
 import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
-import { formatAmount, minorOf, roundToDecimals } from "@ferry/core/money";
+import { minorOf, roundToDecimals } from "@ferry/core/money";
 import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
 import { ReceiptIcon } from "lucide-react";
 import { useState } from "react";
@@ -14,6 +14,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatAmount } from "../../i18n/format.ts";
 import { cn } from "../../lib/cn.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useSearchTerm } from "../../lib/use-debounced-value.ts";

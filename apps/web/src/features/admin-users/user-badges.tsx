@@ -1,9 +1,10 @@
 import type { AdminUserBalance } from "@ferry/core/contracts/admin";
 import type { KycStatus, UserStatus } from "@ferry/core/contracts/profile";
-import { formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { MailCheckIcon } from "lucide-react";
 import { KycStatusBadge } from "../../components/kyc-status-badge.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
+import { formatMoney } from "../../i18n/format.ts";
 
 const STATUS_VARIANTS = {
   active: "success",

@@ -1,12 +1,13 @@
 import type { AdminUserDetail, AdminUserSession } from "@ferry/core/contracts/admin";
 import type { Balance } from "@ferry/core/contracts/balances";
 import type { TransactionItem } from "@ferry/core/contracts/transfers";
-import { formatAmount, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import type * as React from "react";
 import { useId } from "react";
 import { KycStatusBadge } from "../../components/kyc-status-badge.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
+import { formatAmount } from "../../i18n/format.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 
 /** One titled card of the detail view, a region named by its title. */

@@ -1,6 +1,6 @@
 import type { Balance } from "@ferry/core/contracts/balances";
 import { CURRENCIES } from "@ferry/core/currencies";
-import { formatAmount, formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { ArrowUpFromLineIcon, PlusIcon, RepeatIcon, SendIcon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatAmount, formatMoney } from "../../i18n/format.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { AddCashDialog } from "./add-cash-dialog.tsx";
 import { useBalances } from "./api/get-balances.ts";

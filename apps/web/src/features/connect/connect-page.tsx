@@ -5,7 +5,7 @@ import {
   MAX_API_CREDENTIALS_PER_USER,
   type WebhookEndpointWithSecret,
 } from "@ferry/core/contracts/connect";
-import { formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { PlugZapIcon, PlusIcon, RotateCwIcon, UnplugIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { DialogFrame } from "../../components/dialog-frame.tsx";
@@ -16,6 +16,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatMoney } from "../../i18n/format.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { toastFailure, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import {

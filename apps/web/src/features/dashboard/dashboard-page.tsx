@@ -1,7 +1,7 @@
 import { displayName } from "@ferry/core/contracts/profile";
 import { CURRENCIES, DASHBOARD_CURRENCIES } from "@ferry/core/currencies";
 import { MESSAGES } from "@ferry/core/messages";
-import { formatAmount, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { useQuery } from "@tanstack/react-query";
 import { SendIcon } from "lucide-react";
 import type { ComponentType } from "react";
@@ -12,6 +12,7 @@ import { SeeAllLink } from "../../components/see-all-link.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatAmount } from "../../i18n/format.ts";
 import { balancesQueryOptions } from "../../lib/queries/balances.ts";
 import { useSignedInProfile } from "../../lib/queries/session.ts";
 

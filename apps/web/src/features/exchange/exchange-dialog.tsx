@@ -7,7 +7,7 @@ import {
 } from "@ferry/core/contracts/exchange";
 import { CURRENCY_CODES, type CurrencyCode } from "@ferry/core/currencies";
 import { formatRateForDisplay, rateOf } from "@ferry/core/exchange";
-import { formatAmount, formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, RefreshCwIcon, TimerIcon } from "lucide-react";
@@ -21,6 +21,7 @@ import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatAmount, formatMoney } from "../../i18n/format.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { balancesQueryOptions } from "../../lib/queries/balances.ts";

@@ -1,6 +1,6 @@
 import { ATTACHMENT_CONTENT_TYPES } from "@ferry/core/contracts/help";
 import { KYC_MESSAGES, type KycDailyLimit, type KycOverview } from "@ferry/core/contracts/kyc";
-import { formatAmount, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { ShieldCheckIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { KycStatusBadge } from "../../components/kyc-status-badge.tsx";
@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatAmount } from "../../i18n/format.ts";
 import { toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { useKyc } from "./api/get-kyc.ts";
 import { useSubmitKyc } from "./api/submit-kyc.ts";

@@ -18,12 +18,13 @@ import {
   tooSmallToExchangeMessage,
 } from "@ferry/core/exchange";
 import { annualRoiPercent, parseDailyRate } from "@ferry/core/investment-returns";
-import { formatAmount, formatMoney, parsePositiveAmount } from "@ferry/core/money";
+import { parsePositiveAmount } from "@ferry/core/money";
 import { type ReactNode, useId, useState } from "react";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { formatAmount, formatMoney } from "../../i18n/format.ts";
 import { CURRENCY_CONVERTER, FEE_CALCULATOR, INVESTMENT_CALCULATOR, MORTGAGE_CALCULATOR } from "./content.ts";
 
 /*

@@ -1,8 +1,9 @@
 import { priceTransferCost } from "@ferry/core/calculators";
 import type { FeeSchedule } from "@ferry/core/contracts/fees";
-import { formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
+import { formatMoney } from "../../i18n/format.ts";
 import { seededRates } from "../../testing/rates-fixtures.ts";
 import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { ToolsPage } from "./tools-page.tsx";

@@ -1,5 +1,5 @@
 import type { TransactionItem } from "@ferry/core/contracts/transfers";
-import { formatAmount, formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import {
   ArrowDownLeftIcon,
   ArrowLeftIcon,
@@ -20,6 +20,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { formatAmount, formatMoney } from "../../i18n/format.ts";
 import { cn } from "../../lib/cn.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useTransactionHistory } from "./api/get-transaction-history.ts";

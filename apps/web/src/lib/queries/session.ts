@@ -1,4 +1,4 @@
-import type { Profile } from "@ferry/core/contracts/profile";
+import type { Me, Profile } from "@ferry/core/contracts/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../api-error.ts";
 
@@ -6,7 +6,7 @@ import { ApiError } from "../api-error.ts";
 export const meQueryKey = ["me"] as const;
 
 /** The signed-in user's profile, or null when nobody is signed in. */
-export async function getMe(): Promise<Profile | null> {
+export async function getMe(): Promise<Me | null> {
   // Loaded on first use: public pages read the session too, without the client in their first script.
   const { api, dataOf } = await import("../api.ts");
   try {
@@ -32,7 +32,7 @@ export function isAdmin(profile: Profile | null | undefined): boolean {
 }
 
 /** The profile of a page behind the sign-in guard, where it is always present. */
-export function useSignedInProfile(): Profile {
+export function useSignedInProfile(): Me {
   const { data } = useMe();
   if (!data) {
     throw new Error("useSignedInProfile used outside the signed-in routes");

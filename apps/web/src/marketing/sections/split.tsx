@@ -1,6 +1,7 @@
 import { computeFee } from "@ferry/core/fees";
-import { formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { CircleCheckIcon, InfoIcon } from "lucide-react";
+import { formatMoney } from "../../i18n/format.ts";
 import { cn } from "../../lib/cn.ts";
 import { CONTAINER } from "../container.ts";
 import type { SplitPanel, SplitSection } from "../content/page-sections.ts";

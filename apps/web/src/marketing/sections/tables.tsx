@@ -1,6 +1,7 @@
 import { computeFee } from "@ferry/core/fees";
-import { formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import type { ReactNode } from "react";
+import { formatMoney } from "../../i18n/format.ts";
 import { cn } from "../../lib/cn.ts";
 import type { FeeScheduleSection, TableSection } from "../content/page-sections.ts";
 import { PageIcon, percentOf, Shell } from "./section-shell.tsx";

@@ -1,11 +1,12 @@
 import type { TransactionItem } from "@ferry/core/contracts/transfers";
-import { formatAmount, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { ArrowDownLeftIcon, ArrowUpRightIcon } from "lucide-react";
 import { SeeAllLink } from "../../../components/see-all-link.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { TransactionIcon } from "../../../components/transaction-icon.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { formatAmount } from "../../../i18n/format.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useErrorToast } from "../../../lib/toasts.ts";
 import { RECENT_TRANSACTIONS_LIMIT, useRecentTransactions } from "../api/get-recent-transactions.ts";

@@ -1,6 +1,7 @@
 import type { Exchange } from "@ferry/core/contracts/exchange";
-import { formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { formatMoney } from "../../../i18n/format.ts";
 import { api, dataOf } from "../../../lib/api.ts";
 import { balancesQueryKey } from "../../../lib/queries/balances.ts";
 import { notificationsQueryKey } from "../../../lib/queries/notifications.ts";

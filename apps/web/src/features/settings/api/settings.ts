@@ -1,6 +1,7 @@
 import type { AppPreferences, NotificationSettings, SecuritySettings, Settings } from "@ferry/core/contracts/settings";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
+import { meQueryKey } from "../../../lib/queries/session.ts";
 import { sessionsQueryOptions } from "./sessions.ts";
 
 export const settingsQueryKey = ["settings"] as const;
@@ -56,6 +57,8 @@ export function useSaveSecuritySettings() {
   );
 }
 
+/** The app applies the saved preferences from the session's copy (`/api/v1/me`): it is read again. */
 export function useSavePreferences() {
-  return useSaveSettings(savePreferences);
+  const queryClient = useQueryClient();
+  return useSaveSettings(savePreferences, () => queryClient.invalidateQueries({ queryKey: meQueryKey }));
 }

@@ -1,7 +1,7 @@
 import type { Balance } from "@ferry/core/contracts/balances";
 import type { TransferQuote } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { formatMoney, minorOf, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
+import { minorOf, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, CircleAlertIcon, Loader2Icon } from "lucide-react";
@@ -13,6 +13,7 @@ import { Field } from "../../../../components/ui/field.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../../components/ui/native-select.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
+import { formatMoney } from "../../../../i18n/format.ts";
 import { messageOf } from "../../../../lib/api-error.ts";
 import { balancesQueryOptions } from "../../../../lib/queries/balances.ts";
 import { useErrorToast } from "../../../../lib/toasts.ts";

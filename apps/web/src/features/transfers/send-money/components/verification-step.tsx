@@ -1,4 +1,4 @@
-import { formatMoney, minorOf } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, Loader2Icon, MailIcon, SendIcon, SmartphoneIcon } from "lucide-react";
 import { useState } from "react";
@@ -6,6 +6,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { CodeInput } from "../../../../components/code-input.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
+import { formatMoney } from "../../../../i18n/format.ts";
 import { useConfirmsWithApp } from "../../api/authenticator-status.ts";
 import { useCreateTransfer } from "../../api/create-transfer.ts";
 import { useRequestTransferCode } from "../../api/request-transfer-code.ts";

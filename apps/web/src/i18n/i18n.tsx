@@ -1,0 +1,170 @@
+/*
+ * The web app's language and time zone (issue 29, decision 044). One active translator and formatter,
+ * read anywhere through `t()` and `format()` — in a render, a toast or a column's label — and a provider
+ * that switches them: it loads the new language's messages first (only the active language is
+ * downloaded; English is in the first script, and only its messages with arguments), then renders the
+ * app again from the top (`key`), so every text is read anew.
+ */
+
+import englishCatalog from "virtual:ferry-messages/en";
+import { type CompiledCatalog, createTranslator, type MessageKey, type MessageValues } from "@ferry/core/i18n/catalog";
+import { createFormatter, type Formatter } from "@ferry/core/i18n/format";
+import {
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  negotiateLanguage,
+  SOURCE_LANGUAGE,
+} from "@ferry/core/i18n/languages";
+import { Fragment, type ReactNode, useEffect, useState } from "react";
+
+const LOADERS: Readonly<Record<Language, () => Promise<CompiledCatalog>>> = {
+  en: async () => englishCatalog,
+  es: async () => (await import("virtual:ferry-messages/es")).default,
+  fr: async () => (await import("virtual:ferry-messages/fr")).default,
+  de: async () => (await import("virtual:ferry-messages/de")).default,
+  zh: async () => (await import("virtual:ferry-messages/zh")).default,
+};
+
+const catalogs = new Map<Language, CompiledCatalog>([["en", englishCatalog]]);
+
+interface Active {
+  readonly language: Language;
+  readonly timeZone: string;
+  readonly translate: ReturnType<typeof createTranslator>;
+  readonly formatter: Formatter;
+}
+
+function activeOf(language: Language, timeZone: string): Active {
+  const catalog = catalogs.get(language);
+  if (!catalog) {
+    throw new Error(`The ${language} messages are not loaded`);
+  }
+  return {
+    language,
+    timeZone,
+    translate: createTranslator(language, catalog),
+    formatter: createFormatter({ language, timeZone }),
+  };
+}
+
+/** The zone a visitor's browser is in: dates before sign-in (and before a choice) follow it. */
+export function browserTimeZone(): string {
+  return typeof Intl === "undefined" ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+let active: Active = activeOf(SOURCE_LANGUAGE, "UTC");
+
+/** A message in the active language; `key` is its English text (packages/core/src/i18n/messages/en.json). */
+export function t(key: MessageKey, values?: MessageValues): string {
+  return active.translate.translate(key, values);
+}
+
+/**
+ * A text that came from elsewhere (a server's error message, a shared constant): translated when the
+ * catalog holds it, shown as it is otherwise.
+ */
+export function translateText(text: string, values?: MessageValues): string {
+  return active.translate.translateText(text, values);
+}
+
+/** The formatter of the active language and time zone: amounts, money, dates. */
+export function format(): Formatter {
+  return active.formatter;
+}
+
+export function activeLanguage(): Language {
+  return active.language;
+}
+
+/** Loads a language's messages (once); resolves when `t()` can read them. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (!catalogs.has(language)) {
+    catalogs.set(language, await LOADERS[language]());
+  }
+}
+
+/** Makes a loaded language and a time zone the active ones, and sets `<html lang>`. */
+export function activate(language: Language, timeZone: string): void {
+  active = activeOf(language, timeZone);
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = language;
+  }
+}
+
+function cookieLanguage(): Language | undefined {
+  if (typeof document === "undefined") {
+    return undefined;
+  }
+  const value = document.cookie
+    .split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return isLanguage(value) ? value : undefined;
+}
+
+/** Keeps the language for the next visit (and the server's choice of public page): a year. */
+export function rememberLanguage(language: Language): void {
+  if (typeof document !== "undefined" && cookieLanguage() !== language) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari.
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  }
+}
+
+/**
+ * The language a page opens in before the session is read. A pre-rendered page was written in one
+ * language, which its `<html lang>` names (the server chose it by path, cookie or Accept-Language): it
+ * must hydrate in that one. Any other page: the cookie, then the browser's languages.
+ */
+export function initialLanguage(isPrerendered: boolean): Language {
+  if (typeof document === "undefined") {
+    return SOURCE_LANGUAGE;
+  }
+  const written = document.documentElement.lang;
+  if (isPrerendered) {
+    return isLanguage(written) ? written : SOURCE_LANGUAGE;
+  }
+  return cookieLanguage() ?? negotiateLanguage(navigator.languages.join(","));
+}
+
+/** Loads and activates the language a page opens in: main.tsx awaits it before the first render. */
+export async function prepareI18n(isPrerendered: boolean): Promise<void> {
+  const language = initialLanguage(isPrerendered);
+  await loadLanguage(language);
+  activate(language, browserTimeZone());
+}
+
+/** What the signed-in person saved, when known: it wins over the path, cookie and browser. */
+export interface ChosenReading {
+  readonly language?: Language;
+  readonly timeZone?: string;
+}
+
+/**
+ * Renders the app in the active language, and switches when `chosen` (the saved preferences) differs:
+ * the new language's messages are loaded first, then the app renders again from the top.
+ */
+export function I18nProvider({ chosen, children }: { chosen: ChosenReading; children: ReactNode }) {
+  const [shown, setShown] = useState({ language: active.language, timeZone: active.timeZone });
+  const language = chosen.language ?? shown.language;
+  const timeZone = chosen.timeZone ?? shown.timeZone;
+  useEffect(() => {
+    if (chosen.language) {
+      rememberLanguage(chosen.language);
+    }
+    if (language === active.language && timeZone === active.timeZone) {
+      return;
+    }
+    let isCurrent = true;
+    void loadLanguage(language).then(() => {
+      if (isCurrent) {
+        activate(language, timeZone);
+        setShown({ language, timeZone });
+      }
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [chosen.language, language, timeZone]);
+  return <Fragment key={`${shown.language}|${shown.timeZone}`}>{children}</Fragment>;
+}
