@@ -53,6 +53,35 @@ describe("sign-up", () => {
     expect(mails[0].text_body).toContain("http://localhost:3000/verify-email?token=");
   });
 
+  test("keeps the language the person signed up in: the cookie first, then Accept-Language (issue 29)", async () => {
+    const languageOf = async (email: string) => {
+      const [user] = await usersWithEmail(email);
+      const row = await ferry.db
+        .selectFrom("user_preferences")
+        .select("language")
+        .where("user_id", "=", user.id)
+        .executeTakeFirst();
+      return row?.language ?? "en (the default)";
+    };
+    const signUpWith = async (email: string, headers: Record<string, string>) => {
+      const payload = { email, password: GOOD_PASSWORD };
+      const url = "/api/v1/auth/sign-up";
+      const response = await send(ferry.app, { method: "POST", url, ip: randomIp(), payload, headers });
+      expect(response.statusCode).toBe(200);
+    };
+    const german = uniqueEmail("signup-de");
+    await signUpWith(german, { "accept-language": "de-DE,de;q=0.9,en;q=0.5" });
+    const french = uniqueEmail("signup-fr");
+    await signUpWith(french, { "accept-language": "de-DE", cookie: "ferry_lang=fr" });
+    const english = uniqueEmail("signup-en");
+    await signUpWith(english, { "accept-language": "pt-BR" });
+    expect([await languageOf(german), await languageOf(french), await languageOf(english)]).toEqual([
+      "de",
+      "fr",
+      "en (the default)",
+    ]);
+  });
+
   test("answers a second sign-up with the same e-mail exactly like the first and mails the owner instead", async () => {
     const email = uniqueEmail("twice");
     const ip = randomIp();

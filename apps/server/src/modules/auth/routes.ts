@@ -32,6 +32,7 @@ import type { Config } from "../../config.ts";
 import { type Database, isDatabaseReachable } from "../../db/database.ts";
 import { AppError, databaseUnavailableError } from "../../errors.ts";
 import { type Guards, isBanned, toFetchHeaders, viewerOf } from "../../http/guards.ts";
+import { requestLanguage } from "../../http/language.ts";
 import { errorResponses, PUBLIC, SIGNED_IN, SIGNED_IN_OR_NOT } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth.ts";
@@ -436,7 +437,7 @@ function registerSignUpRoute(app: FastifyInstance, deps: AuthRouteDeps): void {
     },
     async (request) => {
       await enforceThrottle(db, [{ key: THROTTLE_KEYS.signUpsAddress(request.ip), ...AUTH_LIMITS.signUpsPerAddress }]);
-      await signUp(auth, db, config, request.body);
+      await signUp(auth, db, config, request.body, requestLanguage(request));
       return { status: "ok" as const };
     },
   );

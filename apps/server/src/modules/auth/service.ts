@@ -1,5 +1,6 @@
 import type { AdminUserSession } from "@ferry/core/contracts/admin";
 import type { SignUpRequest } from "@ferry/core/contracts/auth";
+import type { Language } from "@ferry/core/i18n/languages";
 import { APIError } from "better-auth/api";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -8,6 +9,7 @@ import { AppError } from "../../errors.ts";
 import { isBanned } from "../../http/guards.ts";
 import { clearThrottle, enforceThrottle, releaseHits, tryThrottle } from "../../http/throttle.ts";
 import { enqueueMail, existingAccountMail } from "../mail/service.ts";
+import { keepSignUpLanguage } from "../settings/service.ts";
 import type { Auth } from "./auth.ts";
 import { serializeSetCookie, signCookieValue } from "./cookies.ts";
 import { deviceCookieGenerationOf, issueDeviceCookie, recordSignInDevice } from "./devices.ts";
@@ -19,13 +21,22 @@ import { deleteSignInRecords, selectLiveSessions } from "./queries.ts";
  * an hour, so sign-up cannot be used to flood an inbox). Both paths answer the same and both hash
  * the password, so the response never reveals whether an address exists.
  */
-export async function signUp(auth: Auth, db: Database, config: Config, request: SignUpRequest): Promise<void> {
+export async function signUp(
+  auth: Auth,
+  db: Database,
+  config: Config,
+  request: SignUpRequest,
+  language: Language,
+): Promise<void> {
   if (await selectUserIdByEmail(db, request.email)) {
     await notifyExistingAccount(auth, db, config, request);
     return;
   }
   try {
-    await auth.api.signUpEmail({ body: { email: request.email, password: request.password, name: "" } });
+    const { user } = await auth.api.signUpEmail({
+      body: { email: request.email, password: request.password, name: "" },
+    });
+    await keepSignUpLanguage(db, user.id, language);
   } catch (error) {
     // A concurrent sign-up with the same address won the race: treat it as an existing account.
     if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {

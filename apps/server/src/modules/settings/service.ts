@@ -7,6 +7,7 @@ import {
   SessionTimeout as SessionTimeoutSchema,
   type Settings,
 } from "@ferry/core/contracts/settings";
+import { type Language, SOURCE_LANGUAGE } from "@ferry/core/i18n/languages";
 import type { Database } from "../../db/database.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import {
@@ -51,6 +52,16 @@ function settingsOf(row: PreferencesRow | undefined): Settings {
 /** The user's three sections; the spec's defaults (core's DEFAULT_SETTINGS) when they never saved. */
 export async function getSettings(db: Database, userId: string): Promise<Settings> {
   return settingsOf(await selectPreferencesRow(db, userId));
+}
+
+/**
+ * A new account reads Ferry in the language it signed up in (issue 29). English is the default already,
+ * so only another language is written.
+ */
+export async function keepSignUpLanguage(db: Database, userId: string, language: Language): Promise<void> {
+  if (language !== SOURCE_LANGUAGE) {
+    await upsertSectionColumns(db, userId, { language });
+  }
 }
 
 /** The App Preferences the app and the user's e-mails follow (language, time zone, currency, theme). */
