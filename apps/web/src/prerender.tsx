@@ -7,6 +7,7 @@ import { matchRoutes, StaticRouter } from "react-router";
 import { Providers } from "./app/providers.tsx";
 import { AppRoutes, runRouteLoaders } from "./app/router.tsx";
 import { routes } from "./app/routes.tsx";
+import { activate, loadLanguage } from "./i18n/i18n.tsx";
 
 export { PRERENDERED_PATHS, SHELL_PATHS } from "@ferry/core/public-pages";
 
@@ -30,6 +31,8 @@ export async function renderPage(path: string): Promise<{ html: string; modules:
       throw new Error(`Pre-rendering ${path}: no page of the route table has this path`);
     }
     await runRouteLoaders({ pathname: path });
+    await loadLanguage("en");
+    activate("en", "UTC");
     const html = renderToString(
       <StrictMode>
         <Providers isPrerendered>
@@ -58,6 +61,8 @@ export async function routeModules(path: string): Promise<string[]> {
   globalThis.__ferryPrerenderImports = modules;
   try {
     await runRouteLoaders({ pathname: path });
+    await loadLanguage("en");
+    activate("en", "UTC");
     return [...modules];
   } finally {
     globalThis.__ferryPrerenderImports = undefined;

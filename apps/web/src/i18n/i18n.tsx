@@ -2,11 +2,10 @@
  * The web app's language and time zone (issue 29, decision 044). One active translator and formatter,
  * read anywhere through `t()` and `format()` — in a render, a toast or a column's label — and a provider
  * that switches them: it loads the new language's messages first (only the active language is
- * downloaded; English is in the first script, and only its messages with arguments), then renders the
- * app again from the top (`key`), so every text is read anew.
+ * downloaded, English too, and of English only its messages with arguments: the first script stays
+ * small), then renders the app again from the top (`key`), so every text is read anew.
  */
 
-import englishCatalog from "virtual:ferry-messages/en";
 import { type CompiledCatalog, createTranslator, type MessageKey, type MessageValues } from "@ferry/core/i18n/catalog";
 import { createFormatter, type Formatter } from "@ferry/core/i18n/format";
 import {
@@ -19,14 +18,18 @@ import {
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 
 const LOADERS: Readonly<Record<Language, () => Promise<CompiledCatalog>>> = {
-  en: async () => englishCatalog,
+  en: async () => (await import("virtual:ferry-messages/en")).default,
   es: async () => (await import("virtual:ferry-messages/es")).default,
   fr: async () => (await import("virtual:ferry-messages/fr")).default,
   de: async () => (await import("virtual:ferry-messages/de")).default,
   zh: async () => (await import("virtual:ferry-messages/zh")).default,
 };
 
-const catalogs = new Map<Language, CompiledCatalog>([["en", englishCatalog]]);
+/**
+ * Until English's messages arrive, its plain texts already read right (each is its own key): the
+ * first render always waits for `prepareI18n`, so only messages with arguments ever needed them.
+ */
+const catalogs = new Map<Language, CompiledCatalog>([["en", {}]]);
 
 interface Active {
   readonly language: Language;
@@ -54,6 +57,7 @@ export function browserTimeZone(): string {
 }
 
 let active: Active = activeOf(SOURCE_LANGUAGE, "UTC");
+const loading = new Map<Language, Promise<void>>();
 
 /** A message in the active language; `key` is its English text (packages/core/src/i18n/messages/en.json). */
 export function t(key: MessageKey, values?: MessageValues): string {
@@ -78,10 +82,17 @@ export function activeLanguage(): Language {
 }
 
 /** Loads a language's messages (once); resolves when `t()` can read them. */
-export async function loadLanguage(language: Language): Promise<void> {
-  if (!catalogs.has(language)) {
-    catalogs.set(language, await LOADERS[language]());
+export function loadLanguage(language: Language): Promise<void> {
+  let load = loading.get(language);
+  if (!load) {
+    load = LOADERS[language]().then((catalog) => {
+      catalogs.set(language, catalog);
+    });
+    loading.set(language, load);
+    // A failed download may be tried again.
+    load.catch(() => loading.delete(language));
   }
+  return load;
 }
 
 /** Makes a loaded language and a time zone the active ones, and sets `<html lang>`. */
