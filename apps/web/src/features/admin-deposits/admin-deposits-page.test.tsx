@@ -1,8 +1,13 @@
 import type { AdminDeposit, AdminDepositList } from "@ferry/core/contracts/deposits";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { AdminDepositsPage } from "./admin-deposits-page.tsx";
+
+afterEach(() => {
+  activate("en", "UTC");
+});
 
 const PENDING: AdminDeposit = {
   id: "3d4e5f60-7182-4c9d-8e0f-1a2b3c4d5e6f",
@@ -52,5 +57,24 @@ describe("the admin's deposit review", () => {
       adminNotes: "internal: suspected fraud, case 7",
       customerNote: "We found no matching bank credit",
     });
+  });
+
+  test("reads in German: the title, the count, the amount and date in German form, and the review dialog", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    fakeApi({ "GET /api/v1/admin/deposits": () => ({ body: PAGE }) });
+    const { user } = renderWithApp(<AdminDepositsPage />);
+
+    expect(await screen.findByRole("heading", { name: "Einzahlungsfreigaben" })).toBeVisible();
+    expect(await screen.findByText("1 ausstehend")).toBeVisible();
+    expect(screen.getByText(/^900,00\sEUR$/)).toBeVisible();
+    expect(screen.getByText("01.03.2026, 10:00")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: /^Einzahlung von 900,00\sEUR von ada@example.com prüfen$/ }));
+
+    const dialog = screen.getByRole("dialog", { name: "Einzahlung prüfen" });
+    expect(within(dialog).getByLabelText("Interne Notiz – nur für Admins sichtbar")).toBeVisible();
+    expect(within(dialog).getByText("Referenz")).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: "Genehmigen" })).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: "Ablehnen" })).toBeVisible();
   });
 });

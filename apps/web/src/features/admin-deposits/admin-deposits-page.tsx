@@ -1,4 +1,6 @@
 import { type AdminDeposit, ReviewDepositRequest } from "@ferry/core/contracts/deposits";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
+import { minorOf } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckIcon, InboxIcon, XIcon } from "lucide-react";
 import { useState } from "react";
@@ -15,6 +17,9 @@ import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
+import { formatMoney } from "../../i18n/format.ts";
+import { t, translateText } from "../../i18n/i18n.tsx";
+import { formatDateTime } from "../../lib/format-date-time.ts";
 import { toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { usePendingDeposits, useReviewDeposit } from "./api/deposits.ts";
 
@@ -22,37 +27,47 @@ import { usePendingDeposits, useReviewDeposit } from "./api/deposits.ts";
 const ReviewForm = ReviewDepositRequest.pick({ adminNotes: true, customerNote: true });
 type ReviewForm = z.output<typeof ReviewForm>;
 
+const TYPE_LABELS = { bank: "Bank", crypto: "Crypto" } as const satisfies Record<
+  AdminDeposit["depositType"],
+  MessageKey
+>;
+
+/** The deposit's amount with its currency where the locale puts it: "EUR 900.00", "900,00 EUR". */
+function amountOf(deposit: AdminDeposit): string {
+  return formatMoney({ amountMinor: minorOf(deposit.amount, deposit.currency), currency: deposit.currency });
+}
+
 /** What the admin checks against the money received: amount, type, user, reference or hash, and when. */
 function DepositFacts({ deposit }: { deposit: AdminDeposit }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-      <dt className="text-muted-foreground">Amount</dt>
-      <dd className="font-semibold tabular-nums">
-        {deposit.currency} {deposit.amount}
-      </dd>
-      <dt className="text-muted-foreground">Type</dt>
-      <dd className="capitalize">
-        {deposit.depositType}
+      <dt className="text-muted-foreground">{t("Amount")}</dt>
+      <dd className="font-semibold tabular-nums">{amountOf(deposit)}</dd>
+      <dt className="text-muted-foreground">{t("Type")}</dt>
+      <dd>
+        {t(TYPE_LABELS[deposit.depositType])}
         {deposit.network ? ` · ${deposit.network}` : ""}
       </dd>
-      <dt className="text-muted-foreground">User</dt>
+      <dt className="text-muted-foreground">{t("User")}</dt>
       <dd>
         {deposit.userName} <span className="text-muted-foreground">({deposit.userEmail})</span>
       </dd>
       {deposit.reference ? (
         <>
-          <dt className="text-muted-foreground">Reference</dt>
+          <dt className="text-muted-foreground">{t("Reference")}</dt>
           <dd className="font-mono">{deposit.reference}</dd>
         </>
       ) : null}
       {deposit.transactionHash ? (
         <>
-          <dt className="text-muted-foreground">Tx hash</dt>
+          <dt className="text-muted-foreground">{t("Tx hash")}</dt>
           <dd className="break-all font-mono text-xs">{deposit.transactionHash}</dd>
         </>
       ) : null}
-      <dt className="text-muted-foreground">Reported</dt>
-      <dd>{new Date(deposit.createdAt).toLocaleString()}</dd>
+      <dt className="text-muted-foreground">{t("Reported")}</dt>
+      <dd>
+        <time dateTime={deposit.createdAt}>{formatDateTime(deposit.createdAt)}</time>
+      </dd>
     </dl>
   );
 }
@@ -64,7 +79,12 @@ function NoteField(props: { form: ReviewFormApi; name: keyof ReviewForm; id: str
   const { form, name, id } = props;
   const error = form.formState.errors[name];
   return (
-    <Field id={id} label={props.label} hint={props.hint} error={error?.message}>
+    <Field
+      id={id}
+      label={props.label}
+      hint={props.hint}
+      error={error?.message === undefined ? undefined : translateText(error.message)}
+    >
       <Textarea
         id={id}
         maxLength={500}
@@ -86,15 +106,15 @@ function ReviewNotes({ form }: { form: ReviewFormApi }) {
         form={form}
         name="adminNotes"
         id="admin-notes"
-        label="Internal note — only admins see this"
-        hint="Optional. Kept with the deposit and in the audit log, for admins; the customer never sees it."
+        label={t("Internal note — only admins see this")}
+        hint={t("Optional. Kept with the deposit and in the audit log, for admins; the customer never sees it.")}
       />
       <NoteField
         form={form}
         name="customerNote"
         id="customer-note"
-        label="Note to the customer"
-        hint="Optional. The customer reads it in the notification of your decision."
+        label={t("Note to the customer")}
+        hint={t("Optional. The customer reads it in the notification of your decision.")}
       />
     </>
   );
@@ -117,10 +137,10 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
       },
       {
         onSuccess: () => {
-          toastSuccess(decision === "approve" ? "Deposit approved successfully" : "Deposit rejected");
+          toastSuccess(decision === "approve" ? t("Deposit approved successfully") : t("Deposit rejected"));
           onClose();
         },
-        onError: (error) => toastServerError(error, "Failed to process deposit"),
+        onError: (error) => toastServerError(error, t("Failed to process deposit")),
       },
     );
   }
@@ -128,8 +148,8 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
     <DialogFrame
       open
       onClose={onClose}
-      title="Review Deposit"
-      description="Approving credits the user's balance at once. This cannot be undone."
+      title={t("Review Deposit")}
+      description={t("Approving credits the user's balance at once. This cannot be undone.")}
       // Two notes make the dialog tall: on a short screen it scrolls instead of running off it.
       className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
     >
@@ -142,10 +162,10 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
           disabled={review.isPending}
           className="text-destructive"
         >
-          <XIcon /> Reject
+          <XIcon /> {t("Reject")}
         </Button>
         <Button onClick={() => decide("approve")} disabled={review.isPending}>
-          <CheckIcon /> Approve
+          <CheckIcon /> {t("Approve")}
         </Button>
       </DialogFooter>
     </DialogFrame>
@@ -156,21 +176,27 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
 export function AdminDepositsPage() {
   const pending = usePendingDeposits();
   const [reviewing, setReviewing] = useState<AdminDeposit | null>(null);
-  useErrorToast(pending.error, "Failed to load pending deposits");
+  useErrorToast(pending.error, t("Failed to load pending deposits"));
   const deposits = pending.data?.items ?? [];
   return (
     <>
       <PageHeader
-        title="Deposit Approvals"
-        description="Match each deposit with the money received, then approve or reject it."
+        title={t("Deposit Approvals")}
+        description={t("Match each deposit with the money received, then approve or reject it.")}
         actions={
-          <Badge variant={deposits.length > 0 ? "warning" : "neutral"}>{pending.data?.pendingCount ?? 0} pending</Badge>
+          <Badge variant={deposits.length > 0 ? "warning" : "neutral"}>
+            {t("{count} pending", { count: pending.data?.pendingCount ?? 0 })}
+          </Badge>
         }
       />
       {pending.isPending ? (
         <Skeleton className="h-40" />
       ) : deposits.length === 0 ? (
-        <EmptyState icon={InboxIcon} title="No Pending Deposits" hint="New deposit reports will appear here." />
+        <EmptyState
+          icon={InboxIcon}
+          title={t("No Pending Deposits")}
+          hint={t("New deposit reports will appear here.")}
+        />
       ) : (
         <ul className="grid gap-3">
           {deposits.map((deposit) => (
@@ -179,22 +205,24 @@ export function AdminDepositsPage() {
                 <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
                   <CurrencyIcon currency={deposit.currency} />
                   <div className="min-w-0 flex-1">
-                    <p className="font-semibold tabular-nums">
-                      {deposit.currency} {deposit.amount}
-                    </p>
+                    <p className="font-semibold tabular-nums">{amountOf(deposit)}</p>
                     <p className="truncate text-sm text-muted-foreground">
                       {deposit.userName} · {deposit.userEmail}
                     </p>
                     <p className="text-xs text-muted-foreground">
-                      <span className="capitalize">{deposit.depositType}</span>
-                      {deposit.network ? ` · ${deposit.network}` : ""} · {new Date(deposit.createdAt).toLocaleString()}
+                      {t(TYPE_LABELS[deposit.depositType])}
+                      {deposit.network ? ` · ${deposit.network}` : ""} ·{" "}
+                      <time dateTime={deposit.createdAt}>{formatDateTime(deposit.createdAt)}</time>
                     </p>
                   </div>
                   <Button
                     onClick={() => setReviewing(deposit)}
-                    aria-label={`Review deposit of ${deposit.currency} ${deposit.amount} from ${deposit.userEmail}`}
+                    aria-label={t("Review deposit of {amount} from {email}", {
+                      amount: amountOf(deposit),
+                      email: deposit.userEmail,
+                    })}
                   >
-                    Review
+                    {t("Review")}
                   </Button>
                 </CardContent>
               </Card>

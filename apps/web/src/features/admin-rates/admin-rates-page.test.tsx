@@ -1,8 +1,13 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { seededRates } from "../../testing/rates-fixtures.ts";
 import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { AdminRatesPage } from "./admin-rates-page.tsx";
+
+afterEach(() => {
+  activate("en", "UTC");
+});
 
 describe("the admin's rates table", () => {
   test("finds a pair by its currencies and saves a new rate and fee for it", async () => {
@@ -34,5 +39,27 @@ describe("the admin's rates table", () => {
 
     expect(await screen.findByText("Rate updated")).toBeVisible();
     expect(requests.find((request) => request.method === "PUT")?.body).toEqual({ rate: "1.0925", feeBasisPoints: 35 });
+  });
+
+  test("reads in German: headers, a pair's labels, its fee as a German percentage and its update time", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    fakeApi({ "GET /api/v1/rates": () => ({ body: seededRates() }) });
+    const { user } = renderWithApp(<AdminRatesPage />);
+    expect(await screen.findAllByTestId("rate-pair")).toHaveLength(72);
+
+    expect(screen.getByRole("heading", { name: "Wechselkurse" })).toBeVisible();
+    expect(screen.getByRole("columnheader", { name: "Gebühr (Basispunkte)" })).toBeVisible();
+    await user.type(screen.getByLabelText("Paare suchen"), "eur usd");
+    const fee = screen.getByLabelText("Gebühr in Basispunkten EUR zu USD");
+    await user.clear(fee);
+    await user.type(fee, "35");
+    expect(screen.getByText("0,35 %")).toBeVisible();
+    expect(screen.getByRole("button", { name: "EUR zu USD speichern" })).toHaveTextContent("Speichern");
+    const rows = screen.getAllByTestId("rate-pair");
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(within(row).getByText("01.01.2026, 00:00")).toBeVisible();
+    }
   });
 });

@@ -10,6 +10,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { format, t, translateText } from "../../i18n/i18n.tsx";
+import { formatDateTime } from "../../lib/format-date-time.ts";
 import { ratesQueryOptions } from "../../lib/queries/rates.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useUpdateRate } from "./api/update-rate.ts";
@@ -32,8 +34,15 @@ function feeOf(text: string): number {
   return /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 }
 
+/** Basis points as a percentage in the locale's digits ("0.35 %", "0,35 %"): integer basis points, so a decimal string. */
 function percentOf(basisPoints: number): string {
-  return Number.isFinite(basisPoints) ? `${basisPoints / 100} %` : "";
+  if (!Number.isFinite(basisPoints)) {
+    return "";
+  }
+  const hundredths = String(basisPoints % 100).padStart(2, "0");
+  const decimal = `${Math.trunc(basisPoints / 100)}.${hundredths}`.replace(/\.?0+$/, "");
+  const places = decimal.includes(".") ? decimal.length - decimal.indexOf(".") - 1 : 0;
+  return t("{percent} %", { percent: format().decimal(decimal, places) });
 }
 
 /** A pair's rate and fee as typed, checked with the server's own schema, and their saving. */
@@ -65,7 +74,7 @@ function useRateEdit(pair: RatePair) {
     isChanged,
     canSave: isChanged && parsed.success && !update.isPending,
     isSaving: update.isPending,
-    problem: isChanged && !parsed.success ? parsed.error.issues[0]?.message : undefined,
+    problem: isChanged && !parsed.success ? translateText(parsed.error.issues[0]?.message ?? "") : undefined,
     save,
   };
 }
@@ -73,7 +82,7 @@ function useRateEdit(pair: RatePair) {
 /** One pair with its rate and fee editable in place; Save is offered once something changed. */
 function RateRow({ pair }: { pair: RatePair }) {
   const { rate, fee, problem, ...edit } = useRateEdit(pair);
-  const label = `${pair.from} to ${pair.to}`;
+  const label = t("{from} to {to}", { from: pair.from, to: pair.to });
   const errorId = `rate-${pair.from}-${pair.to}-error`;
 
   return (
@@ -83,7 +92,7 @@ function RateRow({ pair }: { pair: RatePair }) {
       </th>
       <td className="px-4 py-3">
         <Input
-          aria-label={`Rate ${label}`}
+          aria-label={t("Rate {pair}", { pair: label })}
           inputMode="decimal"
           autoComplete="off"
           className="h-9 min-w-44 font-mono tabular-nums"
@@ -101,7 +110,7 @@ function RateRow({ pair }: { pair: RatePair }) {
       <td className="px-4 py-3">
         <div className="flex items-center gap-2">
           <Input
-            aria-label={`Fee in basis points ${label}`}
+            aria-label={t("Fee in basis points {pair}", { pair: label })}
             inputMode="numeric"
             autoComplete="off"
             className="h-9 w-20 tabular-nums"
@@ -113,18 +122,18 @@ function RateRow({ pair }: { pair: RatePair }) {
         </div>
       </td>
       <td className="whitespace-nowrap px-4 py-3 text-xs text-muted-foreground">
-        <time dateTime={pair.updatedAt}>{new Date(pair.updatedAt).toLocaleString()}</time>
+        <time dateTime={pair.updatedAt}>{formatDateTime(pair.updatedAt)}</time>
       </td>
       <td className="px-4 py-3 text-right">
         <Button
           size="sm"
           variant={edit.isChanged ? "default" : "outline"}
           disabled={!edit.canSave}
-          aria-label={`Save ${label}`}
+          aria-label={t("Save {pair}", { pair: label })}
           onClick={edit.save}
         >
           {edit.isSaving ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
-          Save
+          {t("Save")}
         </Button>
       </td>
     </tr>
@@ -135,23 +144,23 @@ function RatesTable({ pairs }: { pairs: readonly RatePair[] }) {
   return (
     <Card className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Exchange rates and fees of every currency pair</caption>
+        <caption className="sr-only">{t("Exchange rates and fees of every currency pair")}</caption>
         <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">
-              Pair
+              {t("Pair")}
             </th>
             <th scope="col" className="px-4 py-3 font-medium">
-              Rate (1 from = … to)
+              {t("Rate (1 from = … to)")}
             </th>
             <th scope="col" className="px-4 py-3 font-medium">
-              Fee (basis points)
+              {t("Fee (basis points)")}
             </th>
             <th scope="col" className="px-4 py-3 font-medium">
-              Updated
+              {t("Updated")}
             </th>
             <th scope="col" className="px-4 py-3 text-right font-medium">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("Actions")}</span>
             </th>
           </tr>
         </thead>
@@ -172,26 +181,32 @@ function RatesTable({ pairs }: { pairs: readonly RatePair[] }) {
  */
 export function AdminRatesPage() {
   const rates = useQuery(ratesQueryOptions);
-  useErrorToast(rates.error, "Failed to load rates");
+  useErrorToast(rates.error, t("Failed to load rates"));
   const [search, setSearch] = useState("");
   const pairs = (rates.data?.rates ?? []).filter((pair) => matchesSearch(pair, search));
   let body: ReactNode;
   if (rates.isPending) {
     body = <Skeleton className="h-96" />;
   } else if (pairs.length === 0) {
-    body = <EmptyState icon={SearchIcon} title="No pairs found" hint="Search by currency code, for example USD EUR." />;
+    body = (
+      <EmptyState
+        icon={SearchIcon}
+        title={t("No pairs found")}
+        hint={t("Search by currency code, for example USD EUR.")}
+      />
+    );
   } else {
     body = <RatesTable pairs={pairs} />;
   }
   return (
     <>
       <PageHeader
-        title="Exchange Rates"
-        description="Rates and fees of every currency pair. Quotes and the public rates page use them at once."
+        title={t("Exchange Rates")}
+        description={t("Rates and fees of every currency pair. Quotes and the public rates page use them at once.")}
       />
       <SearchInput
-        label="Search pairs"
-        placeholder="Search pairs, e.g. USD EUR"
+        label={t("Search pairs")}
+        placeholder={t("Search pairs, e.g. USD EUR")}
         value={search}
         onChange={setSearch}
         className="mb-4 max-w-sm"

@@ -1,6 +1,7 @@
 import type { UpdateRateRequest } from "@ferry/core/contracts/rates";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { t } from "../../../i18n/i18n.tsx";
 import { api, dataOf } from "../../../lib/api.ts";
 import { ratesQueryKey } from "../../../lib/queries/rates.ts";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
@@ -21,9 +22,9 @@ export function useUpdateRate() {
   return useMutation({
     mutationFn: updateRate,
     onSuccess: (pair) => {
-      toastSuccess("Rate updated", `${pair.from} → ${pair.to}`);
+      toastSuccess(t("Rate updated"), `${pair.from} → ${pair.to}`);
       return queryClient.invalidateQueries({ queryKey: ratesQueryKey });
     },
-    onError: (error) => toastFailure("Failed to update rate", error),
+    onError: (error) => toastFailure(t("Failed to update rate"), error),
   });
 }
