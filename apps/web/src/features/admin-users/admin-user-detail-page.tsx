@@ -7,6 +7,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useAdminUser } from "./api/get-admin-user.ts";
 import { KycReviewPanel } from "./kyc-review.tsx";
@@ -20,7 +21,7 @@ function BackToUsers() {
   return (
     <Button asChild variant="ghost" size="sm" className="mb-2 -ml-2">
       <Link to="/admin/users">
-        <ArrowLeftIcon /> All users
+        <ArrowLeftIcon /> {t("All users")}
       </Link>
     </Button>
   );
@@ -39,22 +40,22 @@ function UserDetail({ detail, auditViews }: { detail: AdminUserDetail; auditView
         <UserActions user={user} onDeleted={() => navigate("/admin/users")} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <DetailSection title="Profile">
+        <DetailSection title={t("Profile")}>
           <ProfileFacts profile={profile} />
         </DetailSection>
-        <DetailSection title="Balances">
+        <DetailSection title={t("Balances")}>
           <BalanceTable balances={detail.balances} />
         </DetailSection>
-        <DetailSection title="Recent transactions">
+        <DetailSection title={t("Recent transactions")}>
           <TransactionRows transactions={detail.recentTransactions} />
         </DetailSection>
-        <DetailSection title="Help requests">
+        <DetailSection title={t("Help requests")}>
           <RecentHelpRequests requests={detail.recentHelpRequests} />
         </DetailSection>
-        <DetailSection title="Identity verification">
+        <DetailSection title={t("Identity verification")}>
           <KycReviewPanel userId={profile.userId} />
         </DetailSection>
-        <DetailSection title="Active sessions">
+        <DetailSection title={t("Active sessions")}>
           <SessionRows sessions={detail.sessions} />
         </DetailSection>
         <UserAuditHistory userId={profile.userId} views={auditViews} />
@@ -70,14 +71,14 @@ function UserDetail({ detail, auditViews }: { detail: AdminUserDetail; auditView
 export function AdminUserDetailPage({ auditViews }: { auditViews: AuditEntryViews }) {
   const { userId = "" } = useParams();
   const detail = useAdminUser(userId);
-  useErrorToast(detail.error, "Failed to load user");
+  useErrorToast(detail.error, t("Failed to load user"));
   let body: ReactNode;
   if (detail.isPending) {
     body = <Skeleton className="h-64" />;
   } else if (detail.data) {
     body = <UserDetail detail={detail.data} auditViews={auditViews} />;
   } else {
-    body = <EmptyState icon={UserXIcon} title="User not found" hint="The user may have been deleted." />;
+    body = <EmptyState icon={UserXIcon} title={t("User not found")} hint={t("The user may have been deleted.")} />;
   }
   return (
     <>

@@ -1,7 +1,8 @@
 import { type AdminUserDetail, type AdminUserListItem, DELETE_USER_CONFIRMATION } from "@ferry/core/contracts/admin";
 import type { HelpRequestSummary } from "@ferry/core/contracts/help";
 import { screen, within } from "@testing-library/react";
-import { beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { profileWithRole } from "../../testing/help-fixtures.ts";
 import { type FakeResponse, fakeApi, renderWithApp, type SeenRequest, stubScreenWidth } from "../../testing/render.tsx";
 import { AdminUsersPage } from "./admin-users-page.tsx";
@@ -85,6 +86,44 @@ function renderPage(routes: Routes = {}) {
 beforeEach(() => {
   // The desktop table.
   stubScreenWidth(true);
+});
+
+afterEach(() => {
+  activate("en", "UTC");
+});
+
+describe("the admin's user list in German", () => {
+  test("names the columns, statuses and actions in German, with German amounts and dates", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    const { user } = renderPage();
+    const rows = await screen.findAllByTestId("admin-user");
+
+    expect(screen.getByRole("heading", { name: "Nutzerverwaltung" })).toBeVisible();
+    expect(screen.getByRole("searchbox", { name: "Nutzer suchen" })).toBeVisible();
+    expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toEqual([
+      "Nutzer",
+      "Status",
+      "Guthaben",
+      "Erstellt",
+      "Aktionen",
+    ]);
+    const ada = within(rows[0]);
+    expect(ada.getByText("aktiv")).toBeVisible();
+    expect(ada.getByText("E-Mail bestätigt")).toBeVisible();
+    expect(ada.getByText(/^1\.250,00\sUSD$/)).toBeVisible();
+    expect(ada.getByText("01.03.2026")).toBeVisible();
+    expect(within(rows[1]).getByText("gesperrt")).toBeVisible();
+    expect(within(rows[1]).getByText("Kein Guthaben")).toBeVisible();
+    expect(ada.getByRole("button", { name: "ada@example.com sperren" })).toHaveTextContent("Sperren");
+    expect(within(rows[1]).getByRole("button", { name: "max@example.com entsperren" })).toBeVisible();
+
+    await user.click(ada.getByRole("button", { name: "ada@example.com kontaktieren" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Nutzer kontaktieren" }));
+    expect(dialog.getByRole("button", { name: "Hilfeanfrage erstellen" })).toBeVisible();
+    expect(dialog.getByLabelText("Betreff")).toBeVisible();
+    expect(dialog.getByRole("heading", { name: "Letzte Hilfeanfragen" })).toBeVisible();
+  });
 });
 
 describe("the admin's user list", () => {

@@ -8,6 +8,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { SearchInput } from "../../components/search-input.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { format, t } from "../../i18n/i18n.tsx";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useSearchTerm } from "../../lib/use-debounced-value.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
@@ -34,7 +35,7 @@ function UserName({ user }: { user: AdminUserListItem }) {
 function Created({ iso }: { iso: string }) {
   return (
     <time dateTime={iso} className="whitespace-nowrap">
-      {new Date(iso).toLocaleDateString()}
+      {format().date(iso)}
     </time>
   );
 }
@@ -45,11 +46,11 @@ function UserTable({ users }: { users: AdminUserListItem[] }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th className="px-4 py-3 font-medium">User</th>
-            <th className="px-4 py-3 font-medium">Status</th>
-            <th className="px-4 py-3 font-medium">Balances</th>
-            <th className="px-4 py-3 font-medium">Created</th>
-            <th className="px-4 py-3 font-medium">Actions</th>
+            <th className="px-4 py-3 font-medium">{t("User")}</th>
+            <th className="px-4 py-3 font-medium">{t("Status")}</th>
+            <th className="px-4 py-3 font-medium">{t("Balances")}</th>
+            <th className="px-4 py-3 font-medium">{t("Created")}</th>
+            <th className="px-4 py-3 font-medium">{t("Actions")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
@@ -88,11 +89,11 @@ function UserCards({ users }: { users: AdminUserListItem[] }) {
               <UserName user={user} />
               <UserBadges status={user.status} kycStatus={user.kycStatus} emailVerified={user.emailVerified} />
               <dl className="grid grid-cols-[5rem_1fr] gap-x-3 gap-y-2 text-sm">
-                <dt className="text-muted-foreground">Balances</dt>
+                <dt className="text-muted-foreground">{t("Balances")}</dt>
                 <dd>
                   <BalanceList balances={user.balances} />
                 </dd>
-                <dt className="text-muted-foreground">Created</dt>
+                <dt className="text-muted-foreground">{t("Created")}</dt>
                 <dd>
                   <Created iso={user.createdAt} />
                 </dd>
@@ -109,7 +110,7 @@ function UserCards({ users }: { users: AdminUserListItem[] }) {
 function UserList({ search }: { search: string }) {
   const users = useAdminUsers(search);
   const isWide = useMediaQuery("(min-width: 1024px)");
-  useErrorToast(users.error, "Failed to load users");
+  useErrorToast(users.error, t("Failed to load users"));
   if (users.isPending) {
     return (
       <div className="grid gap-3">
@@ -121,7 +122,7 @@ function UserList({ search }: { search: string }) {
   }
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
   if (items.length === 0) {
-    return <EmptyState icon={UsersIcon} title="No users found" hint="Try another name or e-mail address." />;
+    return <EmptyState icon={UsersIcon} title={t("No users found")} hint={t("Try another name or e-mail address.")} />;
   }
   return (
     <>
@@ -136,10 +137,10 @@ export function AdminUsersPage() {
   const search = useSearchTerm();
   return (
     <>
-      <PageHeader title="User Management" description="Search, review, ban and contact users." />
+      <PageHeader title={t("User Management")} description={t("Search, review, ban and contact users.")} />
       <SearchInput
-        label="Search users"
-        placeholder="Search by name or e-mail"
+        label={t("Search users")}
+        placeholder={t("Search by name or e-mail")}
         value={search.text}
         onChange={search.setText}
         className="mb-4"

@@ -9,6 +9,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { showServerFieldErrors } from "../../lib/server-field-errors.ts";
 import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
 import { useCreateHelpRequestForUser } from "./api/create-user-help-request.ts";
@@ -25,9 +26,16 @@ function SubjectAndMessage(props: {
   const subjectId = `${props.idPrefix}-subject`;
   const messageId = `${props.idPrefix}-message`;
   const { errors } = props;
+  const subjectError = errors.subject?.message;
+  const messageError = errors.message?.message;
   return (
     <>
-      <Field id={subjectId} label="Subject" error={errors.subject?.message} hint={props.subjectHint}>
+      <Field
+        id={subjectId}
+        label={t("Subject")}
+        error={subjectError === undefined ? undefined : translateText(subjectError)}
+        hint={props.subjectHint}
+      >
         <Input
           id={subjectId}
           autoComplete="off"
@@ -36,7 +44,11 @@ function SubjectAndMessage(props: {
           {...props.subject}
         />
       </Field>
-      <Field id={messageId} label="Message" error={errors.message?.message}>
+      <Field
+        id={messageId}
+        label={t("Message")}
+        error={messageError === undefined ? undefined : translateText(messageError)}
+      >
         <Textarea
           id={messageId}
           rows={5}
@@ -75,25 +87,25 @@ export function SendEmailForm({ userId }: { userId: string }) {
       { userId, request },
       {
         onSuccess: () => {
-          toastSuccess("Email sent successfully");
+          toastSuccess(t("Email sent successfully"));
           form.reset();
         },
         onError: (error) => {
           showServerFieldErrors(form.setError, error, EMAIL_FIELDS);
-          toastFailure("Failed to send email", error);
+          toastFailure(t("Failed to send email"), error);
         },
       },
     );
   });
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Send Email">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("Send Email")}>
       <SubjectAndMessage
         idPrefix="contact-email"
         subject={form.register("subject")}
         message={form.register("message")}
         errors={form.formState.errors}
       />
-      <SubmitButton isPending={send.isPending} label="Send Email" />
+      <SubmitButton isPending={send.isPending} label={t("Send Email")} />
     </form>
   );
 }
@@ -113,32 +125,36 @@ export function CreateHelpRequestForm({ userId }: { userId: string }) {
       { userId, request },
       {
         onSuccess: () => {
-          toastSuccess("Help request created successfully");
+          toastSuccess(t("Help request created successfully"));
           form.reset();
         },
         onError: (error) => {
           showServerFieldErrors(form.setError, error, HELP_FIELDS);
-          toastFailure("Failed to create help request", error);
+          toastFailure(t("Failed to create help request"), error);
         },
       },
     );
   });
   const { errors } = form.formState;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Create Help Request">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t("Create Help Request")}>
       <SubjectAndMessage
         idPrefix="contact-help"
         subject={form.register("subject")}
         message={form.register("message")}
         errors={errors}
-        subjectHint={`The user sees it as "${ADMIN_HELP_SUBJECT_PREFIX}…" on their help page.`}
+        subjectHint={t('The user sees it as "{prefix}…" on their help page.', { prefix: ADMIN_HELP_SUBJECT_PREFIX })}
       />
-      <Field id="contact-help-priority" label="Priority" error={errors.priority?.message}>
+      <Field
+        id="contact-help-priority"
+        label={t("Priority")}
+        error={errors.priority?.message === undefined ? undefined : translateText(errors.priority.message)}
+      >
         <NativeSelect id="contact-help-priority" {...form.register("priority")}>
           <HelpPriorityOptions />
         </NativeSelect>
       </Field>
-      <SubmitButton isPending={create.isPending} label="Create Help Request" />
+      <SubmitButton isPending={create.isPending} label={t("Create Help Request")} />
     </form>
   );
 }

@@ -1,7 +1,9 @@
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { useState } from "react";
 import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useAdminUser } from "./api/get-admin-user.ts";
 import { CreateHelpRequestForm, SendEmailForm } from "./contact-forms.tsx";
@@ -16,7 +18,7 @@ export interface ContactedUser {
 
 type ContactMode = "email" | "help";
 
-const MODES: readonly { mode: ContactMode; label: string }[] = [
+const MODES: readonly { mode: ContactMode; label: MessageKey }[] = [
   { mode: "email", label: "Send Email" },
   { mode: "help", label: "Create Help Request" },
 ];
@@ -24,11 +26,11 @@ const MODES: readonly { mode: ContactMode; label: string }[] = [
 /** The user's five most recent help requests, read with the user's detail. */
 function UserHelpRequests({ userId }: { userId: string }) {
   const detail = useAdminUser(userId);
-  useErrorToast(detail.error, "Failed to load help requests");
+  useErrorToast(detail.error, t("Failed to load help requests"));
   return (
     <section aria-labelledby="contact-recent-heading" className="grid gap-2">
       <h3 id="contact-recent-heading" className="text-sm font-semibold">
-        Recent help requests
+        {t("Recent help requests")}
       </h3>
       {detail.isPending ? <Skeleton className="h-16" /> : null}
       {detail.data ? <RecentHelpRequests requests={detail.data.recentHelpRequests} /> : null}
@@ -47,12 +49,12 @@ export function ContactUserDialog(props: { user: ContactedUser; onClose: () => v
     <DialogFrame
       open
       onClose={props.onClose}
-      title="Contact User"
+      title={t("Contact User")}
       description={<span className="break-all">{user.name ? `${user.name} · ${user.email}` : user.email}</span>}
       className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto"
     >
       <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">How to contact the user</legend>
+        <legend className="sr-only">{t("How to contact the user")}</legend>
         {MODES.map((option) => (
           <Button
             key={option.mode}
@@ -62,7 +64,7 @@ export function ContactUserDialog(props: { user: ContactedUser; onClose: () => v
             aria-pressed={mode === option.mode}
             onClick={() => setMode(option.mode)}
           >
-            {option.label}
+            {t(option.label)}
           </Button>
         ))}
       </fieldset>

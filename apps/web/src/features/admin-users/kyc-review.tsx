@@ -1,23 +1,32 @@
 import { KYC_MESSAGES, KycDecisionRequest, type KycReview, type KycSubmission } from "@ferry/core/contracts/kyc";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { CheckIcon, FileTextIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { useDecideUserKyc } from "./api/decide-user-kyc.ts";
 import { useUserKyc } from "./api/get-user-kyc.ts";
 import { KycSummary } from "./user-detail-sections.tsx";
 
-const KIND_LABEL = { government_id: "Government ID", proof_of_address: "Proof of address" } as const;
-const SUBMISSION_LABEL = { under_review: "Under review", approved: "Approved", rejected: "Rejected" } as const;
+const KIND_LABEL = {
+  government_id: "Government ID",
+  proof_of_address: "Proof of address",
+} as const satisfies Record<KycSubmission["documents"][number]["kind"], MessageKey>;
+const SUBMISSION_LABEL = {
+  under_review: "Under review",
+  approved: "Approved",
+  rejected: "Rejected",
+} as const satisfies Record<KycSubmission["status"], MessageKey>;
 
 /** A submission's documents as links that open each file (each view is recorded in the audit log). */
 function DocumentLinks({ submission }: { submission: KycSubmission }) {
   if (submission.documents.length === 0) {
-    return <p className="text-sm text-muted-foreground">Documents erased after the retention period.</p>;
+    return <p className="text-sm text-muted-foreground">{t("Documents erased after the retention period.")}</p>;
   }
   return (
     <ul className="grid gap-1 text-sm">
@@ -30,7 +39,7 @@ function DocumentLinks({ submission }: { submission: KycSubmission }) {
             className="inline-flex items-center gap-2 font-medium underline-offset-4 hover:underline"
           >
             <FileTextIcon className="size-4" aria-hidden="true" />
-            {KIND_LABEL[document.kind]}: {document.fileName}
+            {t("{document}: {fileName}", { document: t(KIND_LABEL[document.kind]), fileName: document.fileName })}
           </a>
         </li>
       ))}
@@ -48,22 +57,22 @@ function DecisionForm({ userId }: { userId: string }) {
   async function send(decision: KycDecisionRequest["decision"]) {
     const parsed = KycDecisionRequest.safeParse(decision === "approve" ? { decision } : { decision, reason });
     if (!parsed.success) {
-      setReasonError(KYC_MESSAGES.reasonRequired);
+      setReasonError(translateText(KYC_MESSAGES.reasonRequired));
       return;
     }
     setReasonError(undefined);
     // Awaited rather than per-call callbacks: once decided, this form unmounts (nothing is under review).
     try {
       await decide.mutateAsync(parsed.data);
-      toastSuccess(decision === "approve" ? "Identity approved" : "Identity rejected");
+      toastSuccess(decision === "approve" ? t("Identity approved") : t("Identity rejected"));
     } catch (error) {
-      toastServerError(error, "Failed to update identity verification");
+      toastServerError(error, t("Failed to update identity verification"));
     }
   }
 
   return (
     <div className="grid gap-3">
-      <Field id={reasonId} label="Reason (shown to the customer when rejecting)" error={reasonError}>
+      <Field id={reasonId} label={t("Reason (shown to the customer when rejecting)")} error={reasonError}>
         <Textarea
           id={reasonId}
           value={reason}
@@ -76,10 +85,10 @@ function DecisionForm({ userId }: { userId: string }) {
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => send("approve")} disabled={decide.isPending}>
-          <CheckIcon /> Approve
+          <CheckIcon /> {t("Approve")}
         </Button>
         <Button variant="destructive" onClick={() => send("reject")} disabled={decide.isPending}>
-          <XIcon /> Reject
+          <XIcon /> {t("Reject")}
         </Button>
       </div>
     </div>
@@ -90,13 +99,19 @@ function SubmissionItem({ submission }: { submission: KycSubmission }) {
   return (
     <li className="grid gap-2 border-t pt-3 first:border-t-0 first:pt-0">
       <p className="text-sm">
-        <span className="font-medium">{SUBMISSION_LABEL[submission.status]}</span>
-        <span className="text-muted-foreground"> · submitted {formatDateTime(submission.submittedAt)}</span>
+        <span className="font-medium">{t(SUBMISSION_LABEL[submission.status])}</span>
+        <span className="text-muted-foreground">
+          {" · "}
+          {t("submitted {date}", { date: formatDateTime(submission.submittedAt) })}
+        </span>
         {submission.decidedAt ? (
-          <span className="text-muted-foreground"> · decided {formatDateTime(submission.decidedAt)}</span>
+          <span className="text-muted-foreground">
+            {" · "}
+            {t("decided {date}", { date: formatDateTime(submission.decidedAt) })}
+          </span>
         ) : null}
       </p>
-      {submission.reason ? <p className="text-sm">Reason: {submission.reason}</p> : null}
+      {submission.reason ? <p className="text-sm">{t("Reason: {reason}", { reason: submission.reason })}</p> : null}
       <DocumentLinks submission={submission} />
     </li>
   );
@@ -108,7 +123,7 @@ function ReviewBody({ review }: { review: KycReview }) {
     <div className="grid gap-4">
       <KycSummary status={review.status} />
       {review.submissions.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No documents submitted yet.</p>
+        <p className="text-sm text-muted-foreground">{t("No documents submitted yet.")}</p>
       ) : (
         <ul className="grid gap-3">
           {review.submissions.map((submission) => (
@@ -127,6 +142,6 @@ function ReviewBody({ review }: { review: KycReview }) {
  */
 export function KycReviewPanel({ userId }: { userId: string }) {
   const review = useUserKyc(userId);
-  useErrorToast(review.error, "Failed to load identity verification");
+  useErrorToast(review.error, t("Failed to load identity verification"));
   return review.data ? <ReviewBody review={review.data} /> : <Skeleton className="h-24" />;
 }

@@ -1,11 +1,12 @@
 import type { HelpRequestSummary } from "@ferry/core/contracts/help";
 import { HelpPriorityBadge, HelpStatusBadge } from "../../components/help/help-badges.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 
 /** A user's most recent help requests (spec §9: five), newest first, with status and priority. */
 export function RecentHelpRequests({ requests }: { requests: readonly HelpRequestSummary[] }) {
   if (requests.length === 0) {
-    return <p className="text-sm text-muted-foreground">No help requests yet.</p>;
+    return <p className="text-sm text-muted-foreground">{t("No help requests yet.")}</p>;
   }
   return (
     <ul className="grid gap-2">

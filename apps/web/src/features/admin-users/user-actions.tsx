@@ -4,6 +4,7 @@ import { BanIcon, MailIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useDeleteUser } from "./api/delete-user.ts";
 import { useSetUserBanned } from "./api/set-user-banned.ts";
@@ -23,11 +24,11 @@ function BanButton({ user }: { user: ActedOnUser }) {
       size="sm"
       variant="outline"
       disabled={setBanned.isPending}
-      aria-label={`${isBanned ? "Unban" : "Ban"} ${user.email}`}
+      aria-label={isBanned ? t("Unban {email}", { email: user.email }) : t("Ban {email}", { email: user.email })}
       onClick={() => setBanned.mutate({ userId: user.userId, isBanned: !isBanned })}
     >
       {isBanned ? <ShieldCheckIcon /> : <BanIcon />}
-      {isBanned ? "Unban" : "Ban"}
+      {isBanned ? t("Unban") : t("Ban")}
     </Button>
   );
 }
@@ -48,15 +49,15 @@ function DeleteButton(props: { user: ActedOnUser; onDeleted?: () => void }) {
         size="sm"
         variant="outline"
         className="text-destructive"
-        aria-label={`Delete ${props.user.email}`}
+        aria-label={t("Delete {email}", { email: props.user.email })}
         onClick={() => setIsConfirming(true)}
       >
-        <Trash2Icon /> Delete
+        <Trash2Icon /> {t("Delete")}
       </Button>
       <ConfirmDeleteDialog
         open={isConfirming}
-        title="Delete User"
-        description={DELETE_USER_CONFIRMATION}
+        title={t("Delete User")}
+        description={translateText(DELETE_USER_CONFIRMATION)}
         isDeleting={remove.isPending}
         onConfirm={confirm}
         onClose={() => setIsConfirming(false)}
@@ -73,10 +74,10 @@ export function UserActions(props: { user: ActedOnUser; onDeleted?: () => void; 
       <Button
         size="sm"
         variant="outline"
-        aria-label={`Contact ${props.user.email}`}
+        aria-label={t("Contact {email}", { email: props.user.email })}
         onClick={() => setIsContacting(true)}
       >
-        <MailIcon /> Contact
+        <MailIcon /> {t("Contact")}
       </Button>
       <BanButton user={props.user} />
       <DeleteButton user={props.user} onDeleted={props.onDeleted} />

@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import { useId } from "react";
 import { LoadMore } from "../../components/load-more.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { useUserAuditHistory } from "./api/get-user-audit-history.ts";
@@ -18,14 +19,14 @@ export function UserAuditHistory(props: { userId: string; views: AuditEntryViews
   const history = useUserAuditHistory(props.userId);
   const isWide = useMediaQuery("(min-width: 1024px)");
   const headingId = useId();
-  useErrorToast(history.error, "Failed to load the audit history");
+  useErrorToast(history.error, t("Failed to load the audit history"));
   const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
   const { Table, Cards } = props.views;
   let body = <Skeleton className="h-24" />;
   if (!history.isPending) {
     body =
       entries.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No admin actions on this user yet.</p>
+        <p className="text-sm text-muted-foreground">{t("No admin actions on this user yet.")}</p>
       ) : (
         <>
           {isWide ? <Table entries={entries} /> : <Cards entries={entries} />}
@@ -36,7 +37,7 @@ export function UserAuditHistory(props: { userId: string; views: AuditEntryViews
   return (
     <section aria-labelledby={headingId} className="grid gap-3 lg:col-span-2">
       <h2 id={headingId} className="text-lg font-semibold">
-        Audit history
+        {t("Audit history")}
       </h2>
       {body}
     </section>

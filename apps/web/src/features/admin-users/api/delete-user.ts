@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { t } from "../../../i18n/i18n.tsx";
 import { api, dataOf } from "../../../lib/api.ts";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { adminUsersQueryKey } from "./get-admin-users.ts";
@@ -16,8 +17,8 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => toastSuccess("User deleted successfully"),
-    onError: (error) => toastFailure("Failed to delete user", error),
+    onSuccess: () => toastSuccess(t("User deleted successfully")),
+    onError: (error) => toastFailure(t("Failed to delete user"), error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { t } from "../../../i18n/i18n.tsx";
 import { api, dataOf } from "../../../lib/api.ts";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { adminUsersQueryKey } from "./get-admin-users.ts";
@@ -18,8 +19,8 @@ export function useSetUserBanned() {
   return useMutation({
     mutationFn: setUserBanned,
     onSuccess: (_answer, input) =>
-      toastSuccess(input.isBanned ? "User banned successfully" : "User unbanned successfully"),
-    onError: (error) => toastFailure("Failed to update user status", error),
+      toastSuccess(input.isBanned ? t("User banned successfully") : t("User unbanned successfully")),
+    onError: (error) => toastFailure(t("Failed to update user status"), error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
   });
 }
