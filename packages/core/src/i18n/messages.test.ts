@@ -27,7 +27,8 @@ function argumentsOf(tokens: CompiledMessage, into: Set<string>, categories: str
     if (format && typeof format === "object") {
       const choices = Object.entries(format as Record<string, unknown>).filter(([key]) => key !== "offset");
       if (type === "plural" || type === "selectordinal") {
-        categories.push(choices.map(([key]) => key).filter((key) => !key.startsWith("=")));
+        // Exact matches ("=0") compile to their number ("0"): they are not categories.
+        categories.push(choices.map(([key]) => key).filter((key) => !/^\d+$/.test(key)));
       }
       for (const [, choice] of choices) {
         argumentsOf(choice as CompiledMessage, into, categories);
@@ -99,6 +100,26 @@ describe("the translator", () => {
     expect(german.translate(count, { count: 1200 })).toBe("1.200 Transaktionen");
     const chinese = createTranslator("zh", compileCatalog(catalogOf("zh"), "zh"));
     expect(chinese.translate(count, { count: 1 })).toBe("1 笔交易");
+  });
+
+  it("reads exact matches, offsets, selects and numbers as ICU does", () => {
+    const messages = {
+      "{n, plural, =0 {none} one {one} other {# many}}": "{n, plural, =0 {keine} one {eine} other {# viele}}",
+      "{who, select, me {you} other {{who}}} paid": "{who, select, me {Sie} other {{who}}} hat bezahlt",
+      "{n, plural, offset:1 =0 {nobody} =1 {{name}} one {{name} and # other} other {{name} and # others}}":
+        "{n, plural, offset:1 =0 {niemand} =1 {{name}} one {{name} und # weitere Person} other {{name} und # weitere}}",
+      "{n, number} points": "{n, number} Punkte",
+    };
+    const german = createTranslator("de", compileCatalog(messages, "de")).translateText;
+    expect(german("{n, plural, =0 {none} one {one} other {# many}}", { n: 0 })).toBe("keine");
+    expect(german("{n, plural, =0 {none} one {one} other {# many}}", { n: 1 })).toBe("eine");
+    expect(german("{n, plural, =0 {none} one {one} other {# many}}", { n: 2500 })).toBe("2.500 viele");
+    expect(german("{who, select, me {you} other {{who}}} paid", { who: "me" })).toBe("Sie hat bezahlt");
+    expect(german("{who, select, me {you} other {{who}}} paid", { who: "Ada" })).toBe("Ada hat bezahlt");
+    const offset = "{n, plural, offset:1 =0 {nobody} =1 {{name}} one {{name} and # other} other {{name} and # others}}";
+    expect(german(offset, { n: 2, name: "Ada" })).toBe("Ada und 1 weitere Person");
+    expect(german(offset, { n: 4, name: "Ada" })).toBe("Ada und 3 weitere");
+    expect(german("{n, number} points", { n: 1234.5 })).toBe("1.234,5 Punkte");
   });
 
   it("reads English from its keys, and a text no catalog holds as itself", () => {
