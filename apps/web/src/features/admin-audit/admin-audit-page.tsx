@@ -5,6 +5,7 @@ import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { type AuditLogFilters, auditLogCsvUrl, useAuditLog } from "./api/get-audit-log.ts";
@@ -14,7 +15,7 @@ import { AuditFilters } from "./audit-filters.tsx";
 function AuditList({ filters }: { filters: AuditLogFilters }) {
   const audit = useAuditLog(filters);
   const isWide = useMediaQuery("(min-width: 1024px)");
-  useErrorToast(audit.error, "Failed to load the audit log");
+  useErrorToast(audit.error, t("Failed to load the audit log"));
   if (audit.isPending) {
     return (
       <div className="grid gap-3">
@@ -26,7 +27,7 @@ function AuditList({ filters }: { filters: AuditLogFilters }) {
   }
   const entries = audit.data?.pages.flatMap((page) => page.items) ?? [];
   if (entries.length === 0) {
-    return <EmptyState icon={ScrollTextIcon} title="No admin actions found" hint="Try other filters." />;
+    return <EmptyState icon={ScrollTextIcon} title={t("No admin actions found")} hint={t("Try other filters.")} />;
   }
   return (
     <>
@@ -45,12 +46,12 @@ export function AdminAuditPage() {
   return (
     <>
       <PageHeader
-        title="Audit Log"
-        description="Every admin action: who did what, when, from where, and what it changed."
+        title={t("Audit Log")}
+        description={t("Every admin action: who did what, when, from where, and what it changed.")}
         actions={
           <Button asChild variant="outline">
             <a href={auditLogCsvUrl(filters)} download>
-              <DownloadIcon /> Export CSV
+              <DownloadIcon /> {t("Export CSV")}
             </a>
           </Button>
         }

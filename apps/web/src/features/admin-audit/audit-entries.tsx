@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditValues } from "@ferry/core/contracts/audit";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 
 /** A value as the log shows it: text as is, anything else as JSON, an absent one as a dash. */
@@ -28,7 +29,7 @@ function Change({ entry }: { entry: AuditEntry }) {
   const details = detailsOf(entry);
   return (
     <div className="min-w-0 text-sm">
-      {changes.length === 0 ? <p className="text-muted-foreground">No recorded change</p> : null}
+      {changes.length === 0 ? <p className="text-muted-foreground">{t("No recorded change")}</p> : null}
       {changes.map((change) => (
         <p key={change} className="break-words font-mono text-xs">
           {change}
@@ -43,7 +44,7 @@ function Actor({ entry }: { entry: AuditEntry }) {
   return (
     <div className="min-w-0">
       <p className="truncate font-medium">{entry.actorEmail ?? entry.actorId}</p>
-      <p className="truncate text-xs text-muted-foreground">{entry.clientAddress ?? "address not recorded"}</p>
+      <p className="truncate text-xs text-muted-foreground">{entry.clientAddress ?? t("address not recorded")}</p>
     </div>
   );
 }
@@ -66,10 +67,10 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th className="px-4 py-3 font-medium">Time</th>
-            <th className="px-4 py-3 font-medium">Actor</th>
-            <th className="px-4 py-3 font-medium">Action and subject</th>
-            <th className="px-4 py-3 font-medium">Before → after</th>
+            <th className="px-4 py-3 font-medium">{t("Time")}</th>
+            <th className="px-4 py-3 font-medium">{t("Actor")}</th>
+            <th className="px-4 py-3 font-medium">{t("Action and subject")}</th>
+            <th className="px-4 py-3 font-medium">{t("Before → after")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">

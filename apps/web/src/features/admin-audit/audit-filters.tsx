@@ -5,6 +5,7 @@ import { type ResolverOptions, type UseFormRegisterReturn, useForm } from "react
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import type { AuditLogFilters } from "./api/get-audit-log.ts";
 
 /** What the inputs hold: text, an empty one meaning "any". */
@@ -51,20 +52,33 @@ export function AuditFilters(props: { onApply: (filters: AuditLogFilters) => voi
     defaultValues: EMPTY,
   });
   const errors = form.formState.errors;
-  const field = (name: keyof FilterForm) => ({ registration: form.register(name), error: errors[name]?.message });
+  const field = (name: keyof FilterForm) => {
+    const message = errors[name]?.message;
+    return { registration: form.register(name), error: message === undefined ? undefined : translateText(message) };
+  };
   return (
-    <form onSubmit={form.handleSubmit(props.onApply)} noValidate className="mb-6 grid gap-4" aria-label="Filters">
+    <form onSubmit={form.handleSubmit(props.onApply)} noValidate className="mb-6 grid gap-4" aria-label={t("Filters")}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <FilterInput id="audit-actor" label="Actor" placeholder="Admin e-mail or user id" {...field("actor")} />
-        <FilterInput id="audit-action" label="Action" placeholder="deposit.approve or deposit" {...field("action")} />
-        <FilterInput id="audit-subject-type" label="Subject type" placeholder="user" {...field("subjectType")} />
-        <FilterInput id="audit-subject-id" label="Subject id" {...field("subjectId")} />
-        <FilterInput id="audit-from" label="From (UTC)" type="date" {...field("from")} />
-        <FilterInput id="audit-to" label="To (UTC)" type="date" {...field("to")} />
+        <FilterInput
+          id="audit-actor"
+          label={t("Actor")}
+          placeholder={t("Admin e-mail or user id")}
+          {...field("actor")}
+        />
+        <FilterInput
+          id="audit-action"
+          label={t("Action")}
+          placeholder={t("deposit.approve or deposit")}
+          {...field("action")}
+        />
+        <FilterInput id="audit-subject-type" label={t("Subject type")} placeholder="user" {...field("subjectType")} />
+        <FilterInput id="audit-subject-id" label={t("Subject id")} {...field("subjectId")} />
+        <FilterInput id="audit-from" label={t("From (UTC)")} type="date" {...field("from")} />
+        <FilterInput id="audit-to" label={t("To (UTC)")} type="date" {...field("to")} />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">
-          <FilterIcon /> Apply filters
+          <FilterIcon /> {t("Apply filters")}
         </Button>
         <Button
           type="button"
@@ -74,7 +88,7 @@ export function AuditFilters(props: { onApply: (filters: AuditLogFilters) => voi
             props.onApply({});
           }}
         >
-          <XIcon /> Clear
+          <XIcon /> {t("Clear")}
         </Button>
       </div>
     </form>

@@ -9,6 +9,7 @@ import { SearchInput } from "../../components/search-input.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { ApiError } from "../../lib/api-error.ts";
 import { adminHelpOpenCountQueryOptions } from "../../lib/queries/help.ts";
 import { isAdmin, useMe } from "../../lib/queries/session.ts";
@@ -80,47 +81,47 @@ function DeskFilters(props: {
   return (
     <>
       <SearchInput
-        label="Search help requests"
-        placeholder="Search subject or customer e-mail"
+        label={t("Search help requests")}
+        placeholder={t("Search subject or customer e-mail")}
         value={props.search.text}
         onChange={props.search.setText}
       />
       <div className="grid grid-cols-2 gap-2">
         <NativeSelect
-          aria-label="Filter by status"
+          aria-label={t("Filter by status")}
           value={filters.status}
           onChange={(event) => setParam("status", event.target.value)}
         >
           {/* Sorted by due time the desk is a queue: without a status it holds what still waits on support. */}
-          <option value="">All statuses</option>
+          <option value="">{t("All statuses")}</option>
           {HELP_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {HELP_STATUS_LABELS[status]}
+              {translateText(HELP_STATUS_LABELS[status])}
             </option>
           ))}
         </NativeSelect>
         <NativeSelect
-          aria-label="Filter by priority"
+          aria-label={t("Filter by priority")}
           value={filters.priority}
           onChange={(event) => setParam("priority", event.target.value)}
         >
-          <option value="">All priorities</option>
+          <option value="">{t("All priorities")}</option>
           <HelpPriorityOptions />
         </NativeSelect>
       </div>
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {total === undefined ? "" : `${total} ${total === 1 ? "request" : "requests"}`}
+          {total === undefined ? "" : t("{count, plural, one {# request} other {# requests}}", { count: total })}
         </p>
         <div className="w-40">
           <NativeSelect
-            aria-label="Sort by"
+            aria-label={t("Sort by")}
             value={filters.sort}
             onChange={(event) => setParam("sort", event.target.value === "newest" ? "newest" : "")}
             className="h-9"
           >
-            <option value="due">Due time</option>
-            <option value="newest">Newest</option>
+            <option value="due">{t("Due time")}</option>
+            <option value="newest">{t("Newest")}</option>
           </NativeSelect>
         </div>
       </div>
@@ -133,12 +134,12 @@ function DeskHeader() {
   const openCount = useQuery(adminHelpOpenCountQueryOptions);
   return (
     <PageHeader
-      title="Help Desk"
-      description="Answer and resolve help requests, most urgent first."
+      title={t("Help Desk")}
+      description={t("Answer and resolve help requests, most urgent first.")}
       actions={
         openCount.data ? (
           <Badge variant={openCount.data.count > 0 ? "warning" : "neutral"} data-testid="help-desk-open-count">
-            {openCount.data.count} open
+            {t("{count} open", { count: openCount.data.count })}
           </Badge>
         ) : null
       }
@@ -152,9 +153,9 @@ function NoRequestChosen() {
     <Card>
       <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
         <MessagesSquareIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium">Choose a request</p>
+        <p className="font-medium">{t("Choose a request")}</p>
         <p className="max-w-xs text-sm text-muted-foreground">
-          Its conversation opens here, with the status and a reply box.
+          {t("Its conversation opens here, with the status and a reply box.")}
         </p>
       </CardContent>
     </Card>
@@ -167,7 +168,7 @@ function HelpDesk() {
   const address = useDeskAddress(search.term);
   const requests = useAdminHelpRequests(address.filters);
   const isForbidden = requests.error instanceof ApiError && requests.error.status === 403;
-  useErrorToast(isForbidden ? null : requests.error, "Failed to load help requests");
+  useErrorToast(isForbidden ? null : requests.error, t("Failed to load help requests"));
   if (isForbidden) {
     return <AccessDenied />;
   }
@@ -177,13 +178,13 @@ function HelpDesk() {
       <DeskHeader />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         {isWide || !openId ? (
-          <section aria-label="Help requests" className="grid gap-3">
+          <section aria-label={t("Help requests")} className="grid gap-3">
             <DeskFilters search={search} address={address} total={requests.data?.pages[0]?.total} />
             <HelpDeskList requests={requests} selectedId={openId} linkTo={address.linkTo} />
           </section>
         ) : null}
         {isWide || openId !== null ? (
-          <section aria-label="Selected request" className="min-w-0">
+          <section aria-label={t("Selected request")} className="min-w-0">
             {openId ? (
               <HelpDeskDetail key={openId} helpRequestId={openId} onBack={isWide ? undefined : address.backToList} />
             ) : (

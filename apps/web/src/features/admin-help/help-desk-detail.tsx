@@ -12,6 +12,7 @@ import { HelpRequestFrame } from "../../components/help/help-request-frame.tsx";
 import { StatusSelect } from "../../components/status-select.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
@@ -24,9 +25,9 @@ function HelpStatusSelect({ request }: { request: HelpRequestDetail }) {
   return (
     <StatusSelect
       id="help-desk-status"
-      label="Status"
+      label={t("Status")}
       statuses={HELP_STATUSES}
-      labelOf={(status) => HELP_STATUS_LABELS[status]}
+      labelOf={(status) => translateText(HELP_STATUS_LABELS[status])}
       value={update.isPending ? update.variables.status : request.status}
       isSaving={update.isPending}
       className="w-40"
@@ -38,17 +39,17 @@ function HelpStatusSelect({ request }: { request: HelpRequestDetail }) {
 function Facts({ request }: { request: HelpRequestDetail }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-      <dt className="text-muted-foreground">Customer</dt>
+      <dt className="text-muted-foreground">{t("Customer")}</dt>
       <dd className="min-w-0 break-words">{customerLabel(request.customer)}</dd>
-      <dt className="text-muted-foreground">Opened</dt>
+      <dt className="text-muted-foreground">{t("Opened")}</dt>
       <dd>
         <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
       </dd>
-      <dt className="text-muted-foreground">Due</dt>
+      <dt className="text-muted-foreground">{t("Due")}</dt>
       <dd className={cn("flex items-center gap-1", request.isOverdue && "font-semibold text-red-700")}>
         {request.isOverdue ? <AlarmClockIcon className="size-4" aria-hidden="true" /> : null}
         <time dateTime={request.dueAt}>{formatDateTime(request.dueAt)}</time>
-        {request.isOverdue ? " (overdue)" : null}
+        {request.isOverdue ? ` ${t("(overdue)")}` : null}
       </dd>
     </dl>
   );
@@ -61,18 +62,18 @@ function Reply({ request }: { request: HelpRequestDetail }) {
       {request.status === "closed" ? (
         <p role="note" className="flex items-center gap-2 text-sm text-muted-foreground">
           <InfoIcon className="size-4 shrink-0" aria-hidden="true" />
-          This request is closed: the customer cannot reply until its status changes.
+          {t("This request is closed: the customer cannot reply until its status changes.")}
         </p>
       ) : null}
       <HelpReplyBox
         isSending={reply.isPending}
-        placeholder="Write a reply to the customer…"
+        placeholder={t("Write a reply to the customer…")}
         onSend={(message) =>
           reply.mutateAsync(
             { helpRequestId: request.id, reply: message },
             {
-              onSuccess: () => toastSuccess("Response Sent"),
-              onError: (error) => toastFailure("Failed to send response", error),
+              onSuccess: () => toastSuccess(t("Response Sent")),
+              onError: (error) => toastFailure(t("Failed to send response"), error),
             },
           )
         }
@@ -85,7 +86,7 @@ function Reply({ request }: { request: HelpRequestDetail }) {
 export function HelpDeskDetail(props: { helpRequestId: string; onBack?: () => void }) {
   const request = useAdminHelpRequest(props.helpRequestId);
   return (
-    <HelpRequestFrame query={request} onBack={props.onBack} missingHint="Choose another request from the list.">
+    <HelpRequestFrame query={request} onBack={props.onBack} missingHint={t("Choose another request from the list.")}>
       {(data) => (
         <Card>
           <CardHeader className="gap-4 border-b border-border">
@@ -94,7 +95,7 @@ export function HelpDeskDetail(props: { helpRequestId: string; onBack?: () => vo
               <div className="flex flex-wrap items-center gap-1.5">
                 <HelpStatusBadge status={data.status} />
                 <HelpPriorityBadge priority={data.priority} />
-                {data.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+                {data.isOverdue ? <Badge variant="destructive">{t("Overdue")}</Badge> : null}
               </div>
             </div>
             <Facts request={data} />

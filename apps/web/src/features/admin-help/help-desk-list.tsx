@@ -1,5 +1,6 @@
 import type { HelpRequestSummary } from "@ferry/core/contracts/help";
 import { AlarmClockIcon, InboxIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { customerLabel, HelpPriorityBadge, HelpStatusBadge } from "../../components/help/help-badges.tsx";
@@ -7,9 +8,25 @@ import { LoadMore } from "../../components/load-more.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime, formatDueTime, formatRelativeTime } from "../../lib/format-date-time.ts";
 import type { useAdminHelpRequests } from "./api/get-admin-help-requests.ts";
+
+/** Stands in a message for the `<time>` element it is drawn around. */
+const TIME_SLOT = "\u0000";
+
+/** A translated sentence with its `{time}` drawn as a `<time>` element, wherever the language puts it. */
+function withTime(sentence: string, time: ReactNode): ReactNode {
+  const [before = "", after = ""] = sentence.split(TIME_SLOT);
+  return (
+    <>
+      {before}
+      {time}
+      {after}
+    </>
+  );
+}
 
 /** When support should answer: flagged once overdue, counted down while the request waits (spec §9). */
 function DueLine({ request }: { request: HelpRequestSummary }) {
@@ -17,7 +34,10 @@ function DueLine({ request }: { request: HelpRequestSummary }) {
     return (
       <p className="flex items-center gap-1 text-xs font-semibold text-red-700" data-testid="help-request-due">
         <AlarmClockIcon className="size-3.5 shrink-0" aria-hidden="true" />
-        Overdue · was due <time dateTime={request.dueAt}>{formatDueTime(request.dueAt)}</time>
+        {withTime(
+          t("Overdue · was due {time}", { time: TIME_SLOT }),
+          <time dateTime={request.dueAt}>{formatDueTime(request.dueAt)}</time>,
+        )}
       </p>
     );
   }
@@ -25,16 +45,21 @@ function DueLine({ request }: { request: HelpRequestSummary }) {
     return (
       <p className="flex items-center gap-1 text-xs font-medium text-foreground" data-testid="help-request-due">
         <AlarmClockIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        Due {formatRelativeTime(request.dueAt)} · <time dateTime={request.dueAt}>{formatDueTime(request.dueAt)}</time>
+        {withTime(
+          t("Due {relative} · {time}", { relative: formatRelativeTime(request.dueAt), time: TIME_SLOT }),
+          <time dateTime={request.dueAt}>{formatDueTime(request.dueAt)}</time>,
+        )}
       </p>
     );
   }
   return (
     <p className="text-xs text-muted-foreground">
-      Last activity{" "}
-      <time dateTime={request.lastActivityAt} title={formatDateTime(request.lastActivityAt)}>
-        {formatRelativeTime(request.lastActivityAt)}
-      </time>
+      {withTime(
+        t("Last activity {time}", { time: TIME_SLOT }),
+        <time dateTime={request.lastActivityAt} title={formatDateTime(request.lastActivityAt)}>
+          {formatRelativeTime(request.lastActivityAt)}
+        </time>,
+      )}
     </p>
   );
 }
@@ -61,7 +86,7 @@ function RequestRow(props: { request: HelpRequestSummary; isSelected: boolean; l
         <p className="mt-0.5 truncate text-xs text-muted-foreground">{customerLabel(request.customer)}</p>
         <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
           <HelpStatusBadge status={request.status} />
-          {request.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+          {request.isOverdue ? <Badge variant="destructive">{t("Overdue")}</Badge> : null}
           <DueLine request={request} />
         </div>
       </Link>
@@ -88,7 +113,11 @@ export function HelpDeskList(props: {
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
   if (items.length === 0) {
     return (
-      <EmptyState icon={InboxIcon} title="No help requests found" hint="Try another search, status or priority." />
+      <EmptyState
+        icon={InboxIcon}
+        title={t("No help requests found")}
+        hint={t("Try another search, status or priority.")}
+      />
     );
   }
   return (

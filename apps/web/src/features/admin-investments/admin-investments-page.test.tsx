@@ -98,7 +98,7 @@ describe("investment management", () => {
     const paid = within(rowOf("Grace Hopper")).getAllByRole("cell");
     expect(paid[3]).toHaveTextContent("$50.00");
     expect(paid[5]).not.toHaveTextContent("Never");
-    expect(paid[5]).toHaveTextContent(new Date("2026-03-02T00:00:00Z").toLocaleDateString([], { timeZone: "UTC" }));
+    expect(paid[5]).toHaveTextContent("Mar 2, 2026");
   });
 
   test("at phone width each investment is a card with every column labelled", async () => {

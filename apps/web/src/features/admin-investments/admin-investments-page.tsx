@@ -6,6 +6,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { SearchInput } from "../../components/search-input.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { format, t } from "../../i18n/i18n.tsx";
 import { formatUsd } from "../../lib/format-usd.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useSearchTerm } from "../../lib/use-debounced-value.ts";
@@ -13,6 +14,11 @@ import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { useAdminInvestments } from "./api/get-admin-investments.ts";
 import { InvestmentCards, InvestmentTable } from "./components/investment-list.tsx";
 import { YieldReserveCard } from "./components/yield-reserve-card.tsx";
+
+/** A count as the locale writes it ("1,250", "1.250"). */
+function countOf(count: number): string {
+  return format().decimal(String(count), 0);
+}
 
 function SummaryCard(props: { title: string; value: string }) {
   return (
@@ -29,14 +35,14 @@ function SummaryCard(props: { title: string; value: string }) {
 function SummaryCards({ summary }: { summary: AdminInvestmentSummary }) {
   return (
     <section
-      aria-label="Investment summary"
+      aria-label={t("Investment summary")}
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5 [&>*:last-child]:col-span-2 sm:[&>*:last-child]:col-span-1"
     >
-      <SummaryCard title="Total Investments" value={summary.totalInvestments.toLocaleString()} />
-      <SummaryCard title="Active Investments" value={summary.activeInvestments.toLocaleString()} />
-      <SummaryCard title="Amount Invested" value={formatUsd(summary.amountInvested)} />
-      <SummaryCard title="Current Balance" value={formatUsd(summary.currentBalance)} />
-      <SummaryCard title="Total Returns" value={formatUsd(summary.totalReturns)} />
+      <SummaryCard title={t("Total Investments")} value={countOf(summary.totalInvestments)} />
+      <SummaryCard title={t("Active Investments")} value={countOf(summary.activeInvestments)} />
+      <SummaryCard title={t("Amount Invested")} value={formatUsd(summary.amountInvested)} />
+      <SummaryCard title={t("Current Balance")} value={formatUsd(summary.currentBalance)} />
+      <SummaryCard title={t("Total Returns")} value={formatUsd(summary.totalReturns)} />
     </section>
   );
 }
@@ -59,11 +65,11 @@ function InvestmentRows(props: { investments: ReturnType<typeof useAdminInvestme
     return (
       <EmptyState
         icon={PiggyBankIcon}
-        title={search ? "No investments found" : "No investments yet"}
+        title={search ? t("No investments found") : t("No investments yet")}
         hint={
           search
-            ? "No investor's name or e-mail matches this search."
-            : "Investments appear here once a customer invests."
+            ? t("No investor's name or e-mail matches this search.")
+            : t("Investments appear here once a customer invests.")
         }
       />
     );
@@ -100,19 +106,19 @@ function Overview({ investments }: { investments: ReturnType<typeof useAdminInve
 export function AdminInvestmentsPage() {
   const search = useSearchTerm();
   const investments = useAdminInvestments(search.term);
-  useErrorToast(investments.error, "Failed to load investments");
+  useErrorToast(investments.error, t("Failed to load investments"));
   return (
     <>
       <PageHeader
-        title="Investment Management"
-        description="Every investment, its returns and the reserve that pays them."
+        title={t("Investment Management")}
+        description={t("Every investment, its returns and the reserve that pays them.")}
       />
       <div className="grid gap-6">
         <Overview investments={investments} />
-        <section aria-label="Investments" className="grid gap-4">
+        <section aria-label={t("Investments")} className="grid gap-4">
           <SearchInput
-            label="Search investments"
-            placeholder="Search by name or email"
+            label={t("Search investments")}
+            placeholder={t("Search by name or email")}
             value={search.text}
             onChange={search.setText}
           />

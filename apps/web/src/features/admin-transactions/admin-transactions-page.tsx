@@ -1,6 +1,7 @@
 import { shortenAddress } from "@ferry/core/contracts/payment-methods";
 import { type AdminTransfer, TransferStatus } from "@ferry/core/contracts/transfers";
 import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { minorOf, roundToDecimals } from "@ferry/core/money";
 import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
 import { ReceiptIcon } from "lucide-react";
@@ -15,7 +16,9 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatAmount } from "../../i18n/format.ts";
+import { format, t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
+import { formatDateTime } from "../../lib/format-date-time.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useSearchTerm } from "../../lib/use-debounced-value.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
@@ -27,7 +30,7 @@ const ADMIN_MIN_DECIMALS = 2;
 const ADMIN_MAX_DECIMALS = 8;
 const STATUSES = TransferStatus.options;
 
-const METHOD_LABELS: Record<AdminTransfer["method"], string> = {
+const METHOD_LABELS: Record<AdminTransfer["method"], MessageKey> = {
   bank: "Bank",
   crypto: "Crypto",
   ferry_user: "Ferry user",
@@ -42,8 +45,17 @@ const STATUS_TONES: Record<TransferStatus, string> = {
   cancelled: "border-red-300 bg-red-50 text-red-900",
 };
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** Each status's name as admins read it; the API's value stays in the option's value. */
+const STATUS_LABELS: Record<TransferStatus, MessageKey> = {
+  pending: "Pending",
+  processed: "Processed",
+  sent: "Sent",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+function statusLabelOf(status: TransferStatus): string {
+  return t(STATUS_LABELS[status]);
 }
 
 function adminAmount(decimal: string, currency: CurrencyCode): string {
@@ -77,10 +89,10 @@ function TransferStatusSelect({ transfer }: { transfer: AdminTransfer }) {
   const shown = update.isPending ? update.variables.status : transfer.status;
   return (
     <StatusSelect
-      label={`Status of the transfer to ${transfer.recipientEmail}`}
+      label={t("Status of the transfer to {email}", { email: transfer.recipientEmail })}
       isLabelHidden
       statuses={STATUSES}
-      labelOf={capitalise}
+      labelOf={statusLabelOf}
       value={shown}
       isSaving={update.isPending}
       className={cn("w-36 font-medium", STATUS_TONES[shown])}
@@ -100,13 +112,10 @@ function Person(props: { name: string; email: string; detail?: string | null }) 
 }
 
 function DateTime({ iso }: { iso: string }) {
-  const date = new Date(iso);
   return (
     <time dateTime={iso} className="whitespace-nowrap">
-      {date.toLocaleDateString()}
-      <span className="block text-xs text-muted-foreground">
-        {date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
-      </span>
+      {format().date(iso)}
+      <span className="block text-xs text-muted-foreground">{format().time(iso)}</span>
     </time>
   );
 }
@@ -117,13 +126,13 @@ function TransferTable({ transfers }: { transfers: AdminTransfer[] }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th className="px-4 py-3 font-medium">Date</th>
-            <th className="px-4 py-3 font-medium">Sender</th>
-            <th className="px-4 py-3 font-medium">Recipient</th>
-            <th className="px-4 py-3 font-medium">Method</th>
-            <th className="px-4 py-3 text-right font-medium">Amount</th>
-            <th className="px-4 py-3 text-right font-medium">Fee</th>
-            <th className="px-4 py-3 font-medium">Status</th>
+            <th className="px-4 py-3 font-medium">{t("Date")}</th>
+            <th className="px-4 py-3 font-medium">{t("Sender")}</th>
+            <th className="px-4 py-3 font-medium">{t("Recipient")}</th>
+            <th className="px-4 py-3 font-medium">{t("Method")}</th>
+            <th className="px-4 py-3 text-right font-medium">{t("Amount")}</th>
+            <th className="px-4 py-3 text-right font-medium">{t("Fee")}</th>
+            <th className="px-4 py-3 font-medium">{t("Status")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
@@ -143,7 +152,7 @@ function TransferTable({ transfers }: { transfers: AdminTransfer[] }) {
                 />
               </td>
               <td className="px-4 py-3">
-                <Badge variant="neutral">{METHOD_LABELS[transfer.method]}</Badge>
+                <Badge variant="neutral">{t(METHOD_LABELS[transfer.method])}</Badge>
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums">
                 {adminAmount(transfer.amount, transfer.currency)}{" "}
@@ -177,17 +186,18 @@ function TransferCards({ transfers }: { transfers: AdminTransfer[] }) {
                     <span className="text-sm font-medium text-muted-foreground">{transfer.currency}</span>
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    Fee {adminAmount(transfer.fee, transfer.currency)} · {new Date(transfer.createdAt).toLocaleString()}
+                    {t("Fee {amount}", { amount: adminAmount(transfer.fee, transfer.currency) })} ·{" "}
+                    <time dateTime={transfer.createdAt}>{formatDateTime(transfer.createdAt)}</time>
                   </p>
                 </div>
-                <Badge variant="neutral">{METHOD_LABELS[transfer.method]}</Badge>
+                <Badge variant="neutral">{t(METHOD_LABELS[transfer.method])}</Badge>
               </div>
               <dl className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-2 text-sm">
-                <dt className="text-muted-foreground">From</dt>
+                <dt className="text-muted-foreground">{t("From")}</dt>
                 <dd className="min-w-0">
                   <Person name={transfer.senderName} email={transfer.senderEmail} />
                 </dd>
-                <dt className="text-muted-foreground">To</dt>
+                <dt className="text-muted-foreground">{t("To")}</dt>
                 <dd className="min-w-0">
                   <Person
                     name={transfer.recipientName}
@@ -208,7 +218,7 @@ function TransferCards({ transfers }: { transfers: AdminTransfer[] }) {
 function TransferList({ filters }: { filters: AdminTransactionFilters }) {
   const transfers = useAdminTransactions(filters);
   const isWide = useMediaQuery("(min-width: 1024px)");
-  useErrorToast(transfers.error, "Failed to load transactions");
+  useErrorToast(transfers.error, t("Failed to load transactions"));
   if (transfers.isPending) {
     return (
       <div className="grid gap-3">
@@ -220,7 +230,9 @@ function TransferList({ filters }: { filters: AdminTransactionFilters }) {
   }
   const items = transfers.data?.pages.flatMap((page) => page.items) ?? [];
   if (items.length === 0) {
-    return <EmptyState icon={ReceiptIcon} title="No transactions found" hint="Try another search or status." />;
+    return (
+      <EmptyState icon={ReceiptIcon} title={t("No transactions found")} hint={t("Try another search or status.")} />
+    );
   }
   return (
     <>
@@ -237,27 +249,27 @@ export function AdminTransactionsPage() {
   return (
     <>
       <PageHeader
-        title="Transaction Management"
-        description="Search transfers and move them through their lifecycle."
+        title={t("Transaction Management")}
+        description={t("Search transfers and move them through their lifecycle.")}
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <SearchInput
-          label="Search transactions"
-          placeholder="Search by e-mail, name or transfer id"
+          label={t("Search transactions")}
+          placeholder={t("Search by e-mail, name or transfer id")}
           value={search.text}
           onChange={search.setText}
           className="flex-1"
         />
         <div className="sm:w-48">
           <NativeSelect
-            aria-label="Filter by status"
+            aria-label={t("Filter by status")}
             value={status}
             onChange={(event) => setStatus(event.target.value as TransferStatus | "")}
           >
-            <option value="">All statuses</option>
+            <option value="">{t("All statuses")}</option>
             {STATUSES.map((option) => (
               <option key={option} value={option}>
-                {capitalise(option)}
+                {statusLabelOf(option)}
               </option>
             ))}
           </NativeSelect>

@@ -1,6 +1,7 @@
 import type { HelpStatus } from "@ferry/core/contracts/help";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { HELP_STATUS_LABELS } from "../../../components/help/help-badges.tsx";
+import { t, translateText } from "../../../i18n/i18n.tsx";
 import { api, dataOf } from "../../../lib/api.ts";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { showUpdatedRequest } from "./reply-as-support.ts";
@@ -21,9 +22,12 @@ export function useUpdateHelpStatus() {
   return useMutation({
     mutationFn: updateHelpStatus,
     onSuccess: (updated) => {
-      toastSuccess("Status Updated", `Request status updated to ${HELP_STATUS_LABELS[updated.status]}`);
+      toastSuccess(
+        t("Status Updated"),
+        t("Request status updated to {status}", { status: translateText(HELP_STATUS_LABELS[updated.status]) }),
+      );
       return showUpdatedRequest(queryClient, updated);
     },
-    onError: (error) => toastFailure("Failed to update status", error),
+    onError: (error) => toastFailure(t("Failed to update status"), error),
   });
 }

@@ -1,5 +1,6 @@
 import type { YieldReserveTopUpRequest } from "@ferry/core/contracts/investments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { t } from "../../../i18n/i18n.tsx";
 import { api, dataOf } from "../../../lib/api.ts";
 import { formatUsd } from "../../../lib/format-usd.ts";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
@@ -20,9 +21,12 @@ export function useTopUpYieldReserve() {
   return useMutation({
     mutationFn: topUpYieldReserve,
     onSuccess: (reserve) => {
-      toastSuccess("Yield reserve topped up", `The reserve now holds ${formatUsd(reserve.balance)}.`);
+      toastSuccess(
+        t("Yield reserve topped up"),
+        t("The reserve now holds {amount}.", { amount: formatUsd(reserve.balance) }),
+      );
       return queryClient.invalidateQueries({ queryKey: adminInvestmentsQueryKey });
     },
-    onError: (error) => toastFailure("Failed to top up the yield reserve", error),
+    onError: (error) => toastFailure(t("Failed to top up the yield reserve"), error),
   });
 }

@@ -1,20 +1,28 @@
-import type { AdminInvestment } from "@ferry/core/contracts/investments";
+import type { AdminInvestment, InvestmentStatus } from "@ferry/core/contracts/investments";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
+import { createFormatter } from "@ferry/core/i18n/format";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
+import { activeLanguage, format, t } from "../../../i18n/i18n.tsx";
 import { formatUsd } from "../../../lib/format-usd.ts";
 
 /** Spec §2: the last return's day, or 'Never' before the first. The day is a UTC calendar day. */
 function lastReturnOf(investment: AdminInvestment): string {
   if (!investment.lastReturnDate) {
-    return "Never";
+    return t("Never");
   }
-  return new Date(`${investment.lastReturnDate}T00:00:00Z`).toLocaleDateString([], { timeZone: "UTC" });
+  // A calendar day, not a moment: read in UTC, so no zone moves it to the day before or after.
+  const utc = createFormatter({ language: activeLanguage(), timeZone: "UTC" });
+  return utc.date(`${investment.lastReturnDate}T00:00:00Z`);
 }
+
+/** The status's name, as the API spells it (lower case: the badge capitalises it), translated at render. */
+const STATUS_LABELS = { active: "active", closed: "closed" } as const satisfies Record<InvestmentStatus, MessageKey>;
 
 function StatusOf({ investment }: { investment: AdminInvestment }) {
   return (
     <Badge variant={investment.status === "active" ? "success" : "neutral"} className="capitalize">
-      {investment.status}
+      {t(STATUS_LABELS[investment.status])}
     </Badge>
   );
 }
@@ -39,25 +47,25 @@ export function InvestmentTable({ investments }: { investments: readonly AdminIn
         <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
             <th scope="col" className={HEADER_CELL}>
-              User
+              {t("User")}
             </th>
             <th scope="col" className={`${HEADER_CELL} text-right`}>
-              Amount Invested
+              {t("Amount Invested")}
             </th>
             <th scope="col" className={`${HEADER_CELL} text-right`}>
-              Current Balance
+              {t("Current Balance")}
             </th>
             <th scope="col" className={`${HEADER_CELL} text-right`}>
-              Total Returns
+              {t("Total Returns")}
             </th>
             <th scope="col" className={HEADER_CELL}>
-              Status
+              {t("Status")}
             </th>
             <th scope="col" className={HEADER_CELL}>
-              Last Return Date
+              {t("Last Return Date")}
             </th>
             <th scope="col" className={HEADER_CELL}>
-              Created
+              {t("Created")}
             </th>
           </tr>
         </thead>
@@ -75,7 +83,7 @@ export function InvestmentTable({ investments }: { investments: readonly AdminIn
               </td>
               <td className="whitespace-nowrap px-4 py-3">{lastReturnOf(investment)}</td>
               <td className="whitespace-nowrap px-4 py-3">
-                <time dateTime={investment.createdAt}>{new Date(investment.createdAt).toLocaleDateString()}</time>
+                <time dateTime={investment.createdAt}>{format().date(investment.createdAt)}</time>
               </td>
             </tr>
           ))}
@@ -88,7 +96,7 @@ export function InvestmentTable({ investments }: { investments: readonly AdminIn
 /** The same rows as cards, for narrow screens: every column as a labelled line. */
 export function InvestmentCards({ investments }: { investments: readonly AdminInvestment[] }) {
   return (
-    <ul className="grid grid-cols-1 gap-3" aria-label="Investments">
+    <ul className="grid grid-cols-1 gap-3" aria-label={t("Investments")}>
       {investments.map((investment) => (
         <li key={investment.id} data-testid="admin-investment">
           <Card>
@@ -98,17 +106,17 @@ export function InvestmentCards({ investments }: { investments: readonly AdminIn
                 <StatusOf investment={investment} />
               </div>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-                <dt className="text-muted-foreground">Amount Invested</dt>
+                <dt className="text-muted-foreground">{t("Amount Invested")}</dt>
                 <dd className="text-right tabular-nums">{formatUsd(investment.amountInvested)}</dd>
-                <dt className="text-muted-foreground">Current Balance</dt>
+                <dt className="text-muted-foreground">{t("Current Balance")}</dt>
                 <dd className="text-right font-semibold tabular-nums">{formatUsd(investment.currentBalance)}</dd>
-                <dt className="text-muted-foreground">Total Returns</dt>
+                <dt className="text-muted-foreground">{t("Total Returns")}</dt>
                 <dd className="text-right tabular-nums text-green-700">{formatUsd(investment.totalReturns)}</dd>
-                <dt className="text-muted-foreground">Last Return Date</dt>
+                <dt className="text-muted-foreground">{t("Last Return Date")}</dt>
                 <dd className="text-right">{lastReturnOf(investment)}</dd>
-                <dt className="text-muted-foreground">Created</dt>
+                <dt className="text-muted-foreground">{t("Created")}</dt>
                 <dd className="text-right">
-                  <time dateTime={investment.createdAt}>{new Date(investment.createdAt).toLocaleDateString()}</time>
+                  <time dateTime={investment.createdAt}>{format().date(investment.createdAt)}</time>
                 </dd>
               </dl>
             </CardContent>

@@ -5,6 +5,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
 import { UsdAmountDialog } from "../../../components/usd-amount-dialog.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { formatUsd } from "../../../lib/format-usd.ts";
 import { useTopUpYieldReserve } from "../api/top-up-yield-reserve.ts";
 
@@ -13,13 +14,16 @@ const LOW_COVER_DAYS = 7;
 
 function CoverBadge({ daysCovered }: { daysCovered: number | null }) {
   if (daysCovered === null) {
-    return <Badge variant="neutral">No returns due</Badge>;
+    return <Badge variant="neutral">{t("No returns due")}</Badge>;
   }
-  const text = `Covers ${daysCovered.toLocaleString()} ${daysCovered === 1 ? "day" : "days"}`;
   if (daysCovered === 0) {
-    return <Badge variant="destructive">{text}: returns are not being paid</Badge>;
+    return <Badge variant="destructive">{t("Covers 0 days: returns are not being paid")}</Badge>;
   }
-  return <Badge variant={daysCovered < LOW_COVER_DAYS ? "warning" : "success"}>{text}</Badge>;
+  return (
+    <Badge variant={daysCovered < LOW_COVER_DAYS ? "warning" : "success"}>
+      {t("{count, plural, one {Covers # day} other {Covers # days}}", { count: daysCovered })}
+    </Badge>
+  );
 }
 
 /**
@@ -38,7 +42,7 @@ export function YieldReserveCard({ reserve }: { reserve: YieldReserve }) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="yield-reserve-heading" className="font-semibold">
-              Yield Reserve
+              {t("Yield Reserve")}
             </h2>
             <CoverBadge daysCovered={reserve.daysCovered} />
           </div>
@@ -46,22 +50,24 @@ export function YieldReserveCard({ reserve }: { reserve: YieldReserve }) {
             {formatUsd(reserve.balance)}
           </p>
           <p className="text-sm text-muted-foreground">
-            Daily returns due today: <span className="tabular-nums">{formatUsd(reserve.dailyReturnsDue)}</span>
+            {t("Daily returns due today: {amount}", { amount: formatUsd(reserve.dailyReturnsDue) })}
           </p>
         </div>
         <Button onClick={() => setIsTopUpOpen(true)}>
-          <PlusIcon /> Top up reserve
+          <PlusIcon /> {t("Top up reserve")}
         </Button>
       </CardContent>
       <UsdAmountDialog
         open={isTopUpOpen}
         onOpenChange={setIsTopUpOpen}
         id="top-up-amount"
-        title="Top up reserve"
-        description="Move US dollars from the operator's bank account into the yield reserve. Days it could not pay are paid once it covers them."
-        submitLabel="Top up"
-        pendingLabel="Topping up…"
-        hint={`The reserve holds ${formatUsd(reserve.balance)}.`}
+        title={t("Top up reserve")}
+        description={t(
+          "Move US dollars from the operator's bank account into the yield reserve. Days it could not pay are paid once it covers them.",
+        )}
+        submitLabel={t("Top up")}
+        pendingLabel={t("Topping up…")}
+        hint={t("The reserve holds {amount}.", { amount: formatUsd(reserve.balance) })}
         onSubmit={(request, idempotencyKey) => topUp.mutateAsync({ request, idempotencyKey })}
       />
     </Card>

@@ -1,5 +1,6 @@
 import type { TransferIdParams, UpdateTransferStatusRequest } from "@ferry/core/contracts/transfers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { t, translateText } from "../../../i18n/i18n.tsx";
 import { api, dataOf } from "../../../lib/api.ts";
 import { toastError, toastSuccess } from "../../../lib/toasts.ts";
 import { adminTransactionsQueryKey } from "./get-admin-transactions.ts";
@@ -22,8 +23,9 @@ export function useUpdateTransactionStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTransactionStatus,
-    onSuccess: () => toastSuccess("Transaction status updated successfully"),
-    onError: (error) => toastError(`Failed to update transaction status: ${error.message}`),
+    onSuccess: () => toastSuccess(t("Transaction status updated successfully")),
+    onError: (error) =>
+      toastError(t("Failed to update transaction status: {reason}", { reason: translateText(error.message) })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminTransactionsQueryKey }),
   });
 }
