@@ -1,6 +1,7 @@
 import { WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
 import { type ComponentType, lazy, type ReactElement, use } from "react";
 import { Navigate, type RouteObject } from "react-router";
+import { loadAppMessages } from "../i18n/i18n.tsx";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
 import { documentTitleOf } from "../marketing/page-meta.tsx";
@@ -316,7 +317,7 @@ export const routes: RouteObject[] = [
           ],
         },
         async () => {
-          const { AppShell } = await import("./shell/app-shell.tsx");
+          const [{ AppShell }] = await Promise.all([import("./shell/app-shell.tsx"), loadAppMessages()]);
           return <AppShell />;
         },
       ),

@@ -17,19 +17,26 @@ import {
 } from "@ferry/core/i18n/languages";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 
-const LOADERS: Readonly<Record<Language, () => Promise<CompiledCatalog>>> = {
-  en: async () => (await import("virtual:ferry-messages/en")).default,
-  es: async () => (await import("virtual:ferry-messages/es")).default,
-  fr: async () => (await import("virtual:ferry-messages/fr")).default,
-  de: async () => (await import("virtual:ferry-messages/de")).default,
-  zh: async () => (await import("virtual:ferry-messages/zh")).default,
+type Part = "site" | "app";
+
+/** Each language's two parts (apps/web/build/messages.ts): the public site's messages, and the app's. */
+const LOADERS: Readonly<Record<Language, Readonly<Record<Part, () => Promise<{ default: CompiledCatalog }>>>>> = {
+  en: { site: () => import("virtual:ferry-messages/en-site"), app: () => import("virtual:ferry-messages/en-app") },
+  es: { site: () => import("virtual:ferry-messages/es-site"), app: () => import("virtual:ferry-messages/es-app") },
+  fr: { site: () => import("virtual:ferry-messages/fr-site"), app: () => import("virtual:ferry-messages/fr-app") },
+  de: { site: () => import("virtual:ferry-messages/de-site"), app: () => import("virtual:ferry-messages/de-app") },
+  zh: { site: () => import("virtual:ferry-messages/zh-site"), app: () => import("virtual:ferry-messages/zh-app") },
 };
 
 /**
- * Until English's messages arrive, its plain texts already read right (each is its own key): the
- * first render always waits for `prepareI18n`, so only messages with arguments ever needed them.
+ * The loaded messages of each language, parts merged. Until English's arrive, its plain texts already
+ * read right (each is its own key): the first render waits for `prepareI18n`, so only messages with
+ * arguments ever needed them.
  */
-const catalogs = new Map<Language, CompiledCatalog>([["en", {}]]);
+const catalogs = new Map<Language, Record<string, CompiledCatalog[string]>>([["en", {}]]);
+
+/** The parts pages shown so far need: the site's always; the app's once the signed-in shell loads. */
+const neededParts = new Set<Part>(["site"]);
 
 interface Active {
   readonly language: Language;
@@ -57,7 +64,7 @@ export function browserTimeZone(): string {
 }
 
 let active: Active = activeOf(SOURCE_LANGUAGE, "UTC");
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
 /** A message in the active language; `key` is its English text (packages/core/src/i18n/messages/en.json). */
 export function t(key: MessageKey, values?: MessageValues): string {
@@ -81,18 +88,36 @@ export function activeLanguage(): Language {
   return active.language;
 }
 
-/** Loads a language's messages (once); resolves when `t()` can read them. */
-export function loadLanguage(language: Language): Promise<void> {
-  let load = loading.get(language);
+function loadPart(language: Language, part: Part): Promise<void> {
+  const key = `${language}/${part}`;
+  let load = loading.get(key);
   if (!load) {
-    load = LOADERS[language]().then((catalog) => {
-      catalogs.set(language, catalog);
+    load = LOADERS[language][part]().then(({ default: messages }) => {
+      catalogs.set(language, { ...catalogs.get(language), ...messages });
     });
-    loading.set(language, load);
+    loading.set(key, load);
     // A failed download may be tried again.
-    load.catch(() => loading.delete(language));
+    load.catch(() => loading.delete(key));
   }
   return load;
+}
+
+/** Loads a language's messages, every part the pages so far need (once); resolves when `t()` can read them. */
+export async function loadLanguage(language: Language): Promise<void> {
+  await Promise.all([...neededParts].map((part) => loadPart(language, part)));
+}
+
+/**
+ * Loads the signed-in app's messages of the active language (the app shell's route awaits it before its
+ * first render), and keeps loading them with every later language.
+ */
+export async function loadAppMessages(): Promise<void> {
+  neededParts.add("app");
+  const { language, timeZone } = active;
+  await loadLanguage(language);
+  if (active.language === language) {
+    activate(language, timeZone);
+  }
 }
 
 /** Makes a loaded language and a time zone the active ones, and sets `<html lang>`. */
