@@ -1,6 +1,7 @@
 import { AUDIT_MESSAGES, type AuditEntry, type AuditLogPage } from "@ferry/core/contracts/audit";
 import { screen, within } from "@testing-library/react";
-import { beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { fakeApi, renderWithApp, stubScreenWidth } from "../../testing/render.tsx";
 import { AdminAuditPage } from "./admin-audit-page.tsx";
 
@@ -32,6 +33,10 @@ const RATE: AuditEntry = {
 describe("the admin's audit log", () => {
   beforeEach(() => {
     stubScreenWidth(true);
+  });
+
+  afterEach(() => {
+    activate("en", "UTC");
   });
 
   test("lists each action with its actor, address, subject and change, and loads more on request", async () => {
@@ -94,5 +99,30 @@ describe("the admin's audit log", () => {
     expect(await screen.findByText(AUDIT_MESSAGES.action)).toBeVisible();
     expect(screen.getByText(AUDIT_MESSAGES.dateRange)).toBeVisible();
     expect(requests).toHaveLength(1);
+  });
+
+  test("reads in German: headers, the action's name, the time in German form and a refused filter", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    fakeApi({ "GET /api/v1/admin/audit-log": () => ({ body: { items: [BAN], nextCursor: null } }) });
+    const { user } = renderWithApp(<AdminAuditPage />);
+
+    const [ban] = await screen.findAllByTestId("audit-entry");
+    expect(screen.getByRole("heading", { name: "Audit-Log" })).toBeVisible();
+    expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toEqual([
+      "Zeit",
+      "Akteur",
+      "Aktion und Objekt",
+      "Vorher → nachher",
+    ]);
+    expect(within(ban).getByText("Nutzer sperren")).toBeVisible();
+    expect(within(ban).getByText("user.ban")).toBeVisible();
+    expect(within(ban).getByText("01.03.2026, 10:00")).toBeVisible();
+    expect(screen.getByRole("link", { name: "CSV exportieren" })).toBeVisible();
+
+    await user.type(screen.getByLabelText("Von (UTC)"), "2026-03-02");
+    await user.type(screen.getByLabelText("Bis (UTC)"), "2026-03-01");
+    await user.click(screen.getByRole("button", { name: "Filter anwenden" }));
+    expect(await screen.findByText("Das Enddatum darf nicht vor dem Startdatum liegen")).toBeVisible();
   });
 });

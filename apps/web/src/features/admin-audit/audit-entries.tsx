@@ -1,8 +1,41 @@
 import type { AuditEntry, AuditValues } from "@ferry/core/contracts/audit";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { t } from "../../i18n/i18n.tsx";
 import { formatDateTime } from "../../lib/format-date-time.ts";
+
+/**
+ * What each recorded action is called, for people; the code stays beside it (the filters take codes).
+ * An action missing here (a newer one) shows its code alone.
+ */
+const ACTION_LABELS: Readonly<Partial<Record<string, MessageKey>>> = {
+  "api_credential.create": "Create API credential",
+  "api_credential.disconnect": "Disconnect app",
+  "api_credential.regenerate": "Regenerate API secret",
+  "deposit.approve": "Approve deposit",
+  "deposit.reject": "Reject deposit",
+  "help_request.create": "Create help request",
+  "help_request.reply": "Reply to help request",
+  "help_request.status": "Change help request status",
+  "kyc.approve": "Approve identity",
+  "kyc.reject": "Reject identity",
+  "kyc_document.view": "View identity document",
+  "passkey.rename": "Rename passkey",
+  "rate.update": "Update rate",
+  "security_settings.update": "Update security settings",
+  "session.revoke": "Sign out session",
+  "transfer.create_by_app": "Transfer by a connected app",
+  "transfer.status": "Change transfer status",
+  "user.ban": "Ban user",
+  "user.unban": "Unban user",
+  "user.delete": "Delete user",
+  "user.email": "E-mail user",
+  "webhook_endpoint.create": "Add webhook endpoint",
+  "webhook_endpoint.delete": "Delete webhook endpoint",
+  "webhook_endpoint.rotate_secret": "Rotate webhook secret",
+  "yield_reserve.top_up": "Top up yield reserve",
+};
 
 /** A value as the log shows it: text as is, anything else as JSON, an absent one as a dash. */
 function shown(value: AuditValues[string] | undefined): string {
@@ -50,8 +83,10 @@ function Actor({ entry }: { entry: AuditEntry }) {
 }
 
 function Subject({ entry }: { entry: AuditEntry }) {
+  const label = ACTION_LABELS[entry.action];
   return (
     <div className="min-w-0">
+      {label ? <p className="mb-1 font-medium">{t(label)}</p> : null}
       <Badge variant="neutral">{entry.action}</Badge>
       <p className="mt-1 truncate font-mono text-xs text-muted-foreground">
         {entry.subjectType} {entry.subjectId}
