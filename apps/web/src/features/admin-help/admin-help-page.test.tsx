@@ -1,6 +1,7 @@
 import type { HelpRequestDetail } from "@ferry/core/contracts/help";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { meQueryKey } from "../../lib/queries/session.ts";
 import { ANSWERED_HELP_REQUEST, helpListOf, OPEN_HELP_REQUEST, profileWithRole } from "../../testing/help-fixtures.ts";
 import { type FakeResponse, fakeApi, renderWithApp, type SeenRequest, stubScreenWidth } from "../../testing/render.tsx";
@@ -35,6 +36,10 @@ function renderDesk(
   );
   return { ...rendered, seen };
 }
+
+afterEach(() => {
+  activate("en", "UTC");
+});
 
 async function openRequest(user: ReturnType<typeof renderDesk>["user"], subject: string) {
   await user.click(await screen.findByRole("link", { name: new RegExp(subject) }));
@@ -171,5 +176,33 @@ describe("a request on the desk", () => {
     expect(screen.queryByRole("region", { name: "Help requests" })).not.toBeInTheDocument();
     await user.click(detail.getByRole("button", { name: "Back" }));
     expect(await screen.findByRole("region", { name: "Help requests" })).toBeVisible();
+  });
+});
+
+describe("the help desk in German", () => {
+  test("names the filters, due times and the open request's facts in German, dates in German form", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    stubScreenWidth(true);
+    const { user } = renderDesk([OVERDUE_REQUEST, OPEN_HELP_REQUEST]);
+    const rows = await screen.findAllByTestId("help-desk-row");
+
+    expect(screen.getByRole("heading", { name: "Helpdesk" })).toBeVisible();
+    expect(await screen.findByText("2 offen")).toBeVisible();
+    expect(screen.getByText("2 Anfragen")).toBeVisible();
+    expect(screen.getByRole("combobox", { name: "Nach Status filtern" })).toBeVisible();
+    expect(within(rows[0]).getByText("Überfällig")).toBeVisible();
+    expect(within(rows[0]).getByTestId("help-request-due")).toHaveTextContent(
+      "Überfällig · war fällig 02.03.2026, 10:00",
+    );
+    expect(within(rows[0]).getByText("02.03.2026, 10:00")).toHaveAttribute("datetime", OVERDUE_REQUEST.dueAt);
+    expect(within(rows[1]).getByTestId("help-request-due")).toHaveTextContent(/^Fällig /);
+
+    await user.click(rows[0]);
+    const detail = within(await screen.findByRole("region", { name: "Ausgewählte Anfrage" }));
+    expect(await detail.findByText("Kunde")).toBeVisible();
+    expect(detail.getByText("Eröffnet")).toBeVisible();
+    expect(detail.getByText("(überfällig)", { exact: false })).toBeVisible();
+    expect(detail.getByPlaceholderText("Antwort an den Kunden schreiben …")).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import type { AdminInvestment, AdminInvestmentList } from "@ferry/core/contracts/investments";
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { NEW_INVESTMENT_FIGURES } from "../../testing/investment-fixtures.ts";
 import { fakeApi, renderWithApp, stubScreenWidth } from "../../testing/render.tsx";
 import { AdminInvestmentsPage } from "./admin-investments-page.tsx";
@@ -60,6 +61,37 @@ function rowOf(name: string): HTMLElement {
 
 describe("investment management", () => {
   beforeEach(() => stubScreenWidth(true));
+  afterEach(() => activate("en", "UTC"));
+
+  test("reads in German, and a return's day stays its calendar day in a zone behind UTC", async () => {
+    await loadLanguage("de");
+    activate("de", "Pacific/Honolulu");
+    fakeApi({ "GET /api/v1/admin/investments": () => ({ body: PAGE }) });
+    renderWithApp(<AdminInvestmentsPage />);
+
+    const table = await screen.findByRole("table");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual([
+      "Nutzer",
+      "Angelegter Betrag",
+      "Aktueller Saldo",
+      "Erträge gesamt",
+      "Status",
+      "Letzter Ertrag am",
+      "Erstellt",
+    ]);
+    const summary = screen.getByRole("region", { name: "Anlagenübersicht" });
+    expect(within(summary).getByText("Anlagen gesamt").nextElementSibling).toHaveTextContent("2");
+    const reserve = screen.getByRole("region", { name: "Ertragsreserve" });
+    expect(within(reserve).getByText("Deckt 10 Tage")).toBeVisible();
+    expect(within(reserve).getByRole("button", { name: "Reserve aufstocken" })).toBeVisible();
+    expect(within(rowOf("Ada Lovelace")).getAllByRole("cell")[5]).toHaveTextContent("Nie");
+    expect(within(rowOf("Ada Lovelace")).getAllByRole("cell")[4]).toHaveTextContent("aktiv");
+    expect(within(rowOf("Grace Hopper")).getAllByRole("cell")[5]).toHaveTextContent("02.03.2026");
+  });
 
   test("shows the five cards, the yield reserve and the table, with 'Never' for an investment not yet paid", async () => {
     fakeApi({ "GET /api/v1/admin/investments": () => ({ body: PAGE }) });
