@@ -7,6 +7,7 @@ import { defineConfig } from "vite";
 import { compiledMessages } from "./build/messages.ts";
 import { precompressDirectory } from "./build/precompress.ts";
 import { prerenderPages, trackPageImports } from "./build/prerender.ts";
+import { inlineThemeScript } from "./build/theme-script.ts";
 
 // In development the API runs on :3000 and Vite proxies to it, so the browser sees one origin.
 const apiTarget = process.env.FERRY_API_URL ?? "http://localhost:3000";
@@ -27,7 +28,7 @@ const prerenderOutDir = path.join(
 const clientManifestFile = path.join(clientOutDir, ".vite", "manifest.json");
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), compiledMessages(), trackPageImports()],
+  plugins: [react(), tailwindcss(), compiledMessages(), trackPageImports(), inlineThemeScript()],
   server: {
     port: 5173,
     strictPort: true,

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { I18nProvider } from "../i18n/i18n.tsx";
 import { ApiError } from "../lib/api-error.ts";
 import { meQueryKey, meQueryOptions } from "../lib/queries/session.ts";
+import { chooseTheme, useIsDark } from "../lib/theme.ts";
 
 /**
  * A 401 from a call may mean the session has ended — signed out elsewhere, expired, or the user banned
@@ -52,6 +53,7 @@ const INTERACTIONS = ["pointerdown", "touchstart", "keydown"] as const;
  */
 function DeferredToaster({ waitsForInteraction }: { waitsForInteraction: boolean }) {
   const [isMounted, setIsMounted] = useState(false);
+  const isDark = useIsDark();
   useEffect(() => {
     if (!waitsForInteraction) {
       setIsMounted(true);
@@ -72,17 +74,24 @@ function DeferredToaster({ waitsForInteraction }: { waitsForInteraction: boolean
   }
   return (
     <Suspense fallback={null}>
-      <Toaster position="bottom-right" richColors closeButton />
+      <Toaster position="bottom-right" richColors closeButton theme={isDark ? "dark" : "light"} />
     </Suspense>
   );
 }
 
 /**
- * The language and time zone the signed-in person saved, applied to every page (issue 29). It only
- * watches the session: pages that need it read it, public pages never ask for it.
+ * The language, time zone and theme the signed-in person saved, applied to every page (issue 29). It only
+ * watches the session: pages that need it read it, public pages never ask for it. The saved theme is
+ * also written to the theme cookie, so the next page load paints in it before any request (decision 046).
  */
 function ReadingOfSession({ children }: { children: React.ReactNode }) {
   const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
+  const savedTheme = me?.preferences?.theme;
+  useEffect(() => {
+    if (savedTheme) {
+      chooseTheme(savedTheme);
+    }
+  }, [savedTheme]);
   const chosen = { language: me?.preferences?.language, timeZone: me?.preferences?.timeZone };
   return <I18nProvider chosen={chosen}>{children}</I18nProvider>;
 }

@@ -1,9 +1,18 @@
+import { createHash } from "node:crypto";
 import helmet from "@fastify/helmet";
+import { THEME_SCRIPT } from "@ferry/core/theme";
 import fp from "fastify-plugin";
 
 /** Browser features none of Ferry's pages use; refusing them limits what injected script could do. */
 const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
+
+/**
+ * The one inline script Ferry's pages carry, the theme chosen before the first paint (decision 046),
+ * admitted by the hash of its text: computed here from the same constant the web build inlines, so
+ * the two cannot drift apart.
+ */
+const THEME_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
 
 export interface SecurityHeadersOptions {
   /** Strict-Transport-Security only where Ferry is served over HTTPS (production). */
@@ -12,7 +21,7 @@ export interface SecurityHeadersOptions {
 
 /**
  * Security headers on every response: helmet's (a Content-Security-Policy that admits only Ferry's own
- * scripts), Permissions-Policy, and `cache-control: no-store` on JSON unless a route chose otherwise,
+ * scripts and the theme script by its hash), Permissions-Policy, and `cache-control: no-store` on JSON unless a route chose otherwise,
  * so no shared cache keeps an account's data.
  */
 export default fp<SecurityHeadersOptions>(
@@ -21,7 +30,7 @@ export default fp<SecurityHeadersOptions>(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", THEME_SCRIPT_SOURCE],
           // Toasts and Radix inject style attributes at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:"],
