@@ -23,6 +23,7 @@ import { ctaClass } from "./cta-class.ts";
 import { FerryLogo } from "./ferry-logo.tsx";
 import { MARKETING_ICONS } from "./marketing-icons.ts";
 import { NavItemIcon } from "./nav-item-icon.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
 
 const loadMobileDrawer = () => import("./mobile-drawer.tsx");
 const MobileDrawer = lazy(async () => ({ default: (await loadMobileDrawer()).MobileDrawer }));
@@ -99,6 +100,7 @@ function MarketingHeader() {
           })}
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
+          <ThemeToggle className="hidden md:flex" />
           {profile ? (
             <>
               <Link
