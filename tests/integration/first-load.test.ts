@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { LANGUAGES, pathInLanguage } from "@ferry/core/i18n/languages";
 import { PRERENDERED_PATHS, PUBLIC_ORIGIN_PLACEHOLDER, SITEMAP_PATHS } from "@ferry/core/public-pages";
 import { WEB_ROUTES, type WebRoute } from "@ferry/core/web-routes";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -198,10 +199,13 @@ describe("robots.txt and sitemap.xml", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^application\/xml/);
     expect(response.body).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
     );
     const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(SITEMAP_PATHS.map((path) => `${PUBLIC_URL}${path}`));
+    // Every page in every language (decision 047).
+    expect(locations).toEqual(
+      LANGUAGES.flatMap((language) => SITEMAP_PATHS.map((path) => `${PUBLIC_URL}${pathInLanguage(path, language)}`)),
+    );
     expect(locations).toContain(`${PUBLIC_URL}/`);
     expect(locations).toContain(`${PUBLIC_URL}/features/fast`);
     expect(locations).toContain(`${PUBLIC_URL}/rates`);

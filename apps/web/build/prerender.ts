@@ -1,7 +1,13 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PRERENDERED_DIR, PUBLIC_ORIGIN_PLACEHOLDER, prerenderedFileOf, SHELLS_DIR } from "@ferry/core/public-pages";
+import {
+  PRERENDERED_DIR,
+  type PrerenderedPage,
+  PUBLIC_ORIGIN_PLACEHOLDER,
+  prerenderedFileOf,
+  SHELLS_DIR,
+} from "@ferry/core/public-pages";
 import type { Plugin } from "vite";
 
 /*
@@ -14,12 +20,12 @@ import type { Plugin } from "vite";
 
 /** What the server-side build of src/prerender.tsx exports. */
 interface PrerenderEntry {
-  PRERENDERED_PATHS: readonly string[];
+  PRERENDERED_PAGES: readonly PrerenderedPage[];
   SHELL_PATHS: readonly string[];
   /** The source modules (relative to apps/web) the routes of a path load lazily, without rendering. */
   routeModules(path: string): Promise<string[]>;
   /** The page's markup, and the source modules (relative to apps/web) its routes loaded lazily. */
-  renderPage(path: string): Promise<{ html: string; modules: string[] }>;
+  renderPage(path: string, language: PrerenderedPage["language"]): Promise<{ html: string; modules: string[] }>;
 }
 
 /** The module routes.tsx's lazy imports are counted in (prerender.tsx reads and resets it per page). */
@@ -110,11 +116,15 @@ export function splitHoistedTags(rendered: string): { headTags: string[]; markup
 }
 
 /**
- * The canonical link's address made absolute with the placeholder origin the server replaces with its
- * PUBLIC_URL: a build does not know where it will be served, and search engines want absolute addresses.
+ * The canonical and alternate links' addresses made absolute with the placeholder origin the server
+ * replaces with its PUBLIC_URL: a build does not know where it will be served, and search engines want
+ * absolute addresses.
  */
 function withAbsoluteCanonical(tag: string): string {
-  return tag.replace(/(<link\b[^>]*\brel="canonical"[^>]*\bhref=")(\/[^"]*)"/, `$1${PUBLIC_ORIGIN_PLACEHOLDER}$2"`);
+  return tag.replace(
+    /(<link\b[^>]*\brel="(?:canonical|alternate)"[^>]*\bhref=")(\/[^"]*)"/,
+    `$1${PUBLIC_ORIGIN_PLACEHOLDER}$2"`,
+  );
 }
 
 /**
@@ -192,13 +202,18 @@ export async function prerenderPages(options: {
   const manifest = JSON.parse(await readFile(options.clientManifestFile, "utf8")) as Record<string, ManifestChunk>;
   const entryFiles = [...template.matchAll(/<script type="module"[^>]*\bsrc="\/([^"]+)"/g)].map((match) => match[1]);
   const entry = (await import(pathToFileURL(options.serverEntry).href)) as PrerenderEntry;
-  for (const pagePath of entry.PRERENDERED_PATHS) {
-    const rendered = await entry.renderPage(pagePath);
+  for (const page of entry.PRERENDERED_PAGES) {
+    const rendered = await entry.renderPage(page.location, page.language);
     const { headTags, markup } = splitHoistedTags(rendered.html);
     const preloads = modulePreloadTags(chunkFilesOf(manifest, rendered.modules, entryFiles), true);
-    const file = path.join(options.distDir, PRERENDERED_DIR, prerenderedFileOf(pagePath));
+    const file = path.join(options.distDir, PRERENDERED_DIR, prerenderedFileOf(page.key));
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, fillTemplate(template, [...headTags, ...preloads], markup));
+    // The page hydrates in the language its <html lang> names (i18n.tsx's initialLanguage).
+    const html = fillTemplate(template, [...headTags, ...preloads], markup).replace(
+      '<html lang="en">',
+      () => `<html lang="${page.language}">`,
+    );
+    await writeFile(file, html);
   }
   // The shells of the other pages: the app's own index.html (nothing to show before its scripts run, so
   // they keep their priority) naming the page's chunks, so they download with the first script.
@@ -212,5 +227,5 @@ export async function prerenderPages(options: {
       appHtml.replace("</head>", () => `  ${preloads.join("\n    ")}\n  </head>`),
     );
   }
-  return [...entry.PRERENDERED_PATHS];
+  return entry.PRERENDERED_PAGES.map((page) => page.key);
 }

@@ -1,4 +1,5 @@
-import { WEB_ROUTES, type WebRoute, webRouteOf } from "./web-routes.ts";
+import { LANGUAGES, type Language, pathInLanguage } from "./i18n/languages.ts";
+import { hasLanguagePaths, localizedRouteOf, WEB_ROUTES, type WebRoute, webRouteOf } from "./web-routes.ts";
 
 /*
  * The public marketing pages as the web build pre-renders them and the server lists them (sitemap.xml,
@@ -25,6 +26,37 @@ export const PRERENDERED_PATHS: readonly string[] = [
     .map((route) => route.path),
 ];
 
+/** One pre-rendered page in one language: a file of its own (decision 047). */
+export interface PrerenderedPage {
+  /** The page's path in the route table (English): `/rates`, `/login`. */
+  readonly path: string;
+  readonly language: Language;
+  /** The address it is rendered at: `/de/rates` for a marketing page, `/login` for a sign-in page. */
+  readonly location: string;
+  /** What names the file, as `prerenderedFileOf` takes it: `/de/rates`, `/de/login`. */
+  readonly key: string;
+}
+
+/**
+ * Every pre-rendered page in every language. A marketing page is one file per language prefix; the
+ * sign-in and sign-up pages keep their paths, and the server picks their file by the visitor's language.
+ */
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = LANGUAGES.flatMap((language) =>
+  PRERENDERED_PATHS.map((path) => prerenderedPageOf(path, language)),
+);
+
+/** A page of PRERENDERED_PATHS in `language`. */
+export function prerenderedPageOf(path: string, language: Language): PrerenderedPage {
+  const route = webRouteOf(path);
+  const isPrefixed = route !== undefined && hasLanguagePaths(route);
+  return {
+    path,
+    language,
+    location: isPrefixed ? pathInLanguage(path, language) : path,
+    key: pathInLanguage(path, language),
+  };
+}
+
 /** The directory of the web build (apps/web/dist) that holds the pre-rendered pages. */
 export const PRERENDERED_DIR = "prerendered";
 
@@ -45,7 +77,7 @@ export const SHELLS_DIR = "shells";
  * `/use-cases/family` is `use-cases/family.html`.
  */
 export function prerenderedFileOf(path: string): string {
-  return path === "/" ? "index.html" : `${path.slice(1)}.html`;
+  return path.endsWith("/") ? `${path.slice(1)}index.html` : `${path.slice(1)}.html`;
 }
 
 /**
@@ -54,7 +86,12 @@ export function prerenderedFileOf(path: string): string {
  */
 export const PUBLIC_ORIGIN_PLACEHOLDER = "https://ferry-public-url.invalid";
 
-/** The canonical page an alias path (`/fast`) stands for, matched as the router matches, or undefined. */
+/**
+ * The canonical page an alias path (`/fast`, `/de/fast`) stands for, in the alias's language (`/de/features/fast`),
+ * matched as the router matches, or undefined.
+ */
 export function canonicalPathOfAlias(pathname: string): string | undefined {
-  return webRouteOf(pathname)?.aliasOf;
+  const localized = localizedRouteOf(pathname);
+  const aliasOf = localized?.route.aliasOf;
+  return aliasOf && localized ? pathInLanguage(aliasOf, localized.language) : undefined;
 }

@@ -1,3 +1,5 @@
+import { LANGUAGES, type Language, pathInLanguage, SOURCE_LANGUAGE, splitLanguagePath } from "./i18n/languages.ts";
+
 /**
  * Every page path of the web app and who may see it (spec "Route table"). The web router is built from
  * this table and the server reads it to tell a page of the app from an unknown path (which answers 404),
@@ -108,13 +110,50 @@ function segmentsMatch(pattern: readonly string[], segments: readonly string[]):
   );
 }
 
-/** The route that shows `pathname`, or undefined when no page does (the not-found page, 404). */
-export function webRouteOf(pathname: string): WebRoute | undefined {
-  const path = normalizePath(pathname);
+/** The public pages that keep their path in every language: the e-mail links' pages (a token, an address). */
+const PAGES_WITHOUT_LANGUAGE_PATHS: ReadonlySet<string> = new Set(["/forgot-password", "/verify-email"]);
+
+/**
+ * Whether a route is a public marketing page, shown under each language's prefix (`/de/rates`, decision
+ * 047); the signed-in app, the admin side and the sign-in pages keep their paths in every language.
+ */
+export function hasLanguagePaths(route: WebRoute): boolean {
+  return route.access === "public" && !PAGES_WITHOUT_LANGUAGE_PATHS.has(route.path);
+}
+
+/** A route's path in each language it is shown in: a marketing page's in all five, any other's once. */
+export function languagePathsOf(route: WebRoute): { language: Language; path: string }[] {
+  if (!hasLanguagePaths(route)) {
+    return [{ language: SOURCE_LANGUAGE, path: route.path }];
+  }
+  return LANGUAGES.map((language) => ({ language, path: pathInLanguage(route.path, language) }));
+}
+
+function routeOfPath(path: string): WebRoute | undefined {
   const segments = path.split("/");
   return (
     ROUTES_BY_PATH.get(path) ?? PARAM_ROUTES.find((candidate) => segmentsMatch(candidate.segments, segments))?.route
   );
+}
+
+/**
+ * The route that shows `pathname` and the language its path names: `/de/rates` is /rates in German; a
+ * path without a prefix is English. Undefined when no page does (the not-found page, 404).
+ */
+export function localizedRouteOf(pathname: string): { route: WebRoute; language: Language } | undefined {
+  const path = normalizePath(pathname);
+  const route = routeOfPath(path);
+  if (route) {
+    return { route, language: SOURCE_LANGUAGE };
+  }
+  const split = splitLanguagePath(path);
+  const prefixed = split.language === SOURCE_LANGUAGE ? undefined : routeOfPath(normalizePath(split.path));
+  return prefixed && hasLanguagePaths(prefixed) ? { route: prefixed, language: split.language } : undefined;
+}
+
+/** The route that shows `pathname` (in any language), or undefined when no page does (the not-found page, 404). */
+export function webRouteOf(pathname: string): WebRoute | undefined {
+  return localizedRouteOf(pathname)?.route;
 }
 
 /** Whether `pathname` opens a page of the web app, matched as the router does (see `webRouteOf`). */

@@ -1,4 +1,4 @@
-import { WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
+import { languagePathsOf, WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
 import type { RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
 import { STATIC_PAGE_COMPONENTS } from "../marketing/static-page-components.tsx";
@@ -34,8 +34,10 @@ const GUARDS_OF_ACCESS: Record<WebRouteAccess, string[]> = {
 describe("the router and core's route table", () => {
   const routerPaths = pathsWithGuards(routes);
 
-  test("every router path is in the table, and only the not-found page besides", () => {
-    const tablePaths = new Set<string>(WEB_ROUTES.map((route) => route.path));
+  test("every router path is in the table (a marketing page once per language), and only the not-found page besides", () => {
+    const tablePaths = new Set<string>(
+      (WEB_ROUTES as readonly WebRoute[]).flatMap((route) => languagePathsOf(route).map(({ path }) => path)),
+    );
     const extra = [...routerPaths.keys()].filter((path) => path !== "*" && !tablePaths.has(path));
     expect(extra).toEqual([]);
   });
@@ -44,6 +46,15 @@ describe("the router and core's route table", () => {
     for (const route of WEB_ROUTES) {
       expect(routerPaths.get(route.path), route.path).toEqual(GUARDS_OF_ACCESS[route.access]);
     }
+  });
+
+  test("a marketing page has a route under each language's prefix; the app's pages and sign-in pages do not", () => {
+    expect(routerPaths.get("/de/")).toEqual([]);
+    expect(routerPaths.get("/zh/rates")).toEqual([]);
+    expect(routerPaths.get("/fr/use-cases/family")).toEqual([]);
+    expect(routerPaths.has("/de/login")).toBe(false);
+    expect(routerPaths.has("/de/dashboard")).toBe(false);
+    expect(routerPaths.has("/de/verify-email")).toBe(false);
   });
 
   test("every page the app has is reachable from a route of the table", () => {

@@ -1,4 +1,5 @@
-import { WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
+import { type Language, pathInLanguage } from "@ferry/core/i18n/languages";
+import { languagePathsOf, WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
 import { type ComponentType, lazy, type ReactElement, use } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { loadAppMessages } from "../i18n/i18n.tsx";
@@ -269,12 +270,12 @@ export const PAGE_LOADERS: ReadonlyMap<string, PageLoader> = new Map([
  * once; any other page is fetched when first matched. An alias is a redirect to its canonical page (the
  * server answers 301 to a request for it; this covers a link followed inside the app).
  */
-function routeOf(route: WebRoute): RouteObject {
+function routeOf(route: WebRoute, path: string, language: Language): RouteObject {
   if (route.aliasOf) {
-    return { path: route.path, element: <Navigate to={route.aliasOf} replace /> };
+    return { path, element: <Navigate to={pathInLanguage(route.aliasOf, language)} replace /> };
   }
   if (route.path === "/") {
-    return { path: route.path, element: <LandingPage /> };
+    return { path, element: <LandingPage /> };
   }
   const load = PAGE_LOADERS.get(route.path);
   if (!load) {
@@ -282,10 +283,10 @@ function routeOf(route: WebRoute): RouteObject {
   }
   const title = APP_PAGE_TITLES[route.path] ?? COMING_SOON_PAGES[route.path]?.title;
   if (!title) {
-    return lazyRoute({ path: route.path }, load);
+    return lazyRoute({ path }, load);
   }
   // React 19 puts the <title> into the document's <head> while the page shows.
-  return lazyRoute({ path: route.path }, async () => (
+  return lazyRoute({ path }, async () => (
     <>
       <title>{documentTitleOf(title)}</title>
       {await load()}
@@ -293,9 +294,14 @@ function routeOf(route: WebRoute): RouteObject {
   ));
 }
 
-/** The routes of the table with the given access, each with its page. */
+/**
+ * The routes of the table with the given access, each with its page: a marketing page once per language
+ * (`/rates`, `/de/rates`…, decision 047), any other page at its one path.
+ */
 function routesWithAccess(access: WebRouteAccess): RouteObject[] {
-  return (WEB_ROUTES as readonly WebRoute[]).filter((route) => route.access === access).map(routeOf);
+  return (WEB_ROUTES as readonly WebRoute[])
+    .filter((route) => route.access === access)
+    .flatMap((route) => languagePathsOf(route).map(({ path, language }) => routeOf(route, path, language)));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { clsx } from "clsx";
 import { ArrowRightIcon, CircleCheckIcon, InfoIcon, SparklesIcon } from "lucide-react";
-import { Link } from "react-router";
 import { CONTAINER } from "./container.ts";
 import {
   type ExampleBalanceCard,
@@ -13,6 +12,7 @@ import {
   type SupportedAsset,
 } from "./content/landing.ts";
 import { ctaClass } from "./cta-class.ts";
+import { Link } from "./local-link.tsx";
 import { MARKETING_ICONS } from "./marketing-icons.ts";
 import { MarketingLayout } from "./marketing-layout.tsx";
 import { PageMeta } from "./page-meta.tsx";

@@ -3,8 +3,9 @@ import { displayName, initials } from "@ferry/core/person-names";
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDownIcon, LogOutIcon, MenuIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Menu, MenuAction, MenuLink, MenuSeparator } from "../components/ui/menu.tsx";
+import { t } from "../i18n/i18n.tsx";
 import { messageOf } from "../lib/api-error.ts";
 import { meQueryKey } from "../lib/queries/session.ts";
 import { useVisitorProfile } from "../lib/queries/visitor.ts";
@@ -21,9 +22,10 @@ import {
 } from "./content/site.ts";
 import { ctaClass } from "./cta-class.ts";
 import { FerryLogo } from "./ferry-logo.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { Link, localPath } from "./local-link.tsx";
 import { MARKETING_ICONS } from "./marketing-icons.ts";
 import { NavItemIcon } from "./nav-item-icon.tsx";
-import { ThemeToggle } from "./theme-toggle.tsx";
 
 const loadMobileDrawer = () => import("./mobile-drawer.tsx");
 const MobileDrawer = lazy(async () => ({ default: (await loadMobileDrawer()).MobileDrawer }));
@@ -41,7 +43,7 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
         href="#main-content"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
-        Skip to content
+        {t("Skip to content")}
       </a>
       <MarketingHeader />
       <main id="main-content" className="flex-1">
@@ -70,7 +72,7 @@ function useSignOut(): () => Promise<void> {
     } catch (error) {
       // sonner is fetched when a toast is needed, not with the landing page (decision 021).
       const { toast } = await import("sonner");
-      toast.error(messageOf(error, SIGNED_IN_NAV.signOutFailed));
+      toast.error(messageOf(error, t(SIGNED_IN_NAV.signOutFailed)));
       return;
     }
     queryClient.clear();
@@ -87,37 +89,37 @@ function MarketingHeader() {
       <div className={`${CONTAINER} flex h-16 items-center gap-2`}>
         <MobileNav profile={profile} onSignOut={signOutAndLeave} />
         <FerryLogo />
-        <nav aria-label="Main" className="ml-2 hidden items-center md:flex lg:ml-8 lg:gap-0.5">
+        <nav aria-label={t("Main")} className="ml-2 hidden items-center md:flex lg:ml-8 lg:gap-0.5">
           {HEADER_NAV.map((entry) => {
             if ("items" in entry) {
               return <HeaderMenu key={entry.label} menu={entry} />;
             }
             return (
               <Link key={entry.label} to={entry.to} className={NAV_ITEM}>
-                {entry.label}
+                {t(entry.label)}
               </Link>
             );
           })}
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
-          <ThemeToggle className="hidden md:flex" />
+          <LanguageSwitcher className="hidden md:flex" />
           {profile ? (
             <>
               <Link
                 to={SIGNED_IN_NAV.dashboard.to}
                 className={ctaClass({ tone: "ghost", size: "header", shownFrom: "md" })}
               >
-                {SIGNED_IN_NAV.dashboard.label}
+                {t(SIGNED_IN_NAV.dashboard.label)}
               </Link>
               <UserMenu profile={profile} onSignOut={signOutAndLeave} />
             </>
           ) : (
             <>
               <Link to={AUTH_LINKS.signIn.to} className={ctaClass({ tone: "ghost", size: "header", shownFrom: "md" })}>
-                {AUTH_LINKS.signIn.label}
+                {t(AUTH_LINKS.signIn.label)}
               </Link>
               <Link to={AUTH_LINKS.getStarted.to} className={ctaClass({ size: "header" })}>
-                {AUTH_LINKS.getStarted.label}
+                {t(AUTH_LINKS.getStarted.label)}
               </Link>
             </>
           )}
@@ -143,7 +145,7 @@ function UserMenu({ profile, onSignOut }: { profile: Profile; onSignOut: () => P
         <>
           <span aria-hidden="true">{initials(profile)}</span>
           <span className="sr-only">
-            {SIGNED_IN_NAV.menuLabel}: {name}
+            {t(SIGNED_IN_NAV.menuLabel)}: {name}
           </span>
         </>
       }
@@ -157,13 +159,13 @@ function UserMenu({ profile, onSignOut }: { profile: Profile; onSignOut: () => P
       {SIGNED_IN_NAV.userMenu.map((item) => (
         <MenuLink key={item.to} to={item.to} className={MENU_ITEM}>
           <NavItemGlyph item={item} />
-          {item.label}
+          {t(item.label)}
         </MenuLink>
       ))}
       <MenuSeparator className="my-1 h-px bg-slate-100" />
       <MenuAction className={MENU_ITEM} onSelect={() => void onSignOut()}>
         <LogOutIcon aria-hidden="true" className="size-4 text-slate-500" />
-        {SIGNED_IN_NAV.signOut}
+        {t(SIGNED_IN_NAV.signOut)}
       </MenuAction>
     </Menu>
   );
@@ -184,7 +186,7 @@ function HeaderMenu({ menu }: { menu: NavMenu }) {
       triggerClassName={`${NAV_ITEM} group data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900`}
       trigger={
         <>
-          {menu.label}
+          {t(menu.label)}
           <ChevronDownIcon
             aria-hidden="true"
             className="size-3.5 text-slate-500 transition-transform lg:size-4 duration-200 group-data-[state=open]:rotate-180"
@@ -196,13 +198,15 @@ function HeaderMenu({ menu }: { menu: NavMenu }) {
       {menu.items.map((item) => (
         <MenuLink
           key={item.to}
-          to={item.to}
+          to={localPath(item.to)}
           className="flex cursor-pointer items-start gap-3 rounded-xl p-3 outline-none transition-colors hover:bg-slate-50 focus:bg-slate-50"
         >
           <NavItemIcon item={item} />
           <span className="min-w-0">
-            <span className="block text-sm font-semibold text-slate-900">{item.label}</span>
-            {item.description ? <span className="mt-0.5 block text-sm text-slate-600">{item.description}</span> : null}
+            <span className="block text-sm font-semibold text-slate-900">{t(item.label)}</span>
+            {item.description ? (
+              <span className="mt-0.5 block text-sm text-slate-600">{t(item.description)}</span>
+            ) : null}
           </span>
         </MenuLink>
       ))}
@@ -235,7 +239,7 @@ function MobileNav({ profile, onSignOut }: { profile: Profile | null; onSignOut:
         }}
       >
         <MenuIcon aria-hidden="true" />
-        <span className="sr-only">{MOBILE_NAV_TEXT.open}</span>
+        <span className="sr-only">{t(MOBILE_NAV_TEXT.open)}</span>
       </button>
       {hasOpened ? (
         <Suspense fallback={null}>
@@ -258,11 +262,11 @@ function MarketingFooter() {
       <div className={`${CONTAINER} grid grid-cols-2 gap-10 py-14 md:grid-cols-[2fr_1fr_1fr_1fr] md:py-16`}>
         <div className="col-span-2 md:col-span-1">
           <FerryLogo inverted />
-          <p className="mt-4 max-w-xs text-sm leading-relaxed">{SITE.tagline}</p>
+          <p className="mt-4 max-w-xs text-sm leading-relaxed">{t(SITE.tagline)}</p>
         </div>
         {FOOTER_COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-sm font-semibold text-white">{column.title}</h2>
+          <nav key={column.title} aria-label={t(column.title)}>
+            <h2 className="text-sm font-semibold text-white">{t(column.title)}</h2>
             <ul className="mt-4 space-y-3">
               {column.links.map((link) => (
                 <li key={link.to}>
@@ -270,7 +274,7 @@ function MarketingFooter() {
                     to={link.to}
                     className="rounded-sm text-sm transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
                   >
-                    {link.label}
+                    {t(link.label)}
                   </Link>
                 </li>
               ))}
@@ -279,7 +283,7 @@ function MarketingFooter() {
         ))}
       </div>
       <div className="border-t border-white/10">
-        <p className={`${CONTAINER} py-6 text-sm`}>{SITE.copyright}</p>
+        <p className={`${CONTAINER} py-6 text-sm`}>{t(SITE.copyright)}</p>
       </div>
     </footer>
   );

@@ -2,12 +2,14 @@ import type { Profile } from "@ferry/core/contracts/profile";
 import { LogOutIcon, XIcon } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
-import { Link } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../components/ui/sheet.tsx";
+import { t } from "../i18n/i18n.tsx";
 import { cn } from "../lib/cn.ts";
 import { AUTH_LINKS, MOBILE_NAV, MOBILE_NAV_TEXT, SIGNED_IN_NAV } from "./content/site.ts";
 import { FerryLogo } from "./ferry-logo.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { Link } from "./local-link.tsx";
 import { NavItemIcon } from "./nav-item-icon.tsx";
 
 const DRAWER_LINK =
@@ -34,13 +36,13 @@ function DrawerLinks({
 }) {
   const items = profile ? [...MOBILE_NAV, ...SIGNED_IN_NAV.mobile] : MOBILE_NAV;
   return (
-    <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+    <nav aria-label={t("Mobile")} className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="space-y-1">
         {items.map((item) => (
           <li key={item.to}>
             <Link to={item.to} onClick={close} className={DRAWER_LINK}>
               <NavItemIcon item={item} />
-              {item.label}
+              {t(item.label)}
             </Link>
           </li>
         ))}
@@ -57,7 +59,7 @@ function DrawerLinks({
               <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
                 <LogOutIcon aria-hidden="true" className="size-[18px]" />
               </span>
-              {SIGNED_IN_NAV.signOut}
+              {t(SIGNED_IN_NAV.signOut)}
             </button>
           </li>
         ) : null}
@@ -73,19 +75,19 @@ function DrawerActions({ profile, close }: { profile: Profile | null; close: () 
       {profile ? (
         <Button asChild className="h-11 rounded-xl">
           <Link to={SIGNED_IN_NAV.dashboard.to} onClick={close}>
-            {SIGNED_IN_NAV.dashboard.label}
+            {t(SIGNED_IN_NAV.dashboard.label)}
           </Link>
         </Button>
       ) : (
         <>
           <Button asChild variant="outline" className="h-11 rounded-xl">
             <Link to={AUTH_LINKS.signIn.to} onClick={close}>
-              {AUTH_LINKS.signIn.label}
+              {t(AUTH_LINKS.signIn.label)}
             </Link>
           </Button>
           <Button asChild className="h-11 rounded-xl">
             <Link to={AUTH_LINKS.getStarted.to} onClick={close}>
-              {AUTH_LINKS.getStarted.label}
+              {t(AUTH_LINKS.getStarted.label)}
             </Link>
           </Button>
         </>
@@ -116,13 +118,14 @@ export function MobileDrawer({ open, onOpenChange, profile, onSignOut, openerRef
           <Dialog.Close asChild>
             <Button variant="ghost" size="icon" className="text-slate-600 [&_svg]:size-5">
               <XIcon aria-hidden="true" />
-              <span className="sr-only">{MOBILE_NAV_TEXT.close}</span>
+              <span className="sr-only">{t(MOBILE_NAV_TEXT.close)}</span>
             </Button>
           </Dialog.Close>
         </div>
-        <SheetTitle className="sr-only">{MOBILE_NAV_TEXT.title}</SheetTitle>
-        <SheetDescription className="sr-only">{MOBILE_NAV_TEXT.description}</SheetDescription>
+        <SheetTitle className="sr-only">{t(MOBILE_NAV_TEXT.title)}</SheetTitle>
+        <SheetDescription className="sr-only">{t(MOBILE_NAV_TEXT.description)}</SheetDescription>
         <DrawerLinks profile={profile} close={close} onSignOut={onSignOut} />
+        <LanguageSwitcher className="border-t border-slate-100 px-4 py-2" />
         <DrawerActions profile={profile} close={close} />
       </SheetContent>
     </Sheet>

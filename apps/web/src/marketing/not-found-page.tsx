@@ -1,8 +1,9 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { Link } from "react-router";
+import { t } from "../i18n/i18n.tsx";
 import { NOT_FOUND } from "./content/site.ts";
 import { ctaClass } from "./cta-class.ts";
 import { FerryLogo } from "./ferry-logo.tsx";
+import { Link } from "./local-link.tsx";
 
 /** Shown for any path no route matches: 'Oops! Page not found' and a way back home. */
 export function NotFoundPage() {
@@ -23,11 +24,11 @@ export function NotFoundPage() {
           >
             {NOT_FOUND.code}
           </p>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{NOT_FOUND.heading}</h1>
-          <p className="mx-auto mt-4 max-w-md text-lg text-slate-600">{NOT_FOUND.body}</p>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t(NOT_FOUND.heading)}</h1>
+          <p className="mx-auto mt-4 max-w-md text-lg text-slate-600">{t(NOT_FOUND.body)}</p>
           <Link to="/" className={`mt-9 ${ctaClass()}`}>
             <ArrowLeftIcon aria-hidden="true" />
-            {NOT_FOUND.homeLabel}
+            {t(NOT_FOUND.homeLabel)}
           </Link>
         </div>
       </main>

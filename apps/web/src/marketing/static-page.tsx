@@ -1,9 +1,10 @@
 import { ArrowLeftIcon, ArrowRightIcon, ConstructionIcon } from "lucide-react";
 import { type ComponentType, useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { STATIC_PAGE_PLACEHOLDER } from "./content/site.ts";
+import { Link } from "./local-link.tsx";
 import { MarketingLayout } from "./marketing-layout.tsx";
 import { PageMeta } from "./page-meta.tsx";
 import { STATIC_PAGE_COMPONENTS } from "./static-page-components.tsx";

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import {
   PRERENDERED_DIR,
-  PRERENDERED_PATHS,
+  PRERENDERED_PAGES,
   PUBLIC_ORIGIN_PLACEHOLDER,
   prerenderedFileOf,
 } from "@ferry/core/public-pages";
@@ -31,14 +31,14 @@ export interface PrerenderedPage {
   readonly compressed: Map<Exclude<Encoding, "identity">, Promise<Buffer>>;
 }
 
-/** The pre-rendered pages by canonical path; empty when the build has none. */
+/** The pre-rendered pages by key (`/rates`, `/de/rates`, `/de/login`: core's PRERENDERED_PAGES); empty when the build has none. */
 export type PrerenderedPages = ReadonlyMap<string, PrerenderedPage>;
 
 /** Reads every pre-rendered page of the build that exists, with `publicUrl` put in place of the placeholder. */
 export async function loadPrerenderedPages(webDistDir: string, publicUrl: string): Promise<PrerenderedPages> {
   const pages = new Map<string, PrerenderedPage>();
-  for (const pagePath of PRERENDERED_PATHS) {
-    const file = path.join(webDistDir, PRERENDERED_DIR, prerenderedFileOf(pagePath));
+  for (const { key } of PRERENDERED_PAGES) {
+    const file = path.join(webDistDir, PRERENDERED_DIR, prerenderedFileOf(key));
     let text: string;
     try {
       text = await readFile(file, "utf8");
@@ -51,7 +51,7 @@ export async function loadPrerenderedPages(webDistDir: string, publicUrl: string
     }
     const html = Buffer.from(text.replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, () => publicUrl));
     const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-    pages.set(pagePath, { html, etag, compressed: new Map() });
+    pages.set(key, { html, etag, compressed: new Map() });
   }
   return pages;
 }
@@ -86,17 +86,19 @@ function compressedBody(page: PrerenderedPage, encoding: Exclude<Encoding, "iden
 
 /**
  * Sends a pre-rendered page as index.html is sent: 200, revalidated on every visit (`no-cache`, with an
- * ETag so an unchanged page answers 304), in the best encoding the browser accepts.
+ * ETag so an unchanged page answers 304), in the best encoding the browser accepts. `vary` names the
+ * headers the choice of page depended on.
  */
 export async function sendPrerenderedPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: PrerenderedPage,
+  vary = "accept-encoding",
 ): Promise<FastifyReply> {
   reply
     .header("content-type", "text/html; charset=utf-8")
     .header("cache-control", "no-cache")
-    .header("vary", "accept-encoding")
+    .header("vary", vary)
     .header("etag", page.etag);
   if (request.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === page.etag)) {
     return reply.status(304).send();

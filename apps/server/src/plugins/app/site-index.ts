@@ -1,3 +1,4 @@
+import { LANGUAGES, pathInLanguage } from "@ferry/core/i18n/languages";
 import { SITEMAP_PATHS } from "@ferry/core/public-pages";
 import { WEB_ROUTES, type WebRoute } from "@ferry/core/web-routes";
 
@@ -31,12 +32,34 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** Every canonical public page (aliases and query-dependent pages are not), absolute. */
+/**
+ * The alternates of a page: its address in each language, and x-default (the English one, which also
+ * sends a visitor of `/` to their language), as `xhtml:link` elements.
+ */
+function alternatesOf(publicUrl: string, path: string): string[] {
+  const link = (hreflang: string, href: string) =>
+    `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${publicUrl}${href}`)}"/>`;
+  return [...LANGUAGES.map((language) => link(language, pathInLanguage(path, language))), link("x-default", path)];
+}
+
+/**
+ * Every canonical public page (aliases and query-dependent pages are not) in every language (decision
+ * 047), absolute, each naming its versions in the other languages.
+ */
 export function sitemapXml(publicUrl: string): string {
-  const entries = SITEMAP_PATHS.map((path) => `  <url><loc>${escapeXml(`${publicUrl}${path}`)}</loc></url>`);
+  const entries = LANGUAGES.flatMap((language) =>
+    SITEMAP_PATHS.map((path) =>
+      [
+        "  <url>",
+        `    <loc>${escapeXml(`${publicUrl}${pathInLanguage(path, language)}`)}</loc>`,
+        ...alternatesOf(publicUrl, path),
+        "  </url>",
+      ].join("\n"),
+    ),
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...entries,
     "</urlset>",
     "",

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { pathInLanguage, SOURCE_LANGUAGE } from "@ferry/core/i18n/languages";
 import {
   canonicalPathOfAlias,
   PRERENDERED_DIR,
@@ -8,10 +9,11 @@ import {
   SHELL_PATHS,
   SHELLS_DIR,
 } from "@ferry/core/public-pages";
-import { isWebRoutePath, webRouteOf } from "@ferry/core/web-routes";
+import { hasLanguagePaths, isWebRoutePath, localizedRouteOf } from "@ferry/core/web-routes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../errors.ts";
+import { requestLanguage } from "../../http/language.ts";
 import { loadPrerenderedPages, type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
 import { robotsTxt, sitemapXml } from "./site-index.ts";
 
@@ -114,6 +116,34 @@ async function serveWebBuild(app: FastifyInstance, webDistDir: string): Promise<
   });
 }
 
+/** What a page chosen by the visitor's language (the cookie, then Accept-Language) varies by. */
+const VARY_BY_LANGUAGE = "accept-encoding, cookie, accept-language";
+
+/**
+ * A pre-rendered page's answer (decision 047): a marketing page is the file of its path's language; `/`
+ * sends a visitor whose cookie (or, without one, Accept-Language) names another language to its prefix;
+ * the sign-in pages keep their paths and are the file of the visitor's language.
+ */
+async function sendPrerendered(request: FastifyRequest, reply: FastifyReply, requestPath: string, files: PageFiles) {
+  const localized = localizedRouteOf(requestPath);
+  if (!localized) {
+    return undefined;
+  }
+  const { route, language } = localized;
+  if (hasLanguagePaths(route)) {
+    const isHome = route.path === "/" && language === SOURCE_LANGUAGE;
+    const visitorLanguage = isHome ? requestLanguage(request) : language;
+    if (visitorLanguage !== language) {
+      const target = `${pathInLanguage("/", visitorLanguage)}${queryOf(request.url)}`;
+      return reply.header("cache-control", "no-cache").header("vary", VARY_BY_LANGUAGE).redirect(target, 302);
+    }
+    const page = files.prerendered.get(pathInLanguage(route.path, language));
+    return page && sendPrerenderedPage(request, reply, page, isHome ? VARY_BY_LANGUAGE : undefined);
+  }
+  const page = files.prerendered.get(pathInLanguage(route.path, requestLanguage(request)));
+  return page && sendPrerenderedPage(request, reply, page, VARY_BY_LANGUAGE);
+}
+
 /** A page's GET: an alias's 301, its pre-rendered HTML, its shell, or index.html (404 for a path no route has). */
 async function sendPage(request: FastifyRequest, reply: FastifyReply, requestPath: string, files: PageFiles) {
   const canonicalPath = canonicalPathOfAlias(requestPath);
@@ -121,11 +151,11 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, requestPat
     // One address per page for search engines and bookmarks; the query string goes along.
     return reply.header("cache-control", "no-cache").redirect(`${canonicalPath}${queryOf(request.url)}`, 301);
   }
-  const routePath = webRouteOf(requestPath)?.path ?? "";
-  const page = files.prerendered.get(routePath);
-  if (page) {
-    return sendPrerenderedPage(request, reply, page);
+  const prerendered = await sendPrerendered(request, reply, requestPath, files);
+  if (prerendered) {
+    return prerendered;
   }
+  const routePath = localizedRouteOf(requestPath)?.route.path ?? "";
   const shell = files.shellFiles.get(routePath);
   if (shell) {
     return reply.status(200).header("cache-control", "no-cache").sendFile(shell);

@@ -1,19 +1,21 @@
 // Site-wide marketing copy: the header menus, the footer and the shared page texts. This is content
 // an operator edits (DESIGN.md point 10); components only lay it out.
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import type { MarketingIconName } from "../marketing-icons.ts";
 
 /** One link in a menu, the drawer or the footer. */
 export interface NavLinkItem {
-  label: string;
+  /** English, the message key: shown through t() (issue 29). */
+  label: MessageKey;
   to: string;
   /** A short line under the label, shown in the desktop dropdown menus. */
-  description?: string;
+  description?: MessageKey;
   icon?: MarketingIconName;
 }
 
 /** A dropdown menu of the marketing header. */
 export interface NavMenu {
-  label: string;
+  label: MessageKey;
   items: NavLinkItem[];
 }
 
@@ -21,16 +23,17 @@ export interface NavMenu {
 export type HeaderNavEntry = NavMenu | NavLinkItem;
 
 export interface FooterColumn {
-  title: string;
+  title: MessageKey;
   links: NavLinkItem[];
 }
 
+// The texts below are English, each a message key: components show them through t() (issue 29).
 export const SITE = {
   name: "Ferry",
   tagline: "The bridge between crypto and fiat. Hold, exchange and send money across borders from one account.",
   copyright: "© 2026 Ferry. Open-source software.",
   homeLabel: "Ferry home",
-};
+} satisfies Record<string, MessageKey | "Ferry">;
 
 export const AUTH_LINKS = {
   signIn: { label: "Sign In", to: "/login" },
@@ -125,7 +128,7 @@ export const MOBILE_NAV_TEXT = {
   close: "Close menu",
   title: "Menu",
   description: "Browse Ferry, sign in or create an account.",
-};
+} satisfies Record<string, MessageKey>;
 
 /**
  * What a signed-in visitor gets in the header instead of Sign In and Get Started: a way back to the
@@ -145,11 +148,11 @@ export const SIGNED_IN_NAV = {
   signOutFailed: "Could not sign out. Please try again.",
 } satisfies {
   dashboard: NavLinkItem;
-  menuLabel: string;
+  menuLabel: MessageKey;
   userMenu: NavLinkItem[];
   mobile: NavLinkItem[];
-  signOut: string;
-  signOutFailed: string;
+  signOut: MessageKey;
+  signOutFailed: MessageKey;
 };
 
 export const FOOTER_COLUMNS: FooterColumn[] = [
@@ -187,11 +190,11 @@ export const STATIC_PAGE_PLACEHOLDER = {
   homeLabel: "Back to home",
   ctaLabel: "Get Started",
   ctaTo: "/signup",
-};
+} satisfies Record<string, MessageKey | "/signup">;
 
 export const NOT_FOUND = {
   code: "404",
   heading: "Oops! Page not found",
   body: "The page you're looking for doesn't exist or may have moved.",
   homeLabel: "Return to Home",
-};
+} satisfies Record<string, MessageKey | "404">;

@@ -1,9 +1,9 @@
 import { ArrowRightIcon } from "lucide-react";
-import { Link } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import { CONTAINER } from "../container.ts";
 import type { CtaSection, RelatedSection } from "../content/page-sections.ts";
 import { ctaClass } from "../cta-class.ts";
+import { Link } from "../local-link.tsx";
 import { PageIcon, Shell, SmartLink } from "./section-shell.tsx";
 
 export function Related({ section }: { section: RelatedSection }) {

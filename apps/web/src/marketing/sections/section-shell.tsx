@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import { CONTAINER } from "../container.ts";
 import type { PageLink, PageSection } from "../content/page-sections.ts";
+import { Link } from "../local-link.tsx";
 import { PAGE_ICONS, type PageIconName } from "../page-icons.ts";
 
 // What every kind of section (the other files of this folder) draws with: its frame, icons and links.
