@@ -13,7 +13,7 @@ import { Link } from "./local-link.tsx";
 import { NavItemIcon } from "./nav-item-icon.tsx";
 
 const DRAWER_LINK =
-  "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-[15px] font-medium text-slate-800 transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+  "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-[15px] font-medium text-slate-800 transition-colors dark:text-foreground hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export interface MobileDrawerProps {
   open: boolean;

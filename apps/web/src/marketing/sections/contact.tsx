@@ -54,7 +54,7 @@ export function ContactForm({ section, form }: { section: ContactFormSection; fo
         <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{form}</div>
         <aside
           aria-label={section.aside.title}
-          className="self-start rounded-3xl bg-slate-900 p-6 text-slate-300 sm:p-8"
+          className="self-start rounded-3xl bg-slate-900 p-6 dark:bg-slate-800 text-slate-300 sm:p-8"
         >
           <p className="text-lg font-semibold text-white">{section.aside.title}</p>
           <ul className="mt-6 space-y-5">
