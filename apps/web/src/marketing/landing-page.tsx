@@ -1,5 +1,7 @@
 import { clsx } from "clsx";
 import { ArrowRightIcon, CircleCheckIcon, InfoIcon, SparklesIcon } from "lucide-react";
+import { formatMoney } from "../i18n/format.ts";
+import { t, translateText } from "../i18n/i18n.tsx";
 import { CONTAINER } from "./container.ts";
 import {
   type ExampleBalanceCard,
@@ -61,32 +63,34 @@ function Hero() {
         <div className="max-w-2xl">
           <p className="inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-white/80 px-3 py-1 text-sm font-medium text-indigo-700 shadow-sm">
             <SparklesIcon aria-hidden="true" className="size-4" />
-            {LANDING_HERO.eyebrow}
+            {translateText(LANDING_HERO.eyebrow)}
           </p>
           <h1
             id="hero-heading"
             className="mt-6 text-4xl font-extrabold leading-[1.08] tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-[3.5rem]"
           >
-            {LANDING_HERO.headlineLead}{" "}
+            {translateText(LANDING_HERO.headlineLead)}{" "}
             <span className="bg-linear-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent">
-              {LANDING_HERO.headlineAccent}
+              {translateText(LANDING_HERO.headlineAccent)}
             </span>
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600 sm:text-xl">{LANDING_HERO.subcopy}</p>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600 sm:text-xl">
+            {translateText(LANDING_HERO.subcopy)}
+          </p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
             <Link to={LANDING_HERO.primaryCta.to} className={ctaClass()}>
-              {LANDING_HERO.primaryCta.label}
+              {t(LANDING_HERO.primaryCta.label)}
               <ArrowRightIcon aria-hidden="true" />
             </Link>
             <Link to={LANDING_HERO.secondaryCta.to} className={ctaClass({ tone: "outline" })}>
-              {LANDING_HERO.secondaryCta.label}
+              {t(LANDING_HERO.secondaryCta.label)}
             </Link>
           </div>
           <ul className="mt-9 flex flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-slate-600">
             {LANDING_HERO.highlights.map((highlight) => (
               <li key={highlight} className="flex items-center gap-2">
                 <CircleCheckIcon aria-hidden="true" className="size-4 text-emerald-600" />
-                {highlight}
+                {translateText(highlight)}
               </li>
             ))}
           </ul>
@@ -120,29 +124,31 @@ function WalletStack() {
               key={card.currency}
               card={card}
               isFront={index === frontIndex}
-              badge={example.badge}
+              badge={translateText(example.badge)}
               // Cards further back are narrower, so the stack reads as depth.
               className={clsx(index > 0 && "-mt-[9.5rem]", STACK_INSETS[frontIndex - index])}
             />
           ))}
         </div>
         <div className="absolute top-0 right-0 rounded-2xl bg-white/95 px-4 py-3 shadow-xl shadow-slate-900/10 ring-1 ring-slate-200 sm:-right-3">
-          <span className="block text-xs font-medium text-slate-600">{example.totalLabel}</span>
-          <span className="block text-lg font-bold tabular-nums text-slate-900">{example.total}</span>
+          <span className="block text-xs font-medium text-slate-600">{translateText(example.totalLabel)}</span>
+          <span className="block text-lg font-bold tabular-nums text-slate-900">{formatMoney(example.total)}</span>
         </div>
         <div className="absolute bottom-0 left-0 flex items-center gap-3 rounded-2xl bg-white/95 px-4 py-3 shadow-xl shadow-slate-900/10 ring-1 ring-slate-200 sm:-left-8">
           <span className="flex size-9 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
             <CircleCheckIcon aria-hidden="true" className="size-5" />
           </span>
           <span>
-            <span className="block text-sm font-semibold text-slate-900">{example.activity.title}</span>
-            <span className="block text-xs text-slate-600">{example.activity.detail}</span>
+            <span className="block text-sm font-semibold text-slate-900">{translateText(example.activity.title)}</span>
+            <span className="block text-xs text-slate-600">
+              {t(example.activity.detail, { amount: formatMoney(example.activity.amount) })}
+            </span>
           </span>
         </div>
       </div>
       <figcaption className="mt-4 flex items-center justify-center gap-1.5 text-xs font-medium text-slate-600">
         <InfoIcon aria-hidden="true" className="size-3.5" />
-        {example.caption}
+        {translateText(example.caption)}
       </figcaption>
     </figure>
   );
@@ -189,7 +195,7 @@ function BalanceCard({
             {card.currency}
           </span>
           <span className={clsx("truncate text-sm font-medium", isLight ? "text-slate-600" : "text-white/85")}>
-            {card.name}
+            {t(card.name)}
           </span>
         </span>
         {isFront ? (
@@ -197,13 +203,15 @@ function BalanceCard({
             {badge}
           </span>
         ) : (
-          <span className="text-sm font-semibold tabular-nums">{card.amount}</span>
+          <span className="text-sm font-semibold tabular-nums">{formatMoney(card.money, card.decimals)}</span>
         )}
       </div>
       {isFront ? (
         <div className="relative">
-          <span className="block text-3xl font-bold tracking-tight tabular-nums">{card.amount}</span>
-          <span className="mt-1 block text-xs text-white/80">{card.detail}</span>
+          <span className="block text-3xl font-bold tracking-tight tabular-nums">
+            {formatMoney(card.money, card.decimals)}
+          </span>
+          <span className="mt-1 block text-xs text-white/80">{t(card.detail)}</span>
         </div>
       ) : null}
     </div>
@@ -236,7 +244,11 @@ function SupportedAssets() {
   return (
     <section aria-labelledby="assets-heading" className="py-20 sm:py-24">
       <div className={CONTAINER}>
-        <SectionHeading id="assets-heading" title={LANDING_ASSETS.title} subtitle={LANDING_ASSETS.subtitle} />
+        <SectionHeading
+          id="assets-heading"
+          title={translateText(LANDING_ASSETS.title)}
+          subtitle={translateText(LANDING_ASSETS.subtitle)}
+        />
         <ul className="mt-12 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
           {LANDING_ASSETS.assets.map((asset) => (
             <li
@@ -252,7 +264,7 @@ function SupportedAssets() {
               </span>
               <span className="min-w-0">
                 <span className="block font-semibold text-slate-900">{asset.symbol}</span>
-                <span className="block truncate text-sm text-slate-600">{asset.name}</span>
+                <span className="block truncate text-sm text-slate-600">{translateText(asset.name)}</span>
               </span>
             </li>
           ))}
@@ -275,7 +287,7 @@ function TrustBand() {
     <section aria-labelledby="trust-heading" className="border-y border-slate-200 bg-white">
       <div className={`${CONTAINER} py-16 sm:py-20`}>
         <h2 id="trust-heading" className="text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          {LANDING_TRUST.title}
+          {translateText(LANDING_TRUST.title)}
         </h2>
         <ul className="mt-12 grid gap-10 md:grid-cols-3 md:gap-8">
           {LANDING_TRUST.claims.map((claim) => {
@@ -286,8 +298,8 @@ function TrustBand() {
                   <Icon aria-hidden="true" className="size-6" />
                 </span>
                 <div>
-                  <h3 className="text-base font-semibold text-slate-900">{claim.title}</h3>
-                  <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{claim.description}</p>
+                  <h3 className="text-base font-semibold text-slate-900">{t(claim.title)}</h3>
+                  <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{t(claim.description)}</p>
                 </div>
               </li>
             );
@@ -304,9 +316,9 @@ function HowItWorks() {
       <div className={CONTAINER}>
         <SectionHeading
           id="how-heading"
-          eyebrow={LANDING_HOW_IT_WORKS.eyebrow}
-          title={LANDING_HOW_IT_WORKS.title}
-          subtitle={LANDING_HOW_IT_WORKS.subtitle}
+          eyebrow={translateText(LANDING_HOW_IT_WORKS.eyebrow)}
+          title={translateText(LANDING_HOW_IT_WORKS.title)}
+          subtitle={translateText(LANDING_HOW_IT_WORKS.subtitle)}
         />
         <ol className="mt-14 grid gap-6 md:grid-cols-3">
           {LANDING_HOW_IT_WORKS.steps.map((step, index) => {
@@ -330,10 +342,10 @@ function HowItWorks() {
                   <Icon aria-hidden="true" className="size-6" />
                 </span>
                 <p className="relative mt-6 text-sm font-semibold text-primary">
-                  {LANDING_HOW_IT_WORKS.stepLabel} {index + 1}
+                  {t("Step {number}", { number: index + 1 })}
                 </p>
-                <h3 className="relative mt-1 text-xl font-semibold text-slate-900">{step.title}</h3>
-                <p className="relative mt-2 leading-relaxed text-slate-600">{step.description}</p>
+                <h3 className="relative mt-1 text-xl font-semibold text-slate-900">{t(step.title)}</h3>
+                <p className="relative mt-2 leading-relaxed text-slate-600">{t(step.description)}</p>
               </li>
             );
           })}
@@ -351,16 +363,16 @@ function FinalCallToAction() {
           <div aria-hidden="true" className="absolute -top-24 -left-16 -z-10 size-72 rounded-full bg-white/10" />
           <div aria-hidden="true" className="absolute -right-20 -bottom-28 -z-10 size-80 rounded-full bg-white/5" />
           <h2 id="cta-heading" className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-            {LANDING_FINAL_CTA.title}
+            {translateText(LANDING_FINAL_CTA.title)}
           </h2>
-          <p className="mx-auto mt-4 max-w-xl text-lg text-indigo-100">{LANDING_FINAL_CTA.body}</p>
+          <p className="mx-auto mt-4 max-w-xl text-lg text-indigo-100">{translateText(LANDING_FINAL_CTA.body)}</p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
             <Link to={LANDING_FINAL_CTA.primaryCta.to} className={ctaClass({ tone: "inverse" })}>
-              {LANDING_FINAL_CTA.primaryCta.label}
+              {t(LANDING_FINAL_CTA.primaryCta.label)}
               <ArrowRightIcon aria-hidden="true" />
             </Link>
             <Link to={LANDING_FINAL_CTA.secondaryCta.to} className={ctaClass({ tone: "inverseOutline" })}>
-              {LANDING_FINAL_CTA.secondaryCta.label}
+              {t(LANDING_FINAL_CTA.secondaryCta.label)}
             </Link>
           </div>
         </div>

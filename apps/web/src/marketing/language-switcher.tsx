@@ -11,7 +11,14 @@ import { useIsHydrated } from "../lib/use-is-hydrated.ts";
  * it in the `ferry_lang` cookie (so `/` and the sign-in pages follow it, English included) and opens the
  * same page in it, as a fresh page load: the server sends that language's pre-rendered page.
  */
-export function LanguageSwitcher({ className }: { className?: string }) {
+export function LanguageSwitcher({
+  className,
+  openPage = (url) => window.location.assign(url),
+}: {
+  className?: string;
+  /** Loads the page at `url` afresh (a test watches it instead). */
+  openPage?: (url: string) => void;
+}) {
   const id = useId();
   const { pathname, search, hash } = useLocation();
   const isHydrated = useIsHydrated();
@@ -31,7 +38,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
             return;
           }
           rememberLanguage(language);
-          window.location.assign(`${pathInLanguage(splitLanguagePath(pathname).path, language)}${search}${hash}`);
+          openPage(`${pathInLanguage(splitLanguagePath(pathname).path, language)}${search}${hash}`);
         }}
         className="h-9 cursor-pointer appearance-none rounded-lg border border-transparent bg-transparent py-1 pl-7 pr-2 text-[13px] font-medium text-slate-700 transition-colors hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:text-sm"
       >

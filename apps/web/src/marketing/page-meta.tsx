@@ -1,5 +1,5 @@
 import { LANGUAGES, pathInLanguage } from "@ferry/core/i18n/languages";
-import { activeLanguage } from "../i18n/i18n.tsx";
+import { activeLanguage, translateText } from "../i18n/i18n.tsx";
 import { SITE } from "./content/site.ts";
 
 /** The browser tab's title of a page: "Business payments · Ferry". */
@@ -20,13 +20,13 @@ export function canonicalUrlOf(path: string): string {
  * A public page's title, meta description, canonical link (its address in the language shown) and its
  * address in every language (`hreflang`, x-default the English one: decision 047). React 19 hoists these
  * into the document's <head> wherever the page renders them, and takes them out when the page goes.
- * `path` is the page's English path.
+ * `path` is the page's English path; `title` and `description` the English texts, shown translated.
  */
 export function PageMeta({ title, description, path }: { title: string; description: string; path: string }) {
   return (
     <>
-      <title>{documentTitleOf(title)}</title>
-      <meta name="description" content={description} />
+      <title>{documentTitleOf(translateText(title))}</title>
+      <meta name="description" content={translateText(description)} />
       <link rel="canonical" href={canonicalUrlOf(pathInLanguage(path, activeLanguage()))} />
       {LANGUAGES.map((language) => (
         <link

@@ -1,9 +1,13 @@
 // The landing page's copy and claims. This is content an operator edits (DESIGN.md point 10):
 // change a claim here, never in a component.
+import type { MessageKey } from "@ferry/core/i18n/catalog";
+import type { Money } from "@ferry/core/money";
 import type { MarketingIconName } from "../marketing-icons.ts";
 
+// Every text is English, its message key: the page shows it through t() or translateText() (issue 29).
+
 export interface CallToAction {
-  label: string;
+  label: MessageKey;
   to: string;
 }
 
@@ -20,23 +24,25 @@ export interface SupportedAsset {
 
 export interface ExampleBalanceCard {
   currency: string;
-  name: string;
-  /** Illustrative figure, already formatted: the card stack is a picture, not account data. */
-  amount: string;
-  detail: string;
+  name: MessageKey;
+  /** Illustrative figure, formatted in the reader's locale: the card stack is a picture, not account data. */
+  money: Money;
+  /** Decimals shown, when not the currency's own. */
+  decimals?: number;
+  detail: MessageKey;
   tone: "primary" | "light" | "dark";
 }
 
 export interface TrustClaim {
   icon: MarketingIconName;
-  title: string;
-  description: string;
+  title: MessageKey;
+  description: MessageKey;
 }
 
 export interface HowItWorksStep {
   icon: MarketingIconName;
-  title: string;
-  description: string;
+  title: MessageKey;
+  description: MessageKey;
 }
 
 export const LANDING_HERO = {
@@ -54,13 +60,36 @@ export const LANDING_WALLET_EXAMPLE = {
   caption: "Example balances, for illustration only",
   badge: "Example",
   totalLabel: "Total balance",
-  total: "$24,310.42",
+  total: { amountMinor: 2431042n, currency: "USD" } satisfies Money,
   cards: [
-    { currency: "BTC", name: "Bitcoin", amount: "0.184200 BTC", detail: "Crypto wallet", tone: "dark" },
-    { currency: "EUR", name: "Euro", amount: "€3,215.90", detail: "Account ending 4821", tone: "light" },
-    { currency: "USD", name: "US Dollar", amount: "$12,480.50", detail: "Account ending 0937", tone: "primary" },
+    {
+      currency: "BTC",
+      name: "Bitcoin",
+      money: { amountMinor: 18420000n, currency: "BTC" },
+      decimals: 6,
+      detail: "Crypto wallet",
+      tone: "dark",
+    },
+    {
+      currency: "EUR",
+      name: "Euro",
+      money: { amountMinor: 321590n, currency: "EUR" },
+      detail: "Account ending 4821",
+      tone: "light",
+    },
+    {
+      currency: "USD",
+      name: "US Dollar",
+      money: { amountMinor: 1248050n, currency: "USD" },
+      detail: "Account ending 0937",
+      tone: "primary",
+    },
   ] satisfies ExampleBalanceCard[],
-  activity: { title: "Transfer sent", detail: "€250.00 to Lisbon" },
+  activity: {
+    title: "Transfer sent",
+    detail: "{amount} to Lisbon",
+    amount: { amountMinor: 25000n, currency: "EUR" },
+  } satisfies { title: MessageKey; detail: MessageKey; amount: Money },
 };
 
 export const LANDING_ASSETS = {
@@ -99,7 +128,6 @@ export const LANDING_TRUST = {
 
 export const LANDING_HOW_IT_WORKS = {
   eyebrow: "How it works",
-  stepLabel: "Step",
   title: "Up and running in three steps",
   subtitle: "No paperwork piles, no branch visits. Open an account online and start moving money.",
   steps: [
