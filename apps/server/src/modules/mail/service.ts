@@ -1,14 +1,18 @@
+import type { Language } from "@ferry/core/i18n/languages";
+import type { Money } from "@ferry/core/money";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { selectUserIdByEmail } from "../../db/users.ts";
-import { notificationSettingsOf } from "../settings/service.ts";
+import { type Reader, readerFor } from "../../i18n/translator.ts";
+import { notificationSettingsOf, preferencesOf } from "../settings/service.ts";
 import { mailDeliveryQueueOf } from "./delivery.ts";
 import { deleteMessagesTo, insertOutboxMessage, type MailMessage } from "./outbox.ts";
 
 /*
  * The mail module's public file: the e-mails Ferry sends (each a function that builds one message) and
  * `enqueueMail`, which queues a message. Other modules import only this file; the outbox, the delivery
- * and the development mailbox are the module's own.
+ * and the development mailbox are the module's own. Each e-mail is written when it is queued, in the
+ * recipient's language and time zone (their App Preferences, issue 29, decision 048).
  */
 
 /**
@@ -19,19 +23,24 @@ import { deleteMessagesTo, insertOutboxMessage, type MailMessage } from "./outbo
  * mail the recipient has turned off is not queued at all: the answer says whether it was queued.
  */
 export async function enqueueMail(db: Kysely<DB>, message: Mail): Promise<boolean> {
-  if (!(await isMailWanted(db, message))) {
+  const userId = await selectUserIdByEmail(db, message.to);
+  if (!(await isMailWanted(db, message, userId))) {
     return false;
   }
+  const written = await writtenFor(db, message, userId);
   const delivery = mailDeliveryQueueOf(db);
   if (!delivery) {
-    await insertOutboxMessage(db, message);
+    await insertOutboxMessage(db, written);
     return true;
   }
   if (!db.isTransaction) {
     // The row and its job commit together even when the caller has no transaction of its own.
-    return db.transaction().execute((trx) => enqueueMail(trx, message));
+    return db.transaction().execute(async (trx) => {
+      await delivery.queueDelivery(trx, await insertOutboxMessage(trx, written));
+      return true;
+    });
   }
-  await delivery.queueDelivery(db, await insertOutboxMessage(db, message));
+  await delivery.queueDelivery(db, await insertOutboxMessage(db, written));
   return true;
 }
 
@@ -46,56 +55,112 @@ export async function enqueueMail(db: Kysely<DB>, message: Mail): Promise<boolea
  */
 export type MailCategory = "security" | "activity";
 
-/** A message as the builders below make it: the outbox's fields and why it is sent. */
-export interface Mail extends MailMessage {
-  readonly category?: MailCategory;
-}
+/** What an e-mail says: written for one reader. */
+type MailContent = Omit<MailMessage, "to">;
+
+/**
+ * A message as the builders below make it: to whom, why, and how to write it for a reader. `language`
+ * is for an address without an account (a sign-up's): a Ferry account's own App Preferences win.
+ * A message already written (`subject`, `text`, `html`) is queued as it is.
+ */
+export type Mail =
+  | (MailMessage & { readonly category?: MailCategory })
+  | {
+      readonly to: string;
+      readonly category?: MailCategory;
+      readonly language?: Language;
+      readonly write: (reader: Reader) => MailContent;
+    };
 
 /** Account-activity mail to a Ferry account goes only while its e-mail notifications are on. */
-async function isMailWanted(db: Kysely<DB>, message: Mail): Promise<boolean> {
-  if (message.category !== "activity") {
-    return true;
-  }
-  const userId = await selectUserIdByEmail(db, message.to);
-  if (userId === undefined) {
+async function isMailWanted(db: Kysely<DB>, message: Mail, userId: string | undefined): Promise<boolean> {
+  if (message.category !== "activity" || userId === undefined) {
     return true;
   }
   return (await notificationSettingsOf(db, userId)).emailNotifications;
+}
+
+/** The message in its recipient's language and time zone: their App Preferences, else the request's language. */
+async function writtenFor(db: Kysely<DB>, message: Mail, userId: string | undefined): Promise<MailMessage> {
+  if (!("write" in message)) {
+    return { to: message.to, subject: message.subject, text: message.text, html: message.html };
+  }
+  if (userId === undefined) {
+    return { to: message.to, ...message.write(readerFor(message.language ?? "en")) };
+  }
+  const { language, timeZone } = await preferencesOf(db, userId);
+  return { to: message.to, ...message.write(readerFor(language, timeZone)) };
 }
 
 function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
-function layout(title: string, bodyHtml: string): string {
-  return `<!doctype html><html><body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+function layout(reader: Reader, title: string, bodyHtml: string): string {
+  const footer = reader.t(
+    "If you did not ask for this, you can ignore this e-mail. Ferry will never ask you for your password.",
+  );
+  return `<!doctype html><html lang="${reader.language}"><body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <div style="max-width:520px;margin:32px auto;background:#ffffff;border-radius:12px;padding:32px">
 <div style="font-size:20px;font-weight:700;color:#4f46e5;margin-bottom:24px">Ferry</div>
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${bodyHtml}
-<p style="color:#64748b;font-size:12px;margin-top:32px">If you did not ask for this, you can ignore this e-mail. Ferry will never ask you for your password.</p>
+<p style="color:#64748b;font-size:12px;margin-top:32px">${escapeHtml(footer)}</p>
 </div></body></html>`;
 }
 
-function codeMail(to: string, subject: string, intro: string, code: string, minutes: number): MailMessage {
-  const text = `${intro}\n\nYour code: ${code}\n\nIt expires in ${minutes} minutes. Never share it with anyone.`;
-  const html = layout(
-    subject,
-    `<p>${escapeHtml(intro)}</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:24px 0">${escapeHtml(code)}</p>
-<p>It expires in ${minutes} minutes. Never share it with anyone.</p>`,
-  );
-  return { to, subject, text, html };
+/** The paragraphs of a message as HTML, each escaped. */
+function paragraphs(texts: readonly string[]): string {
+  return texts.map((text) => `<p>${escapeHtml(text)}</p>`).join("");
 }
 
-function linkMail(to: string, subject: string, intro: string, url: string, note: string): MailMessage {
-  const text = `${intro}\n\n${url}\n\n${note}`;
-  const html = layout(
-    subject,
-    `<p>${escapeHtml(intro)}</p>
-<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(subject)}</a></p>
-<p style="font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(url)}</p><p>${escapeHtml(note)}</p>`,
-  );
-  return { to, subject, text, html };
+function bigCode(code: string): string {
+  return `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:24px 0">${escapeHtml(code)}</p>`;
+}
+
+function button(url: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>`;
+}
+
+function link(url: string, label: string): string {
+  return `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+}
+
+type Text = (reader: Reader) => string;
+
+function codeMail(to: string, texts: { subject: Text; intro: Text }, code: string, minutes: number): Mail {
+  return {
+    to,
+    write: (reader) => {
+      const subject = texts.subject(reader);
+      const intro = texts.intro(reader);
+      const expiry = reader.t(
+        "{minutes, plural, one {It expires in # minute. Never share it with anyone.} other {It expires in # minutes. Never share it with anyone.}}",
+        { minutes },
+      );
+      const text = `${intro}\n\n${reader.t("Your code: {code}", { code })}\n\n${expiry}`;
+      const html = layout(reader, subject, `${paragraphs([intro])}\n${bigCode(code)}\n${paragraphs([expiry])}`);
+      return { subject, text, html };
+    },
+  };
+}
+
+function linkMail(to: string, texts: { subject: Text; intro: Text; note: Text }, url: string): Mail {
+  return {
+    to,
+    write: (reader) => {
+      const subject = texts.subject(reader);
+      const intro = texts.intro(reader);
+      const note = texts.note(reader);
+      const text = `${intro}\n\n${url}\n\n${note}`;
+      const html = layout(
+        reader,
+        subject,
+        `${paragraphs([intro])}\n${button(url, subject)}
+<p style="font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(url)}</p>${paragraphs([note])}`,
+      );
+      return { subject, text, html };
+    },
+  };
 }
 
 /** Deletes the outbox's copies of every e-mail to `email`: closing an account takes them with it (issue 26). */
@@ -104,74 +169,106 @@ export async function deleteAllMailTo(db: Kysely<DB>, email: string): Promise<vo
 }
 
 /** The code that completes a sign-in after the password was checked. */
-export function signInCodeMail(to: string, code: string, minutes: number): MailMessage {
-  return codeMail(to, "Your Ferry sign-in code", "Use this code to finish signing in to Ferry.", code, minutes);
+export function signInCodeMail(to: string, code: string, minutes: number): Mail {
+  return codeMail(
+    to,
+    {
+      subject: ({ t }) => t("Your Ferry sign-in code"),
+      intro: ({ t }) => t("Use this code to finish signing in to Ferry."),
+    },
+    code,
+    minutes,
+  );
 }
 
 /** The code that lets a new connected app send money (an API credential with `transfers:write`, issue 28). */
-export function apiCredentialCodeMail(to: string, code: string, minutes: number): MailMessage {
+export function apiCredentialCodeMail(to: string, code: string, minutes: number): Mail {
   return codeMail(
     to,
-    "Your Ferry code to connect an app that sends money",
-    "Use this code to let a connected app send money from your Ferry account. If you did not ask for it, change your password now.",
+    {
+      subject: ({ t }) => t("Your Ferry code to connect an app that sends money"),
+      intro: ({ t }) =>
+        t(
+          "Use this code to let a connected app send money from your Ferry account. If you did not ask for it, change your password now.",
+        ),
+    },
     code,
     minutes,
   );
 }
 
 /** The code that lets a connected app that sends money get a new secret (issue 28). */
-export function apiCredentialRegenerateCodeMail(to: string, code: string, minutes: number): MailMessage {
+export function apiCredentialRegenerateCodeMail(to: string, code: string, minutes: number): Mail {
   return codeMail(
     to,
-    "Your Ferry code to regenerate a connected app's secret",
-    "Use this code to give a connected app that sends money from your Ferry account a new secret. If you did not ask for it, change your password now.",
+    {
+      subject: ({ t }) => t("Your Ferry code to regenerate a connected app's secret"),
+      intro: ({ t }) =>
+        t(
+          "Use this code to give a connected app that sends money from your Ferry account a new secret. If you did not ask for it, change your password now.",
+        ),
+    },
     code,
     minutes,
   );
 }
 
 /** The code that verifies the e-mail address from the dashboard banner. */
-export function emailVerificationCodeMail(to: string, code: string, minutes: number): MailMessage {
+export function emailVerificationCodeMail(to: string, code: string, minutes: number): Mail {
   return codeMail(
     to,
-    "Verify your Ferry e-mail address",
-    "Use this code to verify your e-mail address.",
+    {
+      subject: ({ t }) => t("Verify your Ferry e-mail address"),
+      intro: ({ t }) => t("Use this code to verify your e-mail address."),
+    },
     code,
     minutes,
   );
 }
 
-/** The link sent on sign-up (`/verify-email?token=…`). */
-export function verificationLinkMail(to: string, url: string): MailMessage {
-  return linkMail(
+/** The link sent on sign-up (`/verify-email?token=…`), in the language the sign-up was made in. */
+export function verificationLinkMail(to: string, url: string, language?: Language): Mail {
+  const mail = linkMail(
     to,
-    "Verify your e-mail",
-    "Welcome to Ferry! Confirm your e-mail address to unlock every feature.",
+    {
+      subject: ({ t }) => t("Verify your e-mail"),
+      intro: ({ t }) => t("Welcome to Ferry! Confirm your e-mail address to unlock every feature."),
+      note: ({ t }) => t("Verification links expire after 24 hours for security."),
+    },
     url,
-    "Verification links expire after 24 hours for security.",
   );
+  return { ...mail, language };
 }
 
 /** Sent instead of an error when someone signs up with an address that already has an account. */
-export function existingAccountMail(to: string, loginUrl: string, resetUrl: string): MailMessage {
-  const intro =
-    "Someone tried to create a Ferry account with this e-mail address, which already has one. If it was you, sign in, or reset your password if you forgot it.";
-  const text = `${intro}\n\nSign in: ${loginUrl}\nReset your password: ${resetUrl}`;
-  const html = layout(
-    "You already have a Ferry account",
-    `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(loginUrl)}">Sign in</a> · <a href="${escapeHtml(resetUrl)}">Reset your password</a></p>`,
-  );
-  return { to, subject: "You already have a Ferry account", text, html };
+export function existingAccountMail(to: string, loginUrl: string, resetUrl: string): Mail {
+  return {
+    to,
+    write: (reader) => {
+      const { t } = reader;
+      const subject = t("You already have a Ferry account");
+      const intro = t(
+        "Someone tried to create a Ferry account with this e-mail address, which already has one. If it was you, sign in, or reset your password if you forgot it.",
+      );
+      const text = `${intro}\n\n${t("Sign in: {url}", { url: loginUrl })}\n${t("Reset your password: {url}", { url: resetUrl })}`;
+      const links = `<p>${link(loginUrl, t("Sign in"))} · ${link(resetUrl, t("Reset your password"))}</p>`;
+      return { subject, text, html: layout(reader, subject, `${paragraphs([intro])}${links}`) };
+    },
+  };
 }
 
 /** The password reset link (`/forgot-password?token=…`). */
-export function passwordResetMail(to: string, url: string, minutes: number): MailMessage {
+export function passwordResetMail(to: string, url: string, minutes: number): Mail {
   return linkMail(
     to,
-    "Reset your password",
-    "Follow this link to choose a new Ferry password. Every other signed-in device will be signed out.",
+    {
+      subject: ({ t }) => t("Reset your password"),
+      intro: ({ t }) =>
+        t("Follow this link to choose a new Ferry password. Every other signed-in device will be signed out."),
+      note: ({ t }) =>
+        t("{minutes, plural, one {The link expires in # minute.} other {The link expires in # minutes.}}", { minutes }),
+    },
     url,
-    `The link expires in ${minutes} minutes.`,
   );
 }
 
@@ -187,44 +284,73 @@ export interface RemainingPasskeys {
  * a reset it also says how many passkeys the account still has (a reset keeps them) and where to
  * remove any the owner does not know.
  */
-export function passwordChangedMail(to: string, passkeys?: RemainingPasskeys): MailMessage {
-  const subject = "Your Ferry password was changed";
-  const intro = "The password of your Ferry account was just changed, and every other signed-in device was signed out.";
-  const advice =
-    "If this was you, there is nothing to do. If it was not, reset your password now from the sign-in page and contact support.";
-  if (!passkeys || passkeys.count === 0) {
-    const text = `${intro}\n\n${advice}`;
-    const html = layout(subject, `<p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p>`);
-    return { to, subject, text, html };
-  }
-  const count = passkeys.count === 1 ? "1 passkey" : `${passkeys.count} passkeys`;
-  const kept = `Your account has ${count}, which still sign you in: a password reset does not remove passkeys. If you do not recognise one, remove it in Settings.`;
-  const text = `${intro}\n\n${kept}\n\nSettings: ${passkeys.settingsUrl}\n\n${advice}`;
-  const html = layout(
-    subject,
-    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(kept)}</p>
-<p><a href="${escapeHtml(passkeys.settingsUrl)}">Open Settings</a></p><p>${escapeHtml(advice)}</p>`,
-  );
-  return { to, subject, text, html };
+export function passwordChangedMail(to: string, passkeys?: RemainingPasskeys): Mail {
+  return {
+    to,
+    write: (reader) => {
+      const { t } = reader;
+      const subject = t("Your Ferry password was changed");
+      const intro = t(
+        "The password of your Ferry account was just changed, and every other signed-in device was signed out.",
+      );
+      const advice = t(
+        "If this was you, there is nothing to do. If it was not, reset your password now from the sign-in page and contact support.",
+      );
+      if (!passkeys || passkeys.count === 0) {
+        return { subject, text: `${intro}\n\n${advice}`, html: layout(reader, subject, paragraphs([intro, advice])) };
+      }
+      const kept = t(
+        "{count, plural, one {Your account has # passkey, which still sign you in: a password reset does not remove passkeys. If you do not recognise one, remove it in Settings.} other {Your account has # passkeys, which still sign you in: a password reset does not remove passkeys. If you do not recognise one, remove it in Settings.}}",
+        { count: passkeys.count },
+      );
+      const text = `${intro}\n\n${kept}\n\n${t("Settings: {url}", { url: passkeys.settingsUrl })}\n\n${advice}`;
+      const html = layout(
+        reader,
+        subject,
+        `${paragraphs([intro, kept])}\n<p>${link(passkeys.settingsUrl, t("Open Settings"))}</p>${paragraphs([advice])}`,
+      );
+      return { subject, text, html };
+    },
+  };
+}
+
+/** The transfer a code confirms, as its e-mail names it: amounts in minor units, formatted for the reader. */
+export interface TransferCodeDetails {
+  readonly amount: Money;
+  readonly fee: Money;
+  readonly total: Money;
+  readonly recipient: string;
+  readonly destination: string | null;
+  readonly expiresAt: Date;
 }
 
 /** The code that confirms one transfer; it names the transfer so the owner sees what they approve. */
-export function transferCodeMail(
-  to: string,
-  code: string,
-  details: { amount: string; fee: string; total: string; recipient: string; destination: string | null },
-): MailMessage {
-  const subject = "Your Ferry transfer code";
-  const payee = details.destination ? `${details.recipient}, ${details.destination}` : details.recipient;
-  const summary = `Send ${details.amount} to ${payee}. Fee ${details.fee}, total ${details.total}.`;
-  const text = `${summary}\n\nYour code: ${code}\n\nIt works only for this transfer and expires in 15 minutes. If you did not ask to send money, change your password now.`;
-  const html = layout(
-    subject,
-    `<p>${escapeHtml(summary)}</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:24px 0">${escapeHtml(code)}</p>
-<p>It works only for this transfer and expires in 15 minutes. If you did not ask to send money, change your password now.</p>`,
-  );
-  return { to, subject, text, html };
+export function transferCodeMail(to: string, code: string, details: TransferCodeDetails): Mail {
+  return {
+    to,
+    write: (reader) => {
+      const { t, format } = reader;
+      const subject = t("Your Ferry transfer code");
+      const payee = details.destination ? `${details.recipient}, ${details.destination}` : details.recipient;
+      const summary = t("Send {amount} to {payee}. Fee {fee}, total {total}.", {
+        amount: format.money(details.amount),
+        payee,
+        fee: format.money(details.fee),
+        total: format.money(details.total),
+      });
+      const validity = t("The code is valid until {time}.", { time: format.dateTime(details.expiresAt) });
+      const warning = t(
+        "It works only for this transfer and expires in 15 minutes. If you did not ask to send money, change your password now.",
+      );
+      const text = `${summary}\n\n${t("Your code: {code}", { code })}\n\n${warning}\n${validity}`;
+      const html = layout(
+        reader,
+        subject,
+        `${paragraphs([summary])}\n${bigCode(code)}\n${paragraphs([warning, validity])}`,
+      );
+      return { subject, text, html };
+    },
+  };
 }
 
 /**
@@ -234,24 +360,34 @@ export function transferCodeMail(
 export function failedSignInAttemptsMail(
   to: string,
   details: { failedAttempts: number; windowMinutes: number; resetUrl: string },
-): MailMessage {
-  const subject = "Failed sign-in attempts on your Ferry account";
-  const intro = `Someone entered a wrong password for your Ferry account ${details.failedAttempts} times in the last ${details.windowMinutes} minutes.`;
-  const protection =
-    "If it was you, there is nothing to do. If it was not, your account is still protected: every sign-in also needs the code we e-mail to you, and the addresses trying are being slowed down. To be safe, choose a new password.";
-  const text = `${intro}\n\n${protection}\n\nChoose a new password: ${details.resetUrl}`;
-  const html = layout(
-    subject,
-    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(protection)}</p>
-<p><a href="${escapeHtml(details.resetUrl)}">Choose a new password</a></p>`,
-  );
-  return { to, subject, text, html };
+): Mail {
+  return {
+    to,
+    write: (reader) => {
+      const { t } = reader;
+      const subject = t("Failed sign-in attempts on your Ferry account");
+      const intro = t(
+        "{count, plural, one {Someone entered a wrong password for your Ferry account # time in the last {minutes} minutes.} other {Someone entered a wrong password for your Ferry account # times in the last {minutes} minutes.}}",
+        { count: details.failedAttempts, minutes: details.windowMinutes },
+      );
+      const protection = t(
+        "If it was you, there is nothing to do. If it was not, your account is still protected: every sign-in also needs the code we e-mail to you, and the addresses trying are being slowed down. To be safe, choose a new password.",
+      );
+      const text = `${intro}\n\n${protection}\n\n${t("Choose a new password: {url}", { url: details.resetUrl })}`;
+      const html = layout(
+        reader,
+        subject,
+        `${paragraphs([intro, protection])}\n<p>${link(details.resetUrl, t("Choose a new password"))}</p>`,
+      );
+      return { subject, text, html };
+    },
+  };
 }
 
 /**
  * A visitor's message from the /support contact form, for the support address. The visitor's address
  * is in the body, to answer from the support mailbox; nothing is ever sent to that address, so the
- * form cannot be used to mail strangers.
+ * form cannot be used to mail strangers. Support reads English, so it is written in English.
  */
 export function supportContactMail(
   to: string,
@@ -261,6 +397,7 @@ export function supportContactMail(
   const sender = `From: ${details.name} <${details.email}> (a visitor, not signed in)`;
   const text = `${sender}\nSubject: ${details.subject}\n\n${details.message}\n\nReply to ${details.email}. Sent from the contact form on Ferry's support page.`;
   const html = layout(
+    readerFor("en"),
     subject,
     `<p>${escapeHtml(sender)}</p>
 <p style="white-space:pre-wrap;border-left:3px solid #c7d2fe;padding-left:12px">${escapeHtml(details.message)}</p>
@@ -269,16 +406,23 @@ export function supportContactMail(
   return { to, subject, text, html };
 }
 
-/** Support answered or changed the status of a help request: what happened, and where to read it. */
+/**
+ * Support answered or changed the status of a help request: what happened, and where to read it. The
+ * update is the help desk's English text, translated when the catalogs hold it.
+ */
 export function helpRequestUpdateMail(to: string, details: { subject: string; update: string; url: string }): Mail {
-  const subject = `Your help request: ${details.subject}`;
-  const text = `${details.update}\n\nRead the conversation and reply: ${details.url}`;
-  const html = layout(
-    subject,
-    `<p>${escapeHtml(details.update)}</p>
-<p style="margin:24px 0"><a href="${escapeHtml(details.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">Open the request</a></p>`,
-  );
-  return { to, subject, text, html, category: "activity" };
+  return {
+    to,
+    category: "activity",
+    write: (reader) => {
+      const { t } = reader;
+      const subject = t("Your help request: {subject}", { subject: details.subject });
+      const update = reader.translateText(details.update);
+      const text = `${update}\n\n${t("Read the conversation and reply: {url}", { url: details.url })}`;
+      const html = layout(reader, subject, `${paragraphs([update])}\n${button(details.url, t("Open the request"))}`);
+      return { subject, text, html };
+    },
+  };
 }
 
 /**
@@ -286,26 +430,43 @@ export function helpRequestUpdateMail(to: string, details: { subject: string; up
  * where to change it. Sent only because the user chose e-mail for that rule.
  */
 export function alertRuleMail(to: string, details: { title: string; message: string; rule: string }): Mail {
-  const subject = `Ferry alert: ${details.title}`;
-  const why = `You get this e-mail because of your alert rule "${details.rule}". You can change or delete it on the Alerts page of Ferry.`;
-  const text = `${details.message}\n\n${why}`;
-  const html = layout(subject, `<p>${escapeHtml(details.message)}</p><p style="color:#64748b">${escapeHtml(why)}</p>`);
-  return { to, subject, text, html, category: "activity" };
+  return {
+    to,
+    category: "activity",
+    write: (reader) => {
+      const { t } = reader;
+      const subject = t("Ferry alert: {title}", { title: reader.translateText(details.title) });
+      const message = reader.translateText(details.message);
+      const why = t(
+        'You get this e-mail because of your alert rule "{rule}". You can change or delete it on the Alerts page of Ferry.',
+        { rule: reader.translateText(details.rule) },
+      );
+      const text = `${message}\n\n${why}`;
+      const html = layout(reader, subject, `${paragraphs([message])}<p style="color:#64748b">${escapeHtml(why)}</p>`);
+      return { subject, text, html };
+    },
+  };
 }
 
 /**
  * A message an admin wrote to a customer (Contact User's Send Email, spec §7 send-admin-email): their
- * subject and text as written, escaped, signed by Ferry Support.
+ * subject and text as written, escaped, signed by Ferry Support in the customer's language.
  */
-export function adminMessageMail(to: string, details: { subject: string; message: string }): MailMessage {
-  const footer = "Ferry Support. Reply by opening a help request in Ferry.";
-  const text = `${details.message}\n\n${footer}`;
-  const html = layout(
-    details.subject,
-    `<p style="white-space:pre-wrap">${escapeHtml(details.message)}</p>
+export function adminMessageMail(to: string, details: { subject: string; message: string }): Mail {
+  return {
+    to,
+    write: (reader) => {
+      const footer = reader.t("Ferry Support. Reply by opening a help request in Ferry.");
+      const text = `${details.message}\n\n${footer}`;
+      const html = layout(
+        reader,
+        details.subject,
+        `<p style="white-space:pre-wrap">${escapeHtml(details.message)}</p>
 <p style="color:#64748b">${escapeHtml(footer)}</p>`,
-  );
-  return { to, subject: details.subject, text, html };
+      );
+      return { subject: details.subject, text, html };
+    },
+  };
 }
 
 /**
@@ -316,24 +477,31 @@ export function adminMessageMail(to: string, details: { subject: string; message
 export function signInMethodChangedMail(
   to: string,
   details: { change: "added" | "removed"; method: string; settingsUrl: string },
-): MailMessage {
-  const subject =
-    details.change === "added"
-      ? "A sign-in method was added to your Ferry account"
-      : "A sign-in method was removed from your Ferry account";
-  const intro =
-    details.change === "added"
-      ? `${details.method} was added to your Ferry account. It can now be used to sign in.`
-      : `${details.method} was removed from your Ferry account. It can no longer be used to sign in.`;
-  const advice =
-    "If this was you, there is nothing to do. If it was not, change your password now and review your sign-in methods in Settings.";
-  const text = `${intro}\n\n${advice}\n\nSettings: ${details.settingsUrl}`;
-  const html = layout(
-    subject,
-    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(advice)}</p>
-<p><a href="${escapeHtml(details.settingsUrl)}">Open Settings</a></p>`,
-  );
-  return { to, subject, text, html };
+): Mail {
+  return {
+    to,
+    write: (reader) => {
+      const { t } = reader;
+      const method = reader.translateText(details.method);
+      const isAdded = details.change === "added";
+      const subject = isAdded
+        ? t("A sign-in method was added to your Ferry account")
+        : t("A sign-in method was removed from your Ferry account");
+      const intro = isAdded
+        ? t("{method} was added to your Ferry account. It can now be used to sign in.", { method })
+        : t("{method} was removed from your Ferry account. It can no longer be used to sign in.", { method });
+      const advice = t(
+        "If this was you, there is nothing to do. If it was not, change your password now and review your sign-in methods in Settings.",
+      );
+      const text = `${intro}\n\n${advice}\n\n${t("Settings: {url}", { url: details.settingsUrl })}`;
+      const html = layout(
+        reader,
+        subject,
+        `${paragraphs([intro, advice])}\n<p>${link(details.settingsUrl, t("Open Settings"))}</p>`,
+      );
+      return { subject, text, html };
+    },
+  };
 }
 
 /**
@@ -342,17 +510,30 @@ export function signInMethodChangedMail(
  * learns at once when, from where and with what.
  */
 export function newDeviceSignInMail(to: string, details: { time: string; address: string; browser: string }): Mail {
-  const subject = "New sign-in to your Ferry account";
-  const intro = "Your Ferry account was just signed in to from a device it had not been used on before.";
-  const facts = [`Time: ${details.time}`, `Address: ${details.address}`, `Browser: ${details.browser}`];
-  const advice =
-    "If this was you, there is nothing to do. If this wasn't you, reset your password now from the sign-in page (Forgot password) and contact support.";
-  const text = `${intro}\n\n${facts.join("\n")}\n\n${advice}`;
-  const html = layout(
-    subject,
-    `<p>${escapeHtml(intro)}</p>
+  return {
+    to,
+    category: "security",
+    write: (reader) => {
+      const { t } = reader;
+      const subject = t("New sign-in to your Ferry account");
+      const intro = t("Your Ferry account was just signed in to from a device it had not been used on before.");
+      const facts = [
+        t("Time: {time}", { time: details.time }),
+        t("Address: {address}", { address: details.address }),
+        t("Browser: {browser}", { browser: details.browser }),
+      ];
+      const advice = t(
+        "If this was you, there is nothing to do. If this wasn't you, reset your password now from the sign-in page (Forgot password) and contact support.",
+      );
+      const text = `${intro}\n\n${facts.join("\n")}\n\n${advice}`;
+      const html = layout(
+        reader,
+        subject,
+        `${paragraphs([intro])}
 <ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join("")}</ul>
 <p><strong>${escapeHtml(advice)}</strong></p>`,
-  );
-  return { to, subject, text, html, category: "security" };
+      );
+      return { subject, text, html };
+    },
+  };
 }

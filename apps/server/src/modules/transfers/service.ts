@@ -8,7 +8,7 @@ import type {
   TransferQuote,
   TransferStatus,
 } from "@ferry/core/contracts/transfers";
-import { formatMoney, toDecimalString } from "@ferry/core/money";
+import { toDecimalString } from "@ferry/core/money";
 import { type Clock, systemClock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import { decodeCursor } from "../../db/cursor.ts";
@@ -98,11 +98,12 @@ export async function requestTransferCode(
     await enqueueMail(
       trx,
       transferCodeMail(sender.email, code, {
-        amount: formatMoney({ currency: priced.currency, amountMinor: priced.amountMinor }),
-        fee: formatMoney({ currency: priced.currency, amountMinor: priced.feeMinor }),
-        total: formatMoney(total),
+        amount: { currency: priced.currency, amountMinor: priced.amountMinor },
+        fee: { currency: priced.currency, amountMinor: priced.feeMinor },
+        total,
         recipient: `${priced.target.snapshot.recipient_name} (${priced.target.snapshot.recipient_email})`,
         destination: describeDestination(priced.target.snapshot),
+        expiresAt,
       }),
     );
     return { expiresAt: expiresAt.toISOString() };
