@@ -14,7 +14,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../errors.ts";
 import { requestLanguage } from "../../http/language.ts";
-import { loadPrerenderedPages, type PrerenderedPages, sendPrerenderedPage } from "./prerendered-pages.ts";
+import {
+  loadPrerenderedPages,
+  type PrerenderedPage,
+  type PrerenderedPages,
+  sendPrerenderedPage,
+} from "./prerendered-pages.ts";
 import { robotsTxt, sitemapXml } from "./site-index.ts";
 
 export interface WebAppOptions {
@@ -119,29 +124,35 @@ async function serveWebBuild(app: FastifyInstance, webDistDir: string): Promise<
 /** What a page chosen by the visitor's language (the cookie, then Accept-Language) varies by. */
 const VARY_BY_LANGUAGE = "accept-encoding, cookie, accept-language";
 
+/** How a pre-rendered page answers: the page's file (and what the choice of it varied by), or a redirect. */
+type PrerenderedAnswer =
+  | { readonly page: PrerenderedPage; readonly vary?: string }
+  | { readonly redirectTo: string }
+  | undefined;
+
 /**
  * A pre-rendered page's answer (decision 047): a marketing page is the file of its path's language; `/`
  * sends a visitor whose cookie (or, without one, Accept-Language) names another language to its prefix;
- * the sign-in pages keep their paths and are the file of the visitor's language.
+ * the sign-in pages keep their paths and are the file of the visitor's language. Undefined when the
+ * build has no such file.
  */
-async function sendPrerendered(request: FastifyRequest, reply: FastifyReply, requestPath: string, files: PageFiles) {
+function prerenderedAnswerOf(request: FastifyRequest, requestPath: string, files: PageFiles): PrerenderedAnswer {
   const localized = localizedRouteOf(requestPath);
   if (!localized) {
     return undefined;
   }
   const { route, language } = localized;
-  if (hasLanguagePaths(route)) {
-    const isHome = route.path === "/" && language === SOURCE_LANGUAGE;
-    const visitorLanguage = isHome ? requestLanguage(request) : language;
-    if (visitorLanguage !== language) {
-      const target = `${pathInLanguage("/", visitorLanguage)}${queryOf(request.url)}`;
-      return reply.header("cache-control", "no-cache").header("vary", VARY_BY_LANGUAGE).redirect(target, 302);
-    }
-    const page = files.prerendered.get(pathInLanguage(route.path, language));
-    return page && sendPrerenderedPage(request, reply, page, isHome ? VARY_BY_LANGUAGE : undefined);
+  if (!hasLanguagePaths(route)) {
+    const page = files.prerendered.get(pathInLanguage(route.path, requestLanguage(request)));
+    return page && { page, vary: VARY_BY_LANGUAGE };
   }
-  const page = files.prerendered.get(pathInLanguage(route.path, requestLanguage(request)));
-  return page && sendPrerenderedPage(request, reply, page, VARY_BY_LANGUAGE);
+  const isHome = route.path === "/" && language === SOURCE_LANGUAGE;
+  const visitorLanguage = isHome ? requestLanguage(request) : language;
+  if (visitorLanguage !== language) {
+    return { redirectTo: `${pathInLanguage("/", visitorLanguage)}${queryOf(request.url)}` };
+  }
+  const page = files.prerendered.get(pathInLanguage(route.path, language));
+  return page && { page, vary: isHome ? VARY_BY_LANGUAGE : undefined };
 }
 
 /** A page's GET: an alias's 301, its pre-rendered HTML, its shell, or index.html (404 for a path no route has). */
@@ -151,9 +162,15 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, requestPat
     // One address per page for search engines and bookmarks; the query string goes along.
     return reply.header("cache-control", "no-cache").redirect(`${canonicalPath}${queryOf(request.url)}`, 301);
   }
-  const prerendered = await sendPrerendered(request, reply, requestPath, files);
+  const prerendered = prerenderedAnswerOf(request, requestPath, files);
+  if (prerendered && "redirectTo" in prerendered) {
+    return reply
+      .header("cache-control", "no-cache")
+      .header("vary", VARY_BY_LANGUAGE)
+      .redirect(prerendered.redirectTo, 302);
+  }
   if (prerendered) {
-    return prerendered;
+    return sendPrerenderedPage(request, reply, prerendered.page, prerendered.vary);
   }
   const routePath = localizedRouteOf(requestPath)?.route.path ?? "";
   const shell = files.shellFiles.get(routePath);
