@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
+import { activate, loadLanguage } from "../i18n/i18n.tsx";
 import { seededRates } from "../testing/rates-fixtures.ts";
 import { fakeApi, renderWithApp } from "../testing/render.tsx";
 import { RatesPage } from "./rates-page.tsx";
@@ -50,5 +51,27 @@ describe("the public rates page", () => {
     renderWithApp(<RatesPage />);
 
     expect(await screen.findByText("Rates are unavailable right now. Please try again later.")).toBeVisible();
+  });
+});
+
+describe("the public rates page in German", () => {
+  afterEach(() => {
+    activate("en", "UTC");
+  });
+
+  test("reads in German, with amounts, rates, percentages and the rates' time as German writes them", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    fakeApi({ "GET /api/v1/rates": () => ({ body: seededRates() }) });
+    renderWithApp(<RatesPage />);
+
+    expect(await screen.findByTestId("calculator-receive")).toHaveTextContent("0,01530769 BTC");
+    expect(screen.getByRole("heading", { level: 1, name: "Kurse vergleichen" })).toBeVisible();
+    expect(screen.getByLabelText("Betrag")).toHaveValue("1000");
+    expect(screen.getByText("Gebühr (0,5 %)")).toBeVisible();
+    expect(screen.getByText("Sie sparen 30,00 USD")).toBeVisible();
+    const firstRow = within(screen.getAllByTestId("rate-row")[0] as HTMLElement).getAllByRole("cell");
+    expect(firstRow.map((cell) => cell.textContent)).toEqual(["USD", "BTC", "0,000015384615", "0,5 %", "Sofort"]);
+    expect(screen.getByText(/^Kurse vom \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeVisible();
   });
 });

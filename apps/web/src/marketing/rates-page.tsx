@@ -2,6 +2,7 @@ import type { RatePair } from "@ferry/core/contracts/rates";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { formatRateForDisplay, priceExchange, rateOf, tooSmallToExchangeMessage } from "@ferry/core/exchange";
 import { computeFee } from "@ferry/core/fees";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { parsePositiveAmount } from "@ferry/core/money";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon } from "lucide-react";
@@ -12,6 +13,8 @@ import { Input } from "../components/ui/input.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { NativeSelect } from "../components/ui/native-select.tsx";
 import { formatMoney } from "../i18n/format.ts";
+import { format, t, translateText } from "../i18n/i18n.tsx";
+import { formatDateTime } from "../lib/format-date-time.ts";
 import { ratesQueryOptions } from "../lib/queries/rates.ts";
 import { BANK_COMPARISON, CALCULATOR, FEATURED_PAIRS, RATES_PAGE } from "./content/rates.ts";
 import { Link } from "./local-link.tsx";
@@ -33,8 +36,22 @@ function pairOf(rates: readonly RatePair[], from: CurrencyCode, to: CurrencyCode
   return rates.find((pair) => pair.from === from && pair.to === to);
 }
 
+/**
+ * A decimal string ("0.5", "65000") with the reader's decimal sign ("0,5" in German), its digits as they
+ * are: a rate is read digit by digit, and the page never grouped them.
+ */
+function localDecimal(value: string): string {
+  const decimalSign = format().decimal("0.5", 1).replace(/\d/g, "");
+  return value.replace(".", decimalSign);
+}
+
 function percentOf(basisPoints: number): string {
-  return `${basisPoints / 100} %`;
+  return `${localDecimal(String(basisPoints / 100))} %`;
+}
+
+/** A rate as the reader's locale writes it, to 8 significant digits. */
+function displayRate(pair: RatePair): string {
+  return localDecimal(formatRateForDisplay(rateOf(pair.rate)));
 }
 
 /** What the calculator shows for its inputs: the figures, or why there are none. */
@@ -44,15 +61,15 @@ type Calculation =
 
 function calculate(rates: readonly RatePair[], amount: string, from: CurrencyCode, to: CurrencyCode): Calculation {
   if (from === to) {
-    return { ok: false, message: "Choose two different currencies" };
+    return { ok: false, message: t("Choose two different currencies") };
   }
   const parsed = parsePositiveAmount(amount, from);
   if (!parsed.ok) {
-    return { ok: false, message: parsed.message };
+    return { ok: false, message: translateText(parsed.message) };
   }
   const pair = pairOf(rates, from, to);
   if (!pair) {
-    return { ok: false, message: RATES_PAGE.unavailable };
+    return { ok: false, message: t(RATES_PAGE.unavailable) };
   }
   const figures = priceExchange({
     amountMinor: parsed.amountMinor,
@@ -62,7 +79,7 @@ function calculate(rates: readonly RatePair[], amount: string, from: CurrencyCod
     feeBasisPoints: pair.feeBasisPoints,
   });
   if (figures.receiveMinor <= 0n) {
-    return { ok: false, message: tooSmallToExchangeMessage(to) };
+    return { ok: false, message: translateText(tooSmallToExchangeMessage(to)) };
   }
   return { ok: true, amountMinor: parsed.amountMinor, ...figures, pair };
 }
@@ -78,15 +95,15 @@ function CalculatorFigures(props: {
   if (result === undefined) {
     return (
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-5 text-sm">
-        <dt className="text-slate-600">Rate</dt>
+        <dt className="text-slate-600">{t("Rate")}</dt>
         <dd className="text-right">
           <PendingFigure size="h-9 w-28 sm:h-4 sm:w-36" />
         </dd>
-        <dt className="text-slate-600">Fee</dt>
+        <dt className="text-slate-600">{t("Fee")}</dt>
         <dd className="text-right">
           <PendingFigure />
         </dd>
-        <dt className="text-base font-semibold text-slate-900">You receive</dt>
+        <dt className="text-base font-semibold text-slate-900">{t("You receive")}</dt>
         <dd className="text-right text-base">
           <PendingFigure size="h-4 w-28" />
         </dd>
@@ -102,15 +119,15 @@ function CalculatorFigures(props: {
   }
   return (
     <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-5 text-sm">
-      <dt className="text-slate-600">Rate</dt>
+      <dt className="text-slate-600">{t("Rate")}</dt>
       <dd className="text-right tabular-nums text-slate-900">
-        1 {from} = {formatRateForDisplay(rateOf(result.pair.rate))} {to}
+        1 {from} = {displayRate(result.pair)} {to}
       </dd>
-      <dt className="text-slate-600">Fee ({percentOf(result.pair.feeBasisPoints)})</dt>
+      <dt className="text-slate-600">{t("Fee ({percent})", { percent: percentOf(result.pair.feeBasisPoints) })}</dt>
       <dd className="text-right tabular-nums text-slate-900">
         {formatMoney({ currency: from, amountMinor: result.feeMinor })}
       </dd>
-      <dt className="text-base font-semibold text-slate-900">You receive</dt>
+      <dt className="text-base font-semibold text-slate-900">{t("You receive")}</dt>
       <dd className="text-right text-base font-bold tabular-nums text-slate-900" data-testid="calculator-receive">
         {formatMoney({ currency: to, amountMinor: result.receiveMinor }, 8)}
       </dd>
@@ -121,14 +138,14 @@ function CalculatorFigures(props: {
 /** A labelled select of currencies. */
 function CurrencySelect(props: {
   id: string;
-  label: string;
+  label: MessageKey;
   value: CurrencyCode;
   currencies: readonly CurrencyCode[];
   onChange: (currency: CurrencyCode) => void;
 }) {
   return (
     <div className="grid gap-2">
-      <Label htmlFor={props.id}>{props.label}</Label>
+      <Label htmlFor={props.id}>{t(props.label)}</Label>
       <NativeSelect
         id={props.id}
         value={props.value}
@@ -154,12 +171,12 @@ function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
     <div className="grid gap-8 lg:grid-cols-[1.1fr_1fr]">
       <Card className="rounded-2xl p-6 shadow-lg shadow-slate-900/5 sm:p-8">
         <h2 id="calculator-heading" className="text-xl font-bold tracking-tight text-slate-900">
-          {RATES_PAGE.calculatorHeading}
+          {t(RATES_PAGE.calculatorHeading)}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">{RATES_PAGE.calculatorIntro}</p>
+        <p className="mt-1 text-sm text-slate-600">{t(RATES_PAGE.calculatorIntro)}</p>
         <div className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-[1fr_8rem_8rem]">
           <div className="col-span-2 grid gap-2 sm:col-span-1">
-            <Label htmlFor={amountId}>Amount</Label>
+            <Label htmlFor={amountId}>{t("Amount")}</Label>
             <Input
               id={amountId}
               inputMode="decimal"
@@ -217,15 +234,15 @@ function BankComparison({ from, calculation }: { from: CurrencyCode; calculation
   return (
     <Card className="rounded-2xl p-6 shadow-lg shadow-slate-900/5 sm:p-8">
       <h2 id="comparison-heading" className="text-xl font-bold tracking-tight text-slate-900">
-        {RATES_PAGE.comparisonHeading}
+        {t(RATES_PAGE.comparisonHeading)}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{RATES_PAGE.comparisonIntro}</p>
+      <p className="mt-1 text-sm text-slate-600">{t(RATES_PAGE.comparisonIntro)}</p>
       <ul className="mt-6 grid gap-5">
         {rows.map((row) => (
           <li key={row.label}>
             <div className="flex items-baseline justify-between gap-3 text-sm">
               <span className="font-semibold text-slate-900">
-                {row.label}{" "}
+                {t(row.label)}{" "}
                 {row.basisPoints === undefined ? null : (
                   <span className="font-normal text-slate-600">({percentOf(row.basisPoints)})</span>
                 )}
@@ -255,10 +272,10 @@ function BankComparison({ from, calculation }: { from: CurrencyCode; calculation
         </p>
       ) : savingsMinor > 0n ? (
         <p className="mt-6 rounded-xl bg-emerald-50 p-4 text-sm font-semibold text-emerald-900">
-          {BANK_COMPARISON.savingsLabel} {formatMoney({ currency: from, amountMinor: savingsMinor })}
+          {t("You save {amount}", { amount: formatMoney({ currency: from, amountMinor: savingsMinor }) })}
         </p>
       ) : null}
-      <p className="mt-4 text-xs text-slate-600">{BANK_COMPARISON.bankNote}</p>
+      <p className="mt-4 text-xs text-slate-600">{t(BANK_COMPARISON.bankNote)}</p>
     </Card>
   );
 }
@@ -277,27 +294,27 @@ function PairsTable({ rates }: { rates: readonly RatePair[] | undefined }) {
   return (
     <section aria-labelledby="pairs-heading" className="mt-14">
       <h2 id="pairs-heading" className="text-xl font-bold tracking-tight text-slate-900">
-        {RATES_PAGE.tableHeading}
+        {t(RATES_PAGE.tableHeading)}
       </h2>
       <Card className="mt-4 overflow-x-auto rounded-2xl">
         <table className="w-full text-left text-xs sm:text-sm">
-          <caption className="sr-only">{RATES_PAGE.tableCaption}</caption>
+          <caption className="sr-only">{t(RATES_PAGE.tableCaption)}</caption>
           <thead className="border-b border-border bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 font-medium">
-                From
+                {t("From")}
               </th>
               <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 font-medium">
-                To
+                {t("To")}
               </th>
               <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 text-right font-medium">
-                Rate
+                {t("Rate")}
               </th>
               <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 text-right font-medium">
-                Fee
+                {t("Fee")}
               </th>
               <th scope="col" className="whitespace-nowrap px-2 py-3 sm:px-4 font-medium">
-                Time
+                {t("Time")}
               </th>
             </tr>
           </thead>
@@ -307,12 +324,12 @@ function PairsTable({ rates }: { rates: readonly RatePair[] | undefined }) {
                 <td className="whitespace-nowrap px-2 py-3 sm:px-4 font-semibold">{pair.from}</td>
                 <td className="whitespace-nowrap px-2 py-3 sm:px-4 font-semibold">{pair.to}</td>
                 <td className="whitespace-nowrap px-2 py-3 sm:px-4 text-right tabular-nums">
-                  {"rate" in pair ? formatRateForDisplay(rateOf(pair.rate)) : <PendingFigure size="h-3 w-16" />}
+                  {"rate" in pair ? displayRate(pair) : <PendingFigure size="h-3 w-16" />}
                 </td>
                 <td className="whitespace-nowrap px-2 py-3 sm:px-4 text-right tabular-nums">
                   {"feeBasisPoints" in pair ? percentOf(pair.feeBasisPoints) : <PendingFigure size="h-3 w-10" />}
                 </td>
-                <td className="whitespace-nowrap px-2 py-3 sm:px-4">{RATES_PAGE.time}</td>
+                <td className="whitespace-nowrap px-2 py-3 sm:px-4">{t(RATES_PAGE.time)}</td>
               </tr>
             ))}
           </tbody>
@@ -323,9 +340,7 @@ function PairsTable({ rates }: { rates: readonly RatePair[] | undefined }) {
           <PendingFigure size="h-3 w-48" />
         </p>
       ) : updatedAt ? (
-        <p className="mt-2 text-xs text-slate-600">
-          Rates as of <time dateTime={updatedAt}>{new Date(updatedAt).toLocaleString()}</time>
-        </p>
+        <p className="mt-2 text-xs text-slate-600">{t("Rates as of {time}", { time: formatDateTime(updatedAt) })}</p>
       ) : null}
     </section>
   );
@@ -341,7 +356,7 @@ export function RatesPage() {
   if (rates.isError) {
     body = (
       <p role="alert" className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">
-        {RATES_PAGE.unavailable}
+        {t(RATES_PAGE.unavailable)}
       </p>
     );
   } else {
@@ -365,24 +380,24 @@ export function RatesPage() {
             id="rates-heading"
             className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
           >
-            {RATES_PAGE.title}
+            {t(RATES_PAGE.title)}
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-600">
-            {RATES_PAGE.description}
+            {t(RATES_PAGE.description)}
           </p>
         </div>
       </section>
       <div className={`${CONTAINER} py-12 sm:py-16`}>
         {rates.isPending ? (
           <p role="status" className="sr-only">
-            {RATES_PAGE.loading}
+            {t(RATES_PAGE.loading)}
           </p>
         ) : null}
         {body}
         <div className="mt-12 flex justify-center">
           <Button asChild size="lg" className="h-11 rounded-xl">
             <Link to={RATES_PAGE.cta.to}>
-              {RATES_PAGE.cta.label}
+              {t(RATES_PAGE.cta.label)}
               <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>

@@ -2,6 +2,9 @@
 // figures themselves — rates, fees, what arrives — are computed from GET /api/v1/rates, the same rate
 // table quotes are priced from; only the bank's markup below is a claim.
 import type { CurrencyCode } from "@ferry/core/currencies";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
+
+// The texts are English, each a message key: the page shows them through t() (issue 29).
 
 export const RATES_PAGE = {
   title: "Compare rates",
@@ -17,7 +20,7 @@ export const RATES_PAGE = {
   unavailable: "Rates are unavailable right now. Please try again later.",
   loading: "Loading today's rates…",
   cta: { label: "Open an account", to: "/signup" },
-};
+} satisfies { [text: string]: MessageKey | { label: MessageKey; to: string } };
 
 /** Spec §3 (rates calculator): the currencies offered on each side and the defaults. */
 export const CALCULATOR = {
@@ -47,5 +50,4 @@ export const BANK_COMPARISON = {
   bankFeeBasisPoints: 350,
   bankNote: "Typical markup and fees of a high-street bank on a currency conversion (illustrative).",
   ferryLabel: "Ferry",
-  savingsLabel: "You save",
-};
+} satisfies { bankLabel: MessageKey; bankFeeBasisPoints: number; bankNote: MessageKey; ferryLabel: MessageKey };
