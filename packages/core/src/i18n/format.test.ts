@@ -65,6 +65,16 @@ describe("dates in the chosen time zone", () => {
     expect(newYork.dateTime("2026-11-01T06:30:00Z")).toBe("Nov 1, 2026, 1:30 AM");
   });
 
+  it("writes a moment as ISO 8601 with the zone's offset, for CSV exports, across daylight saving", () => {
+    const newYork = createFormatter({ language: "en", timeZone: "America/New_York" });
+    expect(createFormatter({ language: "de", timeZone: "Asia/Tokyo" }).isoDateTime("2026-03-12T23:30:00.250Z")).toBe(
+      "2026-03-13T08:30:00+09:00",
+    );
+    expect(newYork.isoDateTime("2026-03-08T06:30:00Z")).toBe("2026-03-08T01:30:00-05:00");
+    expect(newYork.isoDateTime("2026-03-08T07:30:00Z")).toBe("2026-03-08T03:30:00-04:00");
+    expect(utc("en").isoDateTime("2026-03-12T23:30:00.999Z")).toBe("2026-03-12T23:30:00Z");
+  });
+
   it("says how long ago in the person's language", () => {
     const now = Date.parse("2026-03-12T12:00:00Z");
     expect(utc("en").relative("2026-03-12T09:00:00Z", now)).toBe("3 hours ago");

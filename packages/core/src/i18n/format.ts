@@ -85,6 +85,11 @@ export interface Formatter {
   time(moment: string | Date): string;
   /** The calendar day in the chosen zone, as YYYY-MM-DD (for CSV exports and comparing days). */
   isoDate(moment: string | Date): string;
+  /**
+   * A moment as ISO 8601 in the chosen zone, with its offset: "2026-03-13T17:30:00+09:00", "…Z" in UTC
+   * (for CSV exports: machine-readable, yet the person's own clock).
+   */
+  isoDateTime(moment: string | Date): string;
   /** How far a moment is from now: "in 45 minutes", "3 hours ago", "yesterday", "now". */
   relative(moment: string | Date, nowMs?: number): string;
 }
@@ -103,6 +108,35 @@ function dateFormat(settings: FormatSettings, style: "dateTime" | "date" | "time
     `d|${locale}|${settings.timeZone}|${style}`,
     () => new Intl.DateTimeFormat(locale, { ...options, timeZone: settings.timeZone }),
   );
+}
+
+/** ISO 8601 with the zone's offset at that moment (daylight saving included), to the second. */
+function isoDateTimeIn(timeZone: string, moment: Date): string {
+  const parts = cached(
+    `iso|${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      }),
+  ).formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? "00";
+  const wall = `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}:${part("second")}`;
+  const wholeSecondMs = Math.floor(moment.getTime() / 1000) * 1000;
+  const offsetMinutes = Math.round((Date.parse(`${wall}Z`) - wholeSecondMs) / MINUTE_MS);
+  if (offsetMinutes === 0) {
+    return `${wall}Z`;
+  }
+  const size = Math.abs(offsetMinutes);
+  const hours = String(Math.floor(size / 60)).padStart(2, "0");
+  const minutes = String(size % 60).padStart(2, "0");
+  return `${wall}${offsetMinutes < 0 ? "-" : "+"}${hours}:${minutes}`;
 }
 
 function toDate(moment: string | Date): Date {
@@ -156,6 +190,7 @@ export function createFormatter(settings: FormatSettings): Formatter {
     date: (moment) => dateFormat(settings, "date").format(toDate(moment)),
     time: (moment) => dateFormat(settings, "time").format(toDate(moment)),
     isoDate: (moment) => dateFormat(settings, "iso").format(toDate(moment)),
+    isoDateTime: (moment) => isoDateTimeIn(settings.timeZone, toDate(moment)),
     relative: (moment, nowMs = Date.now()) => formatRelative(language, moment, nowMs),
   };
 }

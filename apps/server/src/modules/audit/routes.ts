@@ -6,6 +6,8 @@ import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { InFlightLimit } from "../../http/in-flight.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN } from "../../http/openapi.ts";
+import { readerFor } from "../../i18n/translator.ts";
+import { preferencesOf } from "../settings/service.ts";
 import { AUDIT_EXPORT_MAX_ROWS, exportAuditCsv, listAuditRows } from "./service.ts";
 
 /** One export at a time per admin: an export reads up to `AUDIT_EXPORT_MAX_ROWS` rows. */
@@ -51,7 +53,10 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
       },
     },
     async (request, reply) => {
-      const csv = await exportsInFlight.run(viewerOf(request).userId, () => exportAuditCsv(deps.db, request.query));
+      const { userId } = viewerOf(request);
+      const { language, timeZone } = await preferencesOf(deps.db, userId);
+      const reader = readerFor(language, timeZone);
+      const csv = await exportsInFlight.run(userId, () => exportAuditCsv(deps.db, request.query, reader));
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="ferry-audit-log.csv"')

@@ -7,6 +7,7 @@ import { paginate } from "../../db/page.ts";
 import { selectUserEmailsByIds, selectUserIdByEmail } from "../../db/users.ts";
 import { csvCell, csvDocumentOf } from "../../http/csv.ts";
 import { viewerOf } from "../../http/guards.ts";
+import type { Reader } from "../../i18n/translator.ts";
 import { type AuditRowFilters, selectAuditRows } from "./queries.ts";
 
 /** Values an audit row keeps: flat, amounts as strings of minor units. Never secrets. */
@@ -127,33 +128,39 @@ export async function listAuditRows(db: Database, query: AuditRowsQuery): Promis
 /** The most rows one export holds: the newest, when the filters match more. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
-const AUDIT_CSV_HEADER = [
-  "time",
-  "actor_id",
-  "actor_email",
-  "action",
-  "subject_type",
-  "subject_id",
-  "before",
-  "after",
-  "details",
-  "client_address",
-];
+/** The export's column names, in the reading admin's language. */
+function auditCsvHeaderFor({ t }: Reader): string[] {
+  return [
+    t("time"),
+    t("actor_id"),
+    t("actor_email"),
+    t("action"),
+    t("subject_type"),
+    t("subject_id"),
+    t("before"),
+    t("after"),
+    t("details"),
+    t("client_address"),
+  ];
+}
 
 /** A JSON column as one CSV cell; an absent value is an empty cell. */
 function jsonCell(value: unknown): string {
   return csvCell(value === null ? null : JSON.stringify(value));
 }
 
-/** The filtered audit rows as CSV, newest first, at most `AUDIT_EXPORT_MAX_ROWS`. */
-export async function exportAuditCsv(db: Database, query: AuditLogExportQuery): Promise<string> {
+/**
+ * The filtered audit rows as CSV, newest first, at most `AUDIT_EXPORT_MAX_ROWS`: column names in the
+ * reading admin's language, times as ISO 8601 in their time zone with its offset.
+ */
+export async function exportAuditCsv(db: Database, query: AuditLogExportQuery, reader: Reader): Promise<string> {
   const { filters, isEmpty } = await rowFiltersOf(db, query);
   const rows = isEmpty ? [] : await selectAuditRows(db, filters, { limit: AUDIT_EXPORT_MAX_ROWS });
   const entries = await toEntries(db, rows.slice(0, AUDIT_EXPORT_MAX_ROWS));
   return csvDocumentOf(
-    AUDIT_CSV_HEADER,
+    auditCsvHeaderFor(reader),
     entries.map((entry) => [
-      csvCell(entry.createdAt),
+      csvCell(reader.format.isoDateTime(entry.createdAt)),
       csvCell(entry.actorId),
       csvCell(entry.actorEmail),
       csvCell(entry.action),

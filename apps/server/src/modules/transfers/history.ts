@@ -4,6 +4,8 @@ import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { csvCell, csvDocumentOf } from "../../http/csv.ts";
+import { type Reader, readerFor } from "../../i18n/translator.ts";
+import { preferencesOf } from "../settings/service.ts";
 import { selectHistory, toHistoryItem } from "./queries.ts";
 
 /*
@@ -25,13 +27,27 @@ export async function listHistory(db: Database, userId: string, query: PageQuery
   return paginate(rows, query.limit, keysetCursorOf, toHistoryItem);
 }
 
-/** The statement as CSV: one line per history item, amounts leaving the account negative. */
-function statementCsvOf(items: readonly TransactionItem[]): string {
-  const header = ["date", "type", "status", "currency", "amount", "fee", "counterparty", "memo"];
+/**
+ * The statement as CSV: one line per history item, amounts leaving the account negative. Column names
+ * are in the reader's language; times are ISO 8601 in their time zone with its offset, amounts plain
+ * decimals, and types and statuses Ferry's own words, so a spreadsheet or a script reads every row alike.
+ */
+function statementCsvOf(items: readonly TransactionItem[], reader: Reader): string {
+  const { t, format } = reader;
+  const header = [
+    t("date"),
+    t("type"),
+    t("status"),
+    t("currency"),
+    t("amount"),
+    t("fee"),
+    t("counterparty"),
+    t("memo"),
+  ];
   return csvDocumentOf(
     header,
     items.map((item) => [
-      csvCell(item.createdAt),
+      csvCell(format.isoDateTime(item.createdAt)),
       csvCell(item.type),
       csvCell(item.status),
       csvCell(item.currency),
@@ -43,8 +59,9 @@ function statementCsvOf(items: readonly TransactionItem[]): string {
   );
 }
 
-/** The user's statement as CSV text: their newest `STATEMENT_MAX_ROWS` history items. */
+/** The user's statement as CSV text, in their language and time zone: their newest `STATEMENT_MAX_ROWS` history items. */
 export async function exportStatement(db: Database, userId: string): Promise<string> {
   const rows = await selectHistory(db, userId, STATEMENT_MAX_ROWS);
-  return statementCsvOf(rows.slice(0, STATEMENT_MAX_ROWS).map(toHistoryItem));
+  const { language, timeZone } = await preferencesOf(db, userId);
+  return statementCsvOf(rows.slice(0, STATEMENT_MAX_ROWS).map(toHistoryItem), readerFor(language, timeZone));
 }
