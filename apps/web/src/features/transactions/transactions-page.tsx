@@ -21,6 +21,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatAmount, formatMoney } from "../../i18n/format.ts";
+import { format } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useTransactionHistory } from "./api/get-transaction-history.ts";
@@ -57,7 +58,8 @@ function TransactionRow({ item }: { item: TransactionItem }) {
   const amountMinor = minorOf(item.amount, item.currency);
   const feeMinor = minorOf(item.fee, item.currency);
   const isIncoming = item.direction === "in";
-  const createdAt = new Date(item.createdAt);
+  // The person's language and chosen time zone (issue 29), as the CSV statement writes the same moment.
+  const formatter = format();
   return (
     <li className="flex gap-3 p-4 sm:gap-4 sm:p-5" data-testid="transaction-row">
       <TransactionIcon icon={type.icon} isIncoming={isIncoming} size="large" />
@@ -68,8 +70,7 @@ function TransactionRow({ item }: { item: TransactionItem }) {
         </div>
         <p className="mt-0.5 text-xs text-muted-foreground">
           <time dateTime={item.createdAt}>
-            {createdAt.toLocaleDateString()} ·{" "}
-            {createdAt.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+            {formatter.date(item.createdAt)} · {formatter.time(item.createdAt)}
           </time>
         </p>
         {item.counterparty ? (
