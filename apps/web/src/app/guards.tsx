@@ -1,11 +1,12 @@
 import { Loader2Icon } from "lucide-react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { t } from "../i18n/i18n.tsx";
 import { isAdmin, useMe } from "../lib/queries/session.ts";
 import { useVisitorProfile } from "../lib/queries/visitor.ts";
 
 function FullPageSpinner() {
   return (
-    <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-label={t("Loading")}>
       <Loader2Icon className="size-8 animate-spin text-primary" />
     </div>
   );

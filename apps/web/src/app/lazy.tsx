@@ -1,5 +1,6 @@
 import { Loader2Icon } from "lucide-react";
 import { type ComponentType, type LazyExoticComponent, Suspense, useState } from "react";
+import { t } from "../i18n/i18n.tsx";
 
 /**
  * What shows while a page's code is on its way (the first load of a page that was not pre-rendered):
@@ -7,7 +8,7 @@ import { type ComponentType, type LazyExoticComponent, Suspense, useState } from
  */
 export function PageLoading() {
   return (
-    <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-label={t("Loading")}>
       <Loader2Icon aria-hidden="true" className="size-8 animate-spin text-primary" />
     </div>
   );
@@ -25,7 +26,7 @@ function DialogLoading() {
     <div
       className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/50"
       role="status"
-      aria-label="Loading"
+      aria-label={t("Loading")}
     >
       <Loader2Icon aria-hidden="true" className="size-8 animate-spin text-white" />
     </div>

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from "react";
+import { t } from "../i18n/i18n.tsx";
 
 interface State {
   error: unknown;
@@ -23,16 +24,16 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     }
     return (
       <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">This page could not be shown</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("This page could not be shown")}</h1>
         <p role="alert" className="max-w-md text-slate-600">
-          Something went wrong while loading it. Check your connection, then load the page again.
+          {t("Something went wrong while loading it. Check your connection, then load the page again.")}
         </p>
         <button
           type="button"
           className="inline-flex h-10 cursor-pointer items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
           onClick={() => window.location.reload()}
         >
-          Reload the page
+          {t("Reload the page")}
         </button>
       </main>
     );

@@ -1,8 +1,9 @@
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { type Language, pathInLanguage } from "@ferry/core/i18n/languages";
 import { languagePathsOf, WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
 import { type ComponentType, lazy, type ReactElement, use } from "react";
 import { Navigate, type RouteObject } from "react-router";
-import { loadAppMessages } from "../i18n/i18n.tsx";
+import { loadAppMessages, t } from "../i18n/i18n.tsx";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
 import { documentTitleOf } from "../marketing/page-meta.tsx";
@@ -74,7 +75,7 @@ function lazyRoute(route: Omit<RouteObject, "element" | "handle" | "index">, loa
  * The browser tab's title of each page outside the marketing site, its heading as a rule (the marketing
  * pages set theirs with PageMeta; the coming-soon pages' are below): "Dashboard · Ferry".
  */
-export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
+export const APP_PAGE_TITLES: Readonly<Record<string, MessageKey>> = {
   "/login": "Sign in",
   "/signup": "Create your account",
   "/forgot-password": "Reset your password",
@@ -100,7 +101,7 @@ export const APP_PAGE_TITLES: Readonly<Record<string, string>> = {
 };
 
 /** The heading of each coming-soon page of core's route table (its feature arrives in a later issue). */
-const COMING_SOON_PAGES: Readonly<Record<string, { title: string; description: string }>> = {};
+const COMING_SOON_PAGES: Readonly<Record<string, { title: MessageKey; description: string }>> = {};
 
 const LazySendMoneyDialog = lazy(async () => ({
   default: (await import("../features/transfers/send-money/send-money-dialog.tsx")).SendMoneyDialog,
@@ -288,10 +289,15 @@ function routeOf(route: WebRoute, path: string, language: Language): RouteObject
   // React 19 puts the <title> into the document's <head> while the page shows.
   return lazyRoute({ path }, async () => (
     <>
-      <title>{documentTitleOf(title)}</title>
+      <PageTitle title={title} />
       {await load()}
     </>
   ));
+}
+
+/** A page's tab title in the active language, read at render (the page's code is loaded once). */
+function PageTitle({ title }: { title: MessageKey }) {
+  return <title>{documentTitleOf(t(title))}</title>;
 }
 
 /**

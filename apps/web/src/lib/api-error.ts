@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "@ferry/core/errors";
+import { translateText } from "../i18n/i18n.tsx";
 
 /*
  * The API's errors, apart from the client (api.ts): pages that only show an error, such as the public
@@ -32,10 +33,13 @@ export function errorOf(status: number, body: unknown): ApiError {
   );
 }
 
-/** The message to show for a failed call: the server's own words, or the given fallback. */
+/**
+ * The message to show for a failed call: the server's own words (in the person's language when the
+ * catalogs hold them, issue 29), or the given fallback.
+ */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) {
-    return error.message;
+    return translateText(error.message);
   }
   return fallback;
 }

@@ -1,20 +1,26 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { messageOf } from "./api-error.ts";
+import { translateMessage } from "./translate-message.ts";
 
 /*
  * Every toast the signed-in app raises goes through this file, so a success, a failure and the server's
- * own words look the same on every page. Callers pass the spec's texts (§8); only here is sonner named.
+ * own words look the same on every page. Callers pass the spec's texts (§8); only here is sonner named,
+ * and only here are the texts translated (issue 29), so every caller's toast reads in the person's language.
  */
+
+function translated(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : translateMessage(text);
+}
 
 /** Says that something worked, in the spec's words, with an optional line of detail under them. */
 export function toastSuccess(message: string, description?: string): void {
-  toast.success(message, { description });
+  toast.success(translateMessage(message), { description: translated(description) });
 }
 
 /** Says that something failed, in the spec's words, with an optional line of detail under them. */
 export function toastError(message: string, description?: string): void {
-  toast.error(message, { description });
+  toast.error(translateMessage(message), { description: translated(description) });
 }
 
 /**
@@ -37,7 +43,10 @@ export function toastServerError(error: unknown, fallback: string): void {
 export function useErrorToast(error: unknown, message: string): void {
   useEffect(() => {
     if (error) {
-      toast.error(message, { id: message, description: messageOf(error, "") || undefined });
+      toast.error(translateMessage(message), {
+        id: message,
+        description: translated(messageOf(error, "") || undefined),
+      });
     }
   }, [error, message]);
 }

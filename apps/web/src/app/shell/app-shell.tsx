@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/ui/sheet.tsx";
 import { signOut } from "../../features/auth/api/auth-calls.ts";
+import { t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { announceSignOut, type SignOutReason } from "../../lib/idle-session.ts";
 import { meQueryKey, useSignedInProfile } from "../../lib/queries/session.ts";
@@ -67,8 +68,8 @@ export function AppShell() {
       {sidebar.isMobile ? (
         <Sheet open={sidebar.isSheetOpen} onOpenChange={sidebar.setIsSheetOpen}>
           <SheetContent aria-describedby={undefined}>
-            <SheetTitle className="sr-only">Navigation</SheetTitle>
-            <SheetDescription className="sr-only">Ferry sections</SheetDescription>
+            <SheetTitle className="sr-only">{t("Navigation")}</SheetTitle>
+            <SheetDescription className="sr-only">{t("Ferry sections")}</SheetDescription>
             <SidebarNav
               isAdmin={isAdmin}
               isExpanded
@@ -80,7 +81,7 @@ export function AppShell() {
       ) : (
         <aside
           data-state={sidebar.isExpanded ? "expanded" : "collapsed"}
-          aria-label="Sidebar"
+          aria-label={t("Sidebar")}
           className={cn(
             "sticky top-0 h-screen shrink-0 transition-[width] duration-200",
             sidebar.isExpanded ? "w-64" : "w-16",

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { useUnreadCount } from "../../features/notifications/api/notifications.ts";
+import { t } from "../../i18n/i18n.tsx";
 
 /** The signed-in header: sidebar toggle, notifications bell, verification state, Admin badge and user chip. */
 export function Header({ profile, onToggleSidebar }: { profile: Profile; onToggleSidebar: () => void }) {
@@ -15,25 +16,28 @@ export function Header({ profile, onToggleSidebar }: { profile: Profile; onToggl
         variant="ghost"
         size="icon"
         onClick={onToggleSidebar}
-        aria-label="Toggle sidebar"
-        title="Toggle sidebar (Ctrl+B)"
+        aria-label={t("Toggle sidebar")}
+        title={t("Toggle sidebar (Ctrl+B)")}
       >
         <PanelLeftIcon className="size-5" />
       </Button>
       <div className="ml-auto flex items-center gap-2 sm:gap-3">
         {profile.emailVerified ? (
-          <span className="hidden items-center gap-1 text-xs font-medium text-green-700 sm:flex" title="Email verified">
-            <BadgeCheckIcon className="size-4" /> Email verified
+          <span
+            className="hidden items-center gap-1 text-xs font-medium text-green-700 sm:flex"
+            title={t("Email verified")}
+          >
+            <BadgeCheckIcon className="size-4" /> {t("Email verified")}
           </span>
         ) : (
           <span
             className="hidden items-center gap-1 text-xs font-medium text-yellow-700 sm:flex"
-            title="Email not verified"
+            title={t("Email not verified")}
           >
-            <CircleAlertIcon className="size-4" /> Email not verified
+            <CircleAlertIcon className="size-4" /> {t("Email not verified")}
           </span>
         )}
-        {isAdmin ? <Badge>Admin</Badge> : null}
+        {isAdmin ? <Badge>{t("Admin")}</Badge> : null}
         <Button asChild variant="ghost" size="icon" className="relative">
           {/*
            * Named by its content rather than aria-label, so no visible text (the badge's "99+") is missing from
@@ -42,7 +46,7 @@ export function Header({ profile, onToggleSidebar }: { profile: Profile; onToggl
           <Link to="/notifications">
             <BellIcon className="size-5" aria-hidden="true" />
             <span className="sr-only">
-              {unreadCount > 0 ? `Notifications (${unreadCount} unread)` : "Notifications"}
+              {unreadCount > 0 ? t("Notifications ({count} unread)", { count: unreadCount }) : t("Notifications")}
             </span>
             {unreadCount > 0 ? (
               <span
@@ -60,7 +64,7 @@ export function Header({ profile, onToggleSidebar }: { profile: Profile; onToggl
           </span>
           <span className="hidden text-left leading-tight sm:block">
             <span className="block text-sm font-semibold">{displayName(profile)}</span>
-            <span className="block text-xs text-muted-foreground">Personal Account</span>
+            <span className="block text-xs text-muted-foreground">{t("Personal Account")}</span>
           </span>
         </Link>
       </div>

@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { api } from "../../lib/api.ts";
 import {
   idleDeadlineMs,
@@ -66,14 +67,16 @@ export function IdleSessionWatcher({
     <Dialog open={isWarning} onOpenChange={(open) => (open ? undefined : void staySignedIn())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>You will be signed out soon</DialogTitle>
+          <DialogTitle>{t("You will be signed out soon")}</DialogTitle>
           <DialogDescription>
-            You have been inactive for a while. For your security, Ferry signs you out in a minute unless you stay.
+            {t(
+              "You have been inactive for a while. For your security, Ferry signs you out in a minute unless you stay.",
+            )}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button onClick={staySignedIn} disabled={isStaying}>
-            Stay signed in
+            {t("Stay signed in")}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,3 +1,4 @@
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import {
   ArrowLeftRightIcon,
   BellIcon,
@@ -20,7 +21,8 @@ import {
 } from "lucide-react";
 
 export interface NavItem {
-  readonly label: string;
+  /** The English name: the sidebar shows `t(label)` (a table is read before the language is active). */
+  readonly label: MessageKey;
   readonly to: string;
   readonly icon: LucideIcon;
   /** Hidden for admins (spec §2: Help is hidden for admins). */

@@ -3,11 +3,12 @@ import { LogOutIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { FerryMark } from "../../components/ferry-mark.tsx";
 import { useUnreadCount } from "../../features/notifications/api/notifications.ts";
+import { t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { adminHelpOpenCountQueryOptions, helpUnreadCountQueryOptions } from "../../lib/queries/help.ts";
 import { ADMIN_NAV, MAIN_NAV, type NavItem } from "./nav-items.ts";
 
-/** A count beside a sidebar item, and what it counts, for screen readers ("3 unread"). */
+/** A count beside a sidebar item, and what it counts, for screen readers ("3 unread"), in one message. */
 interface NavBadge {
   readonly count: number;
   readonly label: string;
@@ -26,12 +27,13 @@ function SidebarLink({
 }) {
   const Icon = item.icon;
   const count = badge?.count ?? 0;
+  const label = t(item.label);
   return (
     <NavLink
       to={item.to}
       end={item.to === "/dashboard"}
       onClick={onNavigate}
-      title={isExpanded ? undefined : item.label}
+      title={isExpanded ? undefined : label}
       className={({ isActive }) =>
         cn(
           "flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors",
@@ -48,11 +50,11 @@ function SidebarLink({
           <span className="absolute -right-1 -top-1 size-2 rounded-full bg-red-500" aria-hidden="true" />
         ) : null}
       </span>
-      <span className={cn(!isExpanded && "sr-only")}>{item.label}</span>
+      <span className={cn(!isExpanded && "sr-only")}>{label}</span>
       {count > 0 && isExpanded ? (
         <span className="ml-auto rounded-full bg-red-500 px-2 text-xs font-bold leading-5 text-white">
           <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
-          <span className="sr-only">{`${count} ${badge?.label ?? ""}`}</span>
+          <span className="sr-only">{badge?.label}</span>
         </span>
       ) : null}
     </NavLink>
@@ -91,9 +93,9 @@ function useNavBadges(isAdmin: boolean): Readonly<Record<string, NavBadge>> {
   const unreadHelp = useQuery({ ...helpUnreadCountQueryOptions, enabled: !isAdmin }).data?.count ?? 0;
   const openHelp = useQuery({ ...adminHelpOpenCountQueryOptions, enabled: isAdmin }).data?.count ?? 0;
   return {
-    "/notifications": { count: unreadNotifications, label: "unread" },
-    "/help": { count: isAdmin ? 0 : unreadHelp, label: "with new replies" },
-    "/admin/help": { count: isAdmin ? openHelp : 0, label: "open" },
+    "/notifications": { count: unreadNotifications, label: t("{count} unread", { count: unreadNotifications }) },
+    "/help": { count: isAdmin ? 0 : unreadHelp, label: t("{count} with new replies", { count: unreadHelp }) },
+    "/admin/help": { count: isAdmin ? openHelp : 0, label: t("{count} open", { count: openHelp }) },
   };
 }
 
@@ -112,7 +114,7 @@ export function SidebarNav(props: {
         <FerryMark className="size-8" />
         <span className={cn("text-lg font-bold text-white", !props.isExpanded && "sr-only")}>Ferry</span>
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
+      <nav aria-label={t("Main")} className="flex-1 overflow-y-auto px-3 py-2">
         <SidebarList items={mainItems} badges={badges} isExpanded={props.isExpanded} onNavigate={props.onNavigate} />
         {props.isAdmin ? (
           <section aria-labelledby="admin-nav-heading" className="mt-4">
@@ -123,7 +125,7 @@ export function SidebarNav(props: {
                 !props.isExpanded && "sr-only",
               )}
             >
-              Admin
+              {t("Admin")}
             </h2>
             <SidebarList
               items={ADMIN_NAV}
@@ -138,14 +140,14 @@ export function SidebarNav(props: {
         <button
           type="button"
           onClick={props.onLogout}
-          title={props.isExpanded ? undefined : "Logout"}
+          title={props.isExpanded ? undefined : t("Logout")}
           className={cn(
             "flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground hover:bg-sidebar-accent hover:text-white",
             !props.isExpanded && "justify-center px-0",
           )}
         >
           <LogOutIcon className="size-5 shrink-0" aria-hidden="true" />
-          <span className={cn(!props.isExpanded && "sr-only")}>Logout</span>
+          <span className={cn(!props.isExpanded && "sr-only")}>{t("Logout")}</span>
         </button>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { sendEmailVerificationCode, verifyEmailCode } from "../../features/auth/api/auth-calls.ts";
 import { CodeDialog } from "../../features/auth/components/code-dialog.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { meQueryKey } from "../../lib/queries/session.ts";
 import { toastSuccess } from "../../lib/toasts.ts";
 
@@ -22,15 +23,15 @@ export function VerifyEmailBanner({ profile }: { profile: Profile }) {
       className="flex flex-col gap-3 border-b border-yellow-200 bg-yellow-50 px-4 py-3 text-sm text-yellow-900 sm:flex-row sm:items-center sm:px-6"
     >
       <TriangleAlertIcon className="hidden size-5 shrink-0 sm:block" />
-      <p className="flex-1">{MESSAGES.verifyEmailBanner}</p>
+      <p className="flex-1">{translateText(MESSAGES.verifyEmailBanner)}</p>
       <Button size="sm" onClick={() => setIsDialogOpen(true)}>
-        Verify Email
+        {t("Verify Email")}
       </Button>
       <CodeDialog
         open={isDialogOpen}
         onOpenChange={setIsDialogOpen}
         email={profile.email}
-        title="Verify your email"
+        title={t("Verify your email")}
         sendCode={() => sendEmailVerificationCode(profile.email)}
         verifyCode={(code) => verifyEmailCode(profile.email, code)}
         onVerified={() => {
