@@ -10,13 +10,16 @@ import { Partners } from "./sections/partners.tsx";
 import { Plans } from "./sections/plans.tsx";
 import { Split } from "./sections/split.tsx";
 import { FeeSchedule, Table } from "./sections/tables.tsx";
+import { translatedContent } from "./translated-content.ts";
 
 /** A static page's body from its content: the hero, then each section in order; `contactForm` fills a contact-form section. */
 export function ContentPage({ content, contactForm }: { content: PageContent; contactForm?: ReactNode }) {
+  // Every text in the active language (the content files hold the English, each its message key).
+  const shown = translatedContent(content);
   return (
     <>
-      <PageHero hero={content.hero} />
-      {content.sections.map((section) => (
+      <PageHero hero={shown.hero} />
+      {shown.sections.map((section) => (
         <SectionOf key={section.id} section={section} contactForm={contactForm} />
       ))}
     </>

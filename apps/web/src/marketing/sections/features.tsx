@@ -1,3 +1,4 @@
+import { t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import {
   CLAIM_SOURCE_LABELS,
@@ -83,7 +84,9 @@ export function Steps({ section }: { section: StepsSection }) {
               <span className="relative flex size-12 items-center justify-center rounded-xl bg-primary text-white shadow-lg shadow-indigo-600/25">
                 <PageIcon name={step.icon} className="size-6" />
               </span>
-              <p className="relative mt-6 text-sm font-semibold text-primary">Step {index + 1}</p>
+              <p className="relative mt-6 text-sm font-semibold text-primary">
+                {t("Step {number}", { number: index + 1 })}
+              </p>
               <h3 className="relative mt-1 text-xl font-semibold text-slate-900">{step.title}</h3>
               <p className="relative mt-2 leading-relaxed text-slate-600">{step.description}</p>
             </li>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { format } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { CONTAINER } from "../container.ts";
 import type { PageLink, PageSection } from "../content/page-sections.ts";
@@ -7,9 +8,10 @@ import { PAGE_ICONS, type PageIconName } from "../page-icons.ts";
 
 // What every kind of section (the other files of this folder) draws with: its frame, icons and links.
 
-/** Rate in basis points as people read it: 50 → "0.5 %". */
+/** Rate in basis points as people read it, with the locale's decimal sign: 50 → "0.5 %", "0,5 %". */
 export function percentOf(basisPoints: number): string {
-  return `${basisPoints / 100} %`;
+  const decimalSign = format().decimal("0.5", 1).replace(/\d/g, "");
+  return `${String(basisPoints / 100).replace(".", decimalSign)} %`;
 }
 
 export function PageIcon({ name, className }: { name: PageIconName; className?: string }) {

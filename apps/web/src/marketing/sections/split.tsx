@@ -2,6 +2,7 @@ import { computeFee } from "@ferry/core/fees";
 import { minorOf } from "@ferry/core/money";
 import { CircleCheckIcon, InfoIcon } from "lucide-react";
 import { formatMoney } from "../../i18n/format.ts";
+import { t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { CONTAINER } from "../container.ts";
 import type { SplitPanel, SplitSection } from "../content/page-sections.ts";
@@ -61,10 +62,10 @@ function TransferExample({ panel }: { panel: Extract<SplitPanel, { kind: "transf
   const amountMinor = minorOf(panel.amount, panel.currency);
   const feeMinor = panel.feeBasisPoints === 0 ? 0n : computeFee(amountMinor, panel.feeBasisPoints);
   const rows = [
-    { label: "You send", value: formatMoney({ currency: panel.currency, amountMinor }) },
-    { label: "Method", value: panel.methodLabel },
+    { label: t("You send"), value: formatMoney({ currency: panel.currency, amountMinor }) },
+    { label: t("Method"), value: panel.methodLabel },
     {
-      label: `Fee (${percentOf(panel.feeBasisPoints)})`,
+      label: t("Fee ({percent})", { percent: percentOf(panel.feeBasisPoints) }),
       value: formatMoney({ currency: panel.currency, amountMinor: feeMinor }),
     },
     { label: panel.arrivalLabel, value: panel.arrival },
@@ -85,7 +86,7 @@ function TransferExample({ panel }: { panel: Extract<SplitPanel, { kind: "transf
           </div>
         ))}
         <div className="flex items-center justify-between gap-4 py-4">
-          <dt className="font-semibold text-slate-900">Total from your balance</dt>
+          <dt className="font-semibold text-slate-900">{t("Total from your balance")}</dt>
           <dd className="text-right text-lg font-bold whitespace-nowrap tabular-nums text-primary">
             {formatMoney({ currency: panel.currency, amountMinor: amountMinor + feeMinor })}
           </dd>
