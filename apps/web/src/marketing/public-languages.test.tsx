@@ -9,6 +9,7 @@ import { activate, loadLanguage } from "../i18n/i18n.tsx";
 import { LandingPage } from "./landing-page.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { localPath } from "./local-link.tsx";
+import { StaticPage } from "./static-page.tsx";
 
 // Issue 29, decision 047: the public site in the language its path names, links keeping it, and the
 // header's switcher opening the same page in another language.
@@ -103,5 +104,34 @@ describe("the language switcher", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Idioma" }), "en");
     expect(openPage).toHaveBeenCalledWith("/");
     expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=en`);
+  });
+});
+
+describe("a marketing page in German", () => {
+  test("/de/features/fees: its title, description, canonical link, sections and example figures in German", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    renderAt("/de/features/fees", <StaticPage path="/features/fees" />);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Klare Gebühren, vor dem Senden angezeigt");
+    expect(screen.getByRole("heading", { name: "Was eine Überweisung kostet" })).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: "Bei 1.000 USD" })).toBeInTheDocument();
+    expect(screen.getByText("Alles andere")).toBeInTheDocument();
+    expect(document.title).toBe("Niedrige Gebühren · Ferry");
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+      new URL("/de/features/fees", window.location.origin).href,
+    );
+    expect(document.head.querySelector('link[rel="alternate"][hreflang="zh"]')?.getAttribute("href")).toBe(
+      new URL("/zh/features/fees", window.location.origin).href,
+    );
+  });
+
+  test("/de/features/fast: the example transfer's labels and money in German", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    renderAt("/de/features/fast", <StaticPage path="/features/fast" />);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Geld, das ankommt, solange es zählt");
+    expect(screen.getByText("Sie senden")).toBeInTheDocument();
+    expect(screen.getByText("Gesamt von Ihrem Guthaben")).toBeInTheDocument();
+    expect(screen.getByText("Gebühr (0 %)")).toBeInTheDocument();
   });
 });
