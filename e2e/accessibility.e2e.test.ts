@@ -52,6 +52,12 @@ function describeViolation(where: string, violation: Result, node: NodeResult): 
   return `${where}: ${violation.id} (${violation.impact}) ${violation.help}\n    at ${node.target.join(" ")}\n    ${summary}`;
 }
 
+/**
+ * The themes the tour runs in (decision 046): light, and dark as a system that prefers it (no cookie),
+ * the way a visitor or a person who kept "system" gets it.
+ */
+const THEMES = ["light", "dark"] as const;
+
 /** What axe found, and what was checked, across the whole run. */
 class AxeReport {
   readonly problems: string[] = [];
@@ -61,8 +67,14 @@ class AxeReport {
   scans = 0;
   private readonly scannedLandings = new Set<string>();
 
-  /** Runs axe on the whole page as it is now, and records each violation readably. */
+  constructor(private readonly theme: (typeof THEMES)[number]) {}
+
+  /** Runs axe on the whole page as it is now, and records each violation readably (and a page in the wrong theme). */
   async scan(page: Page, where: string): Promise<void> {
+    const isDark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+    if (isDark !== (this.theme === "dark")) {
+      this.problems.push(`${where}: shown in the ${isDark ? "dark" : "light"} theme, not the ${this.theme}`);
+    }
     const results = await runAxe(page);
     expect(results.testEngine.version, "the axe-core that ran").toBe(DECLARED_AXE_VERSION);
     this.scans += 1;
@@ -438,54 +450,60 @@ async function checkSendMoney(page: Page, report: AxeReport, email: string): Pro
 }
 
 describe("accessibility", () => {
-  it("every route of core's table, as each role it fits, and every dialog pass axe (WCAG 2.0/2.1 A and AA); each dialog traps focus and gives it back", async () => {
-    const report = new AxeReport();
-    const email = uniqueEmail("a11y");
-    await withPage(browserOf(), "accessibility", async (page) => {
-      trackRequests(page);
-      await report.checkRoutesAs(page, "visitor");
-      await signUpAndSignInChecked(page, report, email);
-      await checkAddCash(page, report);
-      await withPage(browserOf(), "accessibility-admin", async (adminPage) => {
-        trackRequests(adminPage);
-        await checkAsAdmin(adminPage, report, email);
+  it.each(THEMES)(
+    "every route of core's table, as each role it fits, and every dialog pass axe (WCAG 2.0/2.1 A and AA) in the %s theme; each dialog traps focus and gives it back",
+    async (theme) => {
+      const report = new AxeReport(theme);
+      const email = uniqueEmail(`a11y-${theme}`);
+      await withPage(browserOf(), `accessibility-${theme}`, async (page) => {
+        await page.emulateMedia({ colorScheme: theme });
+        trackRequests(page);
+        await report.checkRoutesAs(page, "visitor");
+        await signUpAndSignInChecked(page, report, email);
+        await checkAddCash(page, report);
+        await withPage(browserOf(), `accessibility-admin-${theme}`, async (adminPage) => {
+          await adminPage.emulateMedia({ colorScheme: theme });
+          trackRequests(adminPage);
+          await checkAsAdmin(adminPage, report, email);
+        });
+
+        // A payment method and a pending cashout first, so the customer's pages show content.
+        await checkPaymentMethods(page, report);
+        await checkCashout(page, report, email);
+        await checkExchange(page, report);
+        await report.checkRoutesAs(page, "customer");
+        await checkDeleteConfirmation(page, report);
+        await checkSendMoney(page, report, email);
+        await checkConnect(page, report);
+
+        // The e-mail verification dialog from the banner, and the navigation drawer at phone width.
+        const verify = page.getByRole("button", { name: "Verify Email" });
+        await page.goto("/dashboard");
+        await checkDialogKeyboard(page, { trigger: verify }, "Verify your email");
+        await verify.click();
+        await report.checkDialog(page, "Verify your email");
+        await page.keyboard.press("Escape");
+        await page.setViewportSize(PHONE);
+        // The shell swaps the fixed sidebar for a drawer once React has seen the media query change;
+        // until then "Toggle sidebar" still collapses the desktop sidebar instead of opening the drawer.
+        await page.getByRole("complementary", { name: "Sidebar" }).waitFor({ state: "detached" });
+        const menu = page.getByRole("button", { name: "Toggle sidebar" });
+        await checkDialogKeyboard(page, { trigger: menu }, "Navigation");
+        await menu.click();
+        await report.checkDialog(page, "Navigation");
       });
 
-      // A payment method and a pending cashout first, so the customer's pages show content.
-      await checkPaymentMethods(page, report);
-      await checkCashout(page, report, email);
-      await checkExchange(page, report);
-      await report.checkRoutesAs(page, "customer");
-      await checkDeleteConfirmation(page, report);
-      await checkSendMoney(page, report, email);
-      await checkConnect(page, report);
-
-      // The e-mail verification dialog from the banner, and the navigation drawer at phone width.
-      const verify = page.getByRole("button", { name: "Verify Email" });
-      await page.goto("/dashboard");
-      await checkDialogKeyboard(page, { trigger: verify }, "Verify your email");
-      await verify.click();
-      await report.checkDialog(page, "Verify your email");
-      await page.keyboard.press("Escape");
-      await page.setViewportSize(PHONE);
-      // The shell swaps the fixed sidebar for a drawer once React has seen the media query change;
-      // until then "Toggle sidebar" still collapses the desktop sidebar instead of opening the drawer.
-      await page.getByRole("complementary", { name: "Sidebar" }).waitFor({ state: "detached" });
-      const menu = page.getByRole("button", { name: "Toggle sidebar" });
-      await checkDialogKeyboard(page, { trigger: menu }, "Navigation");
-      await menu.click();
-      await report.checkDialog(page, "Navigation");
-    });
-
-    const pagesByRole = report.routesChecked.size;
-    console.log(
-      `Accessibility: ${pagesByRole} pages × roles checked (${WEB_ROUTES.length} routes), ` +
-        `${report.dialogsChecked.length} dialog states checked, ${report.scans} axe scans, ` +
-        `${report.problems.length} violations.`,
-    );
-    expect(report.unchecked(), "routes of the table without an accessibility check").toEqual([]);
-    expect(report.problems.length, `axe violations:\n${report.problems.join("\n")}`).toBe(0);
-  }, 300_000);
+      const pagesByRole = report.routesChecked.size;
+      console.log(
+        `Accessibility (${theme}): ${pagesByRole} pages × roles checked (${WEB_ROUTES.length} routes), ` +
+          `${report.dialogsChecked.length} dialog states checked, ${report.scans} axe scans, ` +
+          `${report.problems.length} violations.`,
+      );
+      expect(report.unchecked(), "routes of the table without an accessibility check").toEqual([]);
+      expect(report.problems.length, `axe violations:\n${report.problems.join("\n")}`).toBe(0);
+    },
+    300_000,
+  );
 
   it("sends money to another Ferry user with the keyboard alone", async () => {
     const friendEmail = uniqueEmail("keyboard-friend");
