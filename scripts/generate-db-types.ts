@@ -85,8 +85,8 @@ const COLUMN_TYPES: Readonly<Record<string, CoreTypeName | readonly string[]>> =
   "payment_methods.currency": "CurrencyCode",
   "profiles.account_type": ["personal"],
   "profiles.kyc_status": "KycStatus",
-  "rates.from_currency": "CurrencyCode",
-  "rates.to_currency": "CurrencyCode",
+  "rates.from_currency": "RateCurrency",
+  "rates.to_currency": "RateCurrency",
   "recipients.currency": "CurrencyCode",
   "recipients.type": ["bank", "crypto"],
   "sms_outbox.status": ["queued", "sent", "failed"],
@@ -103,6 +103,7 @@ const CORE_IMPORTS = {
   DepositNetwork: "@ferry/core/contracts/deposits",
   DepositStatus: "@ferry/core/contracts/deposits",
   KycStatus: "@ferry/core/contracts/profile",
+  RateCurrency: "@ferry/core/display-currency",
   TransferMethod: "@ferry/core/contracts/transfers",
   TransferStatus: "@ferry/core/contracts/transfers",
 } as const;

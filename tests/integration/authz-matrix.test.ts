@@ -483,6 +483,7 @@ const ROUTES: Record<string, RouteEntry> = {
     }),
   },
   "GET /api/v1/balances": { access: "signed-in", request: () => ({ url: "/api/v1/balances" }) },
+  "GET /api/v1/balances/total": { access: "signed-in", request: () => ({ url: "/api/v1/balances/total" }) },
   // The investment centre. The owner holds USD and others none (their deposit is refused for the
   // balance); a withdrawal needs an investment, so the sender first invests what it takes out.
   "GET /api/v1/investment": { access: "signed-in", request: () => ({ url: "/api/v1/investment" }) },

@@ -47,14 +47,17 @@ async function listRates(): Promise<RatePairBody[]> {
 }
 
 describe("the rate table's offline defaults", () => {
-  test("lists every ordered pair of the nine currencies once, publicly, in display order", async () => {
+  test("lists every ordered pair of the nine currencies once, publicly, in display order, and USD↔JPY last", async () => {
     const rates = await listRates();
 
     const expectedPairs = CURRENCY_CODES.flatMap((from) =>
       CURRENCY_CODES.filter((to) => to !== from).map((to) => `${from}>${to}`),
     );
-    expect(rates.map((pair) => `${pair.from}>${pair.to}`)).toEqual(expectedPairs);
-    expect(rates).toHaveLength(72);
+    // JPY is a display currency only (migration 032): priced against USD, listed after the ledger's.
+    const pairs = rates.map((pair) => `${pair.from}>${pair.to}`);
+    expect(pairs.filter((pair) => !pair.includes("JPY"))).toEqual(expectedPairs);
+    expect(pairs.filter((pair) => pair.includes("JPY"))).toEqual(["USD>JPY", "JPY>USD"]);
+    expect(rates).toHaveLength(74);
   });
 
   test("carries the spec's fees: 0.5 % to BTC and ETH, 0.1 % to USDC, 0.8 % from BTC and ETH, 0.3 % EUR to USD, else 0.25 %", async () => {
@@ -72,7 +75,7 @@ describe("the rate table's offline defaults", () => {
     });
     const special = new Set(["USD>BTC", "USD>ETH", "USD>USDC", "BTC>USD", "ETH>USD", "EUR>USD"]);
     const others = Object.entries(fees).filter(([pair]) => !special.has(pair));
-    expect(others).toHaveLength(66);
+    expect(others).toHaveLength(68);
     expect(new Set(others.map(([, fee]) => fee))).toEqual(new Set([25]));
   });
 

@@ -623,6 +623,8 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
       { language: "es", currency: "BTC", timeZone: "America/New_York", theme: "light" },
       { payload: JUNK },
     ),
+  "GET /api/v1/balances/total": async () =>
+    guarded("/api/v1/balances/total?currency=JPY", undefined, { url: "/api/v1/balances/total?currency=GBP" }),
   "GET /api/v1/balances": async ({ ferry, cast }) => {
     const { authorization } = await apiCredentialOf(ferry, cast.owner);
     const other = await apiCredentialOf(ferry, cast.owner, ["transactions:read"]);

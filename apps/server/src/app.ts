@@ -19,7 +19,7 @@ import { registerApiKeyRoutes } from "./modules/api-keys/routes.ts";
 import { registerAuditRoutes } from "./modules/audit/routes.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
-import { registerBalanceRoutes } from "./modules/balances/routes.ts";
+import { registerBalanceRoutes, registerBalanceTotalRoute } from "./modules/balances/routes.ts";
 import { loadDepositKeys } from "./modules/deposits/keys.ts";
 import { registerDepositRoutes } from "./modules/deposits/routes.ts";
 import { registerDestinationRoutes } from "./modules/destinations/routes.ts";
@@ -177,6 +177,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   const rateProvider = tableRateProvider;
   registerRateRoutes(app, { db, guards, rateProvider, clock: investmentSettings.clock });
   registerExchangeRoutes(app, { db, guards, rateProvider, clock: investmentSettings.clock });
+  registerBalanceTotalRoute(app, { db, guards, rateProvider });
   registerFeeRoutes(app, { config });
   registerWebhookRoutes(app, { db, guards, settings: deps.webhookSettings });
   registerSupportRoutes(app, { db, guards, supportEmail: config.supportEmail, clock: investmentSettings.clock });

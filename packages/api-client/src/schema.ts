@@ -908,6 +908,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/balances/total": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The total of the signed-in user's balances in a display currency, with the rates used */
+    get: operations["getBalanceTotal"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/deposits": {
     parameters: {
       query?: never;
@@ -2106,6 +2123,13 @@ export interface components {
     BalancesResponse: {
       balances: components["schemas"]["Balance"][];
     };
+    BalanceTotal: {
+      /** @enum {string} */
+      currency: "USD" | "EUR" | "JPY" | "BTC";
+      rates: components["schemas"]["TotalRate"][];
+      ratesAsOf: string | null;
+      total: components["schemas"]["DecimalAmount"];
+    };
     BankPaymentMethodFields: {
       accountHolderName: string;
       accountNumber: string;
@@ -3244,14 +3268,16 @@ export interface components {
       /** @default  */
       postalCode?: string;
     };
+    /** @enum {string} */
+    RateCurrencySchema: "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "BTC" | "ETH" | "USDC" | "USDT" | "JPY";
     RateList: {
       rates: components["schemas"]["RatePair"][];
     };
     RatePair: {
       feeBasisPoints: number;
-      from: components["schemas"]["CurrencyCodeSchema"];
+      from: components["schemas"]["RateCurrencySchema"];
       rate: string;
-      to: components["schemas"]["CurrencyCodeSchema"];
+      to: components["schemas"]["RateCurrencySchema"];
       updatedAt: string;
     };
     RateText: string;
@@ -3425,6 +3451,14 @@ export interface components {
       subject: string;
       /** @default  */
       website?: string;
+    };
+    TotalRate: {
+      /** @enum {string} */
+      from: "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "BTC" | "ETH" | "USDC" | "USDT" | "JPY";
+      rate: string;
+      /** @enum {string} */
+      to: "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "BTC" | "ETH" | "USDC" | "USDT" | "JPY";
+      updatedAt: string;
     };
     TotpCode: string;
     TransactionAlertRuleRequest: {
@@ -5472,8 +5506,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        from: components["schemas"]["CurrencyCodeSchema"];
-        to: components["schemas"]["CurrencyCodeSchema"];
+        from: components["schemas"]["RateCurrencySchema"];
+        to: components["schemas"]["RateCurrencySchema"];
       };
       cookie?: never;
     };
@@ -7678,6 +7712,58 @@ export interface operations {
           "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  getBalanceTotal: {
+    parameters: {
+      query?: {
+        currency?: "USD" | "EUR" | "JPY" | "BTC";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BalanceTotal"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
           [name: string]: unknown;
         };
         content: {

@@ -66,10 +66,14 @@ export interface DisplayRate {
 }
 
 /** What a total needs to know: the rate of a pair, or undefined when the product has none. */
-export type RateLookup = (from: RateCurrency, to: RateCurrency) => DisplayRate | undefined;
+export type RateLookup<R extends DisplayRate = DisplayRate> = (from: RateCurrency, to: RateCurrency) => R | undefined;
 
 /** The rates that take `from` to `to`: none for the same currency, the direct pair, or two legs through USD. */
-export function conversionPath(from: RateCurrency, to: RateCurrency, lookup: RateLookup): DisplayRate[] | undefined {
+export function conversionPath<R extends DisplayRate>(
+  from: RateCurrency,
+  to: RateCurrency,
+  lookup: RateLookup<R>,
+): R[] | undefined {
   if (from === to) {
     return [];
   }
@@ -86,12 +90,12 @@ export function conversionPath(from: RateCurrency, to: RateCurrency, lookup: Rat
 }
 
 /** The total of some holdings in a display currency, and the rates it used. */
-export interface DisplayTotal {
+export interface DisplayTotal<R extends DisplayRate = DisplayRate> {
   readonly currency: DisplayCurrency;
   /** A decimal string with exactly the display currency's decimals ("1250", "0.01923077"). */
   readonly total: string;
   /** Each pair used once, in the order first used. */
-  readonly ratesUsed: readonly DisplayRate[];
+  readonly ratesUsed: readonly R[];
 }
 
 /** `amountMinor` of `currency` converted along `path`, exactly. */
@@ -121,12 +125,12 @@ function sumFractions(fractions: readonly DecimalFraction[]): DecimalFraction {
  * needs no rate. Throws when a holding has no way to the display currency: a total must never leave
  * money out silently.
  */
-export function totalInDisplayCurrency(
+export function totalInDisplayCurrency<R extends DisplayRate>(
   holdings: readonly { currency: CurrencyCode; amountMinor: bigint }[],
   currency: DisplayCurrency,
-  lookup: RateLookup,
-): DisplayTotal {
-  const used = new Map<string, DisplayRate>();
+  lookup: RateLookup<R>,
+): DisplayTotal<R> {
+  const used = new Map<string, R>();
   const parts: DecimalFraction[] = [];
   for (const holding of holdings) {
     if (holding.amountMinor === 0n) {

@@ -6,6 +6,7 @@ import type { DepositNetwork, DepositStatus } from "@ferry/core/contracts/deposi
 import type { KycStatus } from "@ferry/core/contracts/profile";
 import type { TransferMethod, TransferStatus } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
+import type { RateCurrency } from "@ferry/core/display-currency";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> =
@@ -379,9 +380,9 @@ export interface RateLimitHits {
 
 export interface Rates {
   fee_basis_points: number;
-  from_currency: CurrencyCode;
+  from_currency: RateCurrency;
   rate: Numeric;
-  to_currency: CurrencyCode;
+  to_currency: RateCurrency;
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { RATE_CURRENCY_CODES } from "../display-currency.ts";
 import { MAX_EXCHANGE_FEE_BASIS_POINTS, parseRate } from "../exchange.ts";
-import { CurrencyCodeSchema } from "./balances.ts";
+
+/** A currency the rates table prices: the nine Ferry holds, and JPY, a display currency only (migration 032). */
+export const RateCurrencySchema = z.enum(RATE_CURRENCY_CODES);
 
 /**
  * A rate as the API carries it: an exact decimal string of how many units of TO one unit of FROM
@@ -25,8 +28,8 @@ export const ExchangeFeeBasisPoints = z
 
 /** One ordered pair of currencies with its rate and fee: the one rate source of the whole product. */
 export const RatePair = z.object({
-  from: CurrencyCodeSchema,
-  to: CurrencyCodeSchema,
+  from: RateCurrencySchema,
+  to: RateCurrencySchema,
   /** Units of `to` that one unit of `from` buys, exact, without trailing zeros. */
   rate: z.string(),
   feeBasisPoints: z.number().int(),
@@ -35,13 +38,16 @@ export const RatePair = z.object({
 });
 export type RatePair = z.infer<typeof RatePair>;
 
-/** `GET /api/v1/rates`: every ordered pair of the nine currencies (72), by from then to in display order. */
+/**
+ * `GET /api/v1/rates`: every ordered pair of the nine currencies (72), and USD↔JPY for display totals
+ * (74), by from then to in display order.
+ */
 export const RateList = z.object({ rates: z.array(RatePair) });
 export type RateList = z.infer<typeof RateList>;
 
 /** `PUT /api/v1/admin/rates/{from}/{to}`: the pair, which must be two different currencies. */
 export const RatePairParams = z
-  .object({ from: CurrencyCodeSchema, to: CurrencyCodeSchema })
+  .object({ from: RateCurrencySchema, to: RateCurrencySchema })
   .refine((pair) => pair.from !== pair.to, { path: ["to"], error: "Choose two different currencies" });
 export type RatePairParams = z.infer<typeof RatePairParams>;
 

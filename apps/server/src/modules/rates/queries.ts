@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "@ferry/core/currencies";
+import type { RateCurrency } from "@ferry/core/display-currency";
 import type { Database } from "../../db/database.ts";
 
 /** Every pair's row of the rates table. */
@@ -10,7 +10,7 @@ export function selectRates(db: Database) {
 }
 
 /** One pair's row; `isLocked` takes its row lock until the caller's transaction ends. */
-export function selectRate(db: Database, from: CurrencyCode, to: CurrencyCode, isLocked = false) {
+export function selectRate(db: Database, from: RateCurrency, to: RateCurrency, isLocked = false) {
   const query = db
     .selectFrom("rates")
     .select(["from_currency", "to_currency", "rate", "fee_basis_points", "updated_at"])
@@ -22,7 +22,7 @@ export function selectRate(db: Database, from: CurrencyCode, to: CurrencyCode, i
 /** Sets one pair's rate and fee, recording who set it and when; returns the row as written. */
 export function updateRate(
   db: Database,
-  pair: { from: CurrencyCode; to: CurrencyCode },
+  pair: { from: RateCurrency; to: RateCurrency },
   values: { rate: string; feeBasisPoints: number; updatedBy: string; updatedAt: Date },
 ) {
   return db

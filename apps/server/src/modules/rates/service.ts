@@ -1,5 +1,5 @@
 import type { RateList, RatePair, UpdateRateRequest } from "@ferry/core/contracts/rates";
-import { CURRENCY_CODES, type CurrencyCode } from "@ferry/core/currencies";
+import { RATE_CURRENCY_CODES, type RateCurrency } from "@ferry/core/display-currency";
 import { type ExchangeRate, formatRate, rateOf } from "@ferry/core/exchange";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
@@ -15,8 +15,8 @@ import { selectRate, selectRates, updateRate } from "./queries.ts";
 
 /** One pair's price: how many units of `to` one unit of `from` buys, and the fee of that conversion. */
 export interface PairPrice {
-  readonly from: CurrencyCode;
-  readonly to: CurrencyCode;
+  readonly from: RateCurrency;
+  readonly to: RateCurrency;
   readonly rate: ExchangeRate;
   readonly feeBasisPoints: number;
   readonly updatedAt: Date;
@@ -30,14 +30,14 @@ export interface PairPrice {
  */
 export interface RateProvider {
   /** The price of one ordered pair of two different currencies, or undefined when the provider has none. */
-  priceOf(db: Database, from: CurrencyCode, to: CurrencyCode): Promise<PairPrice | undefined>;
+  priceOf(db: Database, from: RateCurrency, to: RateCurrency): Promise<PairPrice | undefined>;
   /** Every pair the provider prices. */
   listPrices(db: Database): Promise<PairPrice[]>;
 }
 
 function toPairPrice(row: {
-  from_currency: CurrencyCode;
-  to_currency: CurrencyCode;
+  from_currency: RateCurrency;
+  to_currency: RateCurrency;
   rate: string;
   fee_basis_points: number;
   updated_at: Date;
@@ -73,10 +73,10 @@ export function toRatePair(price: PairPrice): RatePair {
   };
 }
 
-/** Display order: by FROM, then TO, each in the order of core's currency list. */
+/** Display order: by FROM, then TO, each in the order of core's currency list (JPY, display only, last). */
 function comparePairs(a: PairPrice, b: PairPrice): number {
-  const byFrom = CURRENCY_CODES.indexOf(a.from) - CURRENCY_CODES.indexOf(b.from);
-  return byFrom !== 0 ? byFrom : CURRENCY_CODES.indexOf(a.to) - CURRENCY_CODES.indexOf(b.to);
+  const byFrom = RATE_CURRENCY_CODES.indexOf(a.from) - RATE_CURRENCY_CODES.indexOf(b.from);
+  return byFrom !== 0 ? byFrom : RATE_CURRENCY_CODES.indexOf(a.to) - RATE_CURRENCY_CODES.indexOf(b.to);
 }
 
 /** Every pair with its rate and fee, in display order. */
@@ -94,7 +94,7 @@ export async function listRates(db: Database, provider: RateProvider): Promise<R
 export async function setRate(
   db: Database,
   actor: AuditActor,
-  pair: { from: CurrencyCode; to: CurrencyCode },
+  pair: { from: RateCurrency; to: RateCurrency },
   request: UpdateRateRequest,
   now: Date,
 ): Promise<RatePair> {

@@ -1,5 +1,5 @@
 import type { UpdateRateRequest } from "@ferry/core/contracts/rates";
-import type { CurrencyCode } from "@ferry/core/currencies";
+import type { RateCurrency } from "@ferry/core/display-currency";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { t } from "../../../i18n/i18n.tsx";
 import { api, dataOf } from "../../../lib/api.ts";
@@ -7,7 +7,7 @@ import { ratesQueryKey } from "../../../lib/queries/rates.ts";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 
 /** Sets one pair's rate and fee; the server audits the change with the old and new values. */
-export function updateRate(input: { from: CurrencyCode; to: CurrencyCode; request: UpdateRateRequest }) {
+export function updateRate(input: { from: RateCurrency; to: RateCurrency; request: UpdateRateRequest }) {
   return dataOf(
     api.PUT("/api/v1/admin/rates/{from}/{to}", {
       params: { path: { from: input.from, to: input.to } },
