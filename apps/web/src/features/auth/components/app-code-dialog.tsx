@@ -1,4 +1,5 @@
 import { BackupCode, TotpCode } from "@ferry/core/contracts/authenticator";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { TOASTS } from "@ferry/core/messages";
 import { useMutation } from "@tanstack/react-query";
 import { SmartphoneIcon } from "lucide-react";
@@ -9,10 +10,12 @@ import { Button } from "../../../components/ui/button.tsx";
 import { DialogFooter } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
 import { toastFailure, toastServerError } from "../../../lib/toasts.ts";
 import { verifySignInBackupCode, verifySignInTotp } from "../api/auth-calls.ts";
 
+/** The dialog's texts, by their English keys (read with t() when rendering). */
 const TEXT = {
   title: "Enter your authenticator code",
   description: "Enter the 6-digit code from your authenticator app.",
@@ -20,7 +23,7 @@ const TEXT = {
   backupLabel: "Backup code",
   useBackup: "Use a backup code instead",
   useApp: "Use a code from the app instead",
-} as const;
+} as const satisfies Record<string, MessageKey>;
 
 const APP_ICON = (
   <div className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary sm:mx-0">
@@ -57,8 +60,8 @@ export function AppCodeDialog(props: { open: boolean; onClose: () => void; onVer
       open={props.open}
       onClose={props.onClose}
       icon={APP_ICON}
-      title={TEXT.title}
-      description={isBackup ? TEXT.backupDescription : TEXT.description}
+      title={t(TEXT.title)}
+      description={t(isBackup ? TEXT.backupDescription : TEXT.description)}
     >
       <form
         className="grid gap-4"
@@ -71,7 +74,7 @@ export function AppCodeDialog(props: { open: boolean; onClose: () => void; onVer
         noValidate
       >
         {isBackup ? (
-          <Field id="backup-code" label={TEXT.backupLabel}>
+          <Field id="backup-code" label={t(TEXT.backupLabel)}>
             <Input
               id="backup-code"
               value={code}
@@ -86,14 +89,14 @@ export function AppCodeDialog(props: { open: boolean; onClose: () => void; onVer
           <CodeInput id="authenticator-sign-in-code" value={code} onChange={setCode} autoFocus />
         )}
         <Button type="button" variant="link" onClick={switchKind}>
-          {isBackup ? TEXT.useApp : TEXT.useBackup}
+          {t(isBackup ? TEXT.useApp : TEXT.useBackup)}
         </Button>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={props.onClose}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" disabled={!isValid || verify.isPending}>
-            {verify.isPending ? "Verifying…" : "Verify"}
+            {verify.isPending ? t("Verifying…") : t("Verify")}
           </Button>
         </DialogFooter>
       </form>

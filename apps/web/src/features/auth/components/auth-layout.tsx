@@ -2,6 +2,7 @@ import { ShieldCheckIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { FerryMark } from "../../../components/ferry-mark.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 
 /** The split layout of the sign-in, sign-up and password pages. */
 export function AuthLayout(props: {
@@ -18,14 +19,15 @@ export function AuthLayout(props: {
           Ferry
         </Link>
         <div className="max-w-md">
-          <h2 className="text-4xl font-bold leading-tight">Move money across borders, in fiat and crypto.</h2>
+          <h2 className="text-4xl font-bold leading-tight">{t("Move money across borders, in fiat and crypto.")}</h2>
           <p className="mt-4 text-lg text-indigo-100">
-            Hold USD, EUR, GBP, BTC, ETH and stablecoins in one wallet. Every balance is exact to the last cent and
-            satoshi.
+            {t(
+              "Hold USD, EUR, GBP, BTC, ETH and stablecoins in one wallet. Every balance is exact to the last cent and satoshi.",
+            )}
           </p>
         </div>
         <p className="flex items-center gap-2 text-sm text-indigo-100">
-          <ShieldCheckIcon className="size-4" /> Every sign-in is confirmed with a code sent to your e-mail.
+          <ShieldCheckIcon className="size-4" /> {t("Every sign-in is confirmed with a code sent to your e-mail.")}
         </p>
         <div className="pointer-events-none absolute -right-24 -top-24 size-96 rounded-full bg-white/10" />
         <div className="pointer-events-none absolute -bottom-32 right-12 size-72 rounded-full bg-white/5" />

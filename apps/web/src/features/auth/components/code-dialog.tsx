@@ -8,8 +8,10 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { CodeInput } from "../../../components/code-input.tsx";
 import { DialogFrame } from "../../../components/dialog-frame.tsx";
+import { MessageWithNodes } from "../../../components/message-with-node.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { DialogFooter } from "../../../components/ui/dialog.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 
 /** The code form: one e-mailed 6-digit code. */
@@ -52,20 +54,27 @@ function useSendOncePerOpening(open: boolean, sendCode: () => void, resetForm: (
 
 /** What the dialog says about the code: sent, or sent only if the password was right. */
 function CodeDescription(props: { email: string; isPasswordUnconfirmed?: boolean }) {
+  const email = <strong className="text-foreground">{props.email}</strong>;
   if (props.isPasswordUnconfirmed) {
     return (
-      <>
-        Your account has had many failed sign-in attempts, so we can't tell you here whether your password was right. If
-        it was, we sent a {CODE_LENGTH}-digit verification code to{" "}
-        <strong className="text-foreground">{props.email}</strong>. No code after a few minutes? Check your password and
-        sign in again, or reset it.
-      </>
+      <MessageWithNodes
+        translate={(marked) =>
+          t(
+            "Your account has had many failed sign-in attempts, so we can't tell you here whether your password was right. If it was, we sent a {length}-digit verification code to {email}. No code after a few minutes? Check your password and sign in again, or reset it.",
+            { length: CODE_LENGTH, email: marked },
+          )
+        }
+        nodes={[email]}
+      />
     );
   }
   return (
-    <>
-      We sent a {CODE_LENGTH}-digit verification code to <strong className="text-foreground">{props.email}</strong>.
-    </>
+    <MessageWithNodes
+      translate={(marked) =>
+        t("We sent a {length}-digit verification code to {email}.", { length: CODE_LENGTH, email: marked })
+      }
+      nodes={[email]}
+    />
   );
 }
 
@@ -81,12 +90,18 @@ function CodeExpiry(props: { secondsLeft: number; onResend: () => void; isResend
     <div className="text-center text-sm text-muted-foreground">
       {props.secondsLeft > 0 ? (
         <span>
-          Code expires in{" "}
-          <span className="font-mono font-medium text-foreground">{formatCountdown(props.secondsLeft)}</span>
+          <MessageWithNodes
+            translate={(time) => t("Code expires in {time}", { time })}
+            nodes={[
+              <span key="time" className="font-mono font-medium text-foreground">
+                {formatCountdown(props.secondsLeft)}
+              </span>,
+            ]}
+          />
         </span>
       ) : (
         <Button type="button" variant="link" onClick={props.onResend} disabled={props.isResending}>
-          Resend verification code
+          {t("Resend verification code")}
         </Button>
       )}
     </div>
@@ -145,7 +160,7 @@ export function CodeDialog(props: CodeDialogProps) {
       open={props.open}
       onClose={() => props.onOpenChange(false)}
       icon={MAIL_ICON}
-      title={props.title ?? "Check your email"}
+      title={props.title ?? t("Check your email")}
       description={<CodeDescription email={props.email} isPasswordUnconfirmed={props.isPasswordUnconfirmed} />}
     >
       <form className="grid gap-4" onSubmit={form.handleSubmit((values) => verify.mutate(values.code))} noValidate>
@@ -159,15 +174,15 @@ export function CodeDialog(props: CodeDialogProps) {
         <CodeExpiry secondsLeft={countdown.secondsLeft} onResend={() => send.mutate()} isResending={send.isPending} />
         {props.onUseAuthenticator ? (
           <Button type="button" variant="link" onClick={props.onUseAuthenticator}>
-            Use your authenticator app instead
+            {t("Use your authenticator app instead")}
           </Button>
         ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
-            Cancel
+            {t("Cancel")}
           </Button>
           <Button type="submit" disabled={!isCodeValid || verify.isPending}>
-            {verify.isPending ? "Verifying…" : "Verify"}
+            {verify.isPending ? t("Verifying…") : t("Verify")}
           </Button>
         </DialogFooter>
       </form>

@@ -2,6 +2,7 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 
 /**
  * The e-mail and password inputs that signing in and signing up share, each with its error beside it.
@@ -18,7 +19,7 @@ export function CredentialFields(props: {
 }) {
   return (
     <>
-      <Field id="email" label="Email" error={props.emailError}>
+      <Field id="email" label={t("Email")} error={props.emailError}>
         <Input
           id="email"
           type="email"
@@ -28,7 +29,7 @@ export function CredentialFields(props: {
           {...props.email}
         />
       </Field>
-      <Field id="password" label="Password" error={props.passwordError}>
+      <Field id="password" label={t("Password")} error={props.passwordError}>
         <PasswordInput
           id="password"
           autoComplete={props.passwordAutoComplete}

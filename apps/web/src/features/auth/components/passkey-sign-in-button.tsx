@@ -2,6 +2,7 @@ import { MESSAGES, TOASTS } from "@ferry/core/messages";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { passkeyErrorMessage } from "../../../lib/passkey-errors.ts";
 import { toastError } from "../../../lib/toasts.ts";
 import { signInWithPasskey } from "../api/auth-calls.ts";
@@ -32,12 +33,12 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: () => Promise<
     <div className="mt-5 grid gap-5">
       <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
         <span className="h-px flex-1 bg-border" />
-        or
+        {t("or")}
         <span className="h-px flex-1 bg-border" />
       </div>
       <Button type="button" variant="outline" size="lg" onClick={signIn} aria-disabled={isSigningIn || undefined}>
         <KeyRound aria-hidden="true" />
-        {isSigningIn ? "Waiting for your passkey…" : "Sign in with a passkey"}
+        {isSigningIn ? t("Waiting for your passkey…") : t("Sign in with a passkey")}
       </Button>
     </div>
   );

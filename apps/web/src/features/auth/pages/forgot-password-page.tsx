@@ -10,15 +10,18 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { t, translateText } from "../../../i18n/i18n.tsx";
 import { requestPasswordReset, resetPassword } from "../../../lib/password-reset.ts";
 import { toastError, toastServerError, toastSuccess } from "../../../lib/toasts.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 
-const backToLogin = (
-  <Link to="/login" className="font-medium text-primary hover:underline">
-    Back to sign in
-  </Link>
-);
+function BackToLogin() {
+  return (
+    <Link to="/login" className="font-medium text-primary hover:underline">
+      {t("Back to sign in")}
+    </Link>
+  );
+}
 
 function RequestResetForm() {
   const form = useForm<z.input<typeof ForgotPasswordRequest>, unknown, z.output<typeof ForgotPasswordRequest>>({
@@ -41,14 +44,16 @@ function RequestResetForm() {
   if (sentTo) {
     return (
       <AuthLayout
-        title="Check your email"
-        subtitle="If an account exists for that address, a reset link is on its way."
-        footer={backToLogin}
+        title={t("Check your email")}
+        subtitle={t("If an account exists for that address, a reset link is on its way.")}
+        footer={<BackToLogin />}
       >
         <div className="flex items-start gap-3 rounded-lg border border-border bg-card p-4 text-sm">
           <MailCheckIcon className="mt-0.5 size-5 text-primary" />
           <p>
-            We sent the link to <strong>{sentTo}</strong> if it belongs to a Ferry account. It expires in 60 minutes.
+            {t("We sent the link to {email} if it belongs to a Ferry account. It expires in 60 minutes.", {
+              email: sentTo,
+            })}
           </p>
         </div>
       </AuthLayout>
@@ -56,12 +61,12 @@ function RequestResetForm() {
   }
   return (
     <AuthLayout
-      title="Forgot your password?"
-      subtitle="Enter your e-mail and we'll send you a link to choose a new one."
-      footer={backToLogin}
+      title={t("Forgot your password?")}
+      subtitle={t("Enter your e-mail and we'll send you a link to choose a new one.")}
+      footer={<BackToLogin />}
     >
       <form className="grid gap-5" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-        <Field id="email" label="Email" error={errors.email?.message}>
+        <Field id="email" label={t("Email")} error={errors.email?.message}>
           <Input
             id="email"
             type="email"
@@ -71,7 +76,7 @@ function RequestResetForm() {
           />
         </Field>
         <Button type="submit" size="lg" disabled={isSubmitting || email.trim() === ""}>
-          Send reset link
+          {t("Send reset link")}
         </Button>
       </form>
     </AuthLayout>
@@ -103,17 +108,21 @@ function ChooseNewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="Every other device will be signed out." footer={backToLogin}>
+    <AuthLayout
+      title={t("Choose a new password")}
+      subtitle={t("Every other device will be signed out.")}
+      footer={<BackToLogin />}
+    >
       <form
         className="grid gap-5"
         onSubmit={form.handleSubmit(onSubmit, () => toastError(MESSAGES.invalidPassword))}
         noValidate
       >
-        <Field id="new-password" label="New password" hint={MESSAGES.passwordHint}>
+        <Field id="new-password" label={t("New password")} hint={translateText(MESSAGES.passwordHint)}>
           <PasswordInput id="new-password" autoComplete="new-password" {...form.register("newPassword")} />
         </Field>
         <Button type="submit" size="lg" disabled={!isValid || isSubmitting}>
-          Save new password
+          {t("Save new password")}
         </Button>
       </form>
     </AuthLayout>

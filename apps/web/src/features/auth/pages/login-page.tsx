@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { meQueryKey } from "../../../lib/queries/session.ts";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { sendSignInCode, startSignIn, verifySignInCode } from "../api/auth-calls.ts";
@@ -37,26 +38,28 @@ function RememberMeRow({ control }: { control: Control<z.input<typeof SignInRequ
               checked={field.value}
               onCheckedChange={(checked) => field.onChange(checked === true)}
             />
-            Remember me
+            {t("Remember me")}
           </label>
         )}
       />
       <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
-        Forgot password?
+        {t("Forgot password?")}
       </Link>
     </div>
   );
 }
 
 /** The page's footer: the way to sign up instead. */
-const SIGN_UP_INSTEAD = (
-  <>
-    Don't have an account?{" "}
-    <Link to="/signup" className="font-medium text-primary hover:underline">
-      Sign up
-    </Link>
-  </>
-);
+function SignUpInstead() {
+  return (
+    <>
+      {t("Don't have an account?")}{" "}
+      <Link to="/signup" className="font-medium text-primary hover:underline">
+        {t("Sign up")}
+      </Link>
+    </>
+  );
+}
 
 /**
  * The two steps of signing in: the password first, then — when the server asks for it — the e-mailed
@@ -110,7 +113,7 @@ export function LoginPage() {
 
   const { errors, isSubmitting } = form.formState;
   return (
-    <AuthLayout title="Welcome back" subtitle="Sign in to your Ferry account." footer={SIGN_UP_INSTEAD}>
+    <AuthLayout title={t("Welcome back")} subtitle={t("Sign in to your Ferry account.")} footer={<SignUpInstead />}>
       <form
         className="grid gap-5"
         onSubmit={(event) => {
@@ -133,7 +136,7 @@ export function LoginPage() {
         <RememberMeRow control={form.control} />
         {/* aria-disabled, not disabled: a disabled button drops focus, and the code dialog would give it back to nothing. */}
         <Button type="submit" size="lg" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? "Signing in…" : "Sign In"}
+          {isSubmitting ? t("Signing in…") : t("Sign In")}
         </Button>
       </form>
       <PasskeySignInButton onSignedIn={signIn.onVerified} />

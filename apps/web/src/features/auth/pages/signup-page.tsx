@@ -5,7 +5,9 @@ import { CheckCircle2Icon, CircleIcon } from "lucide-react";
 import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
+import { MessageWithNodes } from "../../../components/message-with-node.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { t, translateText } from "../../../i18n/i18n.tsx";
 import { showServerFieldErrors } from "../../../lib/server-field-errors.ts";
 import { toastError, toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { signUp } from "../api/auth-calls.ts";
@@ -16,7 +18,7 @@ import { CredentialFields } from "../components/credential-fields.tsx";
 function PasswordRules({ password }: { password: string }) {
   return (
     <div id="password-rules" className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
-      <p className="mb-2">{MESSAGES.passwordHint}</p>
+      <p className="mb-2">{translateText(MESSAGES.passwordHint)}</p>
       <ul className="grid grid-cols-2 gap-1">
         {PASSWORD_RULES.map((rule) => {
           const isMet = rule.test(password);
@@ -26,7 +28,7 @@ function PasswordRules({ password }: { password: string }) {
               className={isMet ? "flex items-center gap-1 text-green-700" : "flex items-center gap-1"}
             >
               {isMet ? <CheckCircle2Icon className="size-3.5" /> : <CircleIcon className="size-3.5" />}
-              {rule.label}
+              {translateText(rule.label)}
             </li>
           );
         })}
@@ -39,28 +41,34 @@ function PasswordRules({ password }: { password: string }) {
 function TermsNote() {
   return (
     <p className="text-center text-xs text-muted-foreground">
-      By creating an account you agree to our{" "}
-      <Link to="/terms" className="underline">
-        Terms of Service
-      </Link>{" "}
-      and{" "}
-      <Link to="/privacy" className="underline">
-        Privacy Policy
-      </Link>
-      .
+      <MessageWithNodes
+        translate={(terms, privacy) =>
+          t("By creating an account you agree to our {terms} and {privacy}.", { terms, privacy })
+        }
+        nodes={[
+          <Link key="terms" to="/terms" className="underline">
+            {t("Terms of Service")}
+          </Link>,
+          <Link key="privacy" to="/privacy" className="underline">
+            {t("Privacy Policy")}
+          </Link>,
+        ]}
+      />
     </p>
   );
 }
 
 /** The page's footer: the way to sign in instead. */
-const SIGN_IN_INSTEAD = (
-  <>
-    Already have an account?{" "}
-    <Link to="/login" className="font-medium text-primary hover:underline">
-      Sign in
-    </Link>
-  </>
-);
+function SignInInstead() {
+  return (
+    <>
+      {t("Already have an account?")}{" "}
+      <Link to="/login" className="font-medium text-primary hover:underline">
+        {t("Sign in")}
+      </Link>
+    </>
+  );
+}
 
 export function SignupPage() {
   const navigate = useNavigate();
@@ -94,9 +102,9 @@ export function SignupPage() {
 
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle="Open a free personal account in a minute."
-      footer={SIGN_IN_INSTEAD}
+      title={t("Create your account")}
+      subtitle={t("Open a free personal account in a minute.")}
+      footer={<SignInInstead />}
     >
       <form className="grid gap-5" onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
         <CredentialFields
@@ -109,7 +117,7 @@ export function SignupPage() {
         />
         <PasswordRules password={password} />
         <Button type="submit" size="lg" disabled={!canSubmit || isSubmitting}>
-          {isSubmitting ? "Creating account…" : "Create Account"}
+          {isSubmitting ? t("Creating account…") : t("Create Account")}
         </Button>
         <TermsNote />
       </form>

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
+import { t, translateText } from "../../../i18n/i18n.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
 import { meQueryKey, useMe } from "../../../lib/queries/session.ts";
 import { toastSuccess } from "../../../lib/toasts.ts";
@@ -41,16 +42,18 @@ function StateCard(props: { icon: React.ReactNode; title: string; children: Reac
   );
 }
 
-const recoveryButtons = (
-  <div className="flex flex-wrap justify-center gap-2">
-    <Button asChild>
-      <Link to="/dashboard">Go to Dashboard</Link>
-    </Button>
-    <Button asChild variant="outline">
-      <Link to="/login">Back to Login</Link>
-    </Button>
-  </div>
-);
+function RecoveryButtons() {
+  return (
+    <div className="flex flex-wrap justify-center gap-2">
+      <Button asChild>
+        <Link to="/dashboard">{t("Go to Dashboard")}</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/login">{t("Back to Login")}</Link>
+      </Button>
+    </div>
+  );
+}
 
 /**
  * Verifies `token` once the user is signed in (the server ties the token to the account); on success it
@@ -85,9 +88,9 @@ function useEmailVerification(token: string | null) {
 /** The page when the link cannot verify the address, with why and the ways on. */
 function VerificationFailed({ message }: { message: string }) {
   return (
-    <StateCard icon={<XCircleIcon className="size-14 text-destructive" />} title="Verification failed">
-      <p className="text-muted-foreground">{message}</p>
-      {recoveryButtons}
+    <StateCard icon={<XCircleIcon className="size-14 text-destructive" />} title={t("Verification failed")}>
+      <p className="text-muted-foreground">{translateText(message)}</p>
+      <RecoveryButtons />
     </StateCard>
   );
 }
@@ -105,24 +108,29 @@ export function VerifyEmailPage() {
   }
   if (!outcome) {
     return (
-      <StateCard icon={<Loader2Icon className="size-14 animate-spin text-primary" />} title="Verifying your email…">
-        <p className="text-muted-foreground">This only takes a moment.</p>
+      <StateCard
+        icon={<Loader2Icon className="size-14 animate-spin text-primary" />}
+        title={t("Verifying your email…")}
+      >
+        <p className="text-muted-foreground">{t("This only takes a moment.")}</p>
       </StateCard>
     );
   }
   if (outcome.state === "success") {
     return (
-      <StateCard icon={<CheckCircle2Icon className="size-14 text-green-600" />} title="Email verified!">
-        <p className="text-muted-foreground">{TOASTS.emailVerified} Taking you to your dashboard…</p>
+      <StateCard icon={<CheckCircle2Icon className="size-14 text-green-600" />} title={t("Email verified!")}>
+        <p className="text-muted-foreground">
+          {translateText(TOASTS.emailVerified)} {t("Taking you to your dashboard…")}
+        </p>
       </StateCard>
     );
   }
   if (outcome.state === "expired") {
     return (
-      <StateCard icon={<ClockIcon className="size-14 text-yellow-600" />} title="Link expired">
-        <p className="text-muted-foreground">{MESSAGES.verificationExpired}</p>
-        <p className="text-sm text-muted-foreground">{MESSAGES.verificationExpiryNote}</p>
-        {recoveryButtons}
+      <StateCard icon={<ClockIcon className="size-14 text-yellow-600" />} title={t("Link expired")}>
+        <p className="text-muted-foreground">{translateText(MESSAGES.verificationExpired)}</p>
+        <p className="text-sm text-muted-foreground">{translateText(MESSAGES.verificationExpiryNote)}</p>
+        <RecoveryButtons />
       </StateCard>
     );
   }
