@@ -1,8 +1,9 @@
+import { THEME_COOKIE } from "@ferry/core/theme";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useEffect, useState } from "react";
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, dataOf } from "../lib/api.ts";
 import { useMe } from "../lib/queries/session.ts";
 import { profileWithRole } from "../testing/help-fixtures.ts";
@@ -75,5 +76,27 @@ describe("the app's session", () => {
     // The session was read again, and is still there.
     await vi.waitFor(() => expect(requests.filter((request) => request.path === "/api/v1/me")).toHaveLength(2));
     expect(screen.getByText("Signed in as erika@example.com")).toBeVisible();
+  });
+});
+
+describe("the saved theme", () => {
+  afterEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test forgets the cookie the app wrote.
+    document.cookie = `${THEME_COOKIE}=; path=/; max-age=0`;
+    document.documentElement.classList.remove("dark");
+    vi.unstubAllGlobals();
+  });
+
+  test("is applied once the session is read, and kept in the cookie for the next page load", async () => {
+    const erika = profileWithRole("user");
+    fakeApi({ "GET /api/v1/me": () => ({ body: { ...erika, preferences: { ...erika.preferences, theme: "dark" } } }) });
+    render(
+      <Providers>
+        <SignedInPage />
+      </Providers>,
+    );
+    expect(await screen.findByText("Signed in as erika@example.com")).toBeVisible();
+    await vi.waitFor(() => expect(document.documentElement).toHaveClass("dark"));
+    expect(document.cookie).toContain(`${THEME_COOKIE}=dark`);
   });
 });
