@@ -1,7 +1,16 @@
 import { translateText } from "../i18n/i18n.tsx";
 
 /** Fields of the content files that are not text a person reads: names, paths, icons, figures. */
-const UNTRANSLATED_FIELDS: ReadonlySet<string> = new Set(["id", "kind", "to", "icon", "tone", "currency", "amount"]);
+const UNTRANSLATED_FIELDS: ReadonlySet<string> = new Set([
+  "id",
+  "kind",
+  "to",
+  "icon",
+  "tone",
+  "source",
+  "currency",
+  "amount",
+]);
 
 /**
  * A page's content (content/*.ts: English texts, each its message key) with every text in the active

@@ -1,4 +1,4 @@
-import { t } from "../../i18n/i18n.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import {
   CLAIM_SOURCE_LABELS,
@@ -23,7 +23,7 @@ function SourceBadge({ source }: { source: ClaimSource }) {
         SOURCE_STYLES[source],
       )}
     >
-      {CLAIM_SOURCE_LABELS[source]}
+      {translateText(CLAIM_SOURCE_LABELS[source])}
     </span>
   );
 }
