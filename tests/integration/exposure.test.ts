@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { THEME_SCRIPT } from "@ferry/core/theme";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { InFlightLimit } from "../../apps/server/src/http/in-flight.ts";
@@ -62,6 +64,15 @@ describe("what a development instance exposes", () => {
       expect(response.headers["permissions-policy"], url).toContain("camera=()");
       expect(response.headers["permissions-policy"], url).toContain("geolocation=()");
     }
+  });
+
+  test("the Content-Security-Policy runs Ferry's own scripts and the theme script by its hash, no other inline script", async () => {
+    const response = await send(ferry.app, { method: "GET", url: "/api/health", ip: randomIp() });
+    const scriptSrc = String(response.headers["content-security-policy"])
+      .split(";")
+      .find((directive) => directive.startsWith("script-src"));
+    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });
 
