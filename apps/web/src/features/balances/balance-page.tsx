@@ -4,6 +4,7 @@ import { minorOf } from "@ferry/core/money";
 import { ArrowUpFromLineIcon, PlusIcon, RepeatIcon, SendIcon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
+import { BalanceTotalCard } from "../../components/balance-total.tsx";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -122,6 +123,7 @@ export function BalancePage({
         }
       />
       <div className="grid grid-cols-1 gap-6">
+        <BalanceTotalCard />
         <section aria-label="Balances">
           <BalanceCards />
         </section>

@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { SendIcon } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
+import { BalanceTotalCard } from "../../components/balance-total.tsx";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SeeAllLink } from "../../components/see-all-link.tsx";
@@ -129,6 +130,7 @@ export function DashboardPage({
           </div>
         }
       />
+      <BalanceTotalCard className="mb-6" />
       <CurrencyAccounts />
       {SendMoneyDialog ? (
         <SendMoneyDialog
