@@ -11,6 +11,7 @@ import { FerryLogo } from "./ferry-logo.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Link } from "./local-link.tsx";
 import { NavItemIcon } from "./nav-item-icon.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
 
 const DRAWER_LINK =
   "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-[15px] font-medium text-slate-800 transition-colors dark:text-foreground hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -125,7 +126,10 @@ export function MobileDrawer({ open, onOpenChange, profile, onSignOut, openerRef
         <SheetTitle className="sr-only">{t(MOBILE_NAV_TEXT.title)}</SheetTitle>
         <SheetDescription className="sr-only">{t(MOBILE_NAV_TEXT.description)}</SheetDescription>
         <DrawerLinks profile={profile} close={close} onSignOut={onSignOut} />
-        <LanguageSwitcher className="border-t border-slate-100 px-4 py-2" />
+        <div className="flex items-center gap-2 border-t border-slate-100 px-4 py-2">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
         <DrawerActions profile={profile} close={close} />
       </SheetContent>
     </Sheet>
