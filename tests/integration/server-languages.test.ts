@@ -5,9 +5,12 @@ import {
   createSessionUser,
   fundWallet,
   insertBareUsers,
+  mailTo,
+  randomIp,
   type SessionUser,
   send,
   type TestApp,
+  uniqueEmail,
 } from "./helpers.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer, waitForMessage } from "./smtp-peer.ts";
 
@@ -165,5 +168,22 @@ describe("in the recipient's language and time zone", () => {
       "Verwendungszweck",
     ]);
     expect([tokyoRow[1], tokyoRow[3], tokyoRow[4]]).toEqual(["deposit", "USD", "1234.56"]);
+  });
+
+  test("a sign-up's verification link is written in the language the sign-up was made in", async () => {
+    const email = uniqueEmail("languages-signup");
+    const response = await send(ferry.app, {
+      method: "POST",
+      url: "/api/v1/auth/sign-up",
+      ip: randomIp(),
+      payload: { email, password: "Harbour#2026-long" },
+      headers: { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" },
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+
+    const [mail] = await mailTo(ferry.db, email);
+    expect(mail.subject).toBe("Vérifiez votre e-mail");
+    expect(mail.text_body).toContain("Bienvenue sur Ferry !");
+    expect(mail.text_body).toContain("/verify-email?token=");
   });
 });

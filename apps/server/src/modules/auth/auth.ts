@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_SECONDS,
@@ -6,6 +7,7 @@ import {
   VERIFICATION_LINK_TTL_SECONDS,
 } from "@ferry/core/contracts/auth";
 import { BACKUP_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "@ferry/core/contracts/authenticator";
+import type { Language } from "@ferry/core/i18n/languages";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { admin, emailOTP, twoFactor } from "better-auth/plugins";
 import { sql } from "kysely";
@@ -26,6 +28,17 @@ import { reportPasswordChanged } from "./security-alerts.ts";
 
 /** Where Better Auth's own endpoints are mounted. */
 export const AUTH_BASE_PATH = "/api/auth";
+
+/**
+ * The language of the sign-up under way (issue 29): Better Auth sends the verification link from inside
+ * `signUpEmail`, before the new account has saved preferences, so the link's e-mail reads it here.
+ */
+const signUpLanguage = new AsyncLocalStorage<Language>();
+
+/** Runs a sign-up whose verification e-mail is written in `language`. */
+export function withSignUpLanguage<T>(language: Language, signUp: () => Promise<T>): Promise<T> {
+  return signUpLanguage.run(language, signUp);
+}
 const RESET_LINK_TTL_SECONDS = 60 * 60;
 const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -171,7 +184,7 @@ export function createAuth(config: Config, db: Database, hooks: AuthHooks) {
       expiresIn: VERIFICATION_LINK_TTL_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-        await enqueueMail(db, verificationLinkMail(user.email, url));
+        await enqueueMail(db, verificationLinkMail(user.email, url, signUpLanguage.getStore()));
       },
     },
     databaseHooks: profileOnSignUpHooks(db),

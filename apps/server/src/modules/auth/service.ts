@@ -10,7 +10,7 @@ import { isBanned } from "../../http/guards.ts";
 import { clearThrottle, enforceThrottle, releaseHits, tryThrottle } from "../../http/throttle.ts";
 import { enqueueMail, existingAccountMail } from "../mail/service.ts";
 import { keepSignUpLanguage } from "../settings/service.ts";
-import type { Auth } from "./auth.ts";
+import { type Auth, withSignUpLanguage } from "./auth.ts";
 import { serializeSetCookie, signCookieValue } from "./cookies.ts";
 import { deviceCookieGenerationOf, issueDeviceCookie, recordSignInDevice } from "./devices.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
@@ -33,9 +33,9 @@ export async function signUp(
     return;
   }
   try {
-    const { user } = await auth.api.signUpEmail({
-      body: { email: request.email, password: request.password, name: "" },
-    });
+    const { user } = await withSignUpLanguage(language, () =>
+      auth.api.signUpEmail({ body: { email: request.email, password: request.password, name: "" } }),
+    );
     await keepSignUpLanguage(db, user.id, language);
   } catch (error) {
     // A concurrent sign-up with the same address won the race: treat it as an existing account.

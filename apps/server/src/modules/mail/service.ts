@@ -59,9 +59,10 @@ export type MailCategory = "security" | "activity";
 type MailContent = Omit<MailMessage, "to">;
 
 /**
- * A message as the builders below make it: to whom, why, and how to write it for a reader. `language`
- * is for an address without an account (a sign-up's): a Ferry account's own App Preferences win.
- * A message already written (`subject`, `text`, `html`) is queued as it is.
+ * A message as the builders below make it: to whom, why, and how to write it for a reader, who reads
+ * in the language and time zone of the recipient's App Preferences. `language` overrides the language
+ * only where the account cannot have saved one yet (the sign-up's verification link). A message
+ * already written (`subject`, `text`, `html`) is queued as it is.
  */
 export type Mail =
   | (MailMessage & { readonly category?: MailCategory })
@@ -89,7 +90,7 @@ async function writtenFor(db: Kysely<DB>, message: Mail, userId: string | undefi
     return { to: message.to, ...message.write(readerFor(message.language ?? "en")) };
   }
   const { language, timeZone } = await preferencesOf(db, userId);
-  return { to: message.to, ...message.write(readerFor(language, timeZone)) };
+  return { to: message.to, ...message.write(readerFor(message.language ?? language, timeZone)) };
 }
 
 function escapeHtml(text: string): string {
