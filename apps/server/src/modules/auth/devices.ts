@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { LOCALE_OF } from "@ferry/core/i18n/languages";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { selectUserEmail } from "../../db/users.ts";
@@ -134,11 +135,14 @@ function describeDevice(userAgent: string): string {
   return `${browser} on ${system}`;
 }
 
-/** Now, as the owner reads time: in the time zone of their App Preferences (UTC by default). */
+/**
+ * Now, as the owner reads time: in the language and time zone of their App Preferences (UTC by
+ * default), with the zone named. English keeps its day-month order ("26 Nov 2026, 21:43 UTC").
+ */
 async function signInTimeFor(db: Database, userId: string): Promise<string> {
-  const { timeZone } = (await getSettings(db, userId)).preferences;
+  const { language, timeZone } = (await getSettings(db, userId)).preferences;
   // dateStyle and timeZoneName cannot be combined: the fields are named one by one.
-  const format = new Intl.DateTimeFormat("en-GB", {
+  const format = new Intl.DateTimeFormat(language === "en" ? "en-GB" : LOCALE_OF[language], {
     day: "numeric",
     month: "short",
     year: "numeric",
