@@ -2,6 +2,7 @@ import { FIAT_CURRENCIES } from "@ferry/core/currencies";
 import { Bitcoin, LandmarkIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { DialogFrame } from "../../components/dialog-frame.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { BankDepositDialog } from "./bank-deposit-dialog.tsx";
 import { CryptoDepositDialog } from "./crypto-deposit-dialog.tsx";
 
@@ -24,14 +25,14 @@ export function AddCashDialog(props: { open: boolean; onOpenChange: (open: boole
     {
       key: "bank",
       icon: LandmarkIcon,
-      title: "Connect Bank",
-      text: `Transfer from your bank account (${FIAT_CURRENCIES.join(", ")})`,
+      title: t("Connect Bank"),
+      text: t("Transfer from your bank account ({currencies})", { currencies: FIAT_CURRENCIES.join(", ") }),
     },
     {
       key: "crypto",
       icon: Bitcoin,
-      title: "Crypto Deposit",
-      text: "Receive Bitcoin, USDT (Tron) or Ethereum to your own address",
+      title: t("Crypto Deposit"),
+      text: t("Receive Bitcoin, USDT (Tron) or Ethereum to your own address"),
     },
   ] as const;
   return (
@@ -39,8 +40,8 @@ export function AddCashDialog(props: { open: boolean; onOpenChange: (open: boole
       <DialogFrame
         open={props.open}
         onClose={() => props.onOpenChange(false)}
-        title="Add Cash"
-        description="Choose how you want to add money to Ferry."
+        title={t("Add Cash")}
+        description={t("Choose how you want to add money to Ferry.")}
       >
         <div className="grid gap-3">
           {options.map((option) => (

@@ -11,6 +11,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatAmount, formatMoney } from "../../i18n/format.ts";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { AddCashDialog } from "./add-cash-dialog.tsx";
 import { useBalances } from "./api/get-balances.ts";
@@ -40,10 +41,10 @@ function BalanceCard({ entry }: { entry: Balance }) {
           <CurrencyIcon currency={entry.currency} />
           <div className="min-w-0">
             <p className="font-semibold">{entry.currency}</p>
-            <p className="truncate text-xs text-muted-foreground">{currency.name}</p>
+            <p className="truncate text-xs text-muted-foreground">{translateText(currency.name)}</p>
           </div>
         </div>
-        <p className="mt-3 text-xs uppercase tracking-wide text-muted-foreground sm:mt-5">Available</p>
+        <p className="mt-3 text-xs uppercase tracking-wide text-muted-foreground sm:mt-5">{t("Available")}</p>
         <p className="mt-1 flex items-baseline gap-1.5 text-2xl font-bold tabular-nums">
           <span data-testid="balance-available">
             {formatAmount(minorOf(entry.available, entry.currency), entry.currency)}
@@ -52,7 +53,9 @@ function BalanceCard({ entry }: { entry: Balance }) {
         </p>
         {reservedMinor > 0n ? (
           <p className="mt-2 text-xs text-yellow-800" data-testid="balance-reserved">
-            {formatMoney({ currency: entry.currency, amountMinor: reservedMinor })} reserved for pending transfers
+            {t("{amount} reserved for pending transfers", {
+              amount: formatMoney({ currency: entry.currency, amountMinor: reservedMinor }),
+            })}
           </p>
         ) : null}
       </CardContent>
@@ -103,28 +106,28 @@ export function BalancePage({
   return (
     <>
       <PageHeader
-        title="Your Balance"
-        description="What you hold in each currency, ready to send or cash out."
+        title={t("Your Balance")}
+        description={t("What you hold in each currency, ready to send or cash out.")}
         actions={
           <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto">
             <Button variant="outline" onClick={() => setOpenDialog("add-cash")}>
-              <PlusIcon /> Add Cash
+              <PlusIcon /> {t("Add Cash")}
             </Button>
             <Button variant="outline" onClick={() => setOpenDialog("cashout")}>
-              <ArrowUpFromLineIcon /> Cashout
+              <ArrowUpFromLineIcon /> {t("Cashout")}
             </Button>
             <Button variant="outline" onClick={() => setOpenDialog("exchange")}>
-              <RepeatIcon /> Exchange
+              <RepeatIcon /> {t("Exchange")}
             </Button>
             <Button className="order-first col-span-3 sm:order-none" onClick={() => setOpenDialog("send-money")}>
-              <SendIcon /> Send Money
+              <SendIcon /> {t("Send Money")}
             </Button>
           </div>
         }
       />
       <div className="grid grid-cols-1 gap-6">
         <BalanceTotalCard />
-        <section aria-label="Balances">
+        <section aria-label={t("Balances")}>
           <BalanceCards />
         </section>
         <RecentTransactions />

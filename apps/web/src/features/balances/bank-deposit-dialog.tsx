@@ -1,13 +1,18 @@
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { CopyIcon } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { activeLanguage, t } from "../../i18n/i18n.tsx";
 import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
 import { toastError, toastSuccess } from "../../lib/toasts.ts";
 import { useDepositInstructions } from "./api/deposits.ts";
 import { DepositDialogFrame } from "./components/deposit-dialog-frame.tsx";
 import { ReportDepositForm } from "./report-deposit-form.tsx";
 
-function CopyRow({ label, value }: { label: string; value: string }) {
+function CopyRow({ label: key, value }: { label: MessageKey; value: string }) {
+  const label = t(key);
+  // English says "Failed to copy account name" mid-sentence; the other languages put the label after a colon.
+  const labelInSentence = activeLanguage() === "en" ? label.toLowerCase() : label;
   return (
     <div className="flex items-center justify-between gap-3 border-b border-border py-2 last:border-0">
       <div className="min-w-0">
@@ -18,12 +23,12 @@ function CopyRow({ label, value }: { label: string; value: string }) {
         type="button"
         variant="ghost"
         size="icon"
-        aria-label={`Copy ${label}`}
+        aria-label={t("Copy {label}", { label })}
         onClick={async () => {
           if (await copyToClipboard(value)) {
             toastSuccess("Copied!");
           } else {
-            toastError(`Failed to copy ${label.toLowerCase()}`);
+            toastError(t("Failed to copy {label}", { label: labelInSentence }));
           }
         }}
       >
@@ -41,8 +46,8 @@ export function BankDepositDialog(props: { open: boolean; onOpenChange: (open: b
     <DepositDialogFrame
       open={props.open}
       onOpenChange={props.onOpenChange}
-      title="Deposit from your bank"
-      description="Send a transfer from your bank to this account. Always include your reference."
+      title={t("Deposit from your bank")}
+      description={t("Send a transfer from your bank to this account. Always include your reference.")}
     >
       {bank ? (
         <div className="grid gap-4">
@@ -54,7 +59,9 @@ export function BankDepositDialog(props: { open: boolean; onOpenChange: (open: b
             <CopyRow label="Your reference" value={bank.reference} />
           </div>
           <p className="text-xs text-muted-foreground">
-            Accepted currencies: {bank.currencies.join(", ")}. Transfers without your reference take longer to match.
+            {t("Accepted currencies: {currencies}. Transfers without your reference take longer to match.", {
+              currencies: bank.currencies.join(", "),
+            })}
           </p>
           <ReportDepositForm kind="bank" currencies={bank.currencies} />
         </div>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { QrCode } from "../../components/qr-code.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
 import { toastError, toastSuccess } from "../../lib/toasts.ts";
@@ -30,7 +31,7 @@ function AddressPanel({ entry, coin }: { entry: DepositInstructions["crypto"][nu
   async function copy() {
     const isCopied = await copyToClipboard(entry.address);
     if (isCopied) {
-      toastSuccess(`${coin} address copied to clipboard!`);
+      toastSuccess(t("{coin} address copied to clipboard!", { coin }));
     } else {
       toastError("Failed to copy address");
     }
@@ -39,18 +40,27 @@ function AddressPanel({ entry, coin }: { entry: DepositInstructions["crypto"][nu
   return (
     <div className="grid gap-4">
       <div className="flex justify-center">
-        <QrCode value={entry.address} label={`QR code of your ${entry.networkName} deposit address`} />
+        <QrCode
+          value={entry.address}
+          label={t("QR code of your {network} deposit address", { network: entry.networkName })}
+        />
       </div>
       <div className="grid gap-1">
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-          Your {entry.networkName} address
+          {t("Your {network} address", { network: entry.networkName })}
         </p>
         <div className="flex items-center gap-2 rounded-md border border-border bg-muted p-2">
           <code className="min-w-0 flex-1 break-all text-sm" data-testid="deposit-address">
             {entry.address}
           </code>
-          <Button type="button" size="sm" variant="outline" onClick={copy} aria-label={`Copy ${coin} address`}>
-            <CopyIcon /> Copy
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={copy}
+            aria-label={t("Copy {coin} address", { coin })}
+          >
+            <CopyIcon /> {t("Copy")}
           </Button>
         </div>
       </div>
@@ -59,7 +69,10 @@ function AddressPanel({ entry, coin }: { entry: DepositInstructions["crypto"][nu
         role="note"
       >
         <TriangleAlertIcon className="size-4 shrink-0" />
-        Send only {coins} on the {entry.networkName} network to this address. Anything else sent here will be lost.
+        {t("Send only {coins} on the {network} network to this address. Anything else sent here will be lost.", {
+          coins,
+          network: entry.networkName,
+        })}
       </p>
       <ReportDepositForm kind="crypto" network={entry.network} currencies={entry.currencies} />
     </div>
@@ -75,10 +88,10 @@ export function CryptoDepositDialog(props: { open: boolean; onOpenChange: (open:
     <DepositDialogFrame
       open={props.open}
       onOpenChange={props.onOpenChange}
-      title="Crypto Deposit"
-      description="This address is yours alone, so every payment to it is credited to you after review."
+      title={t("Crypto Deposit")}
+      description={t("This address is yours alone, so every payment to it is credited to you after review.")}
     >
-      <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1" role="tablist" aria-label="Network">
+      <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1" role="tablist" aria-label={t("Network")}>
         {DepositNetwork.options.map((network) => (
           <button
             key={network}
@@ -96,7 +109,7 @@ export function CryptoDepositDialog(props: { open: boolean; onOpenChange: (open:
         ))}
       </div>
       {instructions.isError ? (
-        <p className="text-sm text-destructive">Could not load your deposit address. Please try again.</p>
+        <p className="text-sm text-destructive">{t("Could not load your deposit address. Please try again.")}</p>
       ) : entry ? (
         <AddressPanel key={entry.network} entry={entry} coin={coinOf(entry.network)} />
       ) : (

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { showServerFieldErrors } from "../../lib/server-field-errors.ts";
 import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
 import { useReportDeposit } from "./api/deposits.ts";
@@ -73,23 +74,24 @@ export function ReportDepositForm(props: ReportDepositProps) {
   if (reported) {
     return (
       <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900" role="status">
-        Thanks! Your deposit of {reported.currency} {reported.amount} is waiting for review. You'll get a notification
-        when it's credited.
+        {t("Thanks! Your deposit of {amount} is waiting for review. You'll get a notification when it's credited.", {
+          amount: `${reported.currency} ${reported.amount}`,
+        })}
       </p>
     );
   }
   return (
     <form className="grid gap-3 rounded-lg border border-border p-4" onSubmit={onSubmit} noValidate>
-      <p className="text-sm font-medium">Already sent it? Tell us to speed up the review.</p>
+      <p className="text-sm font-medium">{t("Already sent it? Tell us to speed up the review.")}</p>
       <div className="grid grid-cols-[7rem_1fr] gap-3">
-        <Field id={`report-currency-${props.kind}`} label="Currency" error={errorOf("currency")}>
+        <Field id={`report-currency-${props.kind}`} label={t("Currency")} error={errorOf("currency")}>
           <NativeSelect id={`report-currency-${props.kind}`} {...form.register("currency")}>
             {props.currencies.map((code) => (
               <option key={code}>{code}</option>
             ))}
           </NativeSelect>
         </Field>
-        <Field id={`report-amount-${props.kind}`} label="Amount sent" error={errorOf("amount")}>
+        <Field id={`report-amount-${props.kind}`} label={t("Amount sent")} error={errorOf("amount")}>
           <Input
             id={`report-amount-${props.kind}`}
             inputMode="decimal"
@@ -100,12 +102,12 @@ export function ReportDepositForm(props: ReportDepositProps) {
         </Field>
       </div>
       {props.kind === "crypto" ? (
-        <Field id="report-hash" label="Transaction hash (optional)" error={errorOf("transactionHash")}>
+        <Field id="report-hash" label={t("Transaction hash (optional)")} error={errorOf("transactionHash")}>
           <Input id="report-hash" {...form.register("transactionHash")} />
         </Field>
       ) : null}
       <Button type="submit" variant="secondary" disabled={isSending || !amount}>
-        {isSending ? "Reporting…" : "Report deposit"}
+        {isSending ? t("Reporting…") : t("Report deposit")}
       </Button>
     </form>
   );

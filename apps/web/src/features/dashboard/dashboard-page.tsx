@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatAmount } from "../../i18n/format.ts";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { balancesQueryOptions } from "../../lib/queries/balances.ts";
 import { useSignedInProfile } from "../../lib/queries/session.ts";
 
@@ -23,13 +24,13 @@ function CurrencyAccounts() {
     <section aria-labelledby="currency-accounts-heading">
       <div className="mb-4 flex items-center justify-between">
         <h2 id="currency-accounts-heading" className="text-lg font-semibold">
-          Currency accounts
+          {t("Currency accounts")}
         </h2>
-        <SeeAllLink to="/balance">See all</SeeAllLink>
+        <SeeAllLink to="/balance">{t("See all")}</SeeAllLink>
       </div>
       {balances.isError ? (
         <p className="rounded-md border border-border bg-card p-4 text-sm text-muted-foreground">
-          Balances could not be loaded. They will appear here as soon as Ferry can reach your accounts.
+          {t("Balances could not be loaded. They will appear here as soon as Ferry can reach your accounts.")}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -43,10 +44,10 @@ function CurrencyAccounts() {
                   <CurrencyIcon currency={code} />
                   <div>
                     <p className="font-semibold">{code}</p>
-                    <p className="text-xs text-muted-foreground">{currency.name}</p>
+                    <p className="text-xs text-muted-foreground">{translateText(currency.name)}</p>
                   </div>
                 </div>
-                <p className="mt-5 text-xs uppercase tracking-wide text-muted-foreground">Available balance</p>
+                <p className="mt-5 text-xs uppercase tracking-wide text-muted-foreground">{t("Available balance")}</p>
                 {balances.isPending ? (
                   <Skeleton className="mt-1 h-8 w-32" />
                 ) : (
@@ -105,7 +106,9 @@ export function DashboardPage({
       <>
         <PageHeader title={capitalise(tab)} />
         <Card>
-          <CardContent className="p-10 text-center text-muted-foreground">{MESSAGES.comingSoon}</CardContent>
+          <CardContent className="p-10 text-center text-muted-foreground">
+            {translateText(MESSAGES.comingSoon)}
+          </CardContent>
         </Card>
       </>
     );
@@ -113,17 +116,17 @@ export function DashboardPage({
   return (
     <>
       <PageHeader
-        title={`Welcome back, ${displayName(profile)}`}
-        description="Here is where your money stands today."
+        title={t("Welcome back, {name}", { name: displayName(profile) })}
+        description={t("Here is where your money stands today.")}
         actions={
           <div className="flex gap-2">
             <Button asChild variant="outline">
-              <Link to="/balance">Go to balances</Link>
+              <Link to="/balance">{t("Go to balances")}</Link>
             </Button>
             {SendMoneyDialog ? (
               <Button asChild>
                 <Link to="?tab=send">
-                  <SendIcon aria-hidden="true" /> Send Money
+                  <SendIcon aria-hidden="true" /> {t("Send Money")}
                 </Link>
               </Button>
             ) : null}

@@ -2,6 +2,7 @@ import type * as React from "react";
 import { DialogFrame } from "../../../components/dialog-frame.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { DialogFooter } from "../../../components/ui/dialog.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 
 /**
  * What the bank and crypto deposit dialogs share: a dialog that scrolls on a small screen, its title
@@ -26,7 +27,7 @@ export function DepositDialogFrame(props: {
       {props.children}
       <DialogFooter>
         <Button variant="outline" onClick={close}>
-          Close
+          {t("Close")}
         </Button>
       </DialogFooter>
     </DialogFrame>

@@ -7,6 +7,7 @@ import { TransactionIcon } from "../../../components/transaction-icon.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { formatAmount } from "../../../i18n/format.ts";
+import { format, t } from "../../../i18n/i18n.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useErrorToast } from "../../../lib/toasts.ts";
 import { RECENT_TRANSACTIONS_LIMIT, useRecentTransactions } from "../api/get-recent-transactions.ts";
@@ -15,15 +16,15 @@ import { RECENT_TRANSACTIONS_LIMIT, useRecentTransactions } from "../api/get-rec
 function titleOf(item: TransactionItem): string {
   switch (item.type) {
     case "sent":
-      return `Send to ${item.counterparty || "User"}`;
+      return t("Send to {name}", { name: item.counterparty || t("User") });
     case "received":
-      return `From ${item.counterparty || "User"}`;
+      return t("From {name}", { name: item.counterparty || t("User") });
     case "deposit":
-      return "Deposit";
+      return t("Deposit");
     case "withdraw":
-      return "Cash out";
+      return t("Cash out");
     case "exchange":
-      return `Exchange ${item.counterparty ?? ""}`.trim();
+      return item.counterparty ? t("Exchange {pair}", { pair: item.counterparty }) : t("Exchange");
   }
 }
 
@@ -35,7 +36,7 @@ function RecentTransactionRow({ item }: { item: TransactionItem }) {
       <TransactionIcon icon={isIncoming ? ArrowDownLeftIcon : ArrowUpRightIcon} isIncoming={isIncoming} size="small" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{titleOf(item)}</p>
-        <p className="text-xs text-muted-foreground">{new Date(item.createdAt).toLocaleDateString()}</p>
+        <p className="text-xs text-muted-foreground">{format().date(item.createdAt)}</p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         <p className={cn("text-sm font-semibold tabular-nums", isIncoming && "text-green-700")}>
@@ -65,7 +66,7 @@ function RecentTransactionList() {
   }
   const items = transactions.data?.items ?? [];
   if (items.length === 0) {
-    return <p className="py-6 text-center text-sm text-muted-foreground">No recent transactions</p>;
+    return <p className="py-6 text-center text-sm text-muted-foreground">{t("No recent transactions")}</p>;
   }
   return (
     <ul className="divide-y divide-border" aria-labelledby="recent-transactions-heading">
@@ -82,9 +83,9 @@ export function RecentTransactions() {
     <Card>
       <CardHeader className="flex-row items-center justify-between pb-2">
         <CardTitle id="recent-transactions-heading" className="text-base">
-          Recent Transactions
+          {t("Recent Transactions")}
         </CardTitle>
-        <SeeAllLink to="/transactions">View all</SeeAllLink>
+        <SeeAllLink to="/transactions">{t("View all")}</SeeAllLink>
       </CardHeader>
       <CardContent>
         <RecentTransactionList />
