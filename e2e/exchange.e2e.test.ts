@@ -97,8 +97,12 @@ describe("currency exchange", () => {
       await page.waitForURL("**/admin/rates");
       await page.getByRole("heading", { name: "Exchange Rates" }).waitFor();
       await page.getByTestId("rate-pair").first().waitFor();
-      expect(await page.getByTestId("rate-pair").count()).toBe(72);
+      // The nine currencies' 72 pairs, and USD↔JPY for display totals (migration 032).
+      expect(await page.getByTestId("rate-pair").count()).toBe(74);
       await saveScreenshot(page, "admin-rates");
+      await page.getByLabel("Search pairs").fill("jpy");
+      await expect.poll(() => page.getByTestId("rate-pair").count()).toBe(2);
+      await page.getByLabel("Rate USD to JPY").waitFor();
       await page.getByLabel("Search pairs").fill("gbp aud");
       await expect.poll(() => page.getByTestId("rate-pair").count()).toBe(2);
       await page.getByLabel("Rate GBP to AUD").fill("1.93");
