@@ -4,7 +4,9 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
+import { formatDateTime } from "../../lib/format-date-time.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useMarkAllRead, useMarkRead, useNotifications } from "./api/notifications.ts";
 
@@ -38,16 +40,14 @@ function NotificationRow({ notification }: { notification: Notification }) {
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
             <span className="font-semibold">
-              {notification.title}
+              {translateText(notification.title)}
               {/* In the name the button takes from its content, which must hold all its visible text (WCAG 2.5.3). */}
-              {notification.read ? null : <span className="sr-only"> (unread)</span>}
+              {notification.read ? null : <span className="sr-only"> {t("(unread)")}</span>}
             </span>
             {notification.read ? null : <span className="size-2 rounded-full bg-primary" aria-hidden="true" />}
           </span>
-          <span className="mt-1 block text-sm text-muted-foreground">{notification.message}</span>
-          <span className="mt-2 block text-xs text-muted-foreground">
-            {new Date(notification.createdAt).toLocaleString()}
-          </span>
+          <span className="mt-1 block text-sm text-muted-foreground">{translateText(notification.message)}</span>
+          <span className="mt-2 block text-xs text-muted-foreground">{formatDateTime(notification.createdAt)}</span>
         </span>
       </button>
     </li>
@@ -63,13 +63,17 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeader
-        title="Notifications"
+        title={t("Notifications")}
         description={
-          unread > 0 ? `You have ${unread} unread notification${unread === 1 ? "" : "s"}.` : "You're all caught up."
+          unread > 0
+            ? t("{count, plural, one {You have # unread notification.} other {You have # unread notifications.}}", {
+                count: unread,
+              })
+            : t("You're all caught up.")
         }
         actions={
           <Button variant="outline" onClick={() => markAll.mutate()} disabled={unread === 0 || markAll.isPending}>
-            <CheckCheckIcon /> Mark all as read
+            <CheckCheckIcon /> {t("Mark all as read")}
           </Button>
         }
       />
@@ -87,8 +91,8 @@ export function NotificationsPage() {
       ) : (
         <EmptyState
           icon={BellIcon}
-          title="No notifications"
-          hint="Deposits, transfers and sign-ins from new devices will show up here."
+          title={t("No notifications")}
+          hint={t("Deposits, transfers and sign-ins from new devices will show up here.")}
         />
       )}
     </>

@@ -1,4 +1,5 @@
 import { ChangePasswordRequest } from "@ferry/core/contracts/auth";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { MESSAGES } from "@ferry/core/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRoundIcon } from "lucide-react";
@@ -16,6 +17,7 @@ import {
 } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { PasswordInput } from "../../components/ui/password-input.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { ApiError } from "../../lib/api-error.ts";
 import { toastServerError, toastSuccess } from "../../lib/toasts.ts";
 import { useChangePassword } from "./api/change-password.ts";
@@ -37,13 +39,18 @@ const EMPTY: ChangePasswordForm = { currentPassword: "", newPassword: "", confir
 function PasswordField(props: {
   form: ReturnType<typeof useForm<ChangePasswordForm>>;
   name: keyof ChangePasswordForm;
-  label: string;
+  label: MessageKey;
   hint?: string;
   autoComplete: string;
 }) {
   const error = props.form.formState.errors[props.name]?.message;
   return (
-    <Field id={props.name} label={props.label} hint={props.hint} error={error}>
+    <Field
+      id={props.name}
+      label={t(props.label)}
+      hint={props.hint === undefined ? undefined : translateText(props.hint)}
+      error={error}
+    >
       <PasswordInput
         id={props.name}
         autoComplete={props.autoComplete}
@@ -87,12 +94,12 @@ export function ChangePasswordDialog() {
   return (
     <Dialog open={isOpen} onOpenChange={setOpen}>
       <Button variant="outline" onClick={() => setOpen(true)}>
-        <KeyRoundIcon /> Change Password
+        <KeyRoundIcon /> {t("Change Password")}
       </Button>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>Every other device signed in to your account will be signed out.</DialogDescription>
+          <DialogTitle>{t("Change Password")}</DialogTitle>
+          <DialogDescription>{t("Every other device signed in to your account will be signed out.")}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
           <PasswordField form={form} name="currentPassword" label="Current password" autoComplete="current-password" />
@@ -106,10 +113,10 @@ export function ChangePasswordDialog() {
           <PasswordField form={form} name="confirmPassword" label="Confirm new password" autoComplete="new-password" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t("Cancel")}
             </Button>
             <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? "Changing…" : "Change Password"}
+              {change.isPending ? t("Changing…") : t("Change Password")}
             </Button>
           </DialogFooter>
         </form>

@@ -1,5 +1,6 @@
 import { ATTACHMENT_CONTENT_TYPES } from "@ferry/core/contracts/help";
 import { KYC_MESSAGES, type KycDailyLimit, type KycOverview } from "@ferry/core/contracts/kyc";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { minorOf } from "@ferry/core/money";
 import { ShieldCheckIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -10,6 +11,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatAmount } from "../../i18n/format.ts";
+import { t } from "../../i18n/i18n.tsx";
 import { toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { useKyc } from "./api/get-kyc.ts";
 import { useSubmitKyc } from "./api/submit-kyc.ts";
@@ -21,20 +23,22 @@ const ACCEPT = ATTACHMENT_CONTENT_TYPES.join(",");
 function statusTextOf(kyc: KycOverview): { text: string; canSubmit: boolean } {
   switch (kyc.status) {
     case "approved":
-      return { text: "Your identity is verified.", canSubmit: false };
+      return { text: t("Your identity is verified."), canSubmit: false };
     case "under_review":
       return {
-        text: "Your documents are under review. We will notify you when they have been checked.",
+        text: t("Your documents are under review. We will notify you when they have been checked."),
         canSubmit: false,
       };
     case "rejected":
       return {
-        text: `Your documents were not accepted: ${kyc.rejectionReason ?? "no reason was given"}. Please upload new documents.`,
+        text: t("Your documents were not accepted: {reason}. Please upload new documents.", {
+          reason: kyc.rejectionReason ?? t("no reason was given"),
+        }),
         canSubmit: true,
       };
     default:
       return {
-        text: "Verify your identity to raise your daily limits: upload a government ID and a proof of address.",
+        text: t("Verify your identity to raise your daily limits: upload a government ID and a proof of address."),
         canSubmit: true,
       };
   }
@@ -45,6 +49,7 @@ interface KycForm {
   proofOfAddress: FileList | undefined;
 }
 
+/** The two documents, with English texts as keys (translated when rendering). */
 const DOCUMENT_FIELDS = [
   {
     name: "governmentId",
@@ -58,7 +63,7 @@ const DOCUMENT_FIELDS = [
     hint: "A utility bill or bank statement from the last three months, at most 5 MB.",
     required: KYC_MESSAGES.proofOfAddressRequired,
   },
-] as const;
+] as const satisfies readonly { name: string; label: MessageKey; hint: MessageKey; required: string }[];
 
 /** The two file inputs and Submit: uploads both, then submits them together for review. */
 function DocumentsForm() {
@@ -87,8 +92,8 @@ function DocumentsForm() {
         <Field
           key={field.name}
           id={field.name}
-          label={field.label}
-          hint={field.hint}
+          label={t(field.label)}
+          hint={t(field.hint)}
           error={errors[field.name]?.message}
         >
           <Input
@@ -103,7 +108,7 @@ function DocumentsForm() {
       ))}
       <div className="flex justify-end sm:col-span-2">
         <Button type="submit" disabled={submit.isPending}>
-          {submit.isPending ? "Uploading…" : "Submit for review"}
+          {submit.isPending ? t("Uploading…") : t("Submit for review")}
         </Button>
       </div>
     </form>
@@ -118,18 +123,18 @@ function amountOf(limit: KycDailyLimit, decimal: string): string {
 function LimitsTable({ kyc }: { kyc: KycOverview }) {
   return (
     <div className="grid gap-2">
-      <h3 className="text-sm font-semibold">Daily limits for bank and crypto transfers and cash-outs</h3>
+      <h3 className="text-sm font-semibold">{t("Daily limits for bank and crypto transfers and cash-outs")}</h3>
       <table className="w-full text-left text-sm tabular-nums">
         <thead className="text-muted-foreground">
           <tr>
             <th scope="col" className="py-1 font-medium">
-              Currency
+              {t("Currency")}
             </th>
             <th scope="col" className="py-1 text-right font-medium">
-              Your limit
+              {t("Your limit")}
             </th>
             <th scope="col" className="py-1 text-right font-medium">
-              Once verified
+              {t("Once verified")}
             </th>
           </tr>
         </thead>
@@ -147,8 +152,12 @@ function LimitsTable({ kyc }: { kyc: KycOverview }) {
       </table>
       <p className="text-xs text-muted-foreground">
         {kyc.level === "verified"
-          ? "Your e-mail and identity are verified: the full limits apply. Transfers to other Ferry users have no daily limit."
-          : "The full limits apply once both your e-mail and your identity are verified. Transfers to other Ferry users have no daily limit."}
+          ? t(
+              "Your e-mail and identity are verified: the full limits apply. Transfers to other Ferry users have no daily limit.",
+            )
+          : t(
+              "The full limits apply once both your e-mail and your identity are verified. Transfers to other Ferry users have no daily limit.",
+            )}
       </p>
     </div>
   );
@@ -162,9 +171,11 @@ export function KycSection() {
     <Card className="lg:col-span-3">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <ShieldCheckIcon className="size-5" aria-hidden="true" /> Identity verification
+          <ShieldCheckIcon className="size-5" aria-hidden="true" /> {t("Identity verification")}
         </CardTitle>
-        <CardDescription>Your documents are kept encrypted and seen only by Ferry's compliance team.</CardDescription>
+        <CardDescription>
+          {t("Your documents are kept encrypted and seen only by Ferry's compliance team.")}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         {kyc.data ? <KycDetails kyc={kyc.data} /> : <Skeleton className="h-32" />}
@@ -179,7 +190,7 @@ function KycDetails({ kyc }: { kyc: KycOverview }) {
     <>
       <div className="grid gap-2">
         <div className="flex items-center gap-2 text-sm">
-          <span className="text-muted-foreground">Status</span>
+          <span className="text-muted-foreground">{t("Status")}</span>
           <KycStatusBadge status={kyc.status} />
         </div>
         <p className="text-sm" role={kyc.status === "rejected" ? "alert" : undefined}>
@@ -187,7 +198,7 @@ function KycDetails({ kyc }: { kyc: KycOverview }) {
         </p>
         {kyc.documents.length > 0 ? (
           <p className="text-xs text-muted-foreground">
-            Submitted: {kyc.documents.map((document) => document.fileName).join(", ")}
+            {t("Submitted: {files}", { files: kyc.documents.map((document) => document.fileName).join(", ") })}
           </p>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { type Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { TOASTS } from "@ferry/core/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -9,12 +10,14 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { format, t } from "../../i18n/i18n.tsx";
 import { useSignedInProfile } from "../../lib/queries/session.ts";
 import { toastServerError, toastSuccess } from "../../lib/toasts.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
 import { ChangePasswordDialog } from "./change-password-dialog.tsx";
 import { KycSection } from "./kyc-section.tsx";
 
+/** The form's fields, labelled by their English texts (translated when rendering). */
 const FIELDS = [
   { name: "firstName", label: "First name", autoComplete: "given-name" },
   { name: "lastName", label: "Last name", autoComplete: "family-name" },
@@ -23,7 +26,7 @@ const FIELDS = [
   { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "country", label: "Country", autoComplete: "country-name" },
   { name: "postalCode", label: "Postal code", autoComplete: "postal-code" },
-] as const;
+] as const satisfies readonly { name: string; label: MessageKey; autoComplete: string }[];
 
 function formValuesOf(profile: Profile): ProfileUpdateRequest {
   return {
@@ -58,14 +61,14 @@ function PersonalInformation({ profile }: { profile: Profile }) {
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
-        <CardTitle>Personal information</CardTitle>
-        <CardDescription>Keep your details up to date; they are used to verify your identity.</CardDescription>
+        <CardTitle>{t("Personal information")}</CardTitle>
+        <CardDescription>{t("Keep your details up to date; they are used to verify your identity.")}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid gap-5 sm:grid-cols-2" onSubmit={form.handleSubmit(onSubmit)} noValidate>
           {FIELDS.map((field) => (
             <div key={field.name} className={field.name === "address" ? "sm:col-span-2" : undefined}>
-              <Field id={field.name} label={field.label} error={errors[field.name]?.message}>
+              <Field id={field.name} label={t(field.label)} error={errors[field.name]?.message}>
                 <Input
                   id={field.name}
                   autoComplete={field.autoComplete}
@@ -77,7 +80,7 @@ function PersonalInformation({ profile }: { profile: Profile }) {
           ))}
           <div className="flex justify-end sm:col-span-2">
             <Button type="submit" disabled={update.isPending || !isDirty}>
-              {update.isPending ? "Saving…" : "Save Changes"}
+              {update.isPending ? t("Saving…") : t("Save Changes")}
             </Button>
           </div>
         </form>
@@ -90,31 +93,25 @@ function AccountCard({ profile }: { profile: Profile }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Account</CardTitle>
-        <CardDescription>These details are managed by Ferry.</CardDescription>
+        <CardTitle>{t("Account")}</CardTitle>
+        <CardDescription>{t("These details are managed by Ferry.")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         <div>
-          <p className="text-muted-foreground">Email</p>
+          <p className="text-muted-foreground">{t("Email")}</p>
           <p className="font-medium break-all">{profile.email}</p>
         </div>
         <div>
-          <p className="text-muted-foreground">Member since</p>
-          <p className="font-medium">
-            {new Date(profile.createdAt).toLocaleDateString(undefined, {
-              year: "numeric",
-              month: "long",
-              day: "numeric",
-            })}
-          </p>
+          <p className="text-muted-foreground">{t("Member since")}</p>
+          <p className="font-medium">{format().date(profile.createdAt)}</p>
         </div>
         <div>
-          <p className="text-muted-foreground">KYC status</p>
+          <p className="text-muted-foreground">{t("KYC status")}</p>
           <KycStatusBadge status={profile.kycStatus} className="mt-1" />
         </div>
         <div>
-          <p className="text-muted-foreground">Account type</p>
-          <p className="font-medium">Personal</p>
+          <p className="text-muted-foreground">{t("Account type")}</p>
+          <p className="font-medium">{t("Personal")}</p>
         </div>
         <ChangePasswordDialog />
       </CardContent>
@@ -126,7 +123,7 @@ export function ProfilePage() {
   const profile = useSignedInProfile();
   return (
     <>
-      <PageHeader title="Profile" description="Your personal information and account details." />
+      <PageHeader title={t("Profile")} description={t("Your personal information and account details.")} />
       <div className="grid gap-6 lg:grid-cols-3">
         <PersonalInformation profile={profile} />
         <AccountCard profile={profile} />
