@@ -186,4 +186,21 @@ describe("in the recipient's language and time zone", () => {
     expect(mail.text_body).toContain("Bienvenue sur Ferry !");
     expect(mail.text_body).toContain("/verify-email?token=");
   });
+
+  test("an alert e-mail is worded in the owner's language, amounts and rule included", async () => {
+    const user = await createSessionUser(ferry, { label: "languages-alert" });
+    await choosePreferences(user, "de", "Europe/London");
+    const rule = { type: "transaction", currency: "USD", amount: "10", direction: "incoming", method: "email" };
+    const created = await as(user, "POST", "/api/v1/alert-rules", rule);
+    expect(created.statusCode, created.body).toBe(201);
+
+    await fundWallet(ferry.db, user.userId, "USD", 123_456n);
+
+    const [mail] = await mailTo(ferry.db, user.email);
+    expect(mail.subject).toBe("Ferry-Benachrichtigung: Transaktionsbenachrichtigung");
+    expect(mail.text_body).toMatch(
+      /^Eine Einzahlung von 1\.234,56\u00a0USD wurde Ihrem Guthaben gutgeschrieben\. Benachrichtigungsregel: Eingehende Transaktionen ab 10,00\u00a0USD\./,
+    );
+    expect(mail.text_body).toContain("Benachrichtigungsregel „Eingehende Transaktionen ab 10,00\u00a0USD“");
+  });
 });

@@ -8,25 +8,25 @@ import {
   type AlertRuleList,
   type AlertRuleListQuery,
   type AlertRuleRequest,
-  describeAlertCondition,
   MAX_ALERT_RULES_PER_USER,
-  SECOND_FACTOR_FAILURES_PER_ALERT,
   SECURITY_EVENTS,
   type SecurityEvent,
 } from "@ferry/core/contracts/alerts";
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { formatMoney, type Money, toDecimalString } from "@ferry/core/money";
+import { type Money, toDecimalString } from "@ferry/core/money";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { readAmountMinor } from "../../http/amount.ts";
+import { readerFor } from "../../i18n/translator.ts";
 import { availableMinorOf } from "../ledger/service.ts";
 import { alertRuleMail, enqueueMail } from "../mail/service.ts";
 import { createNotification } from "../notifications/service.ts";
-import { notificationSettingsOf } from "../settings/service.ts";
+import { notificationSettingsOf, preferencesOf } from "../settings/service.ts";
 import { sendSms, smsReachOf } from "../sms/service.ts";
+import { type AlertWording, balanceAlert, describeRuleFor, securityAlert, transactionAlert } from "./alert-texts.ts";
 import {
   type AlertRuleColumns,
   type AlertRuleRow,
@@ -119,9 +119,9 @@ export interface SecurityAlertEvent {
 export type AlertEvent = MoneyMovedEvent | BalanceChangedEvent | SecurityAlertEvent;
 
 interface AlertContent {
-  readonly title: string;
-  readonly message: string;
   readonly type: "info" | "warning";
+  /** Its words for a reader: English in the bell, the owner's language by e-mail and SMS. */
+  readonly write: AlertWording;
 }
 
 /**
@@ -167,30 +167,9 @@ export async function notifyAlertRules(db: Database, events: AlertEvent | readon
   }
 }
 
-function describeMovement(event: MoneyMovedEvent): string {
-  const money = formatMoney(event.money);
-  const isIncoming = event.direction === "incoming";
-  switch (event.movement) {
-    case "deposit":
-      return `A deposit of ${money} was added to your balance.`;
-    case "exchange":
-      return isIncoming ? `You bought ${money} in an exchange.` : `You sold ${money} in an exchange.`;
-    case "transfer": {
-      if (isIncoming) {
-        return `You received ${money}${event.counterparty ? ` from ${event.counterparty}` : ""}.`;
-      }
-      return `You sent ${money}${event.counterparty ? ` to ${event.counterparty}` : ""}.`;
-    }
-  }
-}
-
 async function fireTransactionRules(db: Database, event: MoneyMovedEvent, rules: readonly AlertRuleRow[]) {
   for (const rule of rules) {
-    await fire(db, rule, event.eventKey, {
-      title: "Transaction alert",
-      message: `${describeMovement(event)} Alert rule: ${describeAlertCondition(conditionOf(rule))}.`,
-      type: "info",
-    });
+    await fire(db, rule, event.eventKey, { type: "info", write: transactionAlert(event, conditionOf(rule)) });
   }
 }
 
@@ -213,34 +192,18 @@ async function followBalanceRules(
     }
     await updateIsBelow(db, rule.id, isBelow);
     if (isBelow && rule.is_enabled) {
-      const available = formatMoney({ currency, amountMinor: availableMinor });
-      const threshold = formatMoney({ currency, amountMinor: thresholdMinor });
       await fire(db, rule, event.eventKey, {
-        title: "Balance alert",
-        message: `Your available ${currency} balance is ${available}, below your alert's ${threshold}.`,
         type: "warning",
+        write: balanceAlert({ currency, availableMinor, thresholdMinor }),
       });
     }
   }
 }
 
-const SECURITY_MESSAGES: Readonly<Record<SecurityEvent, (detail: string | undefined) => string>> = {
-  new_device: (detail) =>
-    `Your account was signed in from a new device${detail ? ` (${detail})` : ""}. If this wasn't you, reset your password now.`,
-  password_changed: () =>
-    "Your Ferry password was changed. If this wasn't you, reset your password now and contact support.",
-  second_factor_failures: () =>
-    `Wrong sign-in codes were entered for your account ${SECOND_FACTOR_FAILURES_PER_ALERT} or more times within an hour. The code is asked after the correct password: if this wasn't you, change your password now.`,
-};
-
 async function fireSecurityRules(db: Database, event: SecurityAlertEvent): Promise<void> {
   const rules = await selectSecurityRules(db, event.userId, event.event);
   for (const rule of rules) {
-    await fire(db, rule, event.eventKey, {
-      title: "Security alert",
-      message: SECURITY_MESSAGES[event.event](event.detail),
-      type: "warning",
-    });
+    await fire(db, rule, event.eventKey, { type: "warning", write: securityAlert(event.event, event.detail) });
   }
 }
 
@@ -264,7 +227,8 @@ const MAX_SMS_CHARACTERS = 300;
  */
 async function deliver(db: Database, rule: AlertRuleRow, content: AlertContent): Promise<Delivery> {
   if (rule.method === "sms") {
-    const text = `Ferry: ${content.message}`;
+    const { language, timeZone } = await preferencesOf(db, rule.user_id);
+    const text = `Ferry: ${content.write(readerFor(language, timeZone)).message}`;
     const clipped = text.length > MAX_SMS_CHARACTERS ? `${text.slice(0, MAX_SMS_CHARACTERS - 1)}…` : text;
     return sendSms(db, rule.user_id, clipped);
   }
@@ -272,8 +236,11 @@ async function deliver(db: Database, rule: AlertRuleRow, content: AlertContent):
   if (!email) {
     return "not_delivered";
   }
-  const ruleText = describeAlertCondition(conditionOf(rule));
-  const mail = alertRuleMail(email, { title: content.title, message: content.message, rule: ruleText });
+  const condition = conditionOf(rule);
+  const mail = alertRuleMail(email, (reader) => ({
+    ...content.write(reader),
+    rule: describeRuleFor(reader, condition),
+  }));
   return (await enqueueMail(db, mail)) ? "email_queued" : "email_off";
 }
 
@@ -292,7 +259,7 @@ async function fire(db: Database, rule: AlertRuleRow, eventKey: string, content:
   if (firingId === null) {
     return;
   }
-  await createNotification(db, { userId: rule.user_id, ...content });
+  await createNotification(db, { userId: rule.user_id, type: content.type, ...content.write(readerFor("en")) });
   const delivery = await deliver(db, rule, content);
   const refusal = delivery in ALERT_MESSAGES.methodRefusals ? (delivery as AlertMethodRefusal) : null;
   await updateFiringDelivery(db, firingId, {

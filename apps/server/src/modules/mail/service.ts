@@ -428,19 +428,23 @@ export function helpRequestUpdateMail(to: string, details: { subject: string; up
 
 /**
  * An alert rule of the user's fired (modules/alerts): what happened, the rule that asked for it, and
- * where to change it. Sent only because the user chose e-mail for that rule.
+ * where to change it, each worded for the reader by the alerts module. Sent only because the user chose
+ * e-mail for that rule.
  */
-export function alertRuleMail(to: string, details: { title: string; message: string; rule: string }): Mail {
+export function alertRuleMail(
+  to: string,
+  details: (reader: Reader) => { title: string; message: string; rule: string },
+): Mail {
   return {
     to,
     category: "activity",
     write: (reader) => {
       const { t } = reader;
-      const subject = t("Ferry alert: {title}", { title: reader.translateText(details.title) });
-      const message = reader.translateText(details.message);
+      const { title, message, rule } = details(reader);
+      const subject = t("Ferry alert: {title}", { title });
       const why = t(
         'You get this e-mail because of your alert rule "{rule}". You can change or delete it on the Alerts page of Ferry.',
-        { rule: reader.translateText(details.rule) },
+        { rule },
       );
       const text = `${message}\n\n${why}`;
       const html = layout(reader, subject, `${paragraphs([message])}<p style="color:#64748b">${escapeHtml(why)}</p>`);
