@@ -19,6 +19,7 @@ import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { selectActiveAdminIds, selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { servedFileName } from "../../http/upload.ts";
+import { type Reader, readerFor } from "../../i18n/translator.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { enqueueMail, helpRequestUpdateMail } from "../mail/service.ts";
@@ -275,9 +276,11 @@ async function tellCustomer(
   deps: HelpDeps,
   trx: Database,
   request: { id: string; userId: string; subject: string },
-  update: { title: string; message: string },
+  update: { title: string; message: (reader: Reader) => string },
 ): Promise<void> {
-  await createNotification(trx, { userId: request.userId, title: update.title, message: update.message, type: "info" });
+  // The bell keeps English's words; the e-mail is worded in the customer's language (issue 29).
+  const message = update.message(readerFor("en"));
+  await createNotification(trx, { userId: request.userId, title: update.title, message, type: "info" });
   const customerEmail = await selectUserEmail(trx, request.userId);
   if (customerEmail) {
     // Account-activity mail: enqueueMail drops it while the customer's e-mail notifications are off.
@@ -344,20 +347,13 @@ export async function replyToHelpRequest(
         { id, userId: request.user_id, subject: request.subject },
         {
           title: "Support replied",
-          message: `Support replied to your request "${request.subject}".`,
+          message: ({ t }) => t('Support replied to your request "{subject}".', { subject: request.subject }),
         },
       );
     }
   });
   return toDetail(deps.db, await readableRequest(deps.db, viewer, id), viewer, deps.clock.now());
 }
-
-const STATUS_WORDS: Readonly<Record<HelpStatus, string>> = {
-  open: "open",
-  in_progress: "in progress",
-  resolved: "resolved",
-  closed: "closed",
-};
 
 /** An admin sets a request's status (any of the four, spec §4); audited, and the customer is told. */
 export async function setHelpRequestStatus(
@@ -389,7 +385,11 @@ export async function setHelpRequestStatus(
       { id, userId: request.user_id, subject: request.subject },
       {
         title: "Help request updated",
-        message: `Your request "${request.subject}" is now ${STATUS_WORDS[status]}.`,
+        message: ({ t }) =>
+          t(
+            'Your request "{subject}" is now {status, select, open {open} in_progress {in progress} resolved {resolved} other {closed}}.',
+            { subject: request.subject, status },
+          ),
       },
     );
   });

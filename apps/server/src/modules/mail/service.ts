@@ -408,17 +408,20 @@ export function supportContactMail(
 }
 
 /**
- * Support answered or changed the status of a help request: what happened, and where to read it. The
- * update is the help desk's English text, translated when the catalogs hold it.
+ * Support answered or changed the status of a help request: what happened (worded for the reader by
+ * the help desk), and where to read it.
  */
-export function helpRequestUpdateMail(to: string, details: { subject: string; update: string; url: string }): Mail {
+export function helpRequestUpdateMail(
+  to: string,
+  details: { subject: string; update: (reader: Reader) => string; url: string },
+): Mail {
   return {
     to,
     category: "activity",
     write: (reader) => {
       const { t } = reader;
       const subject = t("Your help request: {subject}", { subject: details.subject });
-      const update = reader.translateText(details.update);
+      const update = details.update(reader);
       const text = `${update}\n\n${t("Read the conversation and reply: {url}", { url: details.url })}`;
       const html = layout(reader, subject, `${paragraphs([update])}\n${button(details.url, t("Open the request"))}`);
       return { subject, text, html };

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { readerFor } from "../../i18n/translator.ts";
+import {
+  helpRequestUpdateMail,
+  type Mail,
+  passwordChangedMail,
+  passwordResetMail,
+  signInCodeMail,
+  transferCodeMail,
+} from "./service.ts";
+
+/* Issue 29: each e-mail is written for its reader: their language, plural forms and formats. */
+
+function written(mail: Mail, language: "en" | "de" | "fr" | "zh", timeZone = "UTC") {
+  if (!("write" in mail)) {
+    throw new Error("expected a mail written for its reader");
+  }
+  return mail.write(readerFor(language, timeZone));
+}
+
+describe("e-mails in the reader's language", () => {
+  it("writes the subject, the text, the HTML and the layout's footer in German", () => {
+    const mail = written(signInCodeMail("a@example.com", "123456", 10), "de");
+    expect(mail.subject).toBe("Ihr Ferry-Anmeldecode");
+    expect(mail.text).toBe(
+      "Verwenden Sie diesen Code, um die Anmeldung bei Ferry abzuschließen.\n\nIhr Code: 123456\n\nEr läuft in 10 Minuten ab. Geben Sie ihn niemals weiter.",
+    );
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.html).toContain("Ferry wird Sie niemals nach Ihrem Passwort fragen.");
+  });
+
+  it("keeps the English texts as they were", () => {
+    const mail = written(passwordResetMail("a@example.com", "https://ferry.test/r", 60), "en");
+    expect(mail.subject).toBe("Reset your password");
+    expect(mail.text).toBe(
+      "Follow this link to choose a new Ferry password. Every other signed-in device will be signed out.\n\nhttps://ferry.test/r\n\nThe link expires in 60 minutes.",
+    );
+  });
+
+  it("chooses each language's plural form", () => {
+    const one = { count: 1, settingsUrl: "https://ferry.test/settings" };
+    const two = { count: 2, settingsUrl: "https://ferry.test/settings" };
+    expect(written(passwordChangedMail("a@example.com", one), "fr").text).toContain(
+      "Votre compte possède 1 clé d’accès",
+    );
+    expect(written(passwordChangedMail("a@example.com", two), "fr").text).toContain(
+      "Votre compte possède 2 clés d’accès",
+    );
+    expect(written(passwordChangedMail("a@example.com", two), "zh").text).toContain("您的账户有 2 个通行密钥");
+    expect(written(signInCodeMail("a@example.com", "123456", 1), "en").text).toContain("It expires in 1 minute.");
+  });
+
+  it("formats a transfer's amounts and its code's end in the reader's locale and zone", () => {
+    const mail = transferCodeMail("a@example.com", "654321", {
+      amount: { currency: "EUR", amountMinor: 125_050n },
+      fee: { currency: "EUR", amountMinor: 150n },
+      total: { currency: "EUR", amountMinor: 125_200n },
+      recipient: "Grace Hopper",
+      destination: null,
+      expiresAt: new Date("2026-03-12T23:30:00Z"),
+    });
+    const french = written(mail, "fr", "America/New_York").text;
+    expect(french).toContain(
+      "Envoyer 1\u202f250,50\u00a0EUR à Grace Hopper. Frais 1,50\u00a0EUR, total 1\u202f252,00\u00a0EUR.",
+    );
+    expect(french).toContain("Le code est valable jusqu’au 12 mars 2026, 19:30.");
+    expect(written(mail, "en").text).toContain("Send EUR 1,250.50 to Grace Hopper. Fee EUR 1.50, total EUR 1,252.00.");
+  });
+
+  it("words a help-desk update for the reader", () => {
+    const mail = helpRequestUpdateMail("a@example.com", {
+      subject: "Card",
+      update: ({ t }) =>
+        t(
+          'Your request "{subject}" is now {status, select, open {open} in_progress {in progress} resolved {resolved} other {closed}}.',
+          { subject: "Card", status: "in_progress" },
+        ),
+      url: "https://ferry.test/help?request=1",
+    });
+    const german = written(mail, "de");
+    expect(german.subject).toBe("Ihre Hilfeanfrage: Card");
+    expect(german.text).toContain("Ihre Anfrage „Card“ ist jetzt in Bearbeitung.");
+    expect(written(mail, "en").text).toContain('Your request "Card" is now in progress.');
+  });
+});
