@@ -1,5 +1,6 @@
 import { ShieldAlertIcon } from "lucide-react";
 import { Link } from "react-router";
+import { t } from "../i18n/i18n.tsx";
 import { Button } from "./ui/button.tsx";
 import { Card, CardContent } from "./ui/card.tsx";
 
@@ -11,10 +12,10 @@ export function AccessDenied() {
         <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700">
           <ShieldAlertIcon className="size-6" aria-hidden="true" />
         </span>
-        <h1 className="text-xl font-bold">Access Denied</h1>
-        <p className="text-sm text-muted-foreground">You don't have permission to access this page.</p>
+        <h1 className="text-xl font-bold">{t("Access Denied")}</h1>
+        <p className="text-sm text-muted-foreground">{t("You don't have permission to access this page.")}</p>
         <Button asChild variant="outline">
-          <Link to="/dashboard">Go to Dashboard</Link>
+          <Link to="/dashboard">{t("Go to Dashboard")}</Link>
         </Button>
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { t } from "../i18n/i18n.tsx";
 import { Field } from "./ui/field.tsx";
 import { Input } from "./ui/input.tsx";
 
@@ -26,7 +27,7 @@ export function AmountField(props: {
   registration: UseFormRegisterReturn;
 }) {
   return (
-    <Field id={props.id} label={props.label ?? "Amount"} hint={props.hint} error={props.error}>
+    <Field id={props.id} label={props.label ?? t("Amount")} hint={props.hint} error={props.error}>
       <AmountInput id={props.id} error={props.error} registration={props.registration} />
     </Field>
   );

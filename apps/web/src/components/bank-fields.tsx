@@ -1,7 +1,10 @@
+import type { MessageKey } from "@ferry/core/i18n/catalog";
+import { LOCALE_OF } from "@ferry/core/i18n/languages";
 import { bankAccountFormat, ibanCountryOf, NATIONAL_FIELDS_BY_FORMAT } from "@ferry/core/validation/bank-account";
 import { COUNTRY_CODES, type CountryCode } from "@ferry/core/validation/countries";
 import { NATIONAL_BANK_FIELDS, type NationalBankField } from "@ferry/core/validation/national-bank";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { activeLanguage, format, t } from "../i18n/i18n.tsx";
 import { Field } from "./ui/field.tsx";
 import { NativeSelect } from "./ui/native-select.tsx";
 
@@ -10,21 +13,21 @@ import { NativeSelect } from "./ui/native-select.tsx";
  * the account number's label and example, and the domestic fields of the formats without IBANs.
  */
 
-const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
-
-/** "Germany", or the code itself when the browser has no name for it. */
+/** "Germany" ("Deutschland" in German), or the code itself when the browser has no name for it. */
 export function countryName(code: string): string {
-  return REGION_NAMES.of(code) ?? code;
+  return format().regionName(code);
 }
 
-/** Every country a bank can be in, by English name, for a select. */
-export const COUNTRY_OPTIONS: readonly { code: string; name: string }[] = COUNTRY_CODES.map((code) => ({
-  code,
-  name: countryName(code),
-})).sort((a, b) => a.name.localeCompare(b.name, "en"));
+/** Every country a bank can be in, by name in the active language, sorted as that language sorts. */
+function countryOptions(): readonly { code: string; name: string }[] {
+  const language = activeLanguage();
+  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+    a.name.localeCompare(b.name, LOCALE_OF[language]),
+  );
+}
 
-/** The label and example of each domestic field. */
-export const NATIONAL_FIELD_TEXT: Readonly<Record<NationalBankField, { label: string; placeholder: string }>> = {
+/** The label (an English key, translated when shown) and example of each domestic field. */
+export const NATIONAL_FIELD_TEXT: Readonly<Record<NationalBankField, { label: MessageKey; placeholder: string }>> = {
   routingNumber: { label: "Routing number (ABA)", placeholder: "021000021" },
   transitNumber: { label: "Transit number", placeholder: "12345" },
   institutionNumber: { label: "Institution number", placeholder: "003" },
@@ -46,56 +49,66 @@ export interface BankFieldsLayout {
   readonly nationalFields: readonly NationalFieldInput[];
 }
 
-/** The account number's label, example and hint, and the domestic fields, for a country and currency. */
+/**
+ * The account number's label, example and hint, and the domestic fields, for a country and currency,
+ * in the active language (call it when rendering).
+ */
 export function bankFieldsLayout(country: string, currency: string): BankFieldsLayout {
   if (country === "") {
-    return { accountLabel: "Account number", accountPlaceholder: "", accountHint: null, nationalFields: [] };
+    return { accountLabel: t("Account number"), accountPlaceholder: "", accountHint: null, nationalFields: [] };
   }
-  const format = bankAccountFormat(country, currency);
-  const nationalFields = NATIONAL_FIELDS_BY_FORMAT[format].map((field) => ({ field, ...NATIONAL_FIELD_TEXT[field] }));
-  switch (format) {
+  const accountFormat = bankAccountFormat(country, currency);
+  const nationalFields = NATIONAL_FIELDS_BY_FORMAT[accountFormat].map((field) => ({
+    field,
+    label: t(NATIONAL_FIELD_TEXT[field].label),
+    placeholder: NATIONAL_FIELD_TEXT[field].placeholder,
+  }));
+  switch (accountFormat) {
     case "iban": {
       const ibanCountry = ibanCountryOf(country) ?? country;
       return {
-        accountLabel: "Account number (IBAN)",
+        accountLabel: t("Account number (IBAN)"),
         accountPlaceholder: `${ibanCountry}00 0000 0000 …`,
-        accountHint: `Banks in ${countryName(country)} are paid by IBAN, which starts with ${ibanCountry}.`,
+        accountHint: t("Banks in {country} are paid by IBAN, which starts with {prefix}.", {
+          country: countryName(country),
+          prefix: ibanCountry,
+        }),
         nationalFields,
       };
     }
     case "us":
       return {
-        accountLabel: "Account number",
+        accountLabel: t("Account number"),
         accountPlaceholder: "000123456789",
-        accountHint: "4 to 17 digits.",
+        accountHint: t("4 to 17 digits."),
         nationalFields,
       };
     case "ca":
       return {
-        accountLabel: "Account number",
+        accountLabel: t("Account number"),
         accountPlaceholder: "1234567",
-        accountHint: "7 to 12 digits.",
+        accountHint: t("7 to 12 digits."),
         nationalFields,
       };
     case "au":
       return {
-        accountLabel: "Account number",
+        accountLabel: t("Account number"),
         accountPlaceholder: "12345678",
-        accountHint: "5 to 9 digits.",
+        accountHint: t("5 to 9 digits."),
         nationalFields,
       };
     case "gb":
       return {
-        accountLabel: "Account number",
+        accountLabel: t("Account number"),
         accountPlaceholder: "31926819",
-        accountHint: "8 digits.",
+        accountHint: t("8 digits."),
         nationalFields,
       };
     case "other":
       return {
-        accountLabel: "Account number",
+        accountLabel: t("Account number"),
         accountPlaceholder: "",
-        accountHint: "4 to 34 letters and digits, as the bank writes it.",
+        accountHint: t("4 to 34 letters and digits, as the bank writes it."),
         nationalFields,
       };
   }
@@ -154,8 +167,8 @@ export function bankDetailDefaultsOf(editing: SavedBankDetails | null) {
 function CountryOptions() {
   return (
     <>
-      <option value="">Choose a country</option>
-      {COUNTRY_OPTIONS.map(({ code, name }) => (
+      <option value="">{t("Choose a country")}</option>
+      {countryOptions().map(({ code, name }) => (
         <option key={code} value={code}>
           {name}
         </option>
@@ -167,7 +180,7 @@ function CountryOptions() {
 /** A bank form's country: a select of every country, with its error (client or server) underneath. */
 export function CountrySelect(props: { id: string; error: string | undefined; registration: UseFormRegisterReturn }) {
   return (
-    <Field id={props.id} label="Country" error={props.error}>
+    <Field id={props.id} label={t("Country")} error={props.error}>
       <NativeSelect
         id={props.id}
         aria-invalid={props.error ? true : undefined}

@@ -1,5 +1,6 @@
 import { CODE_LENGTH, OneTimeCode } from "@ferry/core/contracts/auth";
 import { MESSAGES } from "@ferry/core/messages";
+import { t, translateText } from "../i18n/i18n.tsx";
 import { cn } from "../lib/cn.ts";
 import { Input } from "./ui/input.tsx";
 
@@ -14,7 +15,7 @@ export function CodeInput(props: { id: string; value: string; onChange: (code: s
   return (
     <div className="grid grid-cols-1 gap-2">
       <label htmlFor={props.id} className="text-sm font-medium">
-        Verification code
+        {t("Verification code")}
       </label>
       <Input
         id={props.id}
@@ -30,7 +31,7 @@ export function CodeInput(props: { id: string; value: string; onChange: (code: s
         autoFocus={props.autoFocus}
       />
       <p id={helpId} className={cn("text-xs", isIncomplete ? "font-medium text-destructive" : "text-muted-foreground")}>
-        {isIncomplete ? MESSAGES.invalidCode : "Digits only."}
+        {isIncomplete ? translateText(MESSAGES.invalidCode) : t("Digits only.")}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { ConstructionIcon } from "lucide-react";
 import { Link } from "react-router";
+import { t, translateText } from "../i18n/i18n.tsx";
 import { PageHeader } from "./page-header.tsx";
 import { Button } from "./ui/button.tsx";
 import { Card, CardContent } from "./ui/card.tsx";
@@ -8,18 +9,20 @@ import { Card, CardContent } from "./ui/card.tsx";
 export function ComingSoonPage(props: { title: string; description: string }) {
   return (
     <>
-      <PageHeader title={props.title} description={props.description} />
+      <PageHeader title={translateText(props.title)} description={translateText(props.description)} />
       <Card>
         <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
           <div className="flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
             <ConstructionIcon className="size-6" />
           </div>
-          <h2 className="text-lg font-semibold">Coming soon</h2>
+          <h2 className="text-lg font-semibold">{t("Coming soon")}</h2>
           <p className="max-w-md text-muted-foreground">
-            {props.title} is on its way to Ferry. Nothing here can move money yet.
+            {t("{title} is on its way to Ferry. Nothing here can move money yet.", {
+              title: translateText(props.title),
+            })}
           </p>
           <Button asChild variant="outline">
-            <Link to="/dashboard">Back to Home</Link>
+            <Link to="/dashboard">{t("Back to Home")}</Link>
           </Button>
         </CardContent>
       </Card>

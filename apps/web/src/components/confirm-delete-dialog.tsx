@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { t } from "../i18n/i18n.tsx";
 import { DialogFrame } from "./dialog-frame.tsx";
 import { Button } from "./ui/button.tsx";
 import { DialogFooter } from "./ui/dialog.tsx";
@@ -16,10 +17,10 @@ export function ConfirmDeleteDialog(props: {
     <DialogFrame open={props.open} onClose={props.onClose} title={props.title} description={props.description}>
       <DialogFooter>
         <Button variant="outline" onClick={props.onClose}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button variant="destructive" disabled={props.isDeleting} onClick={props.onConfirm}>
-          Delete
+          {t("Delete")}
         </Button>
       </DialogFooter>
     </DialogFrame>

@@ -1,5 +1,6 @@
 import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
 import { BitcoinIcon } from "lucide-react";
+import { translateText } from "../i18n/i18n.tsx";
 import { cn } from "../lib/cn.ts";
 
 // Drawn, not emoji: flag emoji are missing from many systems' fonts and would show as boxes.
@@ -34,7 +35,7 @@ export function CurrencyIcon({ currency, className }: { currency: CurrencyCode; 
   return (
     <span
       role="img"
-      aria-label={CURRENCIES[currency].name}
+      aria-label={translateText(CURRENCIES[currency].name)}
       className={cn(
         "flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white",
         COLOURS[currency],

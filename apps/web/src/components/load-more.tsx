@@ -1,4 +1,5 @@
 import { Loader2Icon } from "lucide-react";
+import { t } from "../i18n/i18n.tsx";
 import { cn } from "../lib/cn.ts";
 import { Button } from "./ui/button.tsx";
 
@@ -22,7 +23,7 @@ export function LoadMore(props: { list: PagedList; className?: string }) {
     <div className={cn("flex justify-center", props.className)}>
       <Button variant="outline" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
         {list.isFetchingNextPage ? <Loader2Icon className="animate-spin" /> : null}
-        Load more
+        {t("Load more")}
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { t } from "../i18n/i18n.tsx";
 
 // The QR encoder is fetched when a QR code is first shown (the crypto deposit dialog), not with the page.
 const QrCodeImage = lazy(async () => ({ default: (await import("./qr-code-image.tsx")).QrCodeImage }));
@@ -10,7 +11,7 @@ export function QrCode({ value, label, size = 176 }: { value: string; label: str
       fallback={
         <div
           role="status"
-          aria-label="Loading QR code"
+          aria-label={t("Loading QR code")}
           style={{ width: size, height: size }}
           className="animate-pulse rounded-md border border-border bg-muted"
         />

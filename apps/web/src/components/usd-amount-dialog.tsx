@@ -2,6 +2,7 @@ import { InvestmentAmountRequest } from "@ferry/core/contracts/investments";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type * as React from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { t } from "../i18n/i18n.tsx";
 import { ApiError } from "../lib/api-error.ts";
 import { useIdempotencyKey } from "../lib/use-idempotency-key.ts";
 import { AmountInput } from "./amount-field.tsx";
@@ -66,7 +67,7 @@ function AmountForm(props: UsdAmountDialogProps) {
 
   return (
     <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
-      <Field id={props.id} label="Amount (USD)" hint={props.hint} error={amountError}>
+      <Field id={props.id} label={t("Amount (USD)")} hint={props.hint} error={amountError}>
         <div className="flex gap-2">
           <AmountInput id={props.id} error={amountError} registration={form.register("amount")} />
           {props.maxAmount ? (
@@ -75,7 +76,7 @@ function AmountForm(props: UsdAmountDialogProps) {
               variant="outline"
               onClick={() => form.setValue("amount", props.maxAmount ?? "", { shouldValidate: true })}
             >
-              Max
+              {t("Max")}
             </Button>
           ) : null}
         </div>
@@ -83,7 +84,7 @@ function AmountForm(props: UsdAmountDialogProps) {
       {props.renderPreview?.(amount)}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)} disabled={isSubmitting}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? props.pendingLabel : props.submitLabel}

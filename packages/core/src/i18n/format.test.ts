@@ -83,3 +83,13 @@ describe("dates in the chosen time zone", () => {
     expect(utc("en").relative("2026-03-12T12:00:10Z", now)).toBe("now");
   });
 });
+
+describe("country names", () => {
+  it("names a country in the person's language, and keeps a code Intl has no name for", () => {
+    expect(createFormatter({ language: "en", timeZone: "UTC" }).regionName("DE")).toBe("Germany");
+    expect(createFormatter({ language: "de", timeZone: "UTC" }).regionName("DE")).toBe("Deutschland");
+    expect(createFormatter({ language: "fr", timeZone: "UTC" }).regionName("GB")).toBe("Royaume-Uni");
+    expect(createFormatter({ language: "zh", timeZone: "UTC" }).regionName("JP")).toBe("日本");
+    expect(createFormatter({ language: "es", timeZone: "UTC" }).regionName("AA")).toBe("AA");
+  });
+});

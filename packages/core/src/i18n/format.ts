@@ -18,9 +18,9 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /** `Intl` formatters are costly to build: one per locale and options, kept. */
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.DisplayNames>();
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.DisplayNames>(
   key: string,
   make: () => T,
 ): T {
@@ -92,6 +92,8 @@ export interface Formatter {
   isoDateTime(moment: string | Date): string;
   /** How far a moment is from now: "in 45 minutes", "3 hours ago", "yesterday", "now". */
   relative(moment: string | Date, nowMs?: number): string;
+  /** A country's name from its ISO 3166 code: "Germany", "Deutschland"; the code when `Intl` has no name. */
+  regionName(code: string): string;
 }
 
 function dateFormat(settings: FormatSettings, style: "dateTime" | "date" | "time" | "iso"): Intl.DateTimeFormat {
@@ -170,6 +172,14 @@ function formatRelative(language: Language, moment: string | Date, nowMs: number
   return relative.format(Math.trunc(diffMs / DAY_MS), "day");
 }
 
+function regionNameIn(language: Language, code: string): string {
+  const names = cached(
+    `g|${language}`,
+    () => new Intl.DisplayNames([LOCALE_OF[language]], { type: "region", fallback: "code" }),
+  );
+  return names.of(code) ?? code;
+}
+
 function withCode(language: Language, code: string, formattedNumber: string): string {
   const { before, gap } = placementOf(language);
   return before ? `${code}${gap}${formattedNumber}` : `${formattedNumber}${gap}${code}`;
@@ -192,5 +202,6 @@ export function createFormatter(settings: FormatSettings): Formatter {
     isoDate: (moment) => dateFormat(settings, "iso").format(toDate(moment)),
     isoDateTime: (moment) => isoDateTimeIn(settings.timeZone, toDate(moment)),
     relative: (moment, nowMs = Date.now()) => formatRelative(language, moment, nowMs),
+    regionName: (code) => regionNameIn(language, code),
   };
 }

@@ -8,6 +8,7 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { FileTextIcon, Loader2Icon, PaperclipIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { t } from "../../i18n/i18n.tsx";
 import { api, dataOf, formDataOf } from "../../lib/api.ts";
 import { messageOf } from "../../lib/api-error.ts";
 import { cn } from "../../lib/cn.ts";
@@ -114,7 +115,7 @@ function FilesToSend(props: {
           <button
             type="button"
             className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            aria-label={`Remove ${attachment.fileName}`}
+            aria-label={t("Remove {file}", { file: attachment.fileName })}
             disabled={props.disabled}
             onClick={() => props.onChange(props.value.filter((item) => item.id !== attachment.id))}
           >
@@ -161,7 +162,7 @@ function AttachButton(props: { isDisabled: boolean; isUploading: boolean; onChoo
         ) : (
           <PaperclipIcon aria-hidden="true" />
         )}
-        {props.isUploading ? "Uploading…" : "Attach files"}
+        {props.isUploading ? t("Uploading…") : t("Attach files")}
       </label>
       <p id={hintId} className="text-xs text-muted-foreground">
         {ATTACHMENT_HINT}

@@ -1,5 +1,6 @@
 import type { HelpAttachment, HelpRequestDetail } from "@ferry/core/contracts/help";
 import { HeadsetIcon } from "lucide-react";
+import { t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -36,7 +37,7 @@ function messagesOf(request: HelpRequestDetail): Message[] {
     (response): Message => ({
       id: response.id,
       // A customer without a name on their profile is known by their e-mail.
-      authorName: response.authorName || (response.isAdminResponse ? "Support" : customerName),
+      authorName: response.authorName || (response.isAdminResponse ? t("Support") : customerName),
       isFromSupport: response.isAdminResponse,
       message: response.message,
       createdAt: response.createdAt,
@@ -48,7 +49,7 @@ function messagesOf(request: HelpRequestDetail): Message[] {
 
 function MessageItem({ message, viewer }: { message: Message; viewer: ConversationViewer }) {
   const isOwn = (viewer === "customer") !== message.isFromSupport;
-  const author = viewer === "customer" && !message.isFromSupport ? "You" : message.authorName;
+  const author = viewer === "customer" && !message.isFromSupport ? t("You") : message.authorName;
   return (
     <li className={cn("flex gap-3", isOwn && "flex-row-reverse")} data-testid="help-message">
       <span
@@ -69,7 +70,7 @@ function MessageItem({ message, viewer }: { message: Message; viewer: Conversati
       >
         <header className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="text-sm font-semibold">{author}</span>
-          {message.isFromSupport ? <Badge>{viewer === "customer" ? "Support" : "Admin"}</Badge> : null}
+          {message.isFromSupport ? <Badge>{viewer === "customer" ? t("Support") : t("Admin")}</Badge> : null}
           <time dateTime={message.createdAt} className="text-xs text-muted-foreground">
             {formatDateTime(message.createdAt)}
           </time>

@@ -4,6 +4,7 @@ import { Loader2Icon, SendIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { t } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
 import { Label } from "../ui/label.tsx";
 import { Textarea } from "../ui/textarea.tsx";
@@ -45,11 +46,11 @@ export function HelpReplyBox(props: {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
-      <Label htmlFor={id}>Your reply</Label>
+      <Label htmlFor={id}>{t("Your reply")}</Label>
       <Textarea
         id={id}
         rows={4}
-        placeholder={props.placeholder ?? "Write a reply…"}
+        placeholder={props.placeholder ?? t("Write a reply…")}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onKeyDown={(event) => {

@@ -2,6 +2,7 @@ import type { HelpRequestDetail } from "@ferry/core/contracts/help";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type * as React from "react";
+import { t } from "../../i18n/i18n.tsx";
 import { ApiError } from "../../lib/api-error.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { EmptyState } from "../empty-state.tsx";
@@ -25,7 +26,7 @@ export function HelpRequestFrame(props: {
   useErrorToast(isMissing ? null : query.error, "Failed to load responses");
   const back = props.onBack ? (
     <Button variant="ghost" size="sm" className="-ml-2 mb-3" onClick={props.onBack}>
-      <ArrowLeftIcon /> Back
+      <ArrowLeftIcon /> {t("Back")}
     </Button>
   ) : null;
   let content: React.ReactNode;
@@ -35,8 +36,8 @@ export function HelpRequestFrame(props: {
     content = (
       <EmptyState
         icon={SearchXIcon}
-        title={isMissing ? "Help request not found" : "This request could not be loaded"}
-        hint={isMissing ? props.missingHint : "Try again in a moment."}
+        title={isMissing ? t("Help request not found") : t("This request could not be loaded")}
+        hint={isMissing ? props.missingHint : t("Try again in a moment.")}
       />
     );
   } else {
