@@ -60,6 +60,7 @@ const SHAPES: readonly Shape[] = [
     key: "{currency} cannot be sent on {network}",
     names: ["currency", "network"],
   },
+  { pattern: /^Request failed \((\d+)\)$/, key: "Request failed ({status})", names: ["status"] },
   {
     pattern: /^Remove the character "(.+)" \(U\+([0-9A-F]+)\)$/u,
     key: 'Remove the character "{character}" (U+{codePoint})',
