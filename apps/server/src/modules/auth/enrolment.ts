@@ -43,8 +43,6 @@ export interface Enrollee {
   readonly actor: AuditActor;
 }
 
-const AUTHENTICATOR_METHOD = "An authenticator app";
-
 export async function authenticatorStatusOf(deps: EnrolmentDeps, userId: string): Promise<AuthenticatorStatus> {
   const isEnrolled = (await authenticatorStateOf(deps.db, userId)) === "enrolled";
   return { isEnrolled, backupCodesLeft: isEnrolled ? (await backupCodesOf(deps.db, deps.keys, userId)).length : 0 };
@@ -164,6 +162,10 @@ async function recordAuthenticatorChange(
   });
   await enqueueMail(
     trx,
-    signInMethodChangedMail(enrollee.email, { change, method: AUTHENTICATOR_METHOD, settingsUrl: deps.settingsUrl }),
+    signInMethodChangedMail(enrollee.email, {
+      change,
+      method: { kind: "authenticator" },
+      settingsUrl: deps.settingsUrl,
+    }),
   );
 }

@@ -6,6 +6,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   signInCodeMail,
+  signInMethodChangedMail,
   transferCodeMail,
 } from "./service.ts";
 
@@ -81,5 +82,23 @@ describe("e-mails in the reader's language", () => {
     expect(german.subject).toBe("Ihre Hilfeanfrage: Card");
     expect(german.text).toContain("Ihre Anfrage „Card“ ist jetzt in Bearbeitung.");
     expect(written(mail, "en").text).toContain('Your request "Card" is now in progress.');
+  });
+
+  it("names the sign-in method that changed in the reader's language", () => {
+    const settingsUrl = "https://ferry.test/settings";
+    const passkey = signInMethodChangedMail("a@example.com", {
+      change: "added",
+      method: { kind: "passkey", name: "Laptop" },
+      settingsUrl,
+    });
+    const app = signInMethodChangedMail("a@example.com", {
+      change: "removed",
+      method: { kind: "authenticator" },
+      settingsUrl,
+    });
+    expect(written(passkey, "de").text).toContain("Der Passkey „Laptop“ wurde Ihrem Ferry-Konto hinzugefügt.");
+    expect(written(passkey, "en").text).toContain('The passkey "Laptop" was added to your Ferry account.');
+    expect(written(app, "en").subject).toBe("A sign-in method was removed from your Ferry account");
+    expect(written(app, "en").text).toContain("An authenticator app was removed from your Ferry account.");
   });
 });

@@ -477,6 +477,9 @@ export function adminMessageMail(to: string, details: { subject: string; message
   };
 }
 
+/** A way of signing in that was added or removed: an authenticator app, or a passkey by its name. */
+export type SignInMethod = { readonly kind: "authenticator" } | { readonly kind: "passkey"; readonly name: string };
+
 /**
  * A way of signing in to the account was added or removed (a passkey, an authenticator app): a
  * security e-mail, sent whatever the notification settings say, so that an owner who did not do it
@@ -484,13 +487,16 @@ export function adminMessageMail(to: string, details: { subject: string; message
  */
 export function signInMethodChangedMail(
   to: string,
-  details: { change: "added" | "removed"; method: string; settingsUrl: string },
+  details: { change: "added" | "removed"; method: SignInMethod; settingsUrl: string },
 ): Mail {
   return {
     to,
     write: (reader) => {
       const { t } = reader;
-      const method = reader.translateText(details.method);
+      const method =
+        details.method.kind === "passkey"
+          ? t('The passkey "{name}"', { name: details.method.name })
+          : t("An authenticator app");
       const isAdded = details.change === "added";
       const subject = isAdded
         ? t("A sign-in method was added to your Ferry account")

@@ -245,7 +245,7 @@ async function recordPasskeyChange(
     trx,
     signInMethodChangedMail(actor.viewer.email, {
       change: event.change,
-      method: `The passkey "${event.row.name}"`,
+      method: { kind: "passkey", name: event.row.name },
       settingsUrl: `${config.publicUrl}/settings`,
     }),
   );
