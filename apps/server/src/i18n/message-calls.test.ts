@@ -1,0 +1,130 @@
+/*
+ * Issue 29: every `t("…", { … })` call of the server (`t`, `reader.t`) passes exactly the arguments its
+ * message takes: a missing one would reach an e-mail as "{amount}". Read with a real parser (oxc).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import { parseSync } from "oxc-parser";
+import { describe, expect, it } from "vitest";
+import english from "../../../../packages/core/src/i18n/messages/en.json" with { type: "json" };
+
+const serverSource = path.join(import.meta.dirname, "..");
+
+function sourcesUnder(directory: string): string[] {
+  return readdirSync(directory).flatMap((entry) => {
+    const file = path.join(directory, entry);
+    if (statSync(file).isDirectory()) {
+      return sourcesUnder(file);
+    }
+    return entry.endsWith(".ts") && !entry.endsWith(".d.ts") ? [file] : [];
+  });
+}
+
+type Tokens = ReturnType<typeof compileMessageOrThrow>;
+
+/** The argument names a message takes, inside plurals and selects too. */
+function argumentsOf(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (tokens: Tokens) => {
+    for (const token of tokens) {
+      if (typeof token === "string") {
+        continue;
+      }
+      names.add(token[0]);
+      if (token[2] && typeof token[2] === "object") {
+        for (const [key, choice] of Object.entries(token[2] as Record<string, unknown>)) {
+          if (key !== "offset") {
+            walk(choice as Tokens);
+          }
+        }
+      }
+    }
+  };
+  walk(compileMessageOrThrow(message));
+  return [...names].sort();
+}
+
+interface Node {
+  readonly type: string;
+  readonly start: number;
+  readonly [field: string]: unknown;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+}
+
+function* nodesOf(root: unknown): Generator<Node> {
+  for (const value of Array.isArray(root) ? root : [root]) {
+    if (!isNode(value)) {
+      continue;
+    }
+    yield value;
+    for (const [field, child] of Object.entries(value)) {
+      if (field !== "type" && typeof child === "object" && child !== null) {
+        yield* nodesOf(child);
+      }
+    }
+  }
+}
+
+/** The names an object literal passes; undefined for anything else (a variable). */
+function namesPassed(values: Node | undefined): string[] | undefined {
+  if (values === undefined) {
+    return [];
+  }
+  if (values.type !== "ObjectExpression") {
+    return undefined;
+  }
+  return (values.properties as Node[]).flatMap((property) => {
+    const key = property.key as Node | undefined;
+    return key?.type === "Identifier" ? [key.name as string] : key?.type === "Literal" ? [String(key.value)] : [];
+  });
+}
+
+function isTranslateCallee(callee: Node | undefined): boolean {
+  if (callee?.type === "Identifier") {
+    return callee.name === "t";
+  }
+  const property = callee?.type === "MemberExpression" ? (callee.property as Node) : undefined;
+  return property?.type === "Identifier" && property.name === "t";
+}
+
+function callsIn(file: string): { key: string; passed: string[] | undefined; where: string }[] {
+  const code = readFileSync(file, "utf8");
+  const { program } = parseSync(file, code);
+  return [...nodesOf(program)].flatMap((node) => {
+    const [first, second] = (node.arguments ?? []) as Node[];
+    if (
+      node.type !== "CallExpression" ||
+      !isTranslateCallee(node.callee as Node | undefined) ||
+      first?.type !== "Literal" ||
+      typeof first.value !== "string"
+    ) {
+      return [];
+    }
+    const line = code.slice(0, node.start).split("\n").length;
+    return [{ key: first.value, passed: namesPassed(second), where: `${path.relative(serverSource, file)}:${line}` }];
+  });
+}
+
+describe("the server's t() calls", () => {
+  it("pass each message exactly the arguments it takes", () => {
+    const catalog: Readonly<Record<string, string>> = english;
+    const calls = sourcesUnder(serverSource).flatMap(callsIn);
+    const problems = calls.flatMap(({ key, passed, where }) => {
+      if (!(key in catalog)) {
+        return [`${where}: "${key}" is not in the message files`];
+      }
+      const expected = argumentsOf(key);
+      if (passed === undefined || [...passed].sort().join() === expected.join()) {
+        return [];
+      }
+      return [`${where}: "${key}" takes ${expected.join(", ") || "nothing"}, given ${passed.join(", ") || "nothing"}`];
+    });
+    expect(problems).toEqual([]);
+    // The test reads real calls: the e-mails, alerts and exports have dozens.
+    expect(calls.length).toBeGreaterThan(60);
+  });
+});
