@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import { compileCatalog } from "@ferry/core/i18n/catalog";
 import { parseSync } from "oxc-parser";
 import { describe, expect, it } from "vitest";
 import english from "../../../../packages/core/src/i18n/messages/en.json" with { type: "json" };
@@ -21,7 +21,7 @@ function sourcesUnder(directory: string): string[] {
   });
 }
 
-type Tokens = ReturnType<typeof compileMessageOrThrow>;
+type Tokens = readonly (string | readonly [string, string?, unknown?])[];
 
 /** The argument names a message takes, inside plurals and selects too. */
 function argumentsOf(message: string): string[] {
@@ -41,7 +41,9 @@ function argumentsOf(message: string): string[] {
       }
     }
   };
-  walk(compileMessageOrThrow(message));
+  // Compiled as core compiles a language's file: a plain text stays a string, a message becomes tokens.
+  const compiled = compileCatalog({ message }, "de").message;
+  walk(typeof compiled === "string" ? [] : (compiled as Tokens));
   return [...names].sort();
 }
 
