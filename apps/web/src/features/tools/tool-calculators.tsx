@@ -25,6 +25,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { formatAmount, formatMoney } from "../../i18n/format.ts";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { CURRENCY_CONVERTER, FEE_CALCULATOR, INVESTMENT_CALCULATOR, MORTGAGE_CALCULATOR } from "./content.ts";
 
 /*
@@ -42,9 +43,9 @@ function CalculatorCard(props: { id: string; heading: string; intro: string; chi
       className="flex flex-col rounded-2xl p-6 shadow-lg shadow-slate-900/5 sm:p-8"
     >
       <h3 id={`${props.id}-heading`} className="text-xl font-bold tracking-tight text-slate-900">
-        {props.heading}
+        {translateText(props.heading)}
       </h3>
-      <p className="mt-1 text-sm text-slate-600">{props.intro}</p>
+      <p className="mt-1 text-sm text-slate-600">{translateText(props.intro)}</p>
       {props.children}
     </Card>
   );
@@ -62,7 +63,7 @@ function TextField(props: {
   const errorId = `${props.id}-error`;
   return (
     <div className="grid content-start gap-2">
-      <Label htmlFor={props.id}>{props.label}</Label>
+      <Label htmlFor={props.id}>{translateText(props.label)}</Label>
       <Input
         id={props.id}
         inputMode={props.inputMode}
@@ -74,7 +75,7 @@ function TextField(props: {
       />
       {props.error ? (
         <p id={errorId} className="text-xs font-medium text-destructive">
-          {props.error}
+          {translateText(props.error)}
         </p>
       ) : null}
     </div>
@@ -116,11 +117,11 @@ function SelectField<T extends string>(props: {
 }) {
   return (
     <div className="grid content-start gap-2">
-      <Label htmlFor={props.id}>{props.label}</Label>
+      <Label htmlFor={props.id}>{translateText(props.label)}</Label>
       <NativeSelect id={props.id} value={props.value} onChange={(event) => props.onChange(event.target.value as T)}>
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {translateText(option.label)}
           </option>
         ))}
       </NativeSelect>
@@ -155,10 +156,12 @@ function Results(props: { label: string; lines: readonly ResultLine[] | null; me
             ))}
           </dl>
         ) : (
-          <p className="rounded-xl bg-slate-50 p-4 text-sm font-medium text-slate-700 sm:p-5">{props.message}</p>
+          <p className="rounded-xl bg-slate-50 p-4 text-sm font-medium text-slate-700 sm:p-5">
+            {props.message === undefined ? null : translateText(props.message)}
+          </p>
         )}
       </div>
-      {props.note ? <p className="mt-3 text-xs text-slate-600">{props.note}</p> : null}
+      {props.note ? <p className="mt-3 text-xs text-slate-600">{translateText(props.note)}</p> : null}
     </div>
   );
 }
@@ -166,7 +169,9 @@ function Results(props: { label: string; lines: readonly ResultLine[] | null; me
 function ResultRow({ line }: { line: ResultLine }) {
   return (
     <>
-      <dt className={line.isHeadline ? "text-base font-semibold text-slate-900" : "text-slate-600"}>{line.term}</dt>
+      <dt className={line.isHeadline ? "text-base font-semibold text-slate-900" : "text-slate-600"}>
+        {translateText(line.term)}
+      </dt>
       <dd
         data-testid={line.testId}
         className={`whitespace-nowrap text-right tabular-nums text-slate-900 ${line.isHeadline ? "text-lg font-bold" : ""}`}
@@ -236,7 +241,7 @@ export function MortgageCalculator() {
         />
       </div>
       <Results
-        label={`${MORTGAGE_CALCULATOR.heading} result`}
+        label={t("{calculator} result", { calculator: translateText(MORTGAGE_CALCULATOR.heading) })}
         lines={lines}
         message="Correct the highlighted field to see the payment."
         note={MORTGAGE_CALCULATOR.note}
@@ -306,7 +311,7 @@ export function TransferFeeCalculator({ schedule }: { schedule: FeeSchedule }) {
         />
       </div>
       <Results
-        label={`${FEE_CALCULATOR.heading} result`}
+        label={t("{calculator} result", { calculator: translateText(FEE_CALCULATOR.heading) })}
         lines={lines}
         message="Enter an amount to see the fee."
         note={FEE_CALCULATOR.note}
@@ -382,7 +387,11 @@ export function CurrencyConverter({ rates }: { rates: readonly RatePair[] }) {
           onChange={setTo}
         />
       </div>
-      <Results label={`${CURRENCY_CONVERTER.heading} result`} lines={lines} message={message} />
+      <Results
+        label={t("{calculator} result", { calculator: translateText(CURRENCY_CONVERTER.heading) })}
+        lines={lines}
+        message={message}
+      />
     </CalculatorCard>
   );
 }
@@ -447,7 +456,7 @@ export function InvestmentCalculator({ dailyRate }: { dailyRate: string }) {
         />
       </div>
       <Results
-        label={`${INVESTMENT_CALCULATOR.heading} result`}
+        label={t("{calculator} result", { calculator: translateText(INVESTMENT_CALCULATOR.heading) })}
         lines={lines}
         message={message}
         note={INVESTMENT_CALCULATOR.note}

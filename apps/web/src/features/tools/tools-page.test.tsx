@@ -2,8 +2,9 @@ import { priceTransferCost } from "@ferry/core/calculators";
 import type { FeeSchedule } from "@ferry/core/contracts/fees";
 import { minorOf } from "@ferry/core/money";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { formatMoney } from "../../i18n/format.ts";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { seededRates } from "../../testing/rates-fixtures.ts";
 import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { ToolsPage } from "./tools-page.tsx";
@@ -152,5 +153,30 @@ describe("the /tools page", () => {
       await screen.findAllByText("Ferry's fees and rates could not be loaded right now. Please try again later."),
     ).toHaveLength(3);
     expect(calculator("Mortgage calculator").getByTestId("mortgage-monthly")).toHaveTextContent("1,122.61");
+  });
+});
+
+describe("the /tools page in German", () => {
+  afterEach(() => {
+    activate("en", "UTC");
+  });
+
+  test("the calculators read in German, with amounts as German writes them", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    renderTools();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Planen Sie Ihr Geld, bevor Sie es bewegen");
+    const mortgage = calculator("Hypothekenrechner");
+    expect(mortgage.getByLabelText("Darlehensbetrag")).toHaveValue("250000");
+    expect(mortgage.getByLabelText("Zinssatz (%)")).toHaveValue("3.5");
+    expect(mortgage.getByTestId("mortgage-monthly")).toHaveTextContent("1.122,61");
+    expect(mortgage.getByRole("status", { name: "Ergebnis: Hypothekenrechner" })).toBeInTheDocument();
+    expect(mortgage.getByText("Monatliche Rate")).toBeInTheDocument();
+    const fees = within(await screen.findByRole("region", { name: "Überweisungsgebührenrechner" }));
+    expect(fees.getByText("Gesamtkosten")).toBeInTheDocument();
+    expect(
+      within(fees.getByLabelText("Senden per")).getByRole("option", { name: "Banküberweisung" }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText("Demnächst")).toHaveLength(4);
   });
 });

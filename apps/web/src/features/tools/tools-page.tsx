@@ -13,6 +13,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { translateText } from "../../i18n/i18n.tsx";
 import { feeScheduleQueryOptions } from "../../lib/queries/fees.ts";
 import { ratesQueryOptions } from "../../lib/queries/rates.ts";
 import { COMING_SOON_TOOLS, TOOLS_PAGE } from "./content.ts";
@@ -44,7 +45,7 @@ function WithData<T>(props: {
     return (
       <Card className="flex items-center justify-center rounded-2xl p-8 text-center">
         <p role="alert" className="text-slate-700">
-          {TOOLS_PAGE.unavailable}
+          {translateText(TOOLS_PAGE.unavailable)}
         </p>
       </Card>
     );
@@ -56,9 +57,9 @@ function ComingSoonTools() {
   return (
     <section aria-labelledby="coming-soon-heading" className="mt-16">
       <h2 id="coming-soon-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-        {TOOLS_PAGE.comingSoonHeading}
+        {translateText(TOOLS_PAGE.comingSoonHeading)}
       </h2>
-      <p className="mt-2 text-slate-600">{TOOLS_PAGE.comingSoonIntro}</p>
+      <p className="mt-2 text-slate-600">{translateText(TOOLS_PAGE.comingSoonIntro)}</p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {COMING_SOON_TOOLS.map((tool) => {
           const Icon = COMING_SOON_ICONS[tool.icon];
@@ -69,10 +70,10 @@ function ComingSoonTools() {
                   <span className="flex size-10 items-center justify-center rounded-xl bg-white text-slate-500 ring-1 ring-slate-200">
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  <Badge variant="secondary">{TOOLS_PAGE.comingSoonBadge}</Badge>
+                  <Badge variant="secondary">{translateText(TOOLS_PAGE.comingSoonBadge)}</Badge>
                 </div>
-                <h3 className="mt-4 font-semibold text-slate-900">{tool.title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{tool.description}</p>
+                <h3 className="mt-4 font-semibold text-slate-900">{translateText(tool.title)}</h3>
+                <p className="mt-1 text-sm text-slate-600">{translateText(tool.description)}</p>
               </Card>
             </li>
           );
@@ -99,22 +100,24 @@ export function ToolsPage() {
       >
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-b from-indigo-50 via-white to-white" />
         <div className="mx-auto w-full max-w-3xl px-4 py-14 text-center sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">{TOOLS_PAGE.eyebrow}</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">
+            {translateText(TOOLS_PAGE.eyebrow)}
+          </p>
           <h1
             id="tools-heading"
             className="mt-3 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
           >
-            {TOOLS_PAGE.title}
+            {translateText(TOOLS_PAGE.title)}
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-600">
-            {TOOLS_PAGE.description}
+            {translateText(TOOLS_PAGE.description)}
           </p>
         </div>
       </section>
       <div className={`${CONTAINER} py-12 sm:py-16`}>
         <section aria-labelledby="calculators-heading">
           <h2 id="calculators-heading" className="sr-only">
-            {TOOLS_PAGE.calculatorsHeading}
+            {translateText(TOOLS_PAGE.calculatorsHeading)}
           </h2>
           <div className="grid gap-6 lg:grid-cols-2">
             <MortgageCalculator />
@@ -129,7 +132,7 @@ export function ToolsPage() {
         <div className="mt-14 flex justify-center">
           <Button asChild size="lg" className="h-11 rounded-xl">
             <Link to={TOOLS_PAGE.cta.to}>
-              {TOOLS_PAGE.cta.label}
+              {translateText(TOOLS_PAGE.cta.label)}
               <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>
