@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_CUSTOMER, signIn, useBrowser, withPage } from "./support.ts";
+import { DEMO_CUSTOMER, saveScreenshot, signIn, useBrowser, withPage } from "./support.ts";
 
 /*
  * Issue 29: the time zone of App Preferences moves every time Ferry shows, and the CSV statement's
@@ -59,6 +59,7 @@ describe("time zone", () => {
       try {
         await chooseTimeZone(page, "JST");
         const tokyoShown = await shownMinutes(page);
+        await saveScreenshot(page, "transactions-jst");
         const tokyoCsv = await csvTime(page);
 
         expect((tokyoShown - utcShown + DAY_MINUTES) % DAY_MINUTES).toBe(JST_OFFSET_MINUTES);
