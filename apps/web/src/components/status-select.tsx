@@ -1,4 +1,5 @@
 import { Loader2Icon } from "lucide-react";
+import { t } from "../i18n/i18n.tsx";
 import { cn } from "../lib/cn.ts";
 import { Label } from "./ui/label.tsx";
 import { NativeSelect } from "./ui/native-select.tsx";
@@ -46,7 +47,7 @@ export function StatusSelect<T extends string>(props: {
         ))}
       </NativeSelect>
       {props.isSaving ? (
-        <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-label="Saving" />
+        <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-label={t("Saving")} />
       ) : null}
     </div>
   );

@@ -8,7 +8,7 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { FileTextIcon, Loader2Icon, PaperclipIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { t } from "../../i18n/i18n.tsx";
+import { format, t } from "../../i18n/i18n.tsx";
 import { api, dataOf, formDataOf } from "../../lib/api.ts";
 import { messageOf } from "../../lib/api-error.ts";
 import { cn } from "../../lib/cn.ts";
@@ -18,14 +18,19 @@ const ACCEPT = ATTACHMENT_CONTENT_TYPES.join(",");
 const MAX_MEGABYTES = MAX_ATTACHMENT_BYTES / (1024 * 1024);
 
 /** What the picker tells people before they choose (the server checks the same, by content). */
-export const ATTACHMENT_HINT = `PNG, JPEG, WebP or PDF, up to ${MAX_MEGABYTES} MB each, ${MAX_ATTACHMENTS_PER_MESSAGE} files at most.`;
+function attachmentHint(): string {
+  return t("PNG, JPEG, WebP or PDF, up to {megabytes} MB each, {count} files at most.", {
+    megabytes: MAX_MEGABYTES,
+    count: MAX_ATTACHMENTS_PER_MESSAGE,
+  });
+}
 
 /** A size as people read it: "840 KB", "2.4 MB". */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) {
-    return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+    return `${format().decimal(String(Math.max(1, Math.round(bytes / 1024))), 0)} KB`;
   }
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${format().decimal((bytes / (1024 * 1024)).toFixed(1), 1)} MB`;
 }
 
 function isAcceptedType(type: string): boolean {
@@ -35,10 +40,14 @@ function isAcceptedType(type: string): boolean {
 /** Why a chosen file cannot be attached, before it is sent; null when it may be. */
 function refusalOf(file: File): string | null {
   if (!isAcceptedType(file.type)) {
-    return `${file.name}: only PNG, JPEG, WebP images and PDF files can be attached`;
+    return t("{file}: only PNG, JPEG, WebP images and PDF files can be attached", { file: file.name });
   }
   if (file.size > MAX_ATTACHMENT_BYTES) {
-    return `${file.name}: this file is ${formatFileSize(file.size)}; the limit is ${MAX_MEGABYTES} MB`;
+    return t("{file}: this file is {size}; the limit is {megabytes} MB", {
+      file: file.name,
+      size: formatFileSize(file.size),
+      megabytes: MAX_MEGABYTES,
+    });
   }
   return null;
 }
@@ -49,7 +58,7 @@ export function AttachmentList({ attachments }: { attachments: readonly HelpAtta
     return null;
   }
   return (
-    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Attachments">
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("Attachments")}>
       {attachments.map((attachment) => (
         <li key={attachment.id}>
           <a
@@ -85,7 +94,7 @@ function sortChosenFiles(files: readonly File[], room: number): { accepted: File
     if (refusal) {
       found.push(refusal);
     } else if (accepted.length >= room) {
-      found.push(`${file.name}: attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files`);
+      found.push(t("{file}: attach at most {count} files", { file: file.name, count: MAX_ATTACHMENTS_PER_MESSAGE }));
     } else {
       accepted.push(file);
     }
@@ -103,7 +112,7 @@ function FilesToSend(props: {
     return null;
   }
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Files to send">
+    <ul className="flex flex-wrap gap-2" aria-label={t("Files to send")}>
       {props.value.map((attachment) => (
         <li
           key={attachment.id}
@@ -165,7 +174,7 @@ function AttachButton(props: { isDisabled: boolean; isUploading: boolean; onChoo
         {props.isUploading ? t("Uploading…") : t("Attach files")}
       </label>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {ATTACHMENT_HINT}
+        {attachmentHint()}
       </p>
     </div>
   );
@@ -202,7 +211,7 @@ export function AttachmentPicker(props: {
       try {
         uploaded.push(await upload.mutateAsync(file));
       } catch (error) {
-        found.push(`${file.name}: ${messageOf(error, "the upload failed")}`);
+        found.push(t("{file}: {problem}", { file: file.name, problem: messageOf(error, t("the upload failed")) }));
       }
     }
     setProblems([...found]);

@@ -88,7 +88,7 @@ function MessageItem({ message, viewer }: { message: Message; viewer: Conversati
  */
 export function HelpConversation({ request, viewer }: { request: HelpRequestDetail; viewer: ConversationViewer }) {
   return (
-    <ol className="grid gap-4" aria-label="Conversation">
+    <ol className="grid gap-4" aria-label={t("Conversation")}>
       {messagesOf(request).map((message) => (
         <MessageItem key={message.id} message={message} viewer={viewer} />
       ))}

@@ -78,7 +78,7 @@ export function HelpReplyBox(props: {
       <div className="flex justify-end">
         <Button type="submit" disabled={isBlank || props.isSending || isUploading}>
           {props.isSending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
-          Send Reply
+          {t("Send Reply")}
         </Button>
       </div>
     </form>
