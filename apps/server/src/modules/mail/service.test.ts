@@ -68,6 +68,19 @@ describe("e-mails in the reader's language", () => {
     expect(written(mail, "en").text).toContain("Send EUR 1,250.50 to Grace Hopper. Fee EUR 1.50, total EUR 1,252.00.");
   });
 
+  it("names a transfer's destination in the reader's language", () => {
+    const toBank = transferCodeMail("a@example.com", "654321", {
+      amount: { currency: "EUR", amountMinor: 1_000n },
+      fee: { currency: "EUR", amountMinor: 0n },
+      total: { currency: "EUR", amountMinor: 1_000n },
+      recipient: "Grace Hopper",
+      destination: { kind: "bank", account: "****3000", bank: "Deutsche Bank, DE" },
+      expiresAt: new Date("2026-03-12T23:30:00Z"),
+    });
+    expect(written(toBank, "de").text).toContain("an Grace Hopper, Konto ****3000 (Deutsche Bank, DE) senden.");
+    expect(written(toBank, "en").text).toContain("to Grace Hopper, account ****3000 (Deutsche Bank, DE).");
+  });
+
   it("words a help-desk update for the reader", () => {
     const mail = helpRequestUpdateMail("a@example.com", {
       subject: "Card",

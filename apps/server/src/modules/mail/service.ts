@@ -315,13 +315,27 @@ export function passwordChangedMail(to: string, passkeys?: RemainingPasskeys): M
   };
 }
 
+/** Where a bank or crypto transfer goes: a masked account and its bank, or a network's address. */
+export type TransferDestination =
+  | { readonly kind: "bank"; readonly account: string; readonly bank: string | null }
+  | { readonly kind: "crypto"; readonly network: string; readonly address: string };
+
+function describeDestination({ t }: Reader, destination: TransferDestination): string {
+  if (destination.kind === "crypto") {
+    return t("{network} address {address}", { network: destination.network, address: destination.address });
+  }
+  return destination.bank
+    ? t("account {account} ({bank})", { account: destination.account, bank: destination.bank })
+    : t("account {account}", { account: destination.account });
+}
+
 /** The transfer a code confirms, as its e-mail names it: amounts in minor units, formatted for the reader. */
 export interface TransferCodeDetails {
   readonly amount: Money;
   readonly fee: Money;
   readonly total: Money;
   readonly recipient: string;
-  readonly destination: string | null;
+  readonly destination: TransferDestination | null;
   readonly expiresAt: Date;
 }
 
@@ -332,7 +346,9 @@ export function transferCodeMail(to: string, code: string, details: TransferCode
     write: (reader) => {
       const { t, format } = reader;
       const subject = t("Your Ferry transfer code");
-      const payee = details.destination ? `${details.recipient}, ${details.destination}` : details.recipient;
+      const payee = details.destination
+        ? `${details.recipient}, ${describeDestination(reader, details.destination)}`
+        : details.recipient;
       const summary = t("Send {amount} to {payee}. Fee {fee}, total {total}.", {
         amount: format.money(details.amount),
         payee,

@@ -36,7 +36,7 @@ import { listHistory } from "./history.ts";
 import { codeBindingOf, priceTransfer } from "./pricing.ts";
 import { selectAdminTransfers, selectOwnTransfer, selectTransferByKey } from "./queries.ts";
 import { changeTransferStatusIn } from "./status.ts";
-import { describeDestination } from "./targets.ts";
+import { destinationOf } from "./targets.ts";
 
 /*
  * Transfers' public operations, one database transaction each. The steps they are made of live beside
@@ -102,7 +102,7 @@ export async function requestTransferCode(
         fee: { currency: priced.currency, amountMinor: priced.feeMinor },
         total,
         recipient: `${priced.target.snapshot.recipient_name} (${priced.target.snapshot.recipient_email})`,
-        destination: describeDestination(priced.target.snapshot),
+        destination: destinationOf(priced.target.snapshot),
         expiresAt,
       }),
     );

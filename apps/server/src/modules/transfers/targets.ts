@@ -5,6 +5,7 @@ import type { Database } from "../../db/database.ts";
 import { selectUserWithProfile } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { type DestinationSnapshot, resolveDestination } from "../destinations/service.ts";
+import type { TransferDestination } from "../mail/service.ts";
 import { FIRST_REVISION } from "./codes.ts";
 
 /** Where the money of a transfer goes, resolved and checked against the sender. */
@@ -22,18 +23,18 @@ export interface ResolvedTarget {
 }
 
 /**
- * Where the money goes, in words for the transfer-code e-mail, so the owner approves the destination
- * itself and not only a name (dynamic linking: the code is bound to these details). A crypto address is
- * shown whole: it is the only thing that says where coins go. An account number shows its last 4 digits.
+ * Where the money goes, for the transfer-code e-mail to word in the reader's language, so the owner
+ * approves the destination itself and not only a name (dynamic linking: the code is bound to these
+ * details). A crypto address is shown whole: it is the only thing that says where coins go. An account
+ * number shows its last 4 digits. None for a Ferry user.
  */
-export function describeDestination(snapshot: DestinationSnapshot): string | null {
+export function destinationOf(snapshot: DestinationSnapshot): TransferDestination | null {
   if (snapshot.crypto_address) {
-    return `${snapshot.crypto_network ?? "crypto"} address ${snapshot.crypto_address}`;
+    return { kind: "crypto", network: snapshot.crypto_network ?? "crypto", address: snapshot.crypto_address };
   }
   if (snapshot.recipient_account_number) {
     const bank = [snapshot.recipient_bank_name, snapshot.recipient_country].filter(Boolean).join(", ");
-    const account = `account ${maskAccountNumber(snapshot.recipient_account_number)}`;
-    return bank ? `${account} (${bank})` : account;
+    return { kind: "bank", account: maskAccountNumber(snapshot.recipient_account_number), bank: bank || null };
   }
   return null;
 }
