@@ -1,11 +1,11 @@
 // The /support contact form's words (support-contact-form.tsx). Content an operator edits; the rules
-// (required fields, lengths) are core's contract (contracts/support.ts), shared with the server.
+// (required fields, lengths) are core's contract (contracts/support.ts), shared with the server. Each
+// text is English, its message key: the form shows it translated (issue 29).
 
 export const SUPPORT_CONTACT_FORM = {
   heading: "Send us a message",
   visitorIntro: "We answer by e-mail. Fields marked * are required.",
-  signedInIntro: (email: string) =>
-    `You are signed in as ${email}: your message opens a help request you can follow in Help.`,
+  signedInIntro: "You are signed in as {email}: your message opens a help request you can follow in Help.",
   labels: {
     firstName: "First name",
     lastName: "Last name",
@@ -24,8 +24,7 @@ export const SUPPORT_CONTACT_FORM = {
   sending: "Sending…",
   failed: "Your message could not be sent. Please try again.",
   sentHeading: "Message sent",
-  sentByEmail: (firstName: string, email: string) =>
-    `Thank you, ${firstName}. Our support team will reply to ${email}.`,
+  sentByEmail: "Thank you, {firstName}. Our support team will reply to {email}.",
   sentAsHelpRequest: "Thank you. Your message is now a help request: support will answer you there.",
   viewRequest: "View your request",
   sendAnother: "Send another message",

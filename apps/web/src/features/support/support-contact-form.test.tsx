@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { profileWithRole } from "../../testing/help-fixtures.ts";
 import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { SupportContactForm } from "./support-contact-form.tsx";
@@ -148,5 +149,25 @@ describe("the support contact form", () => {
     ).toBeVisible();
     expect(screen.getByLabelText("Subject *")).toHaveAttribute("aria-invalid", "true");
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("the support contact form in German", () => {
+  afterEach(() => {
+    activate("en", "UTC");
+  });
+
+  test("its heading, labels, hint and button read in German", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    fakeApi({ "GET /api/auth/get-session": () => ({ body: null }) });
+    renderWithApp(<SupportContactForm />);
+    expect(screen.getByRole("heading", { name: "Schreiben Sie uns" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Wir antworten per E-Mail. Mit * markierte Felder sind Pflichtfelder."),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Vorname *")).toBeInTheDocument();
+    expect(screen.getByLabelText("Betreff *")).toHaveAttribute("placeholder", "Wobei können wir helfen?");
+    expect(screen.getByRole("button", { name: "Nachricht senden" })).toBeInTheDocument();
   });
 });

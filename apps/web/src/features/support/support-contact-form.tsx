@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
+import { translateText } from "../../i18n/i18n.tsx";
 import { ApiError, messageOf } from "../../lib/api-error.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
 import { useVisitorProfile } from "../../lib/queries/visitor.ts";
@@ -69,19 +70,21 @@ function Sent(props: { receipt: SupportMessageReceipt; firstName: string; email:
         <CircleCheckIcon aria-hidden="true" className="size-6" />
       </span>
       <h3 ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight text-slate-900 outline-none">
-        {TEXT.sentHeading}
+        {translateText(TEXT.sentHeading)}
       </h3>
       <p className="text-slate-700">
-        {receipt.channel === "help_request" ? TEXT.sentAsHelpRequest : TEXT.sentByEmail(props.firstName, props.email)}
+        {receipt.channel === "help_request"
+          ? translateText(TEXT.sentAsHelpRequest)
+          : translateText(TEXT.sentByEmail, { firstName: props.firstName, email: props.email })}
       </p>
       <div className="flex flex-wrap gap-3">
         {receipt.helpRequestId ? (
           <Button asChild>
-            <Link to={`/help?request=${receipt.helpRequestId}`}>{TEXT.viewRequest}</Link>
+            <Link to={`/help?request=${receipt.helpRequestId}`}>{translateText(TEXT.viewRequest)}</Link>
           </Button>
         ) : null}
         <Button type="button" variant="outline" onClick={props.onAgain}>
-          {TEXT.sendAnother}
+          {translateText(TEXT.sendAnother)}
         </Button>
       </div>
     </div>
@@ -115,7 +118,7 @@ function RequiredField(props: {
 }) {
   const error = props.form.formState.errors[props.name];
   return (
-    <Field id={props.id} label={`${TEXT.labels[props.name]} *`} error={error?.message} hint={props.hint}>
+    <Field id={props.id} label={`${translateText(TEXT.labels[props.name])} *`} error={error?.message} hint={props.hint}>
       {props.render({
         id: props.id,
         "aria-required": "true",
@@ -159,7 +162,7 @@ function useContactForm(onSent: (sent: SentMessage) => void) {
 function Honeypot({ form, id }: { form: ContactFormApi; id: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-      <label htmlFor={id}>{TEXT.labels.website}</label>
+      <label htmlFor={id}>{translateText(TEXT.labels.website)}</label>
       <input id={id} type="text" tabIndex={-1} autoComplete="off" {...form.register("website")} />
     </div>
   );
@@ -177,7 +180,7 @@ function SendButton({ isPending }: { isPending: boolean }) {
         disabled={isPending || !isInteractive}
       >
         {isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
-        {isPending ? TEXT.sending : TEXT.submit}
+        {translateText(isPending ? TEXT.sending : TEXT.submit)}
       </Button>
     </div>
   );
@@ -192,9 +195,11 @@ function ContactFormBody({ onSent }: { onSent: (sent: SentMessage) => void }) {
     <form onSubmit={submit} noValidate aria-labelledby={`${id}heading`} className="grid gap-5">
       <div>
         <h3 id={`${id}heading`} className="text-xl font-bold tracking-tight text-slate-900">
-          {TEXT.heading}
+          {translateText(TEXT.heading)}
         </h3>
-        <p className="mt-1 text-sm text-slate-600">{profile ? TEXT.signedInIntro(profile.email) : TEXT.visitorIntro}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {profile ? translateText(TEXT.signedInIntro, { email: profile.email }) : translateText(TEXT.visitorIntro)}
+        </p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <RequiredField
@@ -229,19 +234,21 @@ function ContactFormBody({ onSent }: { onSent: (sent: SentMessage) => void }) {
         form={form}
         name="subject"
         id={`${id}subject`}
-        render={(control) => <Input autoComplete="off" placeholder={TEXT.placeholders.subject} {...control} />}
+        render={(control) => (
+          <Input autoComplete="off" placeholder={translateText(TEXT.placeholders.subject)} {...control} />
+        )}
       />
       <RequiredField
         form={form}
         name="message"
         id={`${id}message`}
-        hint={TEXT.messageHint}
-        render={(control) => <Textarea rows={5} placeholder={TEXT.placeholders.message} {...control} />}
+        hint={translateText(TEXT.messageHint)}
+        render={(control) => <Textarea rows={5} placeholder={translateText(TEXT.placeholders.message)} {...control} />}
       />
       <Honeypot form={form} id={`${id}website`} />
       {failure ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {messageOf(send.error, TEXT.failed)}
+          {messageOf(send.error, translateText(TEXT.failed))}
         </p>
       ) : null}
       <SendButton isPending={send.isPending} />
