@@ -1,4 +1,10 @@
-import { isValidPassword, PASSWORD_RULES, SignUpRequest } from "@ferry/core/contracts/auth";
+import {
+  isValidPassword,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+  PASSWORD_SYMBOLS,
+  SignUpRequest,
+} from "@ferry/core/contracts/auth";
 import { MESSAGES, TOASTS } from "@ferry/core/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, CircleIcon } from "lucide-react";
@@ -14,6 +20,21 @@ import { signUp } from "../api/auth-calls.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
 
+/**
+ * The words of a password rule. Core builds two of them from its constants, so they are read as
+ * messages taking those values (and so belong to the messages a visitor downloads); the others are
+ * plain catalog texts.
+ */
+function ruleLabelOf(label: string): string {
+  if (label === `At least ${PASSWORD_MIN_LENGTH} characters`) {
+    return t("At least {count} characters", { count: PASSWORD_MIN_LENGTH });
+  }
+  if (label === `1 number or symbol (${PASSWORD_SYMBOLS})`) {
+    return t("1 number or symbol ({symbols})", { symbols: PASSWORD_SYMBOLS });
+  }
+  return translateText(label);
+}
+
 /** The password rules, each ticked as the typed password meets it. */
 function PasswordRules({ password }: { password: string }) {
   return (
@@ -28,7 +49,7 @@ function PasswordRules({ password }: { password: string }) {
               className={isMet ? "flex items-center gap-1 text-green-700" : "flex items-center gap-1"}
             >
               {isMet ? <CheckCircle2Icon className="size-3.5" /> : <CircleIcon className="size-3.5" />}
-              {translateText(rule.label)}
+              {ruleLabelOf(rule.label)}
             </li>
           );
         })}
