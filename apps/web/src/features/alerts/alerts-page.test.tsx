@@ -1,6 +1,7 @@
 import { ALERT_MESSAGES, type AlertRule, type AlertRuleList } from "@ferry/core/contracts/alerts";
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { profileWithRole } from "../../testing/help-fixtures.ts";
 import { fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
 import { AlertsPage } from "./alerts-page.tsx";
@@ -275,5 +276,23 @@ describe("the alerts page for a signed-in user", () => {
     expect(await screen.findByText("Failed to save alert rule")).toBeVisible();
     expect(screen.getByText("You can keep at most 20 alert rules")).toBeVisible();
     expect(screen.getByRole("dialog")).toBeVisible();
+  });
+});
+
+describe("the alerts page in German", () => {
+  afterEach(() => {
+    activate("en", "UTC");
+  });
+
+  test("a visitor reads the kinds of alert, the sample rules and the sign-up box in German", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    fakeApi({ "GET /api/auth/get-session": () => ({ body: null }) });
+    renderWithApp(<AlertsPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Benachrichtigungen" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Drei Arten von Benachrichtigungen" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Niedriges Guthaben" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Eigene Benachrichtigungen einrichten" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Anmelden" })).toHaveAttribute("href", "/login");
   });
 });

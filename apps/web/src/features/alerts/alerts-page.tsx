@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { translateText } from "../../i18n/i18n.tsx";
 import { useVisitorProfile } from "../../lib/queries/visitor.ts";
 import { RuleSummary, TYPE_ICONS } from "./alert-rule-summary.tsx";
 import {
@@ -39,7 +40,7 @@ function AlertTypes() {
   return (
     <section aria-labelledby="alert-types-heading">
       <h2 id="alert-types-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-        {ALERTS_PAGE.typesHeading}
+        {translateText(ALERTS_PAGE.typesHeading)}
       </h2>
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {(Object.keys(ALERT_TYPE_TEXT) as AlertRuleType[]).map((type) => {
@@ -48,8 +49,8 @@ function AlertTypes() {
             <li key={type}>
               <Card className="h-full rounded-2xl p-6">
                 <Icon aria-hidden="true" className="size-6 text-primary" />
-                <h3 className="mt-4 font-semibold text-slate-900">{ALERT_LABELS.types[type]}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-slate-600">{ALERT_TYPE_TEXT[type]}</p>
+                <h3 className="mt-4 font-semibold text-slate-900">{translateText(ALERT_LABELS.types[type])}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-slate-600">{translateText(ALERT_TYPE_TEXT[type])}</p>
               </Card>
             </li>
           );
@@ -63,18 +64,18 @@ function SampleRules() {
   return (
     <section aria-labelledby="sample-rules-heading" className="mt-16">
       <h2 id="sample-rules-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-        {ALERTS_PAGE.samplesHeading}
+        {translateText(ALERTS_PAGE.samplesHeading)}
       </h2>
-      <p className="mt-2 text-slate-600">{ALERTS_PAGE.samplesIntro}</p>
+      <p className="mt-2 text-slate-600">{translateText(ALERTS_PAGE.samplesIntro)}</p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2" data-testid="sample-rules">
         {SAMPLE_ALERT_RULES.map((rule: SampleAlertRule) => (
           <li key={rule.name}>
             <RuleSummary
-              heading={rule.name}
+              heading={translateText(rule.name)}
               condition={rule.condition}
               method={rule.method}
               isEnabled={rule.isEnabled}
-              badge={ALERTS_PAGE.sampleBadge}
+              badge={translateText(ALERTS_PAGE.sampleBadge)}
             />
           </li>
         ))}
@@ -92,16 +93,16 @@ function Delivery() {
   return (
     <section aria-labelledby="delivery-heading" className="mt-16">
       <h2 id="delivery-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-        {ALERTS_PAGE.deliveryHeading}
+        {translateText(ALERTS_PAGE.deliveryHeading)}
       </h2>
       <dl className="mt-6 grid gap-4 md:grid-cols-3">
         {items.map((item) => (
           <div key={item.key} className="rounded-2xl border border-slate-200 bg-white p-5">
             <dt className="flex items-center gap-2 font-semibold text-slate-900">
               <item.icon aria-hidden="true" className="size-4 text-primary" />
-              {item.title}
+              {translateText(item.title)}
             </dt>
-            <dd className="mt-2 text-sm leading-relaxed text-slate-600">{item.body}</dd>
+            <dd className="mt-2 text-sm leading-relaxed text-slate-600">{translateText(item.body)}</dd>
           </div>
         ))}
       </dl>
@@ -117,13 +118,13 @@ function SignUpPrompt() {
       className="mt-16 rounded-3xl bg-indigo-600 px-6 py-10 text-center text-white sm:px-12"
     >
       <h2 id="alerts-sign-up-heading" className="text-2xl font-bold tracking-tight">
-        {signUp.heading}
+        {translateText(signUp.heading)}
       </h2>
-      <p className="mx-auto mt-3 max-w-xl text-indigo-50">{signUp.body}</p>
+      <p className="mx-auto mt-3 max-w-xl text-indigo-50">{translateText(signUp.body)}</p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         <Button asChild size="lg" variant="secondary" className="h-11 rounded-xl">
           <Link to={signUp.primary.to}>
-            {signUp.primary.label}
+            {translateText(signUp.primary.label)}
             <ArrowRightIcon aria-hidden="true" />
           </Link>
         </Button>
@@ -133,7 +134,7 @@ function SignUpPrompt() {
           variant="outline"
           className="h-11 rounded-xl border-white bg-transparent text-white hover:bg-indigo-500 hover:text-white"
         >
-          <Link to={signUp.secondary.to}>{signUp.secondary.label}</Link>
+          <Link to={signUp.secondary.to}>{translateText(signUp.secondary.label)}</Link>
         </Button>
       </div>
     </section>
@@ -182,10 +183,10 @@ export function AlertsPage() {
             id="alerts-heading"
             className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
           >
-            {ALERTS_PAGE.title}
+            {translateText(ALERTS_PAGE.title)}
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-600">
-            {ALERTS_PAGE.intro}
+            {translateText(ALERTS_PAGE.intro)}
           </p>
         </div>
       </section>
