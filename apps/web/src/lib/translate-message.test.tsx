@@ -1,5 +1,5 @@
 import { singleLineTextMessage } from "@ferry/core/messages";
-import { tooManyDecimalsMessage } from "@ferry/core/money";
+import { amountTooLargeMessage, tooManyDecimalsMessage } from "@ferry/core/money";
 import { invalidAddressMessage, nonAsciiCharacterMessage } from "@ferry/core/validation/messages";
 import { afterEach, describe, expect, test } from "vitest";
 import { activate, loadLanguage } from "../i18n/i18n.tsx";
@@ -20,10 +20,12 @@ describe("core's messages in the reader's language", () => {
     expect(translateMessage(invalidAddressMessage("Polygon"))).toBe("Dies ist keine gültige Polygon-Adresse");
     expect(translateMessage(nonAsciiCharacterMessage("ß"))).toBe("Entfernen Sie das Zeichen „ß“ (U+00DF)");
     expect(translateMessage("Request failed (502)")).toBe("Anfrage fehlgeschlagen (502)");
+    expect(translateMessage(amountTooLargeMessage("USD"))).toBe("Der Betrag darf höchstens 1.000.000.000 USD betragen");
   });
 
   test("leaves English as core wrote it, and a text no catalog knows as it is", () => {
     expect(translateMessage(tooManyDecimalsMessage("BTC"))).toBe("BTC amounts have at most 8 decimals");
+    expect(translateMessage(amountTooLargeMessage("EUR"))).toBe(amountTooLargeMessage("EUR"));
     expect(translateMessage("Something only the server says")).toBe("Something only the server says");
   });
 });

@@ -5,7 +5,7 @@
  * read through the catalog message with the same values.
  */
 import type { MessageKey } from "@ferry/core/i18n/catalog";
-import { t, translateText } from "../i18n/i18n.tsx";
+import { format, t, translateText } from "../i18n/i18n.tsx";
 
 interface Shape {
   readonly pattern: RegExp;
@@ -13,6 +13,18 @@ interface Shape {
   readonly names: readonly string[];
   /** Values that are themselves English texts (a field's label), translated before they go in. */
   readonly texts?: readonly string[];
+  /** Values that are whole numbers grouped the English way ("1,000,000,000"), grouped for the locale. */
+  readonly numbers?: readonly string[];
+}
+
+function valueOf(shape: Shape, name: string, value: string): string {
+  if (shape.texts?.includes(name)) {
+    return translateText(value);
+  }
+  if (shape.numbers?.includes(name)) {
+    return format().decimal(value.replaceAll(",", ""), 0);
+  }
+  return value;
 }
 
 /** The English shapes of core's messages built with values, and their catalog keys. */
@@ -26,6 +38,7 @@ const SHAPES: readonly Shape[] = [
     pattern: /^Amount can be at most ([\d,]+) ([A-Z]{3,4})$/,
     key: "Amount can be at most {limit} {currency}",
     names: ["limit", "currency"],
+    numbers: ["limit"],
   },
   {
     pattern: /^(.+) cannot contain line breaks, tabs or other control characters$/,
@@ -80,7 +93,7 @@ export function translateMessage(text: string): string {
       const values: Record<string, string> = {};
       shape.names.forEach((name, index) => {
         const value = match[index + 1] ?? "";
-        values[name] = shape.texts?.includes(name) ? translateText(value) : value;
+        values[name] = valueOf(shape, name, value);
       });
       return t(shape.key, values);
     }
