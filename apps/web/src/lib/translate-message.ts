@@ -17,7 +17,7 @@ interface Shape {
   readonly numbers?: readonly string[];
 }
 
-function valueOf(shape: Shape, name: string, value: string): string {
+function argumentOf(shape: Shape, name: string, value: string): string {
   if (shape.texts?.includes(name)) {
     return translateText(value);
   }
@@ -93,7 +93,7 @@ export function translateMessage(text: string): string {
       const values: Record<string, string> = {};
       shape.names.forEach((name, index) => {
         const value = match[index + 1] ?? "";
-        values[name] = valueOf(shape, name, value);
+        values[name] = argumentOf(shape, name, value);
       });
       return t(shape.key, values);
     }
