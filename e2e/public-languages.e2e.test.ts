@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import germanMessages from "../packages/core/src/i18n/messages/de.json" with { type: "json" };
+import frenchMessages from "../packages/core/src/i18n/messages/fr.json" with { type: "json" };
 import chineseMessages from "../packages/core/src/i18n/messages/zh.json" with { type: "json" };
 import {
   DESKTOP,
@@ -75,6 +76,27 @@ describe("the public site in five languages", () => {
         // The cookie now sends / to German too.
         await page.goto("/");
         await page.waitForURL((url) => url.pathname === "/de/");
+      },
+      DESKTOP,
+    );
+  });
+
+  it("/fr/features/fees reads in French, its links keeping French", async () => {
+    await withPage(
+      browserOf(),
+      "public-fr-fees",
+      async (page) => {
+        trackRequests(page);
+        await page.goto("/fr/features/fees");
+        await waitUntilSettled(page);
+        expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+        expect(await page.title()).toBe(`${frenchMessages["Low fees"]} · Ferry`);
+        await expect.poll(() => page.locator("h1").textContent()).toContain(frenchMessages["Clear fees,"]);
+        const footer = page.getByRole("contentinfo");
+        expect(await footer.getByRole("link", { name: frenchMessages.Security }).getAttribute("href")).toBe(
+          "/fr/security",
+        );
+        await saveScreenshot(page, "public-fr-fees-desktop");
       },
       DESKTOP,
     );
