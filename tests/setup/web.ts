@@ -4,7 +4,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, vi } from "vitest";
-import { activate, loadAppMessages } from "../../apps/web/src/i18n/i18n.tsx";
+import { activate, loadAppMessages, loadPageMessages } from "../../apps/web/src/i18n/i18n.tsx";
 
 afterEach(() => {
   // Sonner keeps its toasts in a module-wide store and replays the live ones to the next Toaster.
@@ -13,7 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// English's messages with arguments, the site's and the app's, as the first render of an app page has them
-// (issue 29).
+// English's messages with arguments, the site's, the marketing pages' and the app's, as the first render
+// of a page has them (issue 29).
 await loadAppMessages();
+await loadPageMessages();
 activate("en", "UTC");

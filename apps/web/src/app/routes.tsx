@@ -3,7 +3,7 @@ import { type Language, pathInLanguage } from "@ferry/core/i18n/languages";
 import { languagePathsOf, WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
 import { type ComponentType, lazy, type ReactElement, use } from "react";
 import { Navigate, type RouteObject } from "react-router";
-import { loadAppMessages, t } from "../i18n/i18n.tsx";
+import { loadAppMessages, loadPageMessages, t } from "../i18n/i18n.tsx";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
 import { documentTitleOf } from "../marketing/page-meta.tsx";
@@ -253,6 +253,8 @@ export const PAGE_LOADERS: ReadonlyMap<string, PageLoader> = new Map([
       const [{ StaticPage }, body] = await Promise.all([
         import("../marketing/static-page.tsx"),
         STATIC_PAGE_BODIES_OF_THEIR_OWN[page.path]?.(),
+        // The page's own texts (decision 047): loaded before its first render, hydration included.
+        loadPageMessages(),
       ]);
       return <StaticPage path={page.path} body={body} />;
     },

@@ -17,15 +17,38 @@ import {
 } from "@ferry/core/i18n/languages";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 
-type Part = "site" | "app";
+type Part = "site" | "pages" | "app";
 
-/** Each language's two parts (apps/web/build/messages.ts): the public site's messages, and the app's. */
+/**
+ * Each language's three parts (apps/web/build/messages.ts): the public site's messages, the marketing
+ * pages' own (decision 047), and the app's.
+ */
 const LOADERS: Readonly<Record<Language, Readonly<Record<Part, () => Promise<{ default: CompiledCatalog }>>>>> = {
-  en: { site: () => import("virtual:ferry-messages/en-site"), app: () => import("virtual:ferry-messages/en-app") },
-  es: { site: () => import("virtual:ferry-messages/es-site"), app: () => import("virtual:ferry-messages/es-app") },
-  fr: { site: () => import("virtual:ferry-messages/fr-site"), app: () => import("virtual:ferry-messages/fr-app") },
-  de: { site: () => import("virtual:ferry-messages/de-site"), app: () => import("virtual:ferry-messages/de-app") },
-  zh: { site: () => import("virtual:ferry-messages/zh-site"), app: () => import("virtual:ferry-messages/zh-app") },
+  en: {
+    site: () => import("virtual:ferry-messages/en-site"),
+    pages: () => import("virtual:ferry-messages/en-pages"),
+    app: () => import("virtual:ferry-messages/en-app"),
+  },
+  es: {
+    site: () => import("virtual:ferry-messages/es-site"),
+    pages: () => import("virtual:ferry-messages/es-pages"),
+    app: () => import("virtual:ferry-messages/es-app"),
+  },
+  fr: {
+    site: () => import("virtual:ferry-messages/fr-site"),
+    pages: () => import("virtual:ferry-messages/fr-pages"),
+    app: () => import("virtual:ferry-messages/fr-app"),
+  },
+  de: {
+    site: () => import("virtual:ferry-messages/de-site"),
+    pages: () => import("virtual:ferry-messages/de-pages"),
+    app: () => import("virtual:ferry-messages/de-app"),
+  },
+  zh: {
+    site: () => import("virtual:ferry-messages/zh-site"),
+    pages: () => import("virtual:ferry-messages/zh-pages"),
+    app: () => import("virtual:ferry-messages/zh-app"),
+  },
 };
 
 /**
@@ -107,17 +130,30 @@ export async function loadLanguage(language: Language): Promise<void> {
   await Promise.all([...neededParts].map((part) => loadPart(language, part)));
 }
 
-/**
- * Loads the signed-in app's messages of the active language (the app shell's route awaits it before its
- * first render), and keeps loading them with every later language.
- */
-export async function loadAppMessages(): Promise<void> {
-  neededParts.add("app");
+/** Loads a part of the active language's messages, and keeps loading it with every later language. */
+async function loadPartFromNowOn(part: Part): Promise<void> {
+  neededParts.add(part);
   const { language, timeZone } = active;
   await loadLanguage(language);
   if (active.language === language) {
     activate(language, timeZone);
   }
+}
+
+/**
+ * Loads the signed-in app's messages of the active language (the app shell's route awaits it before its
+ * first render), and keeps loading them with every later language.
+ */
+export function loadAppMessages(): Promise<void> {
+  return loadPartFromNowOn("app");
+}
+
+/**
+ * Loads the marketing pages' own messages (a marketing page's route awaits them with the page's code;
+ * decision 047), and keeps loading them with every later language.
+ */
+export function loadPageMessages(): Promise<void> {
+  return loadPartFromNowOn("pages");
 }
 
 /** Makes a loaded language and a time zone the active ones, and sets `<html lang>`. */
