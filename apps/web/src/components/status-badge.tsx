@@ -2,14 +2,17 @@ import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { t } from "../i18n/i18n.tsx";
 import { Badge } from "./ui/badge.tsx";
 
-/** Each status's name, by its English key (translated when rendering); an unknown one shows as it is. */
+/**
+ * Each status's word, keyed by the API's value (translated when rendering; the badge capitalises it, as
+ * it always showed the value itself). An unknown status shows as it is.
+ */
 const STATUS_LABELS: Readonly<Record<string, MessageKey>> = {
-  pending: "Pending",
-  processed: "Processed",
-  sent: "Sent",
-  completed: "Completed",
-  failed: "Failed",
-  cancelled: "Cancelled",
+  pending: "pending",
+  processed: "processed",
+  sent: "sent",
+  completed: "completed",
+  failed: "failed",
+  cancelled: "cancelled",
 };
 
 const SUCCESS_STATUSES = new Set(["sent", "completed"]);
