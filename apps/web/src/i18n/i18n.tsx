@@ -14,6 +14,7 @@ import {
   type Language,
   negotiateLanguage,
   SOURCE_LANGUAGE,
+  splitLanguagePath,
 } from "@ferry/core/i18n/languages";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 
@@ -186,7 +187,8 @@ export function rememberLanguage(language: Language): void {
 /**
  * The language a page opens in before the session is read. A pre-rendered page was written in one
  * language, which its `<html lang>` names (the server chose it by path, cookie or Accept-Language): it
- * must hydrate in that one. Any other page: the cookie, then the browser's languages.
+ * must hydrate in that one. Any other page: its path's language prefix, then the cookie, then the
+ * browser's languages.
  */
 export function initialLanguage(isPrerendered: boolean): Language {
   if (typeof document === "undefined") {
@@ -195,6 +197,11 @@ export function initialLanguage(isPrerendered: boolean): Language {
   const written = document.documentElement.lang;
   if (isPrerendered) {
     return isLanguage(written) ? written : SOURCE_LANGUAGE;
+  }
+  // A public page's language prefix (`/de/rates`, decision 047) is always honoured.
+  const fromPath = splitLanguagePath(window.location.pathname).language;
+  if (fromPath !== SOURCE_LANGUAGE) {
+    return fromPath;
   }
   return cookieLanguage() ?? negotiateLanguage(navigator.languages.join(","));
 }

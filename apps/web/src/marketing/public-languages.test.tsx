@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { activate, loadLanguage } from "../i18n/i18n.tsx";
+import { activate, initialLanguage, loadLanguage } from "../i18n/i18n.tsx";
 import { LandingPage } from "./landing-page.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { localPath } from "./local-link.tsx";
@@ -133,5 +133,27 @@ describe("a marketing page in German", () => {
     expect(screen.getByText("Sie senden")).toBeInTheDocument();
     expect(screen.getByText("Gesamt von Ihrem Guthaben")).toBeInTheDocument();
     expect(screen.getByText("Gebühr (0 %)")).toBeInTheDocument();
+  });
+});
+
+describe("the language a page opens in", () => {
+  afterEach(() => {
+    window.history.replaceState(null, "", "/");
+    document.documentElement.lang = "en";
+  });
+
+  test("a page rendered in the browser follows its path's language prefix before the cookie", () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test sets the cookie a visitor's choice would.
+    document.cookie = `${LANGUAGE_COOKIE}=es; path=/`;
+    window.history.replaceState(null, "", "/fr/rates");
+    expect(initialLanguage(false)).toBe("fr");
+    window.history.replaceState(null, "", "/rates");
+    expect(initialLanguage(false)).toBe("es");
+  });
+
+  test("a pre-rendered page hydrates in the language its <html lang> names", () => {
+    window.history.replaceState(null, "", "/login");
+    document.documentElement.lang = "zh";
+    expect(initialLanguage(true)).toBe("zh");
   });
 });
