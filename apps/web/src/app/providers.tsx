@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import type * as React from "react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { I18nProvider } from "../i18n/i18n.tsx";
+import { I18nProvider, t } from "../i18n/i18n.tsx";
 import { ApiError } from "../lib/api-error.ts";
 import { meQueryKey, meQueryOptions } from "../lib/queries/session.ts";
 import { chooseTheme, useIsDark } from "../lib/theme.ts";
@@ -74,7 +74,14 @@ function DeferredToaster({ waitsForInteraction }: { waitsForInteraction: boolean
   }
   return (
     <Suspense fallback={null}>
-      <Toaster position="bottom-right" richColors closeButton theme={isDark ? "dark" : "light"} />
+      <Toaster
+        position="bottom-right"
+        richColors
+        closeButton
+        theme={isDark ? "dark" : "light"}
+        containerAriaLabel={t("Notifications")}
+        toastOptions={{ closeButtonAriaLabel: t("Close toast") }}
+      />
     </Suspense>
   );
 }
