@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNotifications } from "../../features/notifications/api/notifications.ts";
 import { useSettings } from "../../features/settings/api/settings.ts";
+import { translateText } from "../../i18n/i18n.tsx";
 import { showBrowserNotification } from "../../lib/browser-notifications.ts";
 
 /**
@@ -28,7 +29,7 @@ export function PushNotifier() {
       }
       seenIds.current.add(item.id);
       if (isPushOn && !item.read) {
-        showBrowserNotification(item.title, item.message);
+        showBrowserNotification(translateText(item.title), translateText(item.message));
       }
     }
   }, [notifications, isPushOn]);
