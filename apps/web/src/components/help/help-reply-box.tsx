@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { t } from "../../i18n/i18n.tsx";
+import { translateMessage } from "../../lib/translate-message.ts";
 import { Button } from "../ui/button.tsx";
 import { Label } from "../ui/label.tsx";
 import { Textarea } from "../ui/textarea.tsx";
@@ -66,7 +67,7 @@ export function HelpReplyBox(props: {
       />
       {error ? (
         <p id={errorId} className="text-xs font-medium text-destructive">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : null}
       <AttachmentPicker
