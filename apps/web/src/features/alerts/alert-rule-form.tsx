@@ -23,6 +23,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { METHOD_ICONS, TYPE_ICONS } from "./alert-rule-summary.tsx";
 import { ALERT_TYPE_TEXT } from "./content.ts";
@@ -137,7 +138,7 @@ function CheckboxInput(props: { id: string; value?: string; registration: UseFor
 function TypeChoice({ form, type }: { form: RuleFormApi; type: AlertRuleType }) {
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium">Alert type</legend>
+      <legend className="mb-2 text-sm font-medium">{t("Alert type")}</legend>
       <div className="grid grid-cols-3 gap-2">
         {(Object.keys(ALERT_TYPE_TEXT) as AlertRuleType[]).map((choice) => (
           <ChoiceCard
@@ -146,7 +147,7 @@ function TypeChoice({ form, type }: { form: RuleFormApi; type: AlertRuleType }) 
             value={choice}
             checked={type === choice}
             icon={TYPE_ICONS[choice]}
-            label={ALERT_LABELS.types[choice]}
+            label={translateText(ALERT_LABELS.types[choice])}
             className="flex-col gap-1 px-1 sm:flex-row sm:gap-2"
           />
         ))}
@@ -161,18 +162,18 @@ function ThresholdFields({ form, type, ids }: { form: RuleFormApi; type: AlertRu
   const errors = form.formState.errors;
   const amountHint =
     type === "balance"
-      ? "You are alerted when your available balance falls below this amount."
-      : "You are alerted on each transaction of at least this amount.";
+      ? t("You are alerted when your available balance falls below this amount.")
+      : t("You are alerted on each transaction of at least this amount.");
   return (
     <div className="grid items-start gap-4 sm:grid-cols-[8rem_1fr]">
-      <Field id={`${ids}-currency`} label="Currency" error={errors.currency?.message}>
+      <Field id={`${ids}-currency`} label={t("Currency")} error={errors.currency?.message}>
         <NativeSelect id={`${ids}-currency`} {...form.register("currency")}>
           {CURRENCY_CODES.map((code) => (
             <option key={code}>{code}</option>
           ))}
         </NativeSelect>
       </Field>
-      <Field id={`${ids}-amount`} label="Amount" error={errors.amount?.message} hint={amountHint}>
+      <Field id={`${ids}-amount`} label={t("Amount")} error={errors.amount?.message} hint={amountHint}>
         <Input
           id={`${ids}-amount`}
           inputMode="decimal"
@@ -189,11 +190,11 @@ function ThresholdFields({ form, type, ids }: { form: RuleFormApi; type: AlertRu
 
 function DirectionField({ form, ids }: { form: RuleFormApi; ids: string }) {
   return (
-    <Field id={`${ids}-direction`} label="Direction" error={form.formState.errors.direction?.message}>
+    <Field id={`${ids}-direction`} label={t("Direction")} error={form.formState.errors.direction?.message}>
       <NativeSelect id={`${ids}-direction`} {...form.register("direction")}>
         {TRANSACTION_DIRECTIONS.map((direction) => (
           <option key={direction} value={direction}>
-            {ALERT_LABELS.directions[direction]}
+            {translateText(ALERT_LABELS.directions[direction])}
           </option>
         ))}
       </NativeSelect>
@@ -209,12 +210,12 @@ function SecurityEventsField({ form, ids }: { form: RuleFormApi; ids: string }) 
       aria-describedby={error ? `${ids}-events-error` : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend className="mb-1 text-sm font-medium">Security events</legend>
+      <legend className="mb-1 text-sm font-medium">{t("Security events")}</legend>
       {SECURITY_EVENTS.map((event) => (
         <div key={event} className="flex items-center gap-2">
           <CheckboxInput id={`${ids}-event-${event}`} value={event} registration={form.register("events")} />
           <Label htmlFor={`${ids}-event-${event}`} className="font-normal">
-            {ALERT_LABELS.events[event]}
+            {translateText(ALERT_LABELS.events[event])}
           </Label>
         </div>
       ))}
@@ -239,10 +240,11 @@ function MethodNote({ entry }: { entry: AlertMethodAvailability }) {
   const link = entry.unavailableBecause ? METHOD_FIX_LINKS[entry.unavailableBecause] : undefined;
   return (
     <p className="text-xs text-muted-foreground">
-      {ALERT_LABELS.methods[entry.method]}: {entry.unavailableReason}{" "}
+      {translateText(ALERT_LABELS.methods[entry.method])}:{" "}
+      {entry.unavailableReason && translateText(entry.unavailableReason)}{" "}
       {link ? (
         <Link to={link.to} className="font-medium text-primary underline underline-offset-2">
-          {link.label}
+          {translateText(link.label)}
         </Link>
       ) : null}
     </p>
@@ -260,7 +262,7 @@ function MethodChoice(props: { form: RuleFormApi; method: AlertMethod; methods: 
   const unavailable = props.methods.filter((entry) => !entry.isAvailable);
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium">Send by</legend>
+      <legend className="mb-2 text-sm font-medium">{t("Send by")}</legend>
       {available.length > 0 ? (
         <div className="grid grid-cols-2 gap-2">
           {available.map((entry) => (
@@ -270,12 +272,12 @@ function MethodChoice(props: { form: RuleFormApi; method: AlertMethod; methods: 
               value={entry.method}
               checked={props.method === entry.method}
               icon={METHOD_ICONS[entry.method]}
-              label={ALERT_LABELS.methods[entry.method]}
+              label={translateText(ALERT_LABELS.methods[entry.method])}
             />
           ))}
         </div>
       ) : (
-        <p className="text-sm">{ALERT_MESSAGES.noMethod}</p>
+        <p className="text-sm">{translateText(ALERT_MESSAGES.noMethod)}</p>
       )}
       {unavailable.map((entry) => (
         <MethodNote key={entry.method} entry={entry} />

@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 
 export const TYPE_ICONS: Record<AlertRuleType, LucideIcon> = {
   transaction: ArrowLeftRightIcon,
@@ -53,10 +54,10 @@ export function RuleSummary(props: {
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {props.badge ? <Badge variant="outline">{props.badge}</Badge> : null}
-        <Badge variant={props.isEnabled ? "success" : "neutral"}>{props.isEnabled ? "Active" : "Paused"}</Badge>
+        <Badge variant={props.isEnabled ? "success" : "neutral"}>{props.isEnabled ? t("Active") : t("Paused")}</Badge>
         <span className="inline-flex items-center gap-1 text-slate-700">
           <MethodIcon aria-hidden="true" className="size-3.5" />
-          By {ALERT_LABELS.methods[props.method]}
+          {t("By {method}", { method: translateText(ALERT_LABELS.methods[props.method]) })}
         </span>
       </div>
       {props.footer ? <div className="text-xs text-slate-600">{props.footer}</div> : null}

@@ -17,6 +17,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { ApiError } from "../../lib/api-error.ts";
 import { formatRelativeTime } from "../../lib/format-date-time.ts";
 import { toastFailure, toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
@@ -42,9 +43,9 @@ function isRuleFormField(field: string): field is keyof RuleForm {
 
 function submitLabel(isSaving: boolean, isEditing: boolean): string {
   if (isSaving) {
-    return "Saving…";
+    return t("Saving…");
   }
-  return isEditing ? "Save changes" : "Create rule";
+  return isEditing ? t("Save changes") : t("Create rule");
 }
 
 function AlertRuleDialog(props: {
@@ -62,7 +63,7 @@ function AlertRuleDialog(props: {
       { id: props.editing?.id, request },
       {
         onSuccess: () => {
-          toastSuccess(props.editing ? ALERTS_PAGE.toasts.updated : ALERTS_PAGE.toasts.created);
+          toastSuccess(translateText(props.editing ? ALERTS_PAGE.toasts.updated : ALERTS_PAGE.toasts.created));
           props.onClose();
         },
         onError: (error) => {
@@ -73,7 +74,7 @@ function AlertRuleDialog(props: {
               }
             }
           }
-          toastFailure(ALERTS_PAGE.toasts.saveFailed, error);
+          toastFailure(translateText(ALERTS_PAGE.toasts.saveFailed), error);
         },
       },
     );
@@ -83,8 +84,8 @@ function AlertRuleDialog(props: {
     <DialogFrame
       open
       onClose={props.onClose}
-      title={props.editing ? "Edit alert rule" : "New alert rule"}
-      description="Choose what to watch and how Ferry tells you."
+      title={props.editing ? t("Edit alert rule") : t("New alert rule")}
+      description={t("Choose what to watch and how Ferry tells you.")}
       className="max-h-[90vh] max-w-lg overflow-y-auto"
     >
       <form className="grid gap-5" onSubmit={submit} noValidate>
@@ -104,10 +105,12 @@ function AlertRuleDialog(props: {
 
 function firingText(rule: AlertRule): string {
   if (rule.lastFiredAt === null) {
-    return "Not fired yet";
+    return t("Not fired yet");
   }
-  const times = rule.firedCount === 1 ? "once" : `${rule.firedCount} times`;
-  return `Fired ${times}, last ${formatRelativeTime(rule.lastFiredAt)}`;
+  return t("{count, plural, one {Fired once, last {last}} other {Fired # times, last {last}}}", {
+    count: rule.firedCount,
+    last: formatRelativeTime(rule.lastFiredAt),
+  });
 }
 
 function DeleteRuleDialog(props: { rule: AlertRule; onClose: () => void }) {
@@ -115,16 +118,18 @@ function DeleteRuleDialog(props: { rule: AlertRule; onClose: () => void }) {
   return (
     <ConfirmDeleteDialog
       open
-      title="Delete alert rule"
-      description={`Delete "${describeAlertCondition(props.rule)}"? You will no longer be alerted for it.`}
+      title={t("Delete alert rule")}
+      description={t('Delete "{rule}"? You will no longer be alerted for it.', {
+        rule: describeAlertCondition(props.rule),
+      })}
       isDeleting={remove.isPending}
       onConfirm={() =>
         remove.mutate(props.rule.id, {
           onSuccess: () => {
-            toastSuccess(ALERTS_PAGE.toasts.deleted);
+            toastSuccess(translateText(ALERTS_PAGE.toasts.deleted));
             props.onClose();
           },
-          onError: (error) => toastServerError(error, ALERTS_PAGE.toasts.deleteFailed),
+          onError: (error) => toastServerError(error, translateText(ALERTS_PAGE.toasts.deleteFailed)),
         })
       }
       onClose={props.onClose}
@@ -137,13 +142,13 @@ type DialogState = { kind: "closed" } | { kind: "edit"; rule: AlertRule | null }
 /** The user's rules as cards, each with its Edit and Delete buttons. */
 function RuleCards({ rules, onOpen }: { rules: readonly AlertRule[]; onOpen: (dialog: DialogState) => void }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2" aria-label="Your alert rules">
+    <ul className="grid gap-4 sm:grid-cols-2" aria-label={translateText(ALERTS_PAGE.rules.heading)}>
       {rules.map((rule) => {
         const description = describeAlertCondition(rule);
         return (
           <li key={rule.id} data-testid="alert-rule">
             <RuleSummary
-              heading={`${ALERT_LABELS.types[rule.type]} alert`}
+              heading={t("{type} alert", { type: translateText(ALERT_LABELS.types[rule.type]) })}
               condition={rule}
               method={rule.method}
               isEnabled={rule.isEnabled}
@@ -153,19 +158,19 @@ function RuleCards({ rules, onOpen }: { rules: readonly AlertRule[]; onOpen: (di
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Edit rule: ${description}`}
+                    aria-label={t("Edit rule: {rule}", { rule: description })}
                     onClick={() => onOpen({ kind: "edit", rule })}
                   >
-                    <PencilIcon aria-hidden="true" /> Edit
+                    <PencilIcon aria-hidden="true" /> {t("Edit")}
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
                     className="text-destructive"
-                    aria-label={`Delete rule: ${description}`}
+                    aria-label={t("Delete rule: {rule}", { rule: description })}
                     onClick={() => onOpen({ kind: "delete", rule })}
                   >
-                    <Trash2Icon aria-hidden="true" /> Delete
+                    <Trash2Icon aria-hidden="true" /> {t("Delete")}
                   </Button>
                 </>
               }
@@ -194,7 +199,7 @@ function RulesBody(props: {
   if (props.rules.isError) {
     return (
       <p role="alert" className="rounded-xl bg-slate-50 p-6 text-center text-slate-700">
-        {ALERTS_PAGE.rules.loadFailed}
+        {translateText(ALERTS_PAGE.rules.loadFailed)}
       </p>
     );
   }
@@ -202,11 +207,11 @@ function RulesBody(props: {
     return (
       <EmptyState
         icon={BellRingIcon}
-        title={ALERTS_PAGE.rules.emptyTitle}
-        hint={ALERTS_PAGE.rules.emptyHint}
+        title={translateText(ALERTS_PAGE.rules.emptyTitle)}
+        hint={translateText(ALERTS_PAGE.rules.emptyHint)}
         action={
           <Button onClick={() => props.onOpen({ kind: "edit", rule: null })}>
-            <PlusIcon aria-hidden="true" /> {ALERTS_PAGE.rules.emptyAction}
+            <PlusIcon aria-hidden="true" /> {translateText(ALERTS_PAGE.rules.emptyAction)}
           </Button>
         }
       />
@@ -219,7 +224,7 @@ function RulesBody(props: {
 export function RulesManager() {
   const rules = useAlertRules();
   const [dialog, setDialog] = useState<DialogState>({ kind: "closed" });
-  useErrorToast(rules.error, ALERTS_PAGE.rules.loadFailed);
+  useErrorToast(rules.error, translateText(ALERTS_PAGE.rules.loadFailed));
   const list = rules.data?.items ?? [];
   const methods = rules.data?.methods ?? FALLBACK_METHODS;
   const canAdd = list.length < MAX_ALERT_RULES_PER_USER;
@@ -229,22 +234,22 @@ export function RulesManager() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id="your-rules-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            {ALERTS_PAGE.rules.heading}
+            {translateText(ALERTS_PAGE.rules.heading)}
           </h2>
           <p className="mt-2 text-slate-600">
-            {ALERTS_PAGE.rules.intro}{" "}
+            {translateText(ALERTS_PAGE.rules.intro)}{" "}
             <Link to={ALERTS_PAGE.rules.notificationsLink.to} className="font-medium text-primary underline">
-              {ALERTS_PAGE.rules.notificationsLink.label}
+              {translateText(ALERTS_PAGE.rules.notificationsLink.label)}
             </Link>
           </p>
         </div>
         {list.length > 0 && canAdd ? (
           <Button className="shrink-0" onClick={() => setDialog({ kind: "edit", rule: null })}>
-            <PlusIcon aria-hidden="true" /> {ALERTS_PAGE.rules.newRule}
+            <PlusIcon aria-hidden="true" /> {translateText(ALERTS_PAGE.rules.newRule)}
           </Button>
         ) : null}
       </div>
-      {!canAdd ? <p className="mt-4 text-sm text-slate-700">{ALERTS_PAGE.rules.limitReached}</p> : null}
+      {!canAdd ? <p className="mt-4 text-sm text-slate-700">{translateText(ALERTS_PAGE.rules.limitReached)}</p> : null}
       <div className="mt-6">
         <RulesBody rules={rules} list={list} onOpen={setDialog} />
       </div>
