@@ -1,4 +1,5 @@
 import { type AdminDeposit, ReviewDepositRequest } from "@ferry/core/contracts/deposits";
+import { CURRENCIES } from "@ferry/core/currencies";
 import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { minorOf } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -32,9 +33,13 @@ const TYPE_LABELS = { bank: "Bank", crypto: "Crypto" } as const satisfies Record
   MessageKey
 >;
 
-/** The deposit's amount with its currency where the locale puts it: "EUR 900.00", "900,00 EUR". */
+/**
+ * The deposit's exact amount, every decimal the currency has (the admin checks it against the money
+ * received), with its currency where the locale puts it: "USDT 125.500000", "125,500000 USDT".
+ */
 function amountOf(deposit: AdminDeposit): string {
-  return formatMoney({ amountMinor: minorOf(deposit.amount, deposit.currency), currency: deposit.currency });
+  const { currency } = deposit;
+  return formatMoney({ amountMinor: minorOf(deposit.amount, currency), currency }, CURRENCIES[currency].scale);
 }
 
 /** What the admin checks against the money received: amount, type, user, reference or hash, and when. */
