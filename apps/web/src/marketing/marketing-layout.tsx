@@ -26,6 +26,7 @@ import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Link, localPath } from "./local-link.tsx";
 import { MARKETING_ICONS } from "./marketing-icons.ts";
 import { NavItemIcon } from "./nav-item-icon.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
 
 const loadMobileDrawer = () => import("./mobile-drawer.tsx");
 const MobileDrawer = lazy(async () => ({ default: (await loadMobileDrawer()).MobileDrawer }));
@@ -103,6 +104,7 @@ function MarketingHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:gap-2">
           <LanguageSwitcher className="hidden md:flex" />
+          <ThemeToggle className="hidden md:flex" />
           {profile ? (
             <>
               <Link
