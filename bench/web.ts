@@ -4,7 +4,7 @@
  * What is measured: Lighthouse (the `lighthouse` package, its default mobile profile: a mid-range phone's
  * screen, 4× CPU slowdown and a simulated slow 4G network) driving Debian's Chromium (chrome-launcher,
  * CHROME_PATH, headless), on `/`, `/login`, `/rates` and the signed-in `/dashboard` (the demo customer,
- * signed in through the real two-step API flow, the session cookie sent with every request). For each
+ * signed in through the real two-step API flow, the session cookies put in the browser's cookie jar). For each
  * page: the four category scores and the largest contentful paint, plus FCP, TBT, CLS and the bytes
  * moved; for `/`, the JavaScript transferred (compressed, headers included, from Lighthouse's network
  * records). Each page runs BENCH_WEB_RUNS times and the run with the median performance score is kept.
@@ -24,6 +24,8 @@
  * - BENCH_WEB_DIST (none): measure this existing web build instead of building one (e.g. an older build
  *   kept for a before/after comparison)
  * - BENCH_WEB_OUT (bench/results/web.json): where the results go
+ * - BENCH_WEB_REPORTS (none): a directory (e.g. bench/results/tmp, gitignored) where the full Lighthouse
+ *   report of each page's median run is saved, to read its LCP element, request chains and main-thread work
  * - CHROME_PATH (/usr/bin/chromium)
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -288,14 +290,49 @@ async function lighthouseRun(url: string, port: number, cookie: string | undefin
   }
 }
 
-/** One Lighthouse run of `url` (mobile profile), with `cookie` on every request when given. */
+/**
+ * Puts the session's cookies into the browser's own cookie jar (DevTools protocol, Storage.setCookies),
+ * as a signed-in browser holds them. Lighthouse's `extraHeaders` cookie is not enough: once the page
+ * writes a cookie of its own (the language cookie, issue 29), Chromium sends its jar instead, without
+ * the session, and the page's later requests were answered 401 — the signed-in page measured was /login.
+ */
+async function putCookiesInBrowser(port: number, baseUrl: string, cookie: string): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const cookies = cookie.split("; ").map((pair) => ({
+    name: pair.slice(0, pair.indexOf("=")),
+    value: pair.slice(pair.indexOf("=") + 1),
+    url: baseUrl,
+    httpOnly: true,
+  }));
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.onerror = () => reject(new Error("Could not reach Chromium's DevTools protocol"));
+      socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies } }));
+      socket.onmessage = (event) => {
+        const answer = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+        if (answer.id === 1) {
+          answer.error ? reject(new Error(`Storage.setCookies: ${answer.error.message}`)) : resolve();
+        }
+      };
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+/** One Lighthouse run of `url` (mobile profile), with the session's cookies in the browser when given. */
 async function lighthouseTry(url: string, port: number, cookie: string | undefined): Promise<LighthouseResult> {
+  if (cookie) {
+    await putCookiesInBrowser(port, new URL(url).origin, cookie);
+  }
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
-    ...(cookie ? { extraHeaders: { cookie } } : {}),
   });
   const lhr = result?.lhr as unknown as LighthouseResult | undefined;
   if (!lhr) {
@@ -332,6 +369,17 @@ function figuresOf(lhr: LighthouseResult): Omit<PageFigures, "path" | "isSignedI
   };
 }
 
+/** Saves a page's full Lighthouse report into BENCH_WEB_REPORTS, when set. */
+async function saveReport(pagePath: string, lhr: LighthouseResult): Promise<void> {
+  const dir = process.env.BENCH_WEB_REPORTS;
+  if (!dir) {
+    return;
+  }
+  await mkdir(path.resolve(dir), { recursive: true });
+  const name = pagePath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root";
+  await writeFile(path.resolve(dir, `${name}.json`), JSON.stringify(lhr, null, 2));
+}
+
 /** Runs Lighthouse `runs` times on one page and keeps the run with the median performance score. */
 async function measurePage(
   page: { path: string; isSignedIn: boolean },
@@ -347,6 +395,7 @@ async function measurePage(
     (a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0),
   );
   const median = byPerformance[Math.floor(byPerformance.length / 2)];
+  await saveReport(page.path, median);
   const figures: PageFigures = {
     path: page.path,
     isSignedIn: page.isSignedIn,
