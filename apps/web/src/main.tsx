@@ -46,7 +46,8 @@ if (root.hasChildNodes()) {
   void Promise.all([loadRoutes(window.location), prepareI18n(true)]).then(hydrate, hydrate);
 } else {
   const access = webRouteOf(window.location.pathname)?.access;
-  if (access === "signed-in" || access === "admin") {
+  const isAppPage = access === "signed-in" || access === "admin";
+  if (isAppPage) {
     prefetchSession();
   }
   const render = () =>
@@ -60,5 +61,5 @@ if (root.hasChildNodes()) {
       </StrictMode>,
     );
   // English is in this script; another language's messages arrive first (one small request).
-  void prepareI18n(false).then(render, render);
+  void prepareI18n(false, isAppPage).then(render, render);
 }
