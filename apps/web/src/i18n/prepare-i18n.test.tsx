@@ -1,4 +1,3 @@
-import { LANGUAGE_COOKIE } from "@ferry/core/i18n/languages";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /*
@@ -7,13 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
  * one round trip later. Each test imports a fresh copy of i18n.tsx: which parts are loaded is its state.
  */
 describe("prepareI18n", () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.resetModules();
-    document.cookie = `${LANGUAGE_COOKIE}=de; path=/`;
+    // The language cookie a German reader's earlier visit left.
+    (await import("./i18n.tsx")).rememberLanguage("de");
+    vi.resetModules();
   });
 
-  afterEach(() => {
-    document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
+  afterEach(async () => {
+    (await import("./i18n.tsx")).rememberLanguage("en");
     document.documentElement.lang = "en";
   });
 
