@@ -1,11 +1,11 @@
-import { THEMES } from "./contracts/settings.ts";
-
 /*
  * Light, dark or the system's (issue 29, decision 046). The choice travels in a cookie so the page's
  * first paint already has it: the inline script below runs in <head> before anything is drawn, on the
  * app's index.html and on every pre-rendered page alike.
  */
 
+/** The spec's themes (SPEC §9). Here, not in contracts/settings.ts, so the first script needs no zod. */
+export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** The theme cookie: `light`, `dark` or `system`; without one, the system's choice applies. */

@@ -1,9 +1,9 @@
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, pathInLanguage, splitLanguagePath } from "@ferry/core/i18n/languages";
+import { clsx } from "clsx";
 import { LanguagesIcon } from "lucide-react";
 import { useId } from "react";
 import { useLocation } from "react-router";
 import { activeLanguage, rememberLanguage, t } from "../i18n/i18n.tsx";
-import { cn } from "../lib/cn.ts";
 import { useIsHydrated } from "../lib/use-is-hydrated.ts";
 
 /**
@@ -23,7 +23,7 @@ export function LanguageSwitcher({
   const { pathname, search, hash } = useLocation();
   const isHydrated = useIsHydrated();
   return (
-    <div className={cn("relative flex items-center", className)}>
+    <div className={clsx("relative flex items-center", className)}>
       <label htmlFor={id} className="sr-only">
         {t("Language")}
       </label>

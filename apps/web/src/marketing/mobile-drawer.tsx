@@ -1,11 +1,11 @@
 import type { Profile } from "@ferry/core/contracts/profile";
+import { clsx } from "clsx";
 import { LogOutIcon, XIcon } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../components/ui/sheet.tsx";
 import { t } from "../i18n/i18n.tsx";
-import { cn } from "../lib/cn.ts";
 import { AUTH_LINKS, MOBILE_NAV, MOBILE_NAV_TEXT, SIGNED_IN_NAV } from "./content/site.ts";
 import { FerryLogo } from "./ferry-logo.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
@@ -51,7 +51,7 @@ function DrawerLinks({
           <li>
             <button
               type="button"
-              className={cn(DRAWER_LINK, "cursor-pointer")}
+              className={clsx(DRAWER_LINK, "cursor-pointer")}
               onClick={() => {
                 close();
                 void onSignOut();

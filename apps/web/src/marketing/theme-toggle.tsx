@@ -1,10 +1,9 @@
-import { THEMES } from "@ferry/core/contracts/settings";
 import type { MessageKey } from "@ferry/core/i18n/catalog";
-import { isTheme, type Theme } from "@ferry/core/theme";
+import { isTheme, THEMES, type Theme } from "@ferry/core/theme";
+import { clsx } from "clsx";
 import { SunMoonIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { t } from "../i18n/i18n.tsx";
-import { cn } from "../lib/cn.ts";
 import { chooseTheme, rememberedTheme } from "../lib/theme.ts";
 import { useIsHydrated } from "../lib/use-is-hydrated.ts";
 
@@ -24,7 +23,7 @@ export function ThemeToggle({ className }: { className?: string }) {
     setTheme(rememberedTheme());
   }, []);
   return (
-    <div className={cn("relative flex items-center", className)}>
+    <div className={clsx("relative flex items-center", className)}>
       <label htmlFor={id} className="sr-only">
         {t("Theme")}
       </label>

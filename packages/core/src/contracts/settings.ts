@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { LANGUAGES } from "../i18n/languages.ts";
+import { THEMES } from "../theme.ts";
 
-export { LANGUAGES };
+export { LANGUAGES, THEMES };
 
 /*
  * `/settings` (SPEC §2, §7, §9; issue 27): three sections, each saved on its own. The server keeps
@@ -34,7 +35,6 @@ export type SecuritySettings = z.infer<typeof SecuritySettings>;
 export const DISPLAY_CURRENCIES = ["USD", "EUR", "JPY", "BTC"] as const;
 /** The spec's UTC, EST, PST, GMT and JST, as IANA zones (daylight saving follows the zone). */
 export const TIME_ZONES = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/London", "Asia/Tokyo"] as const;
-export const THEMES = ["light", "dark", "system"] as const;
 
 /** App Preferences: stored here, applied by the languages-and-themes work. */
 export const AppPreferences = z.strictObject({
