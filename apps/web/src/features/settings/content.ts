@@ -1,5 +1,8 @@
 // The words of /settings (SPEC §2 Settings, §8 the preference toasts, §9 the options).
+// English keys: the cards call `t()` on them when rendering (issue 29).
 import type { SettingsSection } from "@ferry/core/contracts/settings";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
+import { LANGUAGE_NAMES, LANGUAGES } from "@ferry/core/i18n/languages";
 
 export const SETTINGS_PAGE = {
   title: "Settings",
@@ -11,16 +14,12 @@ export const SETTINGS_PAGE = {
   saving: "Saving…",
 } as const;
 
-/** The `{section}` of 'Your {section} settings have been saved successfully.' for each card. */
-const SECTION_WORDS: Readonly<Record<SettingsSection, string>> = {
-  notifications: "notification",
-  security: "security",
-  preferences: "app",
+/** 'Your {section} settings have been saved successfully.' for each card: one whole sentence each. */
+export const SAVED_DESCRIPTIONS: Readonly<Record<SettingsSection, MessageKey>> = {
+  notifications: "Your notification settings have been saved successfully.",
+  security: "Your security settings have been saved successfully.",
+  preferences: "Your app settings have been saved successfully.",
 };
-
-export function savedDescriptionOf(section: SettingsSection): string {
-  return `Your ${SECTION_WORDS[section]} settings have been saved successfully.`;
-}
 
 export const NOTIFICATIONS_CARD = {
   title: "Notification Preferences",
@@ -46,26 +45,16 @@ export const SECURITY_CARD = {
   description: "How long Ferry keeps you signed in while you are away, and how you sign in.",
   sessionTimeoutLabel: "Session Timeout",
   sessionTimeoutHint: "You are signed out after this long without activity.",
-  sessionTimeouts: [
-    { value: "15", label: "15 minutes" },
-    { value: "30", label: "30 minutes" },
-    { value: "60", label: "60 minutes" },
-    { value: "120", label: "120 minutes" },
-    { value: "never", label: "Never" },
-  ],
+  /** Minutes; "never" reads as 'Never'. */
+  sessionTimeouts: ["15", "30", "60", "120", "never"],
 } as const;
 
 export const PREFERENCES_CARD = {
   title: "App Preferences",
   description: "Language, display currency, time zone and theme.",
   languageLabel: "Language",
-  languages: [
-    { value: "en", label: "English" },
-    { value: "es", label: "Español" },
-    { value: "fr", label: "Français" },
-    { value: "de", label: "Deutsch" },
-    { value: "zh", label: "中文" },
-  ],
+  /** Each language named in itself, never translated. */
+  languages: LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] })),
   currencyLabel: "Display Currency",
   currencies: [
     { value: "USD", label: "USD" },
@@ -74,7 +63,7 @@ export const PREFERENCES_CARD = {
     { value: "BTC", label: "BTC" },
   ],
   timeZoneLabel: "Time Zone",
-  // The spec's labels; the values are IANA zones, so daylight saving follows the zone.
+  // The spec's labels (other languages name the city too); the values are IANA zones, so daylight saving follows the zone.
   timeZones: [
     { value: "UTC", label: "UTC" },
     { value: "America/New_York", label: "EST" },

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import {
   browserNotificationPermission,
   requestBrowserNotificationPermission,
@@ -16,9 +17,9 @@ import { SaveButton, SettingsCard, sectionSubmitOf } from "./settings-card.tsx";
 function pushBlockedReason(): string | null {
   const permission = browserNotificationPermission();
   if (permission === "unsupported") {
-    return NOTIFICATIONS_CARD.pushUnsupported;
+    return t(NOTIFICATIONS_CARD.pushUnsupported);
   }
-  return permission === "denied" ? NOTIFICATIONS_CARD.pushDenied : null;
+  return permission === "denied" ? t(NOTIFICATIONS_CARD.pushDenied) : null;
 }
 
 export function NotificationsCard({ settings }: { settings: NotificationSettings }) {
@@ -35,7 +36,7 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
     const permission =
       browserNotificationPermission() === "granted" ? "granted" : await requestBrowserNotificationPermission();
     if (permission !== "granted") {
-      setPushProblem(pushBlockedReason() ?? NOTIFICATIONS_CARD.pushDenied);
+      setPushProblem(pushBlockedReason() ?? t(NOTIFICATIONS_CARD.pushDenied));
       onChange(false);
       return;
     }
@@ -44,7 +45,11 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
   }
 
   return (
-    <SettingsCard section="notifications" title={NOTIFICATIONS_CARD.title} description={NOTIFICATIONS_CARD.description}>
+    <SettingsCard
+      section="notifications"
+      title={t(NOTIFICATIONS_CARD.title)}
+      description={t(NOTIFICATIONS_CARD.description)}
+    >
       <form className="grid gap-5" onSubmit={sectionSubmitOf("notifications", form, save)} noValidate>
         {NOTIFICATIONS_CARD.switches.map((item) => (
           <Controller
@@ -54,9 +59,9 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
             render={({ field }) => (
               <div className="flex items-start justify-between gap-4">
                 <div className="grid gap-1">
-                  <Label htmlFor={item.name}>{item.label}</Label>
+                  <Label htmlFor={item.name}>{t(item.label)}</Label>
                   <p id={`${item.name}-hint`} className="text-xs text-muted-foreground">
-                    {item.hint}
+                    {t(item.hint)}
                   </p>
                   {item.name === "pushNotifications" && pushProblem ? (
                     <p role="alert" className="text-xs font-medium text-destructive">

@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { useSavePreferences } from "./api/settings.ts";
 import { PREFERENCES_CARD } from "./content.ts";
 import { SaveButton, SettingsCard, sectionSubmitOf } from "./settings-card.tsx";
@@ -14,6 +15,11 @@ const SELECTS = [
   { name: "theme", label: PREFERENCES_CARD.themeLabel, options: PREFERENCES_CARD.themes },
 ] as const;
 
+/** Language names read in themselves and currency codes stay codes; the other options are translated. */
+function optionLabelOf(select: (typeof SELECTS)[number]["name"], label: string): string {
+  return select === "language" || select === "currency" ? label : translateText(label);
+}
+
 /** Language, display currency, time zone and theme: stored here, applied by the languages-and-themes work. */
 export function PreferencesCard({ preferences }: { preferences: AppPreferences }) {
   const save = useSavePreferences();
@@ -21,10 +27,10 @@ export function PreferencesCard({ preferences }: { preferences: AppPreferences }
   const { errors } = form.formState;
 
   return (
-    <SettingsCard section="preferences" title={PREFERENCES_CARD.title} description={PREFERENCES_CARD.description}>
+    <SettingsCard section="preferences" title={t(PREFERENCES_CARD.title)} description={t(PREFERENCES_CARD.description)}>
       <form className="grid gap-4" onSubmit={sectionSubmitOf("preferences", form, save)} noValidate>
         {SELECTS.map((select) => (
-          <Field key={select.name} id={select.name} label={select.label} error={errors[select.name]?.message}>
+          <Field key={select.name} id={select.name} label={t(select.label)} error={errors[select.name]?.message}>
             <NativeSelect
               id={select.name}
               aria-invalid={errors[select.name] ? true : undefined}
@@ -32,7 +38,7 @@ export function PreferencesCard({ preferences }: { preferences: AppPreferences }
             >
               {select.options.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {optionLabelOf(select.name, option.label)}
                 </option>
               ))}
             </NativeSelect>

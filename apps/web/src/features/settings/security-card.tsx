@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { useSaveSecuritySettings } from "./api/settings.ts";
 import { AuthenticatorSection } from "./components/authenticator-section.tsx";
 import { PasskeysSection } from "./components/passkeys-section.tsx";
@@ -19,15 +20,15 @@ export function SecurityCard({ settings }: { settings: SecuritySettings }) {
   return (
     <SettingsCard
       section="security"
-      title={SECURITY_CARD.title}
-      description={SECURITY_CARD.description}
+      title={t(SECURITY_CARD.title)}
+      description={t(SECURITY_CARD.description)}
       contentClassName="grid gap-6"
     >
       <form className="grid gap-4" onSubmit={sectionSubmitOf("security", form, save)} noValidate>
         <Field
           id="sessionTimeout"
-          label={SECURITY_CARD.sessionTimeoutLabel}
-          hint={SECURITY_CARD.sessionTimeoutHint}
+          label={t(SECURITY_CARD.sessionTimeoutLabel)}
+          hint={t(SECURITY_CARD.sessionTimeoutHint)}
           error={error}
         >
           <NativeSelect
@@ -35,9 +36,9 @@ export function SecurityCard({ settings }: { settings: SecuritySettings }) {
             aria-invalid={error ? true : undefined}
             {...form.register("sessionTimeout")}
           >
-            {SECURITY_CARD.sessionTimeouts.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
+            {SECURITY_CARD.sessionTimeouts.map((value) => (
+              <option key={value} value={value}>
+                {value === "never" ? t("Never") : t("{count} minutes", { count: Number(value) })}
               </option>
             ))}
           </NativeSelect>

@@ -4,8 +4,9 @@ import type { ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { toastError, toastSuccess } from "../../lib/toasts.ts";
-import { SETTINGS_PAGE, savedDescriptionOf } from "./content.ts";
+import { SAVED_DESCRIPTIONS, SETTINGS_PAGE } from "./content.ts";
 
 /** One of /settings' three cards: a region named by its title, each with its own form and Save. */
 export function SettingsCard(props: {
@@ -32,7 +33,7 @@ export function SaveButton({ isPending }: { isPending: boolean }) {
   return (
     <div className="flex justify-end">
       <Button type="submit" disabled={isPending}>
-        {isPending ? SETTINGS_PAGE.saving : SETTINGS_PAGE.save}
+        {isPending ? t(SETTINGS_PAGE.saving) : t(SETTINGS_PAGE.save)}
       </Button>
     </div>
   );
@@ -51,9 +52,9 @@ export function sectionSubmitOf<T extends FieldValues>(
     save.mutate(values, {
       onSuccess: (saved) => {
         form.reset(saved[section] as unknown as T);
-        toastSuccess(SETTINGS_PAGE.saved, savedDescriptionOf(section));
+        toastSuccess(t(SETTINGS_PAGE.saved), t(SAVED_DESCRIPTIONS[section]));
       },
-      onError: () => toastError(SETTINGS_PAGE.saveFailed),
+      onError: () => toastError(t(SETTINGS_PAGE.saveFailed)),
     }),
   );
 }

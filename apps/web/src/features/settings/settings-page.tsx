@@ -1,5 +1,6 @@
 import { PageHeader } from "../../components/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useSettings } from "./api/settings.ts";
 import { SETTINGS_PAGE } from "./content.ts";
@@ -9,7 +10,7 @@ import { SecurityCard } from "./security-card.tsx";
 
 function SettingsSkeleton() {
   return (
-    <div className="grid max-w-3xl gap-6" role="status" aria-busy="true" aria-label="Loading your preferences">
+    <div className="grid max-w-3xl gap-6" role="status" aria-busy="true" aria-label={t("Loading your preferences")}>
       <Skeleton className="h-72" />
       <Skeleton className="h-56" />
       <Skeleton className="h-72" />
@@ -20,9 +21,9 @@ function SettingsSkeleton() {
 /** The three cards in the spec's order, or the loading and failure states. */
 function SettingsCards() {
   const { data: settings, error } = useSettings();
-  useErrorToast(error, SETTINGS_PAGE.loadFailed);
+  useErrorToast(error, t(SETTINGS_PAGE.loadFailed));
   if (error) {
-    return <p className="text-muted-foreground">{SETTINGS_PAGE.loadFailed}</p>;
+    return <p className="text-muted-foreground">{t(SETTINGS_PAGE.loadFailed)}</p>;
   }
   if (!settings) {
     return <SettingsSkeleton />;
@@ -40,7 +41,7 @@ function SettingsCards() {
 export function SettingsPage() {
   return (
     <>
-      <PageHeader title={SETTINGS_PAGE.title} description={SETTINGS_PAGE.description} />
+      <PageHeader title={t(SETTINGS_PAGE.title)} description={t(SETTINGS_PAGE.description)} />
       <SettingsCards />
     </>
   );
