@@ -17,6 +17,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatMoney } from "../../i18n/format.ts";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { formatDateTime } from "../../lib/format-date-time.ts";
 import { toastFailure, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import {
@@ -39,16 +40,16 @@ function credentialShown(title: string, credential: ApiCredentialWithSecret): Sh
   return {
     title,
     values: [
-      { label: "App ID", value: credential.appId },
-      { label: "Secret Key", value: credential.secret, isSecret: true },
+      { label: t("App ID"), value: credential.appId },
+      { label: t("Secret Key"), value: credential.secret, isSecret: true },
     ],
   };
 }
 
 function endpointShown(endpoint: WebhookEndpointWithSecret): Shown {
   return {
-    title: "Webhook signing secret",
-    values: [{ label: "Signing Secret", value: endpoint.secret, isSecret: true }],
+    title: t("Webhook signing secret"),
+    values: [{ label: t("Signing Secret"), value: endpoint.secret, isSecret: true }],
   };
 }
 
@@ -65,14 +66,16 @@ function CredentialDetails({ credential }: { credential: ApiCredential }) {
   const limit = credential.transferLimit;
   return (
     <dl className="grid gap-2 text-sm">
-      <Detail term="App ID">
+      <Detail term={t("App ID")}>
         <code className="font-mono">{credential.appId}</code>
       </Detail>
-      <Detail term="Secret key">{`Secret ending in ····${credential.secretLast4}`}</Detail>
-      <Detail term="Created">{formatDateTime(credential.createdAt)}</Detail>
-      <Detail term="Last used">{credential.lastUsedAt ? formatDateTime(credential.lastUsedAt) : "Never"}</Detail>
+      <Detail term={t("Secret key")}>{t("Secret ending in ····{last4}", { last4: credential.secretLast4 })}</Detail>
+      <Detail term={t("Created")}>{formatDateTime(credential.createdAt)}</Detail>
+      <Detail term={t("Last used")}>
+        {credential.lastUsedAt ? formatDateTime(credential.lastUsedAt) : t("Never")}
+      </Detail>
       {limit ? (
-        <Detail term="Daily limit">
+        <Detail term={t("Daily limit")}>
           {formatMoney({ currency: limit.currency, amountMinor: minorOf(limit.amount, limit.currency) })}
         </Detail>
       ) : null}
@@ -98,7 +101,7 @@ function CredentialCard(props: {
             </h2>
             {credential.description ? <p className="text-sm text-muted-foreground">{credential.description}</p> : null}
           </div>
-          <ul className="flex flex-wrap gap-1" aria-label="Permissions">
+          <ul className="flex flex-wrap gap-1" aria-label={t("Permissions")}>
             {credential.scopes.map((scope) => (
               <li key={scope}>
                 <Badge variant="secondary">{scope}</Badge>
@@ -111,18 +114,18 @@ function CredentialCard(props: {
               variant="outline"
               size="sm"
               onClick={props.onRegenerate}
-              aria-label={`Regenerate ${credential.name}`}
+              aria-label={t("Regenerate {name}", { name: credential.name })}
             >
-              <RotateCwIcon /> Regenerate
+              <RotateCwIcon /> {t("Regenerate")}
             </Button>
             <Button
               variant="outline"
               size="sm"
               className="text-destructive"
               onClick={props.onDisconnect}
-              aria-label={`Disconnect ${credential.name}`}
+              aria-label={t("Disconnect {name}", { name: credential.name })}
             >
-              <UnplugIcon /> Disconnect
+              <UnplugIcon /> {t("Disconnect")}
             </Button>
           </div>
           <WebhooksSection
@@ -153,7 +156,7 @@ function ConfirmDialog(props: {
       {props.children}
       <DialogFooter>
         <Button variant="outline" onClick={props.onClose}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button
           variant="destructive"
@@ -214,7 +217,7 @@ function useCredentialActions(onSecret: (shown: Shown) => void) {
   function confirmRegenerate(credential: ApiCredential) {
     const needsCode = sendsMoney(credential);
     if (needsCode && regenerateCode === "") {
-      setCodeError(CONNECT_MESSAGES.codeRequired);
+      setCodeError(translateText(CONNECT_MESSAGES.codeRequired));
       return;
     }
     setCodeError(undefined);
@@ -223,12 +226,12 @@ function useCredentialActions(onSecret: (shown: Shown) => void) {
       {
         onSuccess: (renewed) => {
           startRegenerating(null);
-          toastSuccess(CONNECT_MESSAGES.regenerated);
-          onSecret(credentialShown("New secret key", renewed));
+          toastSuccess(translateText(CONNECT_MESSAGES.regenerated));
+          onSecret(credentialShown(t("New secret key"), renewed));
           // The secret lives in the dialog's state only, not in the mutation kept by this page.
           regenerate.reset();
         },
-        onError: (error) => toastFailure(CONNECT_MESSAGES.regenerateFailed, error),
+        onError: (error) => toastFailure(translateText(CONNECT_MESSAGES.regenerateFailed), error),
       },
     );
   }
@@ -236,9 +239,11 @@ function useCredentialActions(onSecret: (shown: Shown) => void) {
     <>
       <ConfirmDialog
         credential={regenerating}
-        title="Regenerate credentials"
-        description={`${regenerating?.name ?? ""} stops working with its current secret at once, until you give it the new one.`}
-        confirmLabel="Regenerate"
+        title={t("Regenerate credentials")}
+        description={t("{name} stops working with its current secret at once, until you give it the new one.", {
+          name: regenerating?.name ?? "",
+        })}
+        confirmLabel={t("Regenerate")}
         isBusy={regenerate.isPending}
         onClose={() => startRegenerating(null)}
         onConfirm={confirmRegenerate}
@@ -257,18 +262,20 @@ function useCredentialActions(onSecret: (shown: Shown) => void) {
       </ConfirmDialog>
       <ConfirmDialog
         credential={disconnecting}
-        title="Disconnect app"
-        description={`${disconnecting?.name ?? ""} loses access to your account at once, and its webhooks stop.`}
-        confirmLabel="Disconnect"
+        title={t("Disconnect app")}
+        description={t("{name} loses access to your account at once, and its webhooks stop.", {
+          name: disconnecting?.name ?? "",
+        })}
+        confirmLabel={t("Disconnect")}
         isBusy={disconnect.isPending}
         onClose={() => setDisconnecting(null)}
         onConfirm={(credential) =>
           disconnect.mutate(credential.id, {
             onSuccess: () => {
               setDisconnecting(null);
-              toastSuccess(CONNECT_MESSAGES.disconnected);
+              toastSuccess(translateText(CONNECT_MESSAGES.disconnected));
             },
-            onError: (error) => toastFailure(CONNECT_MESSAGES.disconnectFailed, error),
+            onError: (error) => toastFailure(translateText(CONNECT_MESSAGES.disconnectFailed), error),
           })
         }
       />
@@ -291,11 +298,13 @@ function CredentialList(props: {
     return (
       <EmptyState
         icon={PlugZapIcon}
-        title="No connected apps"
-        hint="Create a credential to let an app or your own code read your balances, follow your transactions or send money."
+        title={t("No connected apps")}
+        hint={t(
+          "Create a credential to let an app or your own code read your balances, follow your transactions or send money.",
+        )}
         action={
           <Button onClick={props.onCreate}>
-            <PlusIcon /> Create credential
+            <PlusIcon /> {t("Create credential")}
           </Button>
         }
       />
@@ -322,17 +331,19 @@ export function ConnectPage() {
   const credentials = useApiCredentials();
   const [isCreating, setIsCreating] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
-  useErrorToast(credentials.error, CONNECT_MESSAGES.fetchFailed);
+  useErrorToast(credentials.error, translateText(CONNECT_MESSAGES.fetchFailed));
   const count = credentials.data?.items.length ?? 0;
   return (
     <>
       <PageHeader
-        title="Connect"
-        description="Let apps and your own code use Ferry's API with a credential of their own. Each one sees only what you allow."
+        title={t("Connect")}
+        description={t(
+          "Let apps and your own code use Ferry's API with a credential of their own. Each one sees only what you allow.",
+        )}
         actions={
           count > 0 ? (
             <Button onClick={() => setIsCreating(true)} disabled={count >= MAX_API_CREDENTIALS_PER_USER}>
-              <PlusIcon /> Create credential
+              <PlusIcon /> {t("Create credential")}
             </Button>
           ) : null
         }
@@ -350,7 +361,7 @@ export function ConnectPage() {
         onClose={() => setIsCreating(false)}
         onCreated={(created) => {
           setIsCreating(false);
-          setShown(credentialShown("Credential created", created));
+          setShown(credentialShown(t("Credential created"), created));
         }}
       />
       <SecretDialog title={shown?.title ?? ""} values={shown?.values ?? null} onClose={() => setShown(null)} />
