@@ -8,6 +8,25 @@ import { meQueryKey } from "../../lib/queries/session.ts";
 import { fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
 import { SettingsPage } from "./settings-page.tsx";
 
+const SESSIONS = [
+  {
+    id: "session-here",
+    device: "Chrome on Linux",
+    ipAddress: "203.0.113.7",
+    createdAt: "2026-11-20T09:00:00.000Z",
+    lastActiveAt: "2026-11-26T09:00:00.000Z",
+    isCurrent: true,
+  },
+  {
+    id: "session-phone",
+    device: "Safari on iOS",
+    ipAddress: null,
+    createdAt: "2026-11-20T09:00:00.000Z",
+    lastActiveAt: "2026-11-26T09:00:00.000Z",
+    isCurrent: false,
+  },
+];
+
 /** Serves /api/v1/settings; `current()` is what the session's copy (`me`) would say now. */
 function serve() {
   let settings: Settings = DEFAULT_SETTINGS;
@@ -18,6 +37,7 @@ function serve() {
   fakeApi({
     "GET /api/v1/settings": () => ({ body: settings }),
     "PUT /api/v1/settings/preferences": saveSection("preferences"),
+    "GET /api/v1/sessions": () => ({ body: { items: SESSIONS } }),
   });
   return () => settings;
 }
@@ -71,6 +91,9 @@ describe("/settings in German", () => {
       within(screen.getByRole("combobox", { name: "Design" })).getByRole("option", { name: "Dunkel" }),
     ).toBeTruthy();
     expect(screen.getAllByRole("button", { name: "Speichern" })).toHaveLength(3);
+    expect(await screen.findByText("Dieses Gerät")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Abmelden: Safari on iOS, Unbekannte Adresse" })).toBeTruthy();
+    expect(screen.getByText(/Unbekannte Adresse · Zuletzt aktiv .* · Angemeldet am 20\.11\.2026/)).toBeTruthy();
   });
 
   test("saving German on the App Preferences card switches the page to German at once", async () => {

@@ -1,12 +1,15 @@
 import type { SessionItem } from "@ferry/core/contracts/sessions";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { Monitor } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { formatDateTime, formatRelativeTime } from "../../../lib/format-date-time.ts";
 import { toastServerError, toastSuccess, useErrorToast } from "../../../lib/toasts.ts";
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from "../api/sessions.ts";
 
+/** English keys, read through `t()` when rendering (issue 29). */
 const SESSIONS_TEXT = {
   title: "Active sessions",
   description: "Where your account is signed in. Sign out any session you do not recognise.",
@@ -18,17 +21,17 @@ const SESSIONS_TEXT = {
   loadFailed: "Failed to load your sessions.",
   revokeFailed: "Could not sign out the session",
   unknownAddress: "Unknown address",
-} as const;
+} as const satisfies Record<string, MessageKey>;
 
 function SessionRow({ session }: { session: SessionItem }) {
   const revoke = useRevokeSession();
-  const label = `${session.device}, ${session.ipAddress ?? SESSIONS_TEXT.unknownAddress}`;
+  const label = `${session.device}, ${session.ipAddress ?? t(SESSIONS_TEXT.unknownAddress)}`;
   async function signOut() {
     try {
       await revoke.mutateAsync(session.id);
-      toastSuccess(SESSIONS_TEXT.signedOut, label);
+      toastSuccess(t(SESSIONS_TEXT.signedOut), label);
     } catch (error) {
-      toastServerError(error, SESSIONS_TEXT.revokeFailed);
+      toastServerError(error, t(SESSIONS_TEXT.revokeFailed));
     }
   }
   return (
@@ -38,11 +41,14 @@ function SessionRow({ session }: { session: SessionItem }) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium">
             {session.device}
-            {session.isCurrent ? <Badge>{SESSIONS_TEXT.thisDevice}</Badge> : null}
+            {session.isCurrent ? <Badge>{t(SESSIONS_TEXT.thisDevice)}</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground">
-            {session.ipAddress ?? SESSIONS_TEXT.unknownAddress} · Last seen {formatRelativeTime(session.lastActiveAt)} ·
-            Signed in {formatDateTime(session.createdAt)}
+            {t("{address} · Last seen {lastSeen} · Signed in {signedIn}", {
+              address: session.ipAddress ?? t(SESSIONS_TEXT.unknownAddress),
+              lastSeen: formatRelativeTime(session.lastActiveAt),
+              signedIn: formatDateTime(session.createdAt),
+            })}
           </p>
         </div>
       </div>
@@ -52,9 +58,9 @@ function SessionRow({ session }: { session: SessionItem }) {
           size="sm"
           onClick={signOut}
           disabled={revoke.isPending}
-          aria-label={`${SESSIONS_TEXT.signOut}: ${label}`}
+          aria-label={t("Sign out: {session}", { session: label })}
         >
-          {SESSIONS_TEXT.signOut}
+          {t(SESSIONS_TEXT.signOut)}
         </Button>
       )}
     </li>
@@ -65,16 +71,21 @@ function SessionRow({ session }: { session: SessionItem }) {
 export function SessionsSection() {
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
-  useErrorToast(sessions.error, SESSIONS_TEXT.loadFailed);
+  useErrorToast(sessions.error, t(SESSIONS_TEXT.loadFailed));
   const items = sessions.data?.items ?? [];
   const hasOthers = items.some((session) => !session.isCurrent);
 
   async function signOutOthers() {
     try {
       const { revoked } = await revokeOthers.mutateAsync(undefined);
-      toastSuccess(SESSIONS_TEXT.signedOutOthers, `${revoked} other session${revoked === 1 ? "" : "s"} signed out.`);
+      toastSuccess(
+        t(SESSIONS_TEXT.signedOutOthers),
+        t("{count, plural, one {# other session signed out.} other {# other sessions signed out.}}", {
+          count: revoked,
+        }),
+      );
     } catch (error) {
-      toastServerError(error, SESSIONS_TEXT.revokeFailed);
+      toastServerError(error, t(SESSIONS_TEXT.revokeFailed));
     }
   }
 
@@ -83,13 +94,13 @@ export function SessionsSection() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h4 id="active-sessions-title" className="font-semibold">
-            {SESSIONS_TEXT.title}
+            {t(SESSIONS_TEXT.title)}
           </h4>
-          <p className="text-sm text-muted-foreground">{SESSIONS_TEXT.description}</p>
+          <p className="text-sm text-muted-foreground">{t(SESSIONS_TEXT.description)}</p>
         </div>
         {hasOthers ? (
           <Button variant="outline" size="sm" onClick={signOutOthers} disabled={revokeOthers.isPending}>
-            {SESSIONS_TEXT.signOutOthers}
+            {t(SESSIONS_TEXT.signOutOthers)}
           </Button>
         ) : null}
       </div>
