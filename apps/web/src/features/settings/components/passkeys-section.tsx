@@ -1,4 +1,5 @@
 import { type Passkey, PasskeyRegistrationOptionsRequest, PasskeyRenameRequest } from "@ferry/core/contracts/passkeys";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -11,6 +12,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password-input.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
 import { formatDateTime } from "../../../lib/format-date-time.ts";
 import { passkeyErrorMessage } from "../../../lib/passkey-errors.ts";
@@ -36,17 +38,13 @@ const PASSKEYS = {
   cancel: "Cancel",
   remove: "Remove",
   removeTitle: "Remove this passkey?",
-  removeDescription: (name: string) => `"${name}" will no longer sign you in to Ferry. You can add it again later.`,
   empty: "No passkeys yet. Add one to sign in without a password.",
   loadFailed: "Failed to load your passkeys.",
   added: "Passkey added",
   renamed: "Passkey renamed",
   removed: "Passkey removed",
   failed: "Something went wrong. Please try again.",
-  createdAt: "Added",
-  lastUsedAt: "Last used",
-  neverUsed: "Never used",
-} as const;
+} as const satisfies Record<string, MessageKey>;
 
 /** A default name from the device: "Chrome on macOS". */
 function deviceName(userAgent: string): string {
@@ -68,7 +66,7 @@ function deviceName(userAgent: string): string {
   if (browser && system) {
     return `${browser} on ${system}`;
   }
-  return browser ?? system ?? "My passkey";
+  return browser ?? system ?? t("My passkey");
 }
 
 /** The name form of adding and renaming: core's rule, trimmed, at most 64 characters. */
@@ -88,7 +86,7 @@ function NameForm(props: {
   const error = form.formState.errors.name?.message;
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => props.onSubmit(values.name))}>
-      <Field id={props.id} label={PASSKEYS.nameLabel} error={error}>
+      <Field id={props.id} label={t(PASSKEYS.nameLabel)} error={error}>
         <Input
           id={props.id}
           autoComplete="off"
@@ -99,7 +97,7 @@ function NameForm(props: {
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onCancel}>
-          {PASSKEYS.cancel}
+          {t(PASSKEYS.cancel)}
         </Button>
         <Button type="submit" disabled={props.isPending}>
           {props.isPending ? props.pendingLabel : props.submitLabel}
@@ -124,7 +122,7 @@ function AddPasskeyForm({ onClose }: { onClose: () => void }) {
   function onSubmit(values: AddPasskeyRequest) {
     add.mutate(values, {
       onSuccess: () => {
-        toastSuccess(PASSKEYS.added);
+        toastSuccess(t(PASSKEYS.added));
         onClose();
       },
       onError: (error) => {
@@ -133,13 +131,13 @@ function AddPasskeyForm({ onClose }: { onClose: () => void }) {
           form.setError("password", { message: error.fields.password });
           return;
         }
-        toastError(PASSKEYS.failed, passkeyErrorMessage(error, PASSKEYS.failed));
+        toastError(t(PASSKEYS.failed), passkeyErrorMessage(error, t(PASSKEYS.failed)));
       },
     });
   }
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-      <Field id="new-passkey-name" label={PASSKEYS.nameLabel} error={errors.name?.message}>
+      <Field id="new-passkey-name" label={t(PASSKEYS.nameLabel)} error={errors.name?.message}>
         <Input
           id="new-passkey-name"
           autoComplete="off"
@@ -148,7 +146,7 @@ function AddPasskeyForm({ onClose }: { onClose: () => void }) {
           {...form.register("name")}
         />
       </Field>
-      <Field id="new-passkey-password" label={PASSKEYS.passwordLabel} error={errors.password?.message}>
+      <Field id="new-passkey-password" label={t(PASSKEYS.passwordLabel)} error={errors.password?.message}>
         <PasswordInput
           id="new-passkey-password"
           autoComplete="current-password"
@@ -159,10 +157,10 @@ function AddPasskeyForm({ onClose }: { onClose: () => void }) {
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
-          {PASSKEYS.cancel}
+          {t(PASSKEYS.cancel)}
         </Button>
         <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? PASSKEYS.adding : PASSKEYS.continue}
+          {add.isPending ? t(PASSKEYS.adding) : t(PASSKEYS.continue)}
         </Button>
       </DialogFooter>
     </form>
@@ -171,7 +169,7 @@ function AddPasskeyForm({ onClose }: { onClose: () => void }) {
 
 function AddPasskeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <DialogFrame open={open} onClose={onClose} title={PASSKEYS.add} description={PASSKEYS.addDescription}>
+    <DialogFrame open={open} onClose={onClose} title={t(PASSKEYS.add)} description={t(PASSKEYS.addDescription)}>
       {open ? <AddPasskeyForm onClose={onClose} /> : null}
     </DialogFrame>
   );
@@ -183,25 +181,25 @@ function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey | null; on
     <DialogFrame
       open={passkey !== null}
       onClose={onClose}
-      title={PASSKEYS.renameTitle}
-      description={PASSKEYS.renameDescription}
+      title={t(PASSKEYS.renameTitle)}
+      description={t(PASSKEYS.renameDescription)}
     >
       {passkey ? (
         <NameForm
           id="rename-passkey-name"
           defaultName={passkey.name}
-          submitLabel={PASSKEYS.save}
-          pendingLabel={PASSKEYS.save}
+          submitLabel={t(PASSKEYS.save)}
+          pendingLabel={t(PASSKEYS.save)}
           isPending={rename.isPending}
           onSubmit={(name) =>
             rename.mutate(
               { id: passkey.id, name },
               {
                 onSuccess: () => {
-                  toastSuccess(PASSKEYS.renamed);
+                  toastSuccess(t(PASSKEYS.renamed));
                   onClose();
                 },
-                onError: (error) => toastError(PASSKEYS.failed, passkeyErrorMessage(error, PASSKEYS.failed)),
+                onError: (error) => toastError(t(PASSKEYS.failed), passkeyErrorMessage(error, t(PASSKEYS.failed))),
               },
             )
           }
@@ -214,28 +212,37 @@ function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey | null; on
 
 function PasskeyRow(props: { passkey: Passkey; onRename: () => void; onRemove: () => void }) {
   const { passkey } = props;
-  const lastUsed = passkey.lastUsedAt
-    ? `${PASSKEYS.lastUsedAt} ${formatDateTime(passkey.lastUsedAt)}`
-    : PASSKEYS.neverUsed;
+  const added = formatDateTime(passkey.createdAt);
+  const dates = passkey.lastUsedAt
+    ? t("Added {added} · Last used {lastUsed}", { added, lastUsed: formatDateTime(passkey.lastUsedAt) })
+    : t("Added {added} · Never used", { added });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
       <div className="flex min-w-0 items-center gap-3">
         <KeyRound className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <div className="min-w-0">
           <p className="truncate font-medium">{passkey.name}</p>
-          <p className="text-xs text-muted-foreground">
-            {PASSKEYS.createdAt} {formatDateTime(passkey.createdAt)} · {lastUsed}
-          </p>
+          <p className="text-xs text-muted-foreground">{dates}</p>
         </div>
       </div>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" onClick={props.onRename} aria-label={`${PASSKEYS.rename} ${passkey.name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={props.onRename}
+          aria-label={t("Rename {name}", { name: passkey.name })}
+        >
           <Pencil aria-hidden="true" />
-          {PASSKEYS.rename}
+          {t(PASSKEYS.rename)}
         </Button>
-        <Button variant="outline" size="sm" onClick={props.onRemove} aria-label={`${PASSKEYS.remove} ${passkey.name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={props.onRemove}
+          aria-label={t("Remove {name}", { name: passkey.name })}
+        >
           <Trash2 aria-hidden="true" />
-          {PASSKEYS.remove}
+          {t(PASSKEYS.remove)}
         </Button>
       </div>
     </li>
@@ -248,13 +255,13 @@ function PasskeyList(props: { onRename: (passkey: Passkey) => void; onRemove: (p
     return <Skeleton className="h-14 w-full" />;
   }
   if (passkeys.isError) {
-    return <p className="text-sm text-destructive">{PASSKEYS.loadFailed}</p>;
+    return <p className="text-sm text-destructive">{t(PASSKEYS.loadFailed)}</p>;
   }
   if (passkeys.data.items.length === 0) {
-    return <p className="text-sm text-muted-foreground">{PASSKEYS.empty}</p>;
+    return <p className="text-sm text-muted-foreground">{t(PASSKEYS.empty)}</p>;
   }
   return (
-    <ul className="grid gap-2" aria-label={PASSKEYS.title}>
+    <ul className="grid gap-2" aria-label={t(PASSKEYS.title)}>
       {passkeys.data.items.map((passkey) => (
         <PasskeyRow
           key={passkey.id}
@@ -280,10 +287,10 @@ export function PasskeysSection() {
     }
     remove.mutate(removing.id, {
       onSuccess: () => {
-        toastSuccess(PASSKEYS.removed);
+        toastSuccess(t(PASSKEYS.removed));
         setRemoving(null);
       },
-      onError: (error) => toastError(PASSKEYS.failed, passkeyErrorMessage(error, PASSKEYS.failed)),
+      onError: (error) => toastError(t(PASSKEYS.failed), passkeyErrorMessage(error, t(PASSKEYS.failed))),
     });
   }
 
@@ -292,13 +299,13 @@ export function PasskeysSection() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h4 id="passkeys-title" className="font-semibold">
-            {PASSKEYS.title}
+            {t(PASSKEYS.title)}
           </h4>
-          <p className="text-sm text-muted-foreground">{PASSKEYS.description}</p>
+          <p className="text-sm text-muted-foreground">{t(PASSKEYS.description)}</p>
         </div>
         <Button variant="outline" onClick={() => setIsAdding(true)}>
           <KeyRound aria-hidden="true" />
-          {PASSKEYS.add}
+          {t(PASSKEYS.add)}
         </Button>
       </div>
       <PasskeyList onRename={setRenaming} onRemove={setRemoving} />
@@ -306,8 +313,10 @@ export function PasskeysSection() {
       <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />
       <ConfirmDeleteDialog
         open={removing !== null}
-        title={PASSKEYS.removeTitle}
-        description={PASSKEYS.removeDescription(removing?.name ?? "")}
+        title={t(PASSKEYS.removeTitle)}
+        description={t('"{name}" will no longer sign you in to Ferry. You can add it again later.', {
+          name: removing?.name ?? "",
+        })}
         isDeleting={remove.isPending}
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}
