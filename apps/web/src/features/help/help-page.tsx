@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { HelpRequestDetailView } from "./help-request-detail.tsx";
 import { HelpRequestList, requestLink } from "./help-request-list.tsx";
@@ -39,11 +40,11 @@ export function HelpPage() {
   return (
     <>
       <PageHeader
-        title="Help & Support"
-        description="Ask for help and follow your requests."
+        title={t("Help & Support")}
+        description={t("Ask for help and follow your requests.")}
         actions={
           <Button onClick={() => setNewSubject("")}>
-            <PlusIcon /> New Request
+            <PlusIcon /> {t("New Request")}
           </Button>
         }
       />
@@ -61,7 +62,7 @@ export function HelpPage() {
           )}
         </div>
         {/* On a phone an open conversation gets the whole width; the cards are one Back away. */}
-        <aside aria-label="Help topics" className={cn("grid gap-6", openId && "hidden lg:grid")}>
+        <aside aria-label={t("Help topics")} className={cn("grid gap-6", openId && "hidden lg:grid")}>
           <ResponseTimesCard />
           <CommonIssuesCard onChoose={setNewSubject} />
         </aside>

@@ -8,6 +8,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { formatDateTime, formatRelativeTime } from "../../lib/format-date-time.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useMyHelpRequests } from "./api/get-help-requests.ts";
@@ -37,15 +38,14 @@ function RequestRow({ request }: { request: HelpRequestSummary }) {
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <HelpStatusBadge status={request.status} />
             <HelpPriorityBadge priority={request.priority} />
-            {request.hasUnreadReply ? <Badge>New reply</Badge> : null}
+            {request.hasUnreadReply ? <Badge>{t("New reply")}</Badge> : null}
           </div>
           <p className="mt-1.5 text-xs text-muted-foreground">
-            Last activity{" "}
             <time dateTime={request.lastActivityAt} title={formatDateTime(request.lastActivityAt)}>
-              {formatRelativeTime(request.lastActivityAt)}
+              {t("Last activity {time}", { time: formatRelativeTime(request.lastActivityAt) })}
             </time>
             {request.responseCount > 0
-              ? ` · ${request.responseCount} ${request.responseCount === 1 ? "reply" : "replies"}`
+              ? ` · ${t("{count, plural, one {# reply} other {# replies}}", { count: request.responseCount })}`
               : ""}
           </p>
         </div>
@@ -58,7 +58,7 @@ function RequestRow({ request }: { request: HelpRequestSummary }) {
 /** The customer's own requests, newest first, with their total (spec §2); empty: 'Create Request'. */
 export function HelpRequestList({ onCreate }: { onCreate: () => void }) {
   const requests = useMyHelpRequests();
-  useErrorToast(requests.error, "Failed to load your help requests");
+  useErrorToast(requests.error, t("Failed to load your help requests"));
   if (requests.isPending) {
     return (
       <div className="grid gap-3">
@@ -74,11 +74,11 @@ export function HelpRequestList({ onCreate }: { onCreate: () => void }) {
     return (
       <EmptyState
         icon={LifeBuoyIcon}
-        title="No help requests yet"
-        hint="Ask us anything about your account, a transfer or a deposit. Support answers here."
+        title={t("No help requests yet")}
+        hint={t("Ask us anything about your account, a transfer or a deposit. Support answers here.")}
         action={
           <Button onClick={onCreate}>
-            <PlusIcon /> Create Request
+            <PlusIcon /> {t("Create Request")}
           </Button>
         }
       />
@@ -87,9 +87,9 @@ export function HelpRequestList({ onCreate }: { onCreate: () => void }) {
   return (
     <Card>
       <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-4 sm:px-5">
-        <h2 className="text-lg font-semibold">Your Requests</h2>
+        <h2 className="text-lg font-semibold">{t("Your Requests")}</h2>
         <Badge variant="neutral" data-testid="help-request-total">
-          {total} {total === 1 ? "request" : "requests"}
+          {t("{count, plural, one {# request} other {# requests}}", { count: total })}
         </Badge>
       </div>
       <ul className="divide-y divide-border">

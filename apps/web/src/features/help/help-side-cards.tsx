@@ -2,6 +2,7 @@ import { COMMON_HELP_ISSUES, HELP_PRIORITIES, RESPONSE_TARGET_HOURS } from "@fer
 import { ChevronRightIcon } from "lucide-react";
 import { formatTargetHours, HelpPriorityBadge } from "../../components/help/help-badges.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card.tsx";
+import { t } from "../../i18n/i18n.tsx";
 
 /** The targets, most pressing first. */
 const PRIORITIES_BY_URGENCY = [...HELP_PRIORITIES].reverse();
@@ -12,9 +13,9 @@ export function ResponseTimesCard() {
     <Card role="region" aria-labelledby="response-times-heading">
       <CardHeader className="pb-4">
         <h2 id="response-times-heading" className="text-lg font-semibold leading-none tracking-tight">
-          Response Times
+          {t("Response Times")}
         </h2>
-        <CardDescription>How soon support answers, by priority.</CardDescription>
+        <CardDescription>{t("How soon support answers, by priority.")}</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">
@@ -38,9 +39,9 @@ export function CommonIssuesCard({ onChoose }: { onChoose: (subject: string) => 
     <Card role="region" aria-labelledby="common-issues-heading">
       <CardHeader className="pb-3">
         <h2 id="common-issues-heading" className="text-lg font-semibold leading-none tracking-tight">
-          Common Issues
+          {t("Common Issues")}
         </h2>
-        <CardDescription>Start a request about one of these.</CardDescription>
+        <CardDescription>{t("Start a request about one of these.")}</CardDescription>
       </CardHeader>
       <CardContent className="px-3 pb-3">
         <ul className="grid gap-0.5">
@@ -48,10 +49,10 @@ export function CommonIssuesCard({ onChoose }: { onChoose: (subject: string) => 
             <li key={issue}>
               <button
                 type="button"
-                onClick={() => onChoose(issue)}
+                onClick={() => onChoose(t(issue))}
                 className="flex w-full items-center justify-between gap-2 rounded-md px-3 py-2.5 text-left text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
-                {issue}
+                {t(issue)}
                 <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               </button>
             </li>
