@@ -19,7 +19,7 @@ describe("/help in German", () => {
       "GET /api/v1/help-requests": () => ({ body: helpListOf(requests) }),
       "GET /api/v1/help-requests/unread-count": () => ({ body: { count: 0 } }),
     });
-    renderWithApp(<HelpPage />, (client) => client.setQueryData(meQueryKey, profileWithRole("user")));
+    const { user } = renderWithApp(<HelpPage />, (client) => client.setQueryData(meQueryKey, profileWithRole("user")));
 
     expect(await screen.findByTestId("help-request-total")).toHaveTextContent("2 Anfragen");
     expect(screen.getByRole("heading", { name: "Ihre Anfragen" })).toBeVisible();
@@ -29,5 +29,11 @@ describe("/help in German", () => {
     expect(topics.getByRole("heading", { name: "Antwortzeiten" })).toBeVisible();
     expect(topics.getByRole("heading", { name: "Häufige Probleme" })).toBeVisible();
     expect(topics.getByRole("button", { name: "Sicherheitsbedenken" })).toBeVisible();
+
+    await user.click(topics.getByRole("button", { name: "Sicherheitsbedenken" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Neue Anfrage" }));
+    expect((dialog.getByRole("textbox", { name: "Betreff" }) as HTMLInputElement).value).toBe("Sicherheitsbedenken");
+    expect(dialog.getByText(/^Der Support antwortet in der Regel innerhalb von /)).toBeVisible();
+    expect(dialog.getByRole("button", { name: "Anfrage senden" })).toBeVisible();
   });
 });

@@ -6,6 +6,7 @@ import { HelpReplyBox } from "../../components/help/help-reply-box.tsx";
 import { HelpRequestFrame } from "../../components/help/help-request-frame.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "../../components/ui/card.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { formatDateTime, formatDueTime } from "../../lib/format-date-time.ts";
 import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
 import { useHelpRequest } from "./api/get-help-request.ts";
@@ -18,8 +19,10 @@ function ResponseTarget({ request }: { request: HelpRequestDetail }) {
   }
   return (
     <p className="text-sm text-muted-foreground">
-      Support aims to reply within {formatTargetHours(RESPONSE_TARGET_HOURS[request.priority])}, by{" "}
-      <time dateTime={request.dueAt}>{formatDueTime(request.dueAt)}</time>.
+      {t("Support aims to reply within {within}, by {due}.", {
+        within: formatTargetHours(RESPONSE_TARGET_HOURS[request.priority]),
+        due: formatDueTime(request.dueAt),
+      })}
     </p>
   );
 }
@@ -33,9 +36,9 @@ function Reply({ request, onNewRequest }: { request: HelpRequestDetail; onNewReq
         className="flex flex-col gap-3 rounded-md border border-border bg-muted/60 p-4 text-sm sm:flex-row sm:items-center"
       >
         <LockIcon className="hidden size-5 shrink-0 text-muted-foreground sm:block" aria-hidden="true" />
-        <p className="flex-1">{HELP_MESSAGES.closed}.</p>
+        <p className="flex-1">{translateText(HELP_MESSAGES.closed)}.</p>
         <Button variant="outline" size="sm" onClick={onNewRequest}>
-          <PlusIcon /> New Request
+          <PlusIcon /> {t("New Request")}
         </Button>
       </div>
     );
@@ -47,8 +50,8 @@ function Reply({ request, onNewRequest }: { request: HelpRequestDetail; onNewReq
         reply.mutateAsync(
           { helpRequestId: request.id, reply: message },
           {
-            onSuccess: () => toastSuccess("Response Sent"),
-            onError: (error) => toastFailure("Failed to send response", error),
+            onSuccess: () => toastSuccess(t("Response Sent")),
+            onError: (error) => toastFailure(t("Failed to send response"), error),
           },
         )
       }
@@ -60,7 +63,11 @@ function Reply({ request, onNewRequest }: { request: HelpRequestDetail; onNewReq
 export function HelpRequestDetailView(props: { helpRequestId: string; onBack: () => void; onNewRequest: () => void }) {
   const request = useHelpRequest(props.helpRequestId);
   return (
-    <HelpRequestFrame query={request} onBack={props.onBack} missingHint="It may have been opened from another account.">
+    <HelpRequestFrame
+      query={request}
+      onBack={props.onBack}
+      missingHint={t("It may have been opened from another account.")}
+    >
       {(data) => (
         <Card>
           <CardHeader className="gap-3 border-b border-border">
@@ -69,7 +76,7 @@ export function HelpRequestDetailView(props: { helpRequestId: string; onBack: ()
               <HelpStatusBadge status={data.status} />
               <HelpPriorityBadge priority={data.priority} />
               <span className="text-xs text-muted-foreground">
-                Opened <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+                <time dateTime={data.createdAt}>{t("Opened {date}", { date: formatDateTime(data.createdAt) })}</time>
               </span>
             </div>
             <ResponseTarget request={data} />

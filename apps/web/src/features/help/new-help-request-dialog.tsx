@@ -18,6 +18,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { formatDueTime } from "../../lib/format-date-time.ts";
 import { showServerFieldErrors } from "../../lib/server-field-errors.ts";
 import { toastServerError, toastSuccess } from "../../lib/toasts.ts";
@@ -26,15 +27,22 @@ import { useCreateHelpRequest } from "./api/create-help-request.ts";
 type RequestForm = z.input<typeof NewHelpRequest>;
 const FORM_FIELDS: readonly Path<RequestForm>[] = ["subject", "message", "priority"];
 
+/** A validation message (the contract's English) in the reader's language. */
+function translateOptional(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : translateText(message);
+}
+
 /** The response target of the chosen priority, and when it would fall for a request sent now. */
 function DueTarget({ priority }: { priority: RequestForm["priority"] }) {
   const chosen = priority ?? "medium";
   const dueAt = helpRequestDueAt(new Date(), chosen).toISOString();
   return (
-    <>
-      Support aims to reply within {formatTargetHours(RESPONSE_TARGET_HOURS[chosen])}, by{" "}
-      <time dateTime={dueAt}>{formatDueTime(dueAt)}</time>.
-    </>
+    <time dateTime={dueAt}>
+      {t("Support aims to reply within {within}, by {due}.", {
+        within: formatTargetHours(RESPONSE_TARGET_HOURS[chosen]),
+        due: formatDueTime(dueAt),
+      })}
+    </time>
   );
 }
 
@@ -44,10 +52,10 @@ function RequestFields({ form }: { form: UseFormReturn<RequestForm, unknown, New
   const errors = form.formState.errors;
   return (
     <>
-      <Field id="help-subject" label="Subject" error={errors.subject?.message}>
+      <Field id="help-subject" label={t("Subject")} error={translateOptional(errors.subject?.message)}>
         <Input
           id="help-subject"
-          placeholder="What do you need help with?"
+          placeholder={t("What do you need help with?")}
           autoComplete="off"
           aria-invalid={errors.subject ? true : undefined}
           aria-describedby={errors.subject ? "help-subject-error" : undefined}
@@ -55,7 +63,7 @@ function RequestFields({ form }: { form: UseFormReturn<RequestForm, unknown, New
         />
       </Field>
       <div className="grid gap-2">
-        <Field id="help-priority" label="Priority" error={errors.priority?.message}>
+        <Field id="help-priority" label={t("Priority")} error={translateOptional(errors.priority?.message)}>
           <NativeSelect id="help-priority" aria-describedby="help-priority-target" {...form.register("priority")}>
             <HelpPriorityOptions />
           </NativeSelect>
@@ -66,14 +74,14 @@ function RequestFields({ form }: { form: UseFormReturn<RequestForm, unknown, New
       </div>
       <Field
         id="help-message"
-        label="Message"
-        error={errors.message?.message}
-        hint="At least 10 characters. Include dates, amounts and references that help us find it."
+        label={t("Message")}
+        error={translateOptional(errors.message?.message)}
+        hint={t("At least 10 characters. Include dates, amounts and references that help us find it.")}
       >
         <Textarea
           id="help-message"
           rows={5}
-          placeholder="Describe what happened and what you expected."
+          placeholder={t("Describe what happened and what you expected.")}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={errors.message ? "help-message-error" : undefined}
           {...form.register("message")}
@@ -98,12 +106,15 @@ function NewHelpRequestForm(props: { subject: string; onCreated: (id: string) =>
       { ...request, attachmentIds: attachments.map((attachment) => attachment.id) },
       {
         onSuccess: (created) => {
-          toastSuccess("Help Request Submitted", `Support aims to reply by ${formatDueTime(created.dueAt)}.`);
+          toastSuccess(
+            t("Help Request Submitted"),
+            t("Support aims to reply by {due}.", { due: formatDueTime(created.dueAt) }),
+          );
           props.onCreated(created.id);
         },
         onError: (error) => {
           showServerFieldErrors(form.setError, error, FORM_FIELDS);
-          toastServerError(error, "Failed to submit help request");
+          toastServerError(error, t("Failed to submit help request"));
         },
       },
     );
@@ -113,7 +124,7 @@ function NewHelpRequestForm(props: { subject: string; onCreated: (id: string) =>
     <form onSubmit={submit} noValidate className="grid gap-4">
       <RequestFields form={form} />
       <div className="grid gap-2">
-        <span className="text-sm font-medium leading-none">Attachments (optional)</span>
+        <span className="text-sm font-medium leading-none">{t("Attachments (optional)")}</span>
         <AttachmentPicker
           value={attachments}
           onChange={setAttachments}
@@ -123,11 +134,11 @@ function NewHelpRequestForm(props: { subject: string; onCreated: (id: string) =>
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onCancel}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button type="submit" disabled={create.isPending || isUploading}>
           {create.isPending ? <Loader2Icon className="animate-spin" /> : null}
-          Submit Request
+          {t("Submit Request")}
         </Button>
       </DialogFooter>
     </form>
@@ -145,8 +156,8 @@ export function NewHelpRequestDialog(props: {
     <DialogFrame
       open={props.open}
       onClose={() => props.onOpenChange(false)}
-      title="New Request"
-      description="Tell us what is wrong; support answers here and lets you know."
+      title={t("New Request")}
+      description={t("Tell us what is wrong; support answers here and lets you know.")}
       className="max-h-[90vh] max-w-lg overflow-y-auto"
     >
       <NewHelpRequestForm
