@@ -2,6 +2,7 @@ import type { Recipient } from "@ferry/core/contracts/recipients";
 import { InfoIcon } from "lucide-react";
 import { useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { useConfirmsWithApp } from "../api/authenticator-status.ts";
 import { AmountStep } from "./components/amount-step.tsx";
@@ -27,17 +28,19 @@ import {
 function descriptionOf(step: SendStep, method: SendMethod | null, confirmsWithApp: boolean): string {
   switch (step) {
     case "method":
-      return "How would you like to send money?";
+      return t("How would you like to send money?");
     case "recipient":
-      return method === "ferry_user" ? "Who is receiving the money?" : "Choose a saved recipient or add a new one.";
+      return method === "ferry_user"
+        ? t("Who is receiving the money?")
+        : t("Choose a saved recipient or add a new one.");
     case "details":
-      return method === "bank" ? "The bank account you are sending to." : "The wallet you are sending to.";
+      return method === "bank" ? t("The bank account you are sending to.") : t("The wallet you are sending to.");
     case "amount":
-      return "How much would you like to send?";
+      return t("How much would you like to send?");
     case "verification":
       return confirmsWithApp
-        ? "Check the details and confirm with the code from your authenticator app."
-        : "Check the details and confirm with the code we e-mail you.";
+        ? t("Check the details and confirm with the code from your authenticator app.")
+        : t("Check the details and confirm with the code we e-mail you.");
   }
 }
 
@@ -151,7 +154,7 @@ function SendMoneySteps({ onClose, preset }: { onClose: () => void; preset?: Sen
   return (
     <>
       <DialogHeader className="text-left">
-        <DialogTitle>Send Money</DialogTitle>
+        <DialogTitle>{t("Send Money")}</DialogTitle>
         <DialogDescription>{descriptionOf(step, moves.flow.method, confirmsWithApp)}</DialogDescription>
       </DialogHeader>
       <StepIndicator step={step} />

@@ -14,6 +14,7 @@ import { Input } from "../../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../../components/ui/native-select.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
 import { formatMoney } from "../../../../i18n/format.ts";
+import { format, t, translateText } from "../../../../i18n/i18n.tsx";
 import { messageOf } from "../../../../lib/api-error.ts";
 import { balancesQueryOptions } from "../../../../lib/queries/balances.ts";
 import { useErrorToast } from "../../../../lib/toasts.ts";
@@ -39,6 +40,17 @@ function acceptedAmountOf(values: AmountFormInput): { amount: string; currency: 
   return amount.ok ? { amount: toDecimalString(amount.amountMinor, currency), currency } : null;
 }
 
+/** A fee in basis points as a percentage, with only the decimals it needs: 50 → "0.5" ("0,5" in German). */
+function percentOf(basisPoints: number): string {
+  const text = String(basisPoints / 100);
+  return format().decimal(text, text.split(".")[1]?.length ?? 0);
+}
+
+/** A validation message (core's English text) in the reader's language. */
+function translatedError(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : translateText(message);
+}
+
 function QuoteSummary(props: { quote: TransferQuote; isUpdating: boolean }) {
   const { quote } = props;
   const money = (decimal: string) =>
@@ -47,20 +59,20 @@ function QuoteSummary(props: { quote: TransferQuote; isUpdating: boolean }) {
     <dl
       className="grid gap-2 rounded-lg border border-border bg-muted/50 p-4 text-sm"
       aria-busy={props.isUpdating}
-      aria-label="Quote"
+      aria-label={t("Quote")}
     >
       <div className="flex justify-between gap-4">
-        <dt className="text-muted-foreground">Amount</dt>
+        <dt className="text-muted-foreground">{t("Amount")}</dt>
         <dd className="tabular-nums">{money(quote.amount)}</dd>
       </div>
       <div className="flex justify-between gap-4">
-        <dt className="text-muted-foreground">Fee ({quote.feeBasisPoints / 100}%)</dt>
+        <dt className="text-muted-foreground">{t("Fee ({percent}%)", { percent: percentOf(quote.feeBasisPoints) })}</dt>
         <dd className="tabular-nums" data-testid="quote-fee">
           {money(quote.fee)}
         </dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-border pt-2 font-semibold">
-        <dt>Total</dt>
+        <dt>{t("Total")}</dt>
         <dd className="tabular-nums" data-testid="quote-total">
           {money(quote.total)}
         </dd>
@@ -102,17 +114,18 @@ function QuoteStatus({ state }: { state: ReturnType<typeof useAmountQuote> }) {
       ) : null}
       {details && !quote.data && !quoteError ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Loader2Icon className="size-4 animate-spin" /> Calculating fee…
+          <Loader2Icon className="size-4 animate-spin" /> {t("Calculating fee…")}
         </p>
       ) : null}
       {state.isInsufficient ? (
         <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
-          <CircleAlertIcon className="size-4" /> Insufficient balance
+          <CircleAlertIcon className="size-4" /> {t("Insufficient balance")}
         </p>
       ) : null}
       {quoteError ? (
         <p role="alert" className="flex items-center gap-2 text-sm font-medium text-destructive">
-          <CircleAlertIcon className="size-4 shrink-0" /> {messageOf(quoteError, "This transfer could not be priced")}
+          <CircleAlertIcon className="size-4 shrink-0" />{" "}
+          {translateText(messageOf(quoteError, t("This transfer could not be priced")))}
         </p>
       ) : null}
     </>
@@ -123,7 +136,7 @@ function QuoteStatus({ state }: { state: ReturnType<typeof useAmountQuote> }) {
 function RecipientLine({ recipient }: { recipient: ChosenRecipient }) {
   return (
     <div className="flex items-center gap-3 rounded-lg bg-muted/60 p-3 text-sm">
-      <span className="text-muted-foreground">To</span>
+      <span className="text-muted-foreground">{t("To")}</span>
       <span className="min-w-0 flex-1 truncate font-medium">
         {recipient.name}
         {recipient.name !== recipient.email ? (
@@ -139,7 +152,7 @@ function AvailableLine(props: { currency: CurrencyCode; available: Balance | und
   const { currency, available } = props;
   return (
     <p id="send-available" className="-mt-2 text-right text-xs text-muted-foreground">
-      Available:{" "}
+      {t("Available:")}{" "}
       {available ? (
         <span className="font-medium text-foreground tabular-nums" data-testid="send-available">
           {formatMoney({ currency, amountMinor: minorOf(available.available, currency) })}
@@ -158,7 +171,7 @@ function useSettledAmountError(form: AmountFormApi, amountText: string, hasIniti
   const settledAmountText = useDebouncedValue(amountText, QUOTE_DEBOUNCE_MS);
   const { errors, touchedFields, isSubmitted } = form.formState;
   const isAmountSettled = touchedFields.amount || isSubmitted || hasInitial || settledAmountText === amountText;
-  return isAmountSettled ? errors.amount?.message : undefined;
+  return isAmountSettled ? translatedError(errors.amount?.message) : undefined;
 }
 
 /** The currency and the amount side by side. */
@@ -167,7 +180,7 @@ function CurrencyAndAmount(props: { form: AmountFormApi; currencies: readonly Cu
   const amountField = form.register("amount");
   return (
     <div className="grid grid-cols-[7rem_1fr] gap-3">
-      <Field id="send-currency" label="Currency" error={form.formState.errors.currency?.message}>
+      <Field id="send-currency" label={t("Currency")} error={translatedError(form.formState.errors.currency?.message)}>
         <NativeSelect id="send-currency" disabled={currencies.length <= 1} {...form.register("currency")}>
           {currencies.map((code) => (
             <option key={code} value={code}>
@@ -176,7 +189,7 @@ function CurrencyAndAmount(props: { form: AmountFormApi; currencies: readonly Cu
           ))}
         </NativeSelect>
       </Field>
-      <Field id="send-amount" label="Amount" error={amountError}>
+      <Field id="send-amount" label={t("Amount")} error={amountError}>
         <Input
           id="send-amount"
           type="text"
@@ -242,10 +255,10 @@ function AmountForm(props: {
       <RecipientLine recipient={recipient} />
       <CurrencyAndAmount form={form} currencies={currencies} amountError={amountError} />
       <AvailableLine currency={currency} available={props.balances?.find((entry) => entry.currency === currency)} />
-      <Field id="send-memo" label="Memo (optional)" error={errors.memo?.message}>
+      <Field id="send-memo" label={t("Memo (optional)")} error={translatedError(errors.memo?.message)}>
         <Input
           id="send-memo"
-          placeholder="What is it for?"
+          placeholder={t("What is it for?")}
           aria-invalid={errors.memo ? true : undefined}
           {...form.register("memo")}
         />
@@ -253,7 +266,7 @@ function AmountForm(props: {
       <QuoteStatus state={state} />
       <StepFooter onBack={props.onBack}>
         <Button type="submit" disabled={!state.canContinue}>
-          Continue <ArrowRightIcon />
+          {t("Continue")} <ArrowRightIcon />
         </Button>
       </StepFooter>
     </form>
@@ -273,7 +286,7 @@ export function AmountStep(props: {
   const { recipient } = props;
   const balances = useQuery(balancesQueryOptions);
   // On a load error the step falls back to no currencies (spec §8), and the toast says why.
-  useErrorToast(balances.error, "Failed to load balances");
+  useErrorToast(balances.error, t("Failed to load balances"));
   const currencies: CurrencyCode[] = recipient.currency
     ? [recipient.currency]
     : (balances.data?.balances ?? [])
@@ -287,7 +300,7 @@ export function AmountStep(props: {
     return (
       <>
         <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
-          You have no money to send yet. Add cash to your account first.
+          {t("You have no money to send yet. Add cash to your account first.")}
         </p>
         <StepFooter onBack={props.onBack} />
       </>

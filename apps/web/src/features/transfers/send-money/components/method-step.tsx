@@ -1,9 +1,17 @@
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { ChevronRightIcon, LandmarkIcon, type LucideIcon, UsersIcon, WalletIcon } from "lucide-react";
+import { t } from "../../../../i18n/i18n.tsx";
 import { cn } from "../../../../lib/cn.ts";
 import type { SendMethod } from "../send-money-flow.ts";
 import { StepFooter } from "./step-footer.tsx";
 
-const METHODS: readonly { method: SendMethod; title: string; description: string; icon: LucideIcon; tone: string }[] = [
+const METHODS: readonly {
+  method: SendMethod;
+  title: MessageKey;
+  description: MessageKey;
+  icon: LucideIcon;
+  tone: string;
+}[] = [
   {
     method: "bank",
     title: "Bank Transfer",
@@ -52,15 +60,15 @@ export function MethodStep(props: {
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold">{item.title}</span>
-                <span className="block text-sm text-muted-foreground">{item.description}</span>
+                <span className="block font-semibold">{t(item.title)}</span>
+                <span className="block text-sm text-muted-foreground">{t(item.description)}</span>
               </span>
               <ChevronRightIcon className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5" />
             </button>
           );
         })}
       </div>
-      <StepFooter onBack={props.onCancel} backLabel="Cancel" />
+      <StepFooter onBack={props.onCancel} backLabel={t("Cancel")} />
     </>
   );
 }

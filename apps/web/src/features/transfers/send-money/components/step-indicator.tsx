@@ -1,8 +1,10 @@
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { CheckIcon } from "lucide-react";
+import { t } from "../../../../i18n/i18n.tsx";
 import { cn } from "../../../../lib/cn.ts";
 import { SEND_STEPS, type SendStep } from "../send-money-flow.ts";
 
-const STEP_LABELS: Record<SendStep, string> = {
+const STEP_LABELS: Record<SendStep, MessageKey> = {
   method: "Method",
   recipient: "Recipient",
   details: "Details",
@@ -14,7 +16,7 @@ const STEP_LABELS: Record<SendStep, string> = {
 export function StepIndicator({ step }: { step: SendStep }) {
   const currentIndex = SEND_STEPS.indexOf(step);
   return (
-    <nav aria-label="Progress">
+    <nav aria-label={t("Progress")}>
       <ol className="flex items-center" aria-hidden="true">
         {SEND_STEPS.map((name, index) => {
           const isDone = index < currentIndex;
@@ -39,7 +41,8 @@ export function StepIndicator({ step }: { step: SendStep }) {
         })}
       </ol>
       <p className="mt-2 text-xs font-medium text-muted-foreground">
-        Step {currentIndex + 1} of {SEND_STEPS.length} · <span className="text-foreground">{STEP_LABELS[step]}</span>
+        {t("Step {current} of {total}", { current: currentIndex + 1, total: SEND_STEPS.length })} ·{" "}
+        <span className="text-foreground">{t(STEP_LABELS[step])}</span>
       </p>
     </nav>
   );
