@@ -3,7 +3,7 @@
  *
  * What is measured: Lighthouse (the `lighthouse` package, its default mobile profile: a mid-range phone's
  * screen, 4× CPU slowdown and a simulated slow 4G network) driving Debian's Chromium (chrome-launcher,
- * CHROME_PATH, headless), on `/`, `/login`, `/rates` and the signed-in `/dashboard` (the demo customer,
+ * CHROME_PATH, headless), on `/`, `/de/` (issue 29), `/login`, `/rates` and the signed-in `/dashboard` (the demo customer,
  * signed in through the real two-step API flow, the session cookies put in the browser's cookie jar). For each
  * page: the four category scores and the largest contentful paint, plus FCP, TBT, CLS and the bytes
  * moved; for `/`, the JavaScript transferred (compressed, headers included, from Lighthouse's network
@@ -46,6 +46,8 @@ type Category = (typeof CATEGORIES)[number];
 /** The pages of the issue, in its order; `isSignedIn` pages get the demo customer's session cookie. */
 const PAGES = [
   { path: "/", isSignedIn: false },
+  // The landing page in German (issue 29): its first script, and the German messages beside it.
+  { path: "/de/", isSignedIn: false },
   { path: "/login", isSignedIn: false },
   { path: "/rates", isSignedIn: false },
   { path: "/dashboard", isSignedIn: true },
@@ -486,6 +488,15 @@ async function main(): Promise<void> {
       reference: { ...floor, note: "plain HTML, no script or stylesheet: the floor of this machine and profile" },
       pages: pages.map((page) => ({ ...page, lcpToReference: Number((page.lcpMs / floor.lcpMs).toFixed(2)) })),
       rootJavaScript: { kilobytes: Number(rootJsKilobytes.toFixed(1)), requests: root.scriptRequests },
+      // The landing page's script per language (issue 29): each language's messages come beside the first script.
+      landingJavaScriptByLanguage: Object.fromEntries(
+        pages
+          .filter((page) => page.path === "/" || /^\/[a-z]{2}\/$/.test(page.path))
+          .map((page) => [
+            page.path,
+            { kilobytes: Number((page.scriptBytes / 1024).toFixed(1)), requests: page.scriptRequests },
+          ]),
+      ),
       targetsMet: {
         publicPageScores: publicPages.every((page) =>
           CATEGORIES.every((category) => page.scores[category] >= TARGETS.minimumScore),
