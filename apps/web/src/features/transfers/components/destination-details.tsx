@@ -3,6 +3,7 @@ import { formatIbanForDisplay } from "@ferry/core/validation/iban-display";
 import { NATIONAL_BANK_FIELDS } from "@ferry/core/validation/national-bank";
 import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
 import { countryName, NATIONAL_FIELD_TEXT } from "../../../components/bank-fields.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 
 /** A country as stored: an ISO 3166 code is named ("Germany (DE)"); older free text is shown as typed. */
 function countryLabel(country: string): string {
@@ -39,42 +40,44 @@ export function DestinationDetails(props: { destination: TransferDestination; na
   return (
     <section aria-labelledby="destination-heading" className="grid gap-2 rounded-lg border border-border p-4">
       <h3 id="destination-heading" className="text-sm font-semibold">
-        Check where the money goes
+        {t("Check where the money goes")}
       </h3>
       <dl className="grid gap-2">
         {destination.kind === "bank" ? (
           <>
             <Row label={props.nameLabel} value={destination.name} />
             {NATIONAL_BANK_FIELDS.map((field) => (
-              <Row key={field} label={NATIONAL_FIELD_TEXT[field].label} value={destination[field]} isCode />
+              <Row key={field} label={t(NATIONAL_FIELD_TEXT[field].label)} value={destination[field]} isCode />
             ))}
-            <Row label="Account number" value={formatIbanForDisplay(destination.accountNumber)} isCode />
-            <Row label="Bank" value={destination.bankName} />
-            <Row label="SWIFT/BIC" value={destination.swiftCode} isCode />
-            <Row label="Country" value={destination.country ? countryLabel(destination.country) : null} />
+            <Row label={t("Account number")} value={formatIbanForDisplay(destination.accountNumber)} isCode />
+            <Row label={t("Bank")} value={destination.bankName} />
+            <Row label={t("SWIFT/BIC")} value={destination.swiftCode} isCode />
+            <Row label={t("Country")} value={destination.country ? countryLabel(destination.country) : null} />
           </>
         ) : null}
         {destination.kind === "crypto" ? (
           <>
-            <Row label="Network" value={networkLabel(destination.network)} />
-            <Row label="Address" value={destination.address} isCode />
+            <Row label={t("Network")} value={networkLabel(destination.network)} />
+            <Row label={t("Address")} value={destination.address} isCode />
           </>
         ) : null}
         {destination.kind === "ferry_user" ? (
           <>
-            <Row label="Ferry user" value={destination.name} />
-            <Row label="E-mail" value={destination.email} />
+            <Row label={t("Ferry user")} value={destination.name} />
+            <Row label={t("E-mail")} value={destination.email} />
           </>
         ) : null}
       </dl>
       {destination.kind === "crypto" ? (
         <p className="text-xs text-muted-foreground">
-          Compare the whole address with the one you were given: coins sent to a wrong address cannot be recovered.
+          {t(
+            "Compare the whole address with the one you were given: coins sent to a wrong address cannot be recovered.",
+          )}
         </p>
       ) : null}
       {destination.kind === "ferry_user" ? (
         <p className="text-xs text-muted-foreground">
-          For their privacy, Ferry shows another account's holder by first name and last initial only.
+          {t("For their privacy, Ferry shows another account's holder by first name and last initial only.")}
         </p>
       ) : null}
     </section>

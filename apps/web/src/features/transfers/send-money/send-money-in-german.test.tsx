@@ -9,6 +9,7 @@ import { fakeApi, renderWithApp } from "../../../testing/render.tsx";
 import { AmountStep } from "./components/amount-step.tsx";
 import { MethodStep } from "./components/method-step.tsx";
 import { StepIndicator } from "./components/step-indicator.tsx";
+import { VerificationStep } from "./components/verification-step.tsx";
 import type { ChosenRecipient } from "./send-money-flow.ts";
 
 const RECIPIENT: ChosenRecipient = {
@@ -89,5 +90,25 @@ describe("Send Money in German", () => {
     expect(within(summary).getByText("Gesamt")).toBeVisible();
     expect(within(summary).getByText("1.250,00 EUR")).toBeVisible();
     expect(screen.getByRole("button", { name: "Weiter" })).toBeVisible();
+  });
+
+  test("the verification step sums up the transfer and asks for the code in German", () => {
+    fakeApi({ "GET /api/v1/auth/authenticator": () => ({ body: { isEnrolled: false } }) });
+    const quote = quoteOf({ target: RECIPIENT.target, amount: "1250.00", currency: "EUR" });
+    renderWithApp(
+      <VerificationStep
+        recipient={RECIPIENT}
+        payment={{ amount: "1250.00", currency: "EUR", memo: "Miete", quote }}
+        idempotencyKey="9b2f0c4e-1d3a-4e5f-8a7b-6c5d4e3f2a1b"
+        onSent={() => {}}
+        onBack={() => {}}
+      />,
+    );
+    expect(screen.getByText("Bestätigen Sie Ihre Identität")).toBeVisible();
+    expect(screen.getByRole("heading", { name: "Prüfen Sie, wohin das Geld geht" })).toBeVisible();
+    expect(screen.getByText("Verwendungszweck")).toBeVisible();
+    expect(screen.getByTestId("summary-total")).toHaveTextContent("1.256,25 EUR");
+    expect(screen.getByRole("button", { name: "Code senden" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Bestätigen" })).toBeDisabled();
   });
 });

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
+import { t, translateText } from "../../../../i18n/i18n.tsx";
 import { StepFooter } from "./step-footer.tsx";
 
 const FerryUserForm = z.object({ email: Email });
@@ -25,9 +26,13 @@ export function FerryUserStep(props: { email: string; onContinue: (email: string
     >
       <p className="flex items-start gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-900">
         <ZapIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        Money sent to another Ferry account arrives instantly.
+        {t("Money sent to another Ferry account arrives instantly.")}
       </p>
-      <Field id="ferry-user-email" label="Recipient's email" error={error}>
+      <Field
+        id="ferry-user-email"
+        label={t("Recipient's email")}
+        error={error === undefined ? undefined : translateText(error)}
+      >
         <Input
           id="ferry-user-email"
           type="email"
@@ -41,7 +46,7 @@ export function FerryUserStep(props: { email: string; onContinue: (email: string
       </Field>
       <StepFooter onBack={props.onBack}>
         <Button type="submit">
-          Continue <ArrowRightIcon />
+          {t("Continue")} <ArrowRightIcon />
         </Button>
       </StepFooter>
     </form>

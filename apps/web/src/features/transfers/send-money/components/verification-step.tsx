@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { CodeInput } from "../../../../components/code-input.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { formatMoney } from "../../../../i18n/format.ts";
+import { t } from "../../../../i18n/i18n.tsx";
 import { useConfirmsWithApp } from "../../api/authenticator-status.ts";
 import { useCreateTransfer } from "../../api/create-transfer.ts";
 import { useRequestTransferCode } from "../../api/request-transfer-code.ts";
@@ -22,7 +23,7 @@ function Summary(props: { recipient: ChosenRecipient; payment: ChosenAmount }) {
   return (
     <dl className="grid gap-2 rounded-lg border border-border bg-muted/50 p-4 text-sm">
       <div className="flex justify-between gap-4">
-        <dt className="text-muted-foreground">Recipient</dt>
+        <dt className="text-muted-foreground">{t("Recipient")}</dt>
         <dd className="min-w-0 text-right">
           <span className="block truncate font-medium">{quote.recipientName || props.recipient.name}</span>
           <span className="block truncate text-xs text-muted-foreground">{props.recipient.email}</span>
@@ -32,21 +33,21 @@ function Summary(props: { recipient: ChosenRecipient; payment: ChosenAmount }) {
         </dd>
       </div>
       <div className="flex justify-between gap-4">
-        <dt className="text-muted-foreground">Amount</dt>
+        <dt className="text-muted-foreground">{t("Amount")}</dt>
         <dd className="tabular-nums">{money(quote.amount)}</dd>
       </div>
       <div className="flex justify-between gap-4">
-        <dt className="text-muted-foreground">Fee</dt>
+        <dt className="text-muted-foreground">{t("Fee")}</dt>
         <dd className="tabular-nums">{money(quote.fee)}</dd>
       </div>
       {props.payment.memo ? (
         <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Memo</dt>
+          <dt className="text-muted-foreground">{t("Memo")}</dt>
           <dd className="min-w-0 truncate">{props.payment.memo}</dd>
         </div>
       ) : null}
       <div className="flex items-baseline justify-between gap-4 border-t border-border pt-2">
-        <dt className="font-semibold">Total</dt>
+        <dt className="font-semibold">{t("Total")}</dt>
         <dd className="text-base font-bold tabular-nums" data-testid="summary-total">
           {money(quote.total)}
         </dd>
@@ -63,11 +64,11 @@ function CodeNote({ isCodeSent }: { isCodeSent: boolean }) {
         {isCodeSent ? <CheckCircle2Icon className="size-4" /> : <MailIcon className="size-4" />}
       </span>
       <div className="min-w-0 flex-1 text-sm">
-        <p className="font-medium">{isCodeSent ? "Check your email" : "Verify it's you"}</p>
+        <p className="font-medium">{isCodeSent ? t("Check your email") : t("Verify it's you")}</p>
         <p className="text-muted-foreground">
           {isCodeSent
-            ? "Enter the 6-digit code we e-mailed you. It works for this transfer only and expires in 15 minutes."
-            : "We'll e-mail you a code that works for this exact transfer only."}
+            ? t("Enter the 6-digit code we e-mailed you. It works for this transfer only and expires in 15 minutes.")
+            : t("We'll e-mail you a code that works for this exact transfer only.")}
         </p>
       </div>
     </div>
@@ -82,9 +83,9 @@ function AppCodeNote() {
         <SmartphoneIcon className="size-4" />
       </span>
       <div className="min-w-0 flex-1 text-sm">
-        <p className="font-medium">Verify it's you</p>
+        <p className="font-medium">{t("Verify it's you")}</p>
         <p className="text-muted-foreground">
-          Enter the 6-digit code from your authenticator app to send exactly this amount to this recipient.
+          {t("Enter the 6-digit code from your authenticator app to send exactly this amount to this recipient.")}
         </p>
       </div>
     </div>
@@ -136,13 +137,13 @@ export function VerificationStep(props: {
   return (
     <form className="grid grid-cols-1 gap-4" onSubmit={form.handleSubmit(confirm)} noValidate>
       <Summary recipient={recipient} payment={payment} />
-      <DestinationDetails destination={payment.quote.destination} nameLabel="Recipient" />
+      <DestinationDetails destination={payment.quote.destination} nameLabel={t("Recipient")} />
       <div className="grid grid-cols-1 gap-3 rounded-lg border border-border p-4">
         {confirmsWithApp ? <AppCodeNote /> : <CodeNote isCodeSent={isCodeSent} />}
         {confirmsWithApp ? null : (
           <Button type="button" variant="outline" onClick={sendCode} disabled={requestCode.isPending}>
             {requestCode.isPending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
-            {isCodeSent ? "Resend code" : "Send code"}
+            {isCodeSent ? t("Resend code") : t("Send code")}
           </Button>
         )}
         <Controller
@@ -155,7 +156,7 @@ export function VerificationStep(props: {
       <StepFooter onBack={props.onBack} isBackDisabled={createTransfer.isPending}>
         <Button type="submit" disabled={!isCodeValid || createTransfer.isPending}>
           {createTransfer.isPending ? <Loader2Icon className="animate-spin" /> : null}
-          {createTransfer.isPending ? "Sending…" : "Confirm"}
+          {createTransfer.isPending ? t("Sending…") : t("Confirm")}
         </Button>
       </StepFooter>
     </form>
