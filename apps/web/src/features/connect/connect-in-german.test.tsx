@@ -40,6 +40,8 @@ describe("/connect in German", () => {
     expect(within(app).getByText("Nie")).toBeTruthy();
     expect(within(app).getByText(/20\.11\.2026/)).toBeTruthy();
     expect(within(app).getByText(/1\.250,00/)).toBeTruthy();
+    expect(within(app).getByRole("button", { name: "Endpunkt hinzufügen" })).toBeTruthy();
+    expect(await within(app).findByText("Noch keine Webhook-Endpunkte.")).toBeTruthy();
 
     await user.click(within(app).getByRole("button", { name: "Payouts trennen" }));
     const dialog = await screen.findByRole("dialog", { name: "App trennen" });

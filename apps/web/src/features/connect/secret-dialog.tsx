@@ -4,6 +4,7 @@ import { useState } from "react";
 import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogFooter } from "../../components/ui/dialog.tsx";
+import { activeLanguage, t, translateText } from "../../i18n/i18n.tsx";
 import { copyToClipboard } from "../../lib/copy-to-clipboard.ts";
 import { toastError, toastSuccess } from "../../lib/toasts.ts";
 
@@ -16,11 +17,16 @@ export interface ShownValue {
 
 const MASK = "•".repeat(24);
 
+/** A value's label inside a sentence: lower case in English ("Show secret key"); other languages keep theirs. */
+function inSentence(label: string): string {
+  return activeLanguage() === "en" ? label.toLowerCase() : label;
+}
+
 async function copyValue(label: string, value: string) {
   if (await copyToClipboard(value)) {
-    toastSuccess(CONNECT_MESSAGES.copied);
+    toastSuccess(translateText(CONNECT_MESSAGES.copied));
   } else {
-    toastError(`Failed to copy ${label.toLowerCase()}`);
+    toastError(t("Failed to copy {name}", { name: inSentence(label) }));
   }
 }
 
@@ -41,7 +47,7 @@ function ValueRow({ shown }: { shown: ShownValue }) {
             type="button"
             variant="ghost"
             size="icon"
-            aria-label={`${isVisible ? "Hide" : "Show"} ${shown.label.toLowerCase()}`}
+            aria-label={t(isVisible ? "Hide {name}" : "Show {name}", { name: inSentence(shown.label) })}
             aria-pressed={isVisible}
             onClick={() => setIsVisible((value) => !value)}
           >
@@ -52,7 +58,7 @@ function ValueRow({ shown }: { shown: ShownValue }) {
           type="button"
           variant="ghost"
           size="icon"
-          aria-label={`Copy ${shown.label}`}
+          aria-label={t("Copy {name}", { name: shown.label })}
           onClick={() => copyValue(shown.label, shown.value)}
         >
           <CopyIcon />
@@ -72,7 +78,7 @@ export function SecretDialog(props: { title: string; values: readonly ShownValue
       open={props.values !== null}
       onClose={props.onClose}
       title={props.title}
-      description="Copy these now and keep them somewhere safe."
+      description={t("Copy these now and keep them somewhere safe.")}
       className="max-w-lg"
     >
       <div className="grid gap-4">
@@ -84,12 +90,12 @@ export function SecretDialog(props: { title: string; values: readonly ShownValue
           className="flex gap-2 rounded-md border border-yellow-200 bg-yellow-50 p-3 text-xs text-yellow-900"
         >
           <TriangleAlertIcon className="size-4 shrink-0" aria-hidden="true" />
-          You won't see this secret again. Ferry keeps only a fingerprint of it; if you lose it, regenerate it.
+          {t("You won't see this secret again. Ferry keeps only a fingerprint of it; if you lose it, regenerate it.")}
         </p>
       </div>
       <DialogFooter>
         <Button type="button" onClick={props.onClose}>
-          Done
+          {t("Done")}
         </Button>
       </DialogFooter>
     </DialogFrame>

@@ -4,7 +4,9 @@ import { useState } from "react";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { formatDateTime } from "../../lib/format-date-time.ts";
+
 import { toastFailure, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import {
   useDeleteWebhookEndpoint,
@@ -26,11 +28,11 @@ function DeliveryRow({ delivery, endpointId }: { delivery: WebhookDelivery; endp
   const resend = useResendWebhookDelivery(endpointId);
   function resendDelivery() {
     resend.mutate(delivery.id, {
-      onSuccess: () => toastSuccess("Delivery queued again"),
-      onError: (error) => toastFailure("Failed to resend delivery", error),
+      onSuccess: () => toastSuccess(t("Delivery queued again")),
+      onError: (error) => toastFailure(t("Failed to resend delivery"), error),
     });
   }
-  let outcome = delivery.error ?? "No answer yet";
+  let outcome = delivery.error ?? t("No answer yet");
   if (delivery.responseStatus !== null) {
     outcome = `HTTP ${delivery.responseStatus}`;
   }
@@ -49,10 +51,13 @@ function DeliveryRow({ delivery, endpointId }: { delivery: WebhookDelivery; endp
         size="sm"
         className="ml-auto"
         disabled={resend.isPending}
-        aria-label={`Resend ${delivery.eventType} of ${formatDateTime(delivery.createdAt)}`}
+        aria-label={t("Resend {event} of {date}", {
+          event: delivery.eventType,
+          date: formatDateTime(delivery.createdAt),
+        })}
         onClick={resendDelivery}
       >
-        <RefreshCwIcon /> Resend
+        <RefreshCwIcon /> {t("Resend")}
       </Button>
     </li>
   );
@@ -60,16 +65,16 @@ function DeliveryRow({ delivery, endpointId }: { delivery: WebhookDelivery; endp
 
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deliveries = useWebhookDeliveries(endpoint.id);
-  useErrorToast(deliveries.error, "Failed to load deliveries");
+  useErrorToast(deliveries.error, t("Failed to load deliveries"));
   const items = deliveries.data?.items ?? [];
   if (deliveries.isPending) {
-    return <p className="text-sm text-muted-foreground">Loading deliveries…</p>;
+    return <p className="text-sm text-muted-foreground">{t("Loading deliveries…")}</p>;
   }
   if (items.length === 0) {
-    return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;
+    return <p className="text-sm text-muted-foreground">{t("No deliveries yet.")}</p>;
   }
   return (
-    <ul aria-label={`Deliveries to ${endpoint.url}`}>
+    <ul aria-label={t("Deliveries to {url}", { url: endpoint.url })}>
       {items.map((delivery) => (
         <DeliveryRow key={delivery.id} delivery={delivery} endpointId={endpoint.id} />
       ))}
@@ -79,11 +84,11 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
 
 function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (endpoint.isEnabled) {
-    return <Badge variant="success">Enabled</Badge>;
+    return <Badge variant="success">{t("Enabled")}</Badge>;
   }
   return (
     <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-      <Badge variant="destructive">Disabled</Badge>
+      <Badge variant="destructive">{t("Disabled")}</Badge>
       {endpoint.disabledReason}
     </span>
   );
@@ -104,7 +109,7 @@ function EndpointItem(props: {
         // The secret lives in the dialog's state only, not in the mutation kept by this card.
         rotate.reset();
       },
-      onError: (error) => toastFailure("Failed to rotate the signing secret", error),
+      onError: (error) => toastFailure(t("Failed to rotate the signing secret"), error),
     });
   }
   const logId = `deliveries-${endpoint.id}`;
@@ -121,7 +126,7 @@ function EndpointItem(props: {
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <EndpointStatus endpoint={endpoint} />
-          <span>{`Signing secret ending in ····${endpoint.secretLast4}`}</span>
+          <span>{t("Signing secret ending in ····{last4}", { last4: endpoint.secretLast4 })}</span>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -133,13 +138,13 @@ function EndpointItem(props: {
           aria-controls={logId}
           onClick={() => setIsLogShown((shown) => !shown)}
         >
-          {isLogShown ? <ChevronUpIcon /> : <ChevronDownIcon />} Deliveries
+          {isLogShown ? <ChevronUpIcon /> : <ChevronDownIcon />} {t("Deliveries")}
         </Button>
         <Button type="button" variant="outline" size="sm" disabled={rotate.isPending} onClick={rotateSecret}>
-          <RotateCwIcon /> Rotate secret
+          <RotateCwIcon /> {t("Rotate secret")}
         </Button>
         <Button type="button" variant="outline" size="sm" className="text-destructive" onClick={props.onDelete}>
-          <Trash2Icon /> Delete
+          <Trash2Icon /> {t("Delete")}
         </Button>
       </div>
       <div id={logId} hidden={!isLogShown}>
@@ -157,17 +162,17 @@ function DeleteEndpointDialog(props: { endpoint: WebhookEndpoint | null; onClose
     }
     remove.mutate(props.endpoint.id, {
       onSuccess: () => {
-        toastSuccess("Webhook endpoint deleted");
+        toastSuccess(t("Webhook endpoint deleted"));
         props.onClose();
       },
-      onError: (error) => toastFailure("Failed to delete webhook endpoint", error),
+      onError: (error) => toastFailure(t("Failed to delete webhook endpoint"), error),
     });
   }
   return (
     <ConfirmDeleteDialog
       open={props.endpoint !== null}
-      title="Delete webhook endpoint"
-      description={`Ferry will stop sending events to ${props.endpoint?.url ?? ""}.`}
+      title={t("Delete webhook endpoint")}
+      description={t("Ferry will stop sending events to {url}.", { url: props.endpoint?.url ?? "" })}
       isDeleting={remove.isPending}
       onConfirm={confirmDelete}
       onClose={props.onClose}
@@ -184,21 +189,21 @@ export function WebhooksSection(props: {
   const endpoints = useWebhookEndpoints();
   const [isAdding, setIsAdding] = useState(false);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
-  useErrorToast(endpoints.error, "Failed to load webhook endpoints");
+  useErrorToast(endpoints.error, t("Failed to load webhook endpoints"));
   const own = (endpoints.data?.items ?? []).filter((endpoint) => endpoint.credentialId === props.credentialId);
   const headingId = `webhooks-${props.credentialId}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-3 border-t border-border pt-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-sm font-semibold">
-          Webhooks
+          {t("Webhooks")}
         </h3>
         <Button type="button" variant="outline" size="sm" onClick={() => setIsAdding(true)}>
-          <PlusIcon /> Add endpoint
+          <PlusIcon /> {t("Add endpoint")}
         </Button>
       </div>
       {own.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No webhook endpoints yet.</p>
+        <p className="text-sm text-muted-foreground">{t("No webhook endpoints yet.")}</p>
       ) : (
         <ul className="grid gap-2">
           {own.map((endpoint) => (
