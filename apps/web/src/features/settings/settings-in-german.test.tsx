@@ -38,6 +38,7 @@ function serve() {
     "GET /api/v1/settings": () => ({ body: settings }),
     "PUT /api/v1/settings/preferences": saveSection("preferences"),
     "GET /api/v1/sessions": () => ({ body: { items: SESSIONS } }),
+    "GET /api/v1/auth/authenticator": () => ({ body: { isEnrolled: false } }),
     "GET /api/v1/passkeys": () => ({
       body: {
         items: [{ id: "passkey-1", name: "Work laptop", createdAt: "2026-03-01T10:00:00.000Z", lastUsedAt: null }],
@@ -97,6 +98,7 @@ describe("/settings in German", () => {
     ).toBeTruthy();
     expect(screen.getAllByRole("button", { name: "Speichern" })).toHaveLength(3);
     expect(await screen.findByText("Dieses Gerät")).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Authenticator-App einrichten" })).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Work laptop umbenennen" })).toBeTruthy();
     expect(screen.getByText("Hinzugefügt am 01.03.2026, 10:00 · Nie verwendet")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Abmelden: Safari on iOS, Unbekannte Adresse" })).toBeTruthy();

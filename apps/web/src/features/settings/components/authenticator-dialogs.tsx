@@ -3,6 +3,7 @@ import {
   RemoveAuthenticatorRequest,
   StartAuthenticatorRequest,
 } from "@ferry/core/contracts/authenticator";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, Download } from "lucide-react";
 import { useState } from "react";
@@ -14,6 +15,7 @@ import { DialogFooter } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { PasswordInput } from "../../../components/ui/password-input.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
 import { toastServerError, toastSuccess } from "../../../lib/toasts.ts";
 import { useConfirmAuthenticator, useRemoveAuthenticator, useStartAuthenticator } from "../api/authenticator.ts";
@@ -24,7 +26,6 @@ export const AUTHENTICATOR_TEXT = {
     "Sign in and confirm transfers with a 6-digit code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) instead of a code we e-mail you.",
   on: "On",
   off: "Off",
-  backupCodesLeft: (count: number) => `${count} backup code${count === 1 ? "" : "s"} left`,
   setUp: "Set up authenticator app",
   remove: "Remove",
   passwordTitle: "Set up authenticator app",
@@ -55,7 +56,7 @@ export const AUTHENTICATOR_TEXT = {
   removedDescription: "We will e-mail you a code when you sign in.",
   cancel: "Cancel",
   failed: "Something went wrong. Please try again.",
-} as const;
+} as const satisfies Record<string, MessageKey>;
 
 /** Puts the server's refusal on the form's field when it names one (a wrong password or code), else toasts it. */
 function showRefusal<T extends FieldValues>(form: UseFormReturn<T>, field: Path<T>, error: unknown): void {
@@ -64,7 +65,7 @@ function showRefusal<T extends FieldValues>(form: UseFormReturn<T>, field: Path<
     form.setError(field, { message: error.fields[field] ?? error.message });
     return;
   }
-  toastServerError(error, AUTHENTICATOR_TEXT.failed);
+  toastServerError(error, t(AUTHENTICATOR_TEXT.failed));
 }
 
 function CodeInput(props: { id: string; error?: string } & React.ComponentProps<"input">) {
@@ -103,7 +104,7 @@ function PasswordStep({
   }
   return (
     <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
-      <Field id="authenticator-password" label={AUTHENTICATOR_TEXT.passwordLabel} error={error}>
+      <Field id="authenticator-password" label={t(AUTHENTICATOR_TEXT.passwordLabel)} error={error}>
         <PasswordInput
           id="authenticator-password"
           autoComplete="current-password"
@@ -114,10 +115,10 @@ function PasswordStep({
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
-          {AUTHENTICATOR_TEXT.cancel}
+          {t(AUTHENTICATOR_TEXT.cancel)}
         </Button>
         <Button type="submit" disabled={start.isPending}>
-          {AUTHENTICATOR_TEXT.continue}
+          {t(AUTHENTICATOR_TEXT.continue)}
         </Button>
       </DialogFooter>
     </form>
@@ -146,23 +147,23 @@ function ScanStep(props: {
   return (
     <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
       <div className="flex justify-center">
-        <QrCode value={props.uri} label={AUTHENTICATOR_TEXT.qrLabel} size={192} />
+        <QrCode value={props.uri} label={t(AUTHENTICATOR_TEXT.qrLabel)} size={192} />
       </div>
       <div className="grid gap-1 text-sm">
-        <p className="text-muted-foreground">{AUTHENTICATOR_TEXT.manualLabel}</p>
+        <p className="text-muted-foreground">{t(AUTHENTICATOR_TEXT.manualLabel)}</p>
         <code data-testid="authenticator-secret" className="break-all rounded-md bg-muted px-3 py-2 font-mono">
           {props.secret}
         </code>
       </div>
-      <Field id="authenticator-code" label={AUTHENTICATOR_TEXT.codeLabel} error={error}>
+      <Field id="authenticator-code" label={t(AUTHENTICATOR_TEXT.codeLabel)} error={error}>
         <CodeInput id="authenticator-code" error={error} {...form.register("code")} />
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onCancel}>
-          {AUTHENTICATOR_TEXT.cancel}
+          {t(AUTHENTICATOR_TEXT.cancel)}
         </Button>
         <Button type="submit" disabled={confirm.isPending}>
-          {AUTHENTICATOR_TEXT.verify}
+          {t(AUTHENTICATOR_TEXT.verify)}
         </Button>
       </DialogFooter>
     </form>
@@ -173,7 +174,7 @@ function BackupCodesStep({ codes, onDone }: { codes: string[]; onDone: () => voi
   const text = `Ferry backup codes\n\n${codes.join("\n")}\n`;
   async function copy() {
     await globalThis.navigator.clipboard.writeText(text);
-    toastSuccess(AUTHENTICATOR_TEXT.copied);
+    toastSuccess(t(AUTHENTICATOR_TEXT.copied));
   }
   function download() {
     const link = document.createElement("a");
@@ -184,22 +185,22 @@ function BackupCodesStep({ codes, onDone }: { codes: string[]; onDone: () => voi
   }
   return (
     <div className="grid gap-4">
-      <ol aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-md bg-muted p-3 font-mono text-sm">
+      <ol aria-label={t("Backup codes")} className="grid grid-cols-2 gap-2 rounded-md bg-muted p-3 font-mono text-sm">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={copy}>
-          <Copy aria-hidden="true" /> {AUTHENTICATOR_TEXT.copy}
+          <Copy aria-hidden="true" /> {t(AUTHENTICATOR_TEXT.copy)}
         </Button>
         <Button type="button" variant="outline" onClick={download}>
-          <Download aria-hidden="true" /> {AUTHENTICATOR_TEXT.download}
+          <Download aria-hidden="true" /> {t(AUTHENTICATOR_TEXT.download)}
         </Button>
       </div>
       <DialogFooter>
         <Button type="button" onClick={onDone}>
-          {AUTHENTICATOR_TEXT.done}
+          {t(AUTHENTICATOR_TEXT.done)}
         </Button>
       </DialogFooter>
     </div>
@@ -212,9 +213,9 @@ type EnrolStep =
   | { step: "backup"; codes: string[] };
 
 const TITLES = {
-  password: [AUTHENTICATOR_TEXT.passwordTitle, AUTHENTICATOR_TEXT.passwordDescription],
-  scan: [AUTHENTICATOR_TEXT.scanTitle, AUTHENTICATOR_TEXT.scanDescription],
-  backup: [AUTHENTICATOR_TEXT.backupTitle, AUTHENTICATOR_TEXT.backupDescription],
+  password: [t(AUTHENTICATOR_TEXT.passwordTitle), t(AUTHENTICATOR_TEXT.passwordDescription)],
+  scan: [t(AUTHENTICATOR_TEXT.scanTitle), t(AUTHENTICATOR_TEXT.scanDescription)],
+  backup: [t(AUTHENTICATOR_TEXT.backupTitle), t(AUTHENTICATOR_TEXT.backupDescription)],
 } as const;
 
 /** Set-up: the password again, the QR code (and the key as text) with a confirming code, then the backup codes once. */
@@ -236,7 +237,7 @@ export function EnrolAuthenticatorDialog({ open, onClose }: { open: boolean; onC
           secret={state.secret}
           onCancel={close}
           onConfirmed={(codes) => {
-            toastSuccess(AUTHENTICATOR_TEXT.enabled, AUTHENTICATOR_TEXT.enabledDescription);
+            toastSuccess(t(AUTHENTICATOR_TEXT.enabled), t(AUTHENTICATOR_TEXT.enabledDescription));
             setState({ step: "backup", codes });
           }}
         />
@@ -265,26 +266,26 @@ export function RemoveAuthenticatorDialog({ open, onClose }: { open: boolean; on
       showRefusal(form, "code", failure);
       return;
     }
-    toastSuccess(AUTHENTICATOR_TEXT.removed, AUTHENTICATOR_TEXT.removedDescription);
+    toastSuccess(t(AUTHENTICATOR_TEXT.removed), t(AUTHENTICATOR_TEXT.removedDescription));
     close();
   }
   return (
     <DialogFrame
       open={open}
       onClose={close}
-      title={AUTHENTICATOR_TEXT.removeTitle}
-      description={AUTHENTICATOR_TEXT.removeDescription}
+      title={t(AUTHENTICATOR_TEXT.removeTitle)}
+      description={t(AUTHENTICATOR_TEXT.removeDescription)}
     >
       <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
-        <Field id="remove-authenticator-code" label={AUTHENTICATOR_TEXT.removeCodeLabel} error={error}>
+        <Field id="remove-authenticator-code" label={t(AUTHENTICATOR_TEXT.removeCodeLabel)} error={error}>
           <CodeInput id="remove-authenticator-code" inputMode="text" error={error} {...form.register("code")} />
         </Field>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={close}>
-            {AUTHENTICATOR_TEXT.cancel}
+            {t(AUTHENTICATOR_TEXT.cancel)}
           </Button>
           <Button type="submit" variant="destructive" disabled={remove.isPending}>
-            {AUTHENTICATOR_TEXT.remove}
+            {t(AUTHENTICATOR_TEXT.remove)}
           </Button>
         </DialogFooter>
       </form>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { t } from "../../../i18n/i18n.tsx";
 import { useAuthenticator } from "../api/authenticator.ts";
 import { AUTHENTICATOR_TEXT, EnrolAuthenticatorDialog, RemoveAuthenticatorDialog } from "./authenticator-dialogs.tsx";
 
@@ -22,35 +23,37 @@ export function AuthenticatorSection() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h4 id="authenticator-title" className="flex items-center gap-2 font-semibold">
-            {AUTHENTICATOR_TEXT.title}
+            {t(AUTHENTICATOR_TEXT.title)}
             {status ? (
               <Badge variant={status.isEnrolled ? "success" : "neutral"}>
-                {status.isEnrolled ? AUTHENTICATOR_TEXT.on : AUTHENTICATOR_TEXT.off}
+                {status.isEnrolled ? t(AUTHENTICATOR_TEXT.on) : t(AUTHENTICATOR_TEXT.off)}
               </Badge>
             ) : null}
           </h4>
-          <p className="text-sm text-muted-foreground">{AUTHENTICATOR_TEXT.description}</p>
+          <p className="text-sm text-muted-foreground">{t(AUTHENTICATOR_TEXT.description)}</p>
           {status?.isEnrolled ? (
             <p className="text-sm text-muted-foreground">
-              {AUTHENTICATOR_TEXT.backupCodesLeft(status.backupCodesLeft)}
+              {t("{count, plural, one {# backup code left} other {# backup codes left}}", {
+                count: status.backupCodesLeft,
+              })}
             </p>
           ) : null}
         </div>
         {status && !status.isEnrolled ? (
           <Button variant="outline" onClick={() => setDialog("enrol")}>
             <Smartphone aria-hidden="true" />
-            {AUTHENTICATOR_TEXT.setUp}
+            {t(AUTHENTICATOR_TEXT.setUp)}
           </Button>
         ) : null}
         {status?.isEnrolled ? (
           <Button variant="outline" onClick={() => setDialog("remove")}>
             <Trash2 aria-hidden="true" />
-            {AUTHENTICATOR_TEXT.remove}
+            {t(AUTHENTICATOR_TEXT.remove)}
           </Button>
         ) : null}
       </div>
       {authenticator.isPending ? <Skeleton className="h-10 w-full" /> : null}
-      {authenticator.isError ? <p className="text-sm text-destructive">{LOAD_FAILED}</p> : null}
+      {authenticator.isError ? <p className="text-sm text-destructive">{t(LOAD_FAILED)}</p> : null}
       <EnrolAuthenticatorDialog open={dialog === "enrol"} onClose={() => setDialog(null)} />
       <RemoveAuthenticatorDialog open={dialog === "remove"} onClose={() => setDialog(null)} />
     </section>
