@@ -21,7 +21,8 @@ import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { formatAmount, formatMoney } from "../../i18n/format.ts";
+import { formatMoney } from "../../i18n/format.ts";
+import { format, t, translateText } from "../../i18n/i18n.tsx";
 import { ApiError } from "../../lib/api-error.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { balancesQueryOptions } from "../../lib/queries/balances.ts";
@@ -69,6 +70,11 @@ function defaultFromOf(balances: readonly Balance[]): CurrencyCode {
   return held.find((balance) => balance.currency === "USD")?.currency ?? held[0]?.currency ?? "USD";
 }
 
+/** A validation message or the server's refusal (English) in the reader's language. */
+function translatedError(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : translateText(message);
+}
+
 function isExpiredQuoteError(error: unknown): boolean {
   return error instanceof ApiError && error.code === "conflict" && error.fields.quoteId === QUOTE_EXPIRED_MESSAGE;
 }
@@ -76,42 +82,41 @@ function isExpiredQuoteError(error: unknown): boolean {
 function QuoteFigures({ shown, secondsLeft }: { shown: ShownQuote; secondsLeft: number }) {
   const { quote } = shown;
   const rate = formatRateForDisplay(rateOf(quote.rate));
-  const feePercent = (quote.feeBasisPoints / 100).toString();
+  const feeText = (quote.feeBasisPoints / 100).toString();
+  const feePercent = format().decimal(feeText, feeText.split(".")[1]?.length ?? 0);
   return (
-    <section aria-label="Quote" className="grid gap-3">
+    <section aria-label={t("Quote")} className="grid gap-3">
       {shown.notice ? (
         <p role="status" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
-          {shown.notice}
+          {translateText(shown.notice)}
         </p>
       ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-muted p-4 text-sm">
-        <dt className="text-muted-foreground">Rate</dt>
+        <dt className="text-muted-foreground">{t("Rate")}</dt>
         <dd className="text-right tabular-nums">
           1 {quote.from} = {rate} {quote.to}
         </dd>
-        <dt className="text-muted-foreground">You pay</dt>
+        <dt className="text-muted-foreground">{t("You pay")}</dt>
         <dd className="text-right tabular-nums">
           {formatMoney({ currency: quote.from, amountMinor: minorOf(quote.amount, quote.from) })}
         </dd>
-        <dt className="text-muted-foreground">Fee ({feePercent} %)</dt>
+        <dt className="text-muted-foreground">{t("Fee ({percent} %)", { percent: feePercent })}</dt>
         <dd className="text-right tabular-nums">
           {formatMoney({ currency: quote.from, amountMinor: minorOf(quote.fee, quote.from) })}
         </dd>
-        <dt className="font-semibold">You receive</dt>
+        <dt className="font-semibold">{t("You receive")}</dt>
         <dd className="text-right font-semibold tabular-nums" data-testid="exchange-receive">
-          {quote.to} {quote.receive}
+          {formatMoney({ currency: quote.to, amountMinor: minorOf(quote.receive, quote.to) })}
         </dd>
       </dl>
       {secondsLeft > 0 ? (
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <TimerIcon aria-hidden="true" className="size-4" />
-          <span>
-            Rate locked for <span className="font-semibold tabular-nums text-foreground">{secondsLeft}</span> s
-          </span>
+          <span className="tabular-nums">{t("Rate locked for {seconds} s", { seconds: secondsLeft })}</span>
         </p>
       ) : (
         <p role="alert" className="text-sm font-medium text-destructive">
-          This quote expired. Get a fresh quote to see today's rate.
+          {t("This quote expired. Get a fresh quote to see today's rate.")}
         </p>
       )}
     </section>
@@ -143,7 +148,7 @@ function useExchangeQuote(onDone: () => void) {
       onError: (error) => {
         setShown(null);
         if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) {
-          toastFailure("Failed to get a quote", error);
+          toastFailure(t("Failed to get a quote"), error);
         }
       },
     });
@@ -167,7 +172,7 @@ function useExchangeQuote(onDone: () => void) {
             setRefusal(error.message);
             return;
           }
-          toastFailure("Failed to exchange", error);
+          toastFailure(t("Failed to exchange"), error);
         },
       },
     );
@@ -186,15 +191,15 @@ type ExchangeQuoteState = ReturnType<typeof useExchangeQuote>;
 /** The submit button's words: what pressing it will do now. */
 function submitLabelOf(quote: ExchangeQuoteState): string {
   if (quote.shown && quote.secondsLeft > 0) {
-    return quote.execute.isPending ? "Exchanging…" : "Confirm exchange";
+    return quote.execute.isPending ? t("Exchanging…") : t("Confirm exchange");
   }
   if (quote.shown) {
-    return "Get a fresh quote";
+    return t("Get a fresh quote");
   }
   if (quote.createQuote.isPending) {
-    return "Getting quote…";
+    return t("Getting quote…");
   }
-  return "Get quote";
+  return t("Get quote");
 }
 
 /** FROM and TO: choosing FROM moves TO off it, and either change drops the quote. */
@@ -206,7 +211,7 @@ function CurrencyPair(props: {
   const { form } = props;
   return (
     <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
-      <Field id="exchange-from" label="From">
+      <Field id="exchange-from" label={t("From")}>
         <NativeSelect
           id="exchange-from"
           {...form.register("from", {
@@ -225,7 +230,7 @@ function CurrencyPair(props: {
         </NativeSelect>
       </Field>
       <ArrowRightIcon aria-hidden="true" className="mb-3 size-4 text-muted-foreground" />
-      <Field id="exchange-to" label="To" error={form.formState.errors.to?.message}>
+      <Field id="exchange-to" label={t("To")} error={translatedError(form.formState.errors.to?.message)}>
         {/* Controlled: its options change with FROM, and the value must be set after they have. */}
         <Controller
           control={form.control}
@@ -279,19 +284,21 @@ function ExchangeForm(props: { balances: readonly Balance[]; onDone: () => void;
       <CurrencyPair form={form} from={from} onChange={quote.forgetQuote} />
       <AmountField
         id="exchange-amount"
-        hint={`Available: ${from} ${formatAmount(minorOf(available, from), from)}`}
-        error={form.formState.errors.amount?.message ?? quote.quoteRefusal}
+        hint={t("Available: {amount}", {
+          amount: formatMoney({ currency: from, amountMinor: minorOf(available, from) }),
+        })}
+        error={translatedError(form.formState.errors.amount?.message ?? quote.quoteRefusal)}
         registration={form.register("amount", { onChange: quote.forgetQuote })}
       />
       {shown ? <QuoteFigures shown={shown} secondsLeft={secondsLeft} /> : null}
       {quote.refusal ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {quote.refusal}
+          {translateText(quote.refusal)}
         </p>
       ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onClose} disabled={quote.execute.isPending}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button type="submit" disabled={quote.createQuote.isPending || quote.execute.isPending}>
           {shown && secondsLeft === 0 ? <RefreshCwIcon aria-hidden="true" /> : null}
@@ -317,8 +324,8 @@ export function ExchangeDialog(props: { open: boolean; onOpenChange: (open: bool
     <DialogFrame
       open={props.open}
       onClose={close}
-      title="Exchange"
-      description="Convert between your balances. A quote holds its rate and fee for 30 seconds."
+      title={t("Exchange")}
+      description={t("Convert between your balances. A quote holds its rate and fee for 30 seconds.")}
       className="max-h-[92vh] max-w-lg overflow-y-auto"
     >
       {balanceList ? (
