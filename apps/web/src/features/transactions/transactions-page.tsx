@@ -1,4 +1,5 @@
 import type { TransactionItem } from "@ferry/core/contracts/transfers";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { minorOf } from "@ferry/core/money";
 import {
   ArrowDownLeftIcon,
@@ -21,12 +22,12 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatAmount, formatMoney } from "../../i18n/format.ts";
-import { format } from "../../i18n/i18n.tsx";
+import { format, t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useTransactionHistory } from "./api/get-transaction-history.ts";
 
-const TYPES: Record<TransactionItem["type"], { label: string; icon: LucideIcon }> = {
+const TYPES: Record<TransactionItem["type"], { label: MessageKey; icon: LucideIcon }> = {
   sent: { label: "Sent Money", icon: ArrowUpRightIcon },
   received: { label: "Received", icon: ArrowDownLeftIcon },
   deposit: { label: "Deposit", icon: LandmarkIcon },
@@ -35,7 +36,7 @@ const TYPES: Record<TransactionItem["type"], { label: string; icon: LucideIcon }
 };
 
 /** "To:" a recipient, "From:" a sender; an exchange names its pair ("USD → EUR") without either. */
-function counterpartyLabelOf(item: TransactionItem): string | null {
+function counterpartyLabelOf(item: TransactionItem): MessageKey | null {
   if (item.type === "exchange") {
     return null;
   }
@@ -60,12 +61,13 @@ function TransactionRow({ item }: { item: TransactionItem }) {
   const isIncoming = item.direction === "in";
   // The person's language and chosen time zone (issue 29), as the CSV statement writes the same moment.
   const formatter = format();
+  const counterpartyLabel = counterpartyLabelOf(item);
   return (
     <li className="flex gap-3 p-4 sm:gap-4 sm:p-5" data-testid="transaction-row">
       <TransactionIcon icon={type.icon} isIncoming={isIncoming} size="large" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="font-semibold">{type.label}</p>
+          <p className="font-semibold">{t(type.label)}</p>
           <StatusBadge status={item.status} />
         </div>
         <p className="mt-0.5 text-xs text-muted-foreground">
@@ -75,14 +77,14 @@ function TransactionRow({ item }: { item: TransactionItem }) {
         </p>
         {item.counterparty ? (
           <p className="mt-1 truncate text-sm text-muted-foreground">
-            {counterpartyLabelOf(item) ? `${counterpartyLabelOf(item)} ` : null}
+            {counterpartyLabel ? `${t(counterpartyLabel)} ` : null}
             <span className="text-foreground">{item.counterparty}</span>
           </p>
         ) : null}
         {item.app ? (
           // A transfer a connected app made with its API credential (/connect).
           <p className="mt-0.5 truncate text-xs text-muted-foreground" data-testid="transaction-app">
-            via {item.app.name}
+            {t("via {name}", { name: item.app.name })}
           </p>
         ) : null}
         {item.memo ? <p className="mt-0.5 truncate text-sm italic text-muted-foreground">“{item.memo}”</p> : null}
@@ -95,7 +97,9 @@ function TransactionRow({ item }: { item: TransactionItem }) {
         </p>
         {feeMinor > 0n ? (
           <p className="text-xs text-muted-foreground tabular-nums" data-testid="transaction-fee">
-            Fee: {formatMoney({ currency: item.currency, amountMinor: feeMinor }, HISTORY_DECIMALS)}
+            {t("Fee: {amount}", {
+              amount: formatMoney({ currency: item.currency, amountMinor: feeMinor }, HISTORY_DECIMALS),
+            })}
           </p>
         ) : null}
       </div>
@@ -105,7 +109,7 @@ function TransactionRow({ item }: { item: TransactionItem }) {
 
 function TransactionList() {
   const history = useTransactionHistory();
-  useErrorToast(history.error, "Failed to load transactions");
+  useErrorToast(history.error, t("Failed to load transactions"));
   if (history.isPending) {
     return (
       <Card>
@@ -122,15 +126,15 @@ function TransactionList() {
     return (
       <EmptyState
         icon={ReceiptIcon}
-        title="No transactions yet"
-        hint="Money you send, receive, deposit or cash out appears here."
+        title={t("No transactions yet")}
+        hint={t("Money you send, receive, deposit or cash out appears here.")}
       />
     );
   }
   return (
     <>
       <Card>
-        <ul className="divide-y divide-border" aria-label="Transactions">
+        <ul className="divide-y divide-border" aria-label={t("Transactions")}>
           {items.map((item) => (
             <TransactionRow key={item.id} item={item} />
           ))}
@@ -147,15 +151,15 @@ export function TransactionsPage() {
   return (
     <>
       <Button variant="ghost" size="sm" className="mb-2 -ml-2" onClick={() => navigate(-1)}>
-        <ArrowLeftIcon /> Back
+        <ArrowLeftIcon /> {t("Back")}
       </Button>
       <PageHeader
-        title="Transaction History"
-        description="All your deposits, withdrawals and transfers, newest first."
+        title={t("Transaction History")}
+        description={t("All your deposits, withdrawals and transfers, newest first.")}
         actions={
           <Button asChild variant="outline">
             <a href="/api/v1/transactions/export.csv" download>
-              <DownloadIcon /> Export CSV
+              <DownloadIcon /> {t("Export CSV")}
             </a>
           </Button>
         }

@@ -43,6 +43,21 @@ describe("transaction times in the chosen zone", () => {
     expect(row).toHaveTextContent("1.250,50");
   });
 
+  test("a German reader sees the page, the row's type, counterparty and fee in German", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    const page: TransactionList = { items: [{ ...SENT, fee: "2.50" }], nextCursor: null };
+    fakeApi({ "GET /api/v1/transactions": () => ({ body: page }) });
+    renderWithApp(<TransactionsPage />);
+    expect(screen.getByRole("heading", { name: "Transaktionsverlauf" })).toBeVisible();
+    expect(screen.getByRole("link", { name: "CSV exportieren" })).toBeVisible();
+    const [row] = await screen.findAllByTestId("transaction-row");
+    expect(within(row).getByText("Geld gesendet")).toBeVisible();
+    expect(row).toHaveTextContent("An: grace@example.com");
+    expect(within(row).getByTestId("transaction-fee")).toHaveTextContent("Gebühr: 2,50 USD");
+    expect(screen.getByRole("list", { name: "Transaktionen" })).toBeVisible();
+  });
+
   test("the same moment reads in UTC by default, in English", async () => {
     showHistory();
     const [row] = await screen.findAllByTestId("transaction-row");
