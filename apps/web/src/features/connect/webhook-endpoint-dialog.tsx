@@ -4,6 +4,7 @@ import {
   type WebhookEndpointWithSecret,
   type WebhookEventType,
 } from "@ferry/core/contracts/connect";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -13,6 +14,7 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { showServerFieldErrors } from "../../lib/server-field-errors.ts";
 import { toastFailure } from "../../lib/toasts.ts";
 import { useCreateWebhookEndpoint } from "./api/webhook-endpoints.ts";
@@ -21,7 +23,7 @@ type EndpointForm = z.input<typeof CreateWebhookEndpointRequest>;
 type Form = UseFormReturn<EndpointForm, unknown, CreateWebhookEndpointRequest>;
 
 /** What each event means, beside its checkbox. */
-const EVENT_LABELS: Record<WebhookEventType, string> = {
+const EVENT_LABELS: Record<WebhookEventType, MessageKey> = {
   "transfer.created": "A transfer was made",
   "transfer.status_changed": "A transfer's status changed",
   "deposit.credited": "A deposit was credited",
@@ -31,10 +33,10 @@ const EVENT_LABELS: Record<WebhookEventType, string> = {
 
 function EventChoice({ form }: { form: Form }) {
   const message = form.formState.errors.events?.message;
-  const error = typeof message === "string" ? message : undefined;
+  const error = typeof message === "string" ? translateText(message) : undefined;
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? "endpoint-events-error" : undefined}>
-      <legend className="mb-1 text-sm font-medium">Events</legend>
+      <legend className="mb-1 text-sm font-medium">{t("Events")}</legend>
       <Controller
         control={form.control}
         name="events"
@@ -53,7 +55,7 @@ function EventChoice({ form }: { form: Form }) {
                   }
                 />
                 <label htmlFor={`event-${event}`} className="grid text-sm">
-                  <span>{EVENT_LABELS[event]}</span>
+                  <span>{t(EVENT_LABELS[event])}</span>
                   <code className="text-xs text-muted-foreground">{event}</code>
                 </label>
               </div>
@@ -80,19 +82,20 @@ function EndpointForm(props: {
     defaultValues: { credentialId: props.credentialId, url: "", events: [...WEBHOOK_EVENT_TYPES] },
   });
   const create = useCreateWebhookEndpoint();
-  const urlError = form.formState.errors.url?.message;
+  const urlMessage = form.formState.errors.url?.message;
+  const urlError = urlMessage === undefined ? undefined : translateText(urlMessage);
   function submit(request: CreateWebhookEndpointRequest) {
     create.mutate(request, {
       onSuccess: props.onCreated,
       onError: (error) => {
         showServerFieldErrors(form.setError, error, ["url", "events"]);
-        toastFailure("Failed to add webhook endpoint", error);
+        toastFailure(t("Failed to add webhook endpoint"), error);
       },
     });
   }
   return (
     <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
-      <Field id="endpoint-url" label="Endpoint URL" error={urlError} hint="Ferry POSTs signed events here.">
+      <Field id="endpoint-url" label={t("Endpoint URL")} error={urlError} hint={t("Ferry POSTs signed events here.")}>
         <Input
           id="endpoint-url"
           type="url"
@@ -105,10 +108,10 @@ function EndpointForm(props: {
       <EventChoice form={form} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onCancel}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Adding…" : "Add endpoint"}
+          {create.isPending ? t("Adding…") : t("Add endpoint")}
         </Button>
       </DialogFooter>
     </form>
@@ -126,8 +129,8 @@ export function WebhookEndpointDialog(props: {
     <DialogFrame
       open={props.credentialId !== null}
       onClose={props.onClose}
-      title="Add webhook endpoint"
-      description={`Events of your account, signed for ${props.appName}.`}
+      title={t("Add webhook endpoint")}
+      description={t("Events of your account, signed for {app}.", { app: props.appName })}
       className="max-h-[90vh] max-w-lg overflow-y-auto"
     >
       {props.credentialId ? (
