@@ -191,7 +191,7 @@ function RegenerateSecondFactor(props: {
       value={props.code}
       onChange={props.onCode}
       error={props.error}
-      purpose="to give this app, which sends money, a new secret"
+      purpose="regenerate"
       requestCode={requestCode}
     />
   );

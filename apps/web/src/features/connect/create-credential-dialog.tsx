@@ -7,6 +7,7 @@ import {
   MAX_API_CREDENTIALS_PER_USER,
 } from "@ferry/core/contracts/connect";
 import { CURRENCY_CODES, type CurrencyCode } from "@ferry/core/currencies";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2Icon, SendIcon } from "lucide-react";
 import { useState } from "react";
@@ -21,6 +22,7 @@ import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { showServerFieldErrors } from "../../lib/server-field-errors.ts";
 import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
 import { useConfirmsWithApp, useCreateApiCredential, useRequestApiCredentialCode } from "./api/api-credentials.ts";
@@ -68,7 +70,7 @@ type Form = UseFormReturn<CredentialForm, unknown, CreateApiCredentialRequest>;
 
 function messageOf(errors: FieldErrors<CredentialForm>, name: "name" | "description" | "scopes" | "code") {
   const message = errors[name]?.message;
-  return typeof message === "string" ? message : undefined;
+  return typeof message === "string" ? translateText(message) : undefined;
 }
 
 function TextInput(props: { form: Form; name: "name" | "description"; label: string; placeholder: string }) {
@@ -92,7 +94,7 @@ function ScopeChoice({ form }: { form: Form }) {
   const error = messageOf(form.formState.errors, "scopes");
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? "credential-scopes-error" : undefined}>
-      <legend className="mb-1 text-sm font-medium">Permissions</legend>
+      <legend className="mb-1 text-sm font-medium">{t("Permissions")}</legend>
       <Controller
         control={form.control}
         name="scopes"
@@ -111,7 +113,7 @@ function ScopeChoice({ form }: { form: Form }) {
                   }
                 />
                 <label htmlFor={`scope-${scope}`} className="grid text-sm">
-                  <span>{API_SCOPE_LABELS[scope]}</span>
+                  <span>{translateText(API_SCOPE_LABELS[scope])}</span>
                   <code className="text-xs text-muted-foreground">{scope}</code>
                 </label>
               </div>
@@ -131,10 +133,10 @@ function ScopeChoice({ form }: { form: Form }) {
 /** The daily limit of what the app may send, in one currency. */
 function TransferLimitFields({ form }: { form: Form }) {
   const errors = form.formState.errors.transferLimit;
-  const limitError = typeof errors?.message === "string" ? errors.message : undefined;
+  const limitMessage = errors?.amount?.message ?? (typeof errors?.message === "string" ? errors.message : undefined);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id="credential-limit-currency" label="Daily limit currency">
+      <Field id="credential-limit-currency" label={t("Daily limit currency")}>
         <NativeSelect id="credential-limit-currency" {...form.register("transferLimit.currency")}>
           {CURRENCY_CODES.map((code) => (
             <option key={code}>{code}</option>
@@ -143,13 +145,27 @@ function TransferLimitFields({ form }: { form: Form }) {
       </Field>
       <AmountField
         id="credential-limit-amount"
-        label="Daily limit"
-        error={errors?.amount?.message ?? limitError}
+        label={t("Daily limit")}
+        error={limitMessage === undefined ? undefined : translateText(limitMessage)}
         registration={form.register("transferLimit.amount")}
       />
     </div>
   );
 }
+
+/** The second factor's note, whole sentences, for what the code is asked for. */
+const SECOND_FACTOR_NOTES: Readonly<Record<"create" | "regenerate", { authenticator: MessageKey; email: MessageKey }>> =
+  {
+    create: {
+      authenticator: "Enter the 6-digit code from your authenticator app to let this app send money.",
+      email: "We'll e-mail you a code to let this app send money.",
+    },
+    regenerate: {
+      authenticator:
+        "Enter the 6-digit code from your authenticator app to give this app, which sends money, a new secret.",
+      email: "We'll e-mail you a code to give this app, which sends money, a new secret.",
+    },
+  };
 
 /** What sends the e-mailed code: the create form's, or the one bound to a credential being regenerated. */
 interface CodeRequest {
@@ -160,14 +176,14 @@ interface CodeRequest {
 /**
  * Letting an app send money needs a fresh second factor, as a transfer does: the authenticator app's
  * code, or one e-mailed on request. The app's own transfers then need none. Creating such an app and
- * regenerating its secret both ask it (issue 28); `purpose` ends the sentence ("to let this app…").
+ * regenerating its secret both ask it (issue 28); `purpose` says which, each note one whole sentence.
  */
 export function SecondFactorStep(props: {
   id: string;
   value: string;
   onChange: (code: string) => void;
   error: string | undefined;
-  purpose: string;
+  purpose: "create" | "regenerate";
   requestCode: CodeRequest;
 }) {
   const { requestCode } = props;
@@ -177,27 +193,26 @@ export function SecondFactorStep(props: {
     requestCode.mutate(undefined, {
       onSuccess: () => {
         setIsCodeSent(true);
-        toastSuccess("Verification code sent to your email");
+        toastSuccess(t("Verification code sent to your email"));
       },
-      onError: (failure) => toastFailure("Failed to send verification code", failure),
+      onError: (failure) => toastFailure(t("Failed to send verification code"), failure),
     });
   }
-  let note = `Enter the 6-digit code from your authenticator app ${props.purpose}.`;
+  const notes = SECOND_FACTOR_NOTES[props.purpose];
+  let note = t(notes.authenticator);
   if (!confirmsWithApp) {
-    note = isCodeSent
-      ? "Enter the 6-digit code we e-mailed you. It expires in 15 minutes."
-      : `We'll e-mail you a code ${props.purpose}.`;
+    note = isCodeSent ? t("Enter the 6-digit code we e-mailed you. It expires in 15 minutes.") : t(notes.email);
   }
   return (
     <div className="grid gap-3 rounded-lg border border-border p-4">
       <div className="text-sm">
-        <p className="font-medium">Verify it's you</p>
+        <p className="font-medium">{t("Verify it's you")}</p>
         <p className="text-muted-foreground">{note}</p>
       </div>
       {confirmsWithApp ? null : (
         <Button type="button" variant="outline" onClick={sendCode} disabled={requestCode.isPending}>
           {requestCode.isPending ? <Loader2Icon className="animate-spin" /> : <SendIcon />}
-          {isCodeSent ? "Resend code" : "Send code"}
+          {isCodeSent ? t("Resend code") : t("Send code")}
         </Button>
       )}
       <CodeInput id={props.id} value={props.value} onChange={props.onChange} />
@@ -219,7 +234,7 @@ function CreateSecondFactorStep({ form }: { form: Form }) {
           value={field.value}
           onChange={field.onChange}
           error={error}
-          purpose="to let this app send money"
+          purpose="create"
           requestCode={requestCode}
         />
       )}
@@ -240,23 +255,28 @@ function CreateCredentialForm(props: { onCreated: (created: ApiCredentialWithSec
       onSuccess: props.onCreated,
       onError: (error) => {
         showServerFieldErrors(form.setError, error, ["name", "description", "scopes", "code"]);
-        toastFailure("Failed to create credentials", error);
+        toastFailure(t("Failed to create credentials"), error);
       },
     });
   }
   return (
     <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
-      <TextInput form={form} name="name" label="App name" placeholder="e.g. Bookkeeping sync" />
-      <TextInput form={form} name="description" label="Description" placeholder="What the app does (optional)" />
+      <TextInput form={form} name="name" label={t("App name")} placeholder={t("e.g. Bookkeeping sync")} />
+      <TextInput
+        form={form}
+        name="description"
+        label={t("Description")}
+        placeholder={t("What the app does (optional)")}
+      />
       <ScopeChoice form={form} />
       {canSend ? <TransferLimitFields form={form} /> : null}
       {canSend ? <CreateSecondFactorStep form={form} /> : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onCancel}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create credential"}
+          {create.isPending ? t("Creating…") : t("Create credential")}
         </Button>
       </DialogFooter>
     </form>
@@ -273,8 +293,10 @@ export function CreateCredentialDialog(props: {
     <DialogFrame
       open={props.open}
       onClose={props.onClose}
-      title="Create credential"
-      description={`Connect an app to your account through the API. You can connect at most ${MAX_API_CREDENTIALS_PER_USER} apps.`}
+      title={t("Create credential")}
+      description={t("Connect an app to your account through the API. You can connect at most {max} apps.", {
+        max: MAX_API_CREDENTIALS_PER_USER,
+      })}
       className="max-h-[90vh] max-w-lg overflow-y-auto"
     >
       {props.open ? <CreateCredentialForm onCreated={props.onCreated} onCancel={props.onClose} /> : null}
