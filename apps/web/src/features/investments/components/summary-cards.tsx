@@ -1,10 +1,12 @@
 import type { Investment } from "@ferry/core/contracts/investments";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { CalendarClockIcon, type LucideIcon, PiggyBankIcon, TrendingUpIcon, WalletIcon } from "lucide-react";
 import type * as React from "react";
 import { Card, CardContent } from "../../../components/ui/card.tsx";
+import { format, t } from "../../../i18n/i18n.tsx";
 import { formatUsd } from "../../../lib/format-usd.ts";
 
-function SummaryCard(props: { title: string; icon: LucideIcon; value: string; detail: React.ReactNode }) {
+function SummaryCard(props: { title: MessageKey; icon: LucideIcon; value: string; detail: React.ReactNode }) {
   const Icon = props.icon;
   const id = `investment-card-${props.title.toLowerCase().replaceAll(" ", "-")}`;
   return (
@@ -12,7 +14,7 @@ function SummaryCard(props: { title: string; icon: LucideIcon; value: string; de
       <CardContent className="p-4 sm:p-5">
         <div className="flex items-center justify-between gap-2">
           <p id={id} className="text-sm font-medium text-muted-foreground">
-            {props.title}
+            {t(props.title)}
           </p>
           <span className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:flex">
             <Icon className="size-4" aria-hidden="true" />
@@ -27,20 +29,28 @@ function SummaryCard(props: { title: string; icon: LucideIcon; value: string; de
   );
 }
 
+/**
+ * A calendar day the server names ("2026-03-12"), in the reader's language: read at noon UTC, so the
+ * reader's time zone (within ±12 hours) keeps the same day.
+ */
+function calendarDateOf(day: string): string {
+  return format().date(`${day}T12:00:00Z`);
+}
+
 function NextPayoutDetail(props: { investment: Investment | null; nextPayout: Investment["nextPayout"] }) {
   if (!props.investment) {
-    return <>Daily returns start after your first investment</>;
+    return <>{t("Daily returns start after your first investment")}</>;
   }
   if (!props.nextPayout) {
-    return <>Nothing is paid on a zero balance</>;
+    return <>{t("Nothing is paid on a zero balance")}</>;
   }
   const { isAfterToday } = props.nextPayout;
-  const at = new Date(props.nextPayout.at);
+  const time = format().dateTime(props.nextPayout.at);
   return (
     <>
-      Estimated, paid{" "}
-      <time dateTime={at.toISOString()}>{at.toLocaleString([], { dateStyle: "medium", timeStyle: "short" })}</time>
-      {isAfterToday ? ": money invested today earns from tomorrow" : null}
+      {isAfterToday
+        ? t("Estimated, paid {time}: money invested today earns from tomorrow", { time })
+        : t("Estimated, paid {time}", { time })}
     </>
   );
 }
@@ -54,28 +64,24 @@ export function SummaryCards(props: { investment: Investment | null }) {
   const nextPayout = investment?.nextPayout ?? null;
   const lastReturn = investment?.lastReturnDate;
   return (
-    <section aria-label="Investment summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    <section aria-label={t("Investment summary")} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <SummaryCard
         title="Amount Invested"
         icon={PiggyBankIcon}
         value={formatUsd(investment?.amountInvested ?? "0")}
-        detail="What you put in, less withdrawals"
+        detail={t("What you put in, less withdrawals")}
       />
       <SummaryCard
         title="Current Balance"
         icon={WalletIcon}
         value={formatUsd(investment?.currentBalance ?? "0")}
-        detail="Invested plus returns"
+        detail={t("Invested plus returns")}
       />
       <SummaryCard
         title="Total Returns"
         icon={TrendingUpIcon}
         value={formatUsd(investment?.totalReturns ?? "0")}
-        detail={
-          lastReturn
-            ? `Last paid for ${new Date(`${lastReturn}T00:00:00Z`).toLocaleDateString([], { timeZone: "UTC" })}`
-            : "No returns paid yet"
-        }
+        detail={lastReturn ? t("Last paid for {date}", { date: calendarDateOf(lastReturn) }) : t("No returns paid yet")}
       />
       <SummaryCard
         title="Next Payout"
