@@ -34,6 +34,10 @@ describe("/connect in German", () => {
 
     const app = await screen.findByRole("article", { name: "Payouts" });
     expect(screen.getByRole("button", { name: "Zugangsdaten erstellen" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "API-Referenz" }).parentElement).toHaveProperty(
+      "textContent",
+      "In der API-Referenz erfahren Sie, wie Sie Ihren ersten Aufruf machen.",
+    );
     expect(within(app).getByRole("list", { name: "Berechtigungen" })).toBeTruthy();
     expect(within(app).getByText("Schlüssel endet auf ····2345")).toBeTruthy();
     expect(within(app).getByText("Zuletzt verwendet")).toBeTruthy();

@@ -326,6 +326,21 @@ function CredentialList(props: {
   );
 }
 
+/** 'See the API reference to make your first call.': one message, the link put where its language puts it. */
+function ApiReferenceNote() {
+  const marker = "\u0000";
+  const [before, after] = t("See the {reference} to make your first call.", { reference: marker }).split(marker);
+  return (
+    <p className="mb-6 text-sm text-muted-foreground">
+      {before}
+      <a className="font-medium text-primary underline" href="/api/docs">
+        {t("API reference")}
+      </a>
+      {after}
+    </p>
+  );
+}
+
 /** `/connect`: API credentials, each a connected app with its scopes and webhooks (spec §2 Connect). */
 export function ConnectPage() {
   const credentials = useApiCredentials();
@@ -348,13 +363,7 @@ export function ConnectPage() {
           ) : null
         }
       />
-      <p className="mb-6 text-sm text-muted-foreground">
-        See the{" "}
-        <a className="font-medium text-primary underline" href="/api/docs">
-          API reference
-        </a>{" "}
-        to make your first call.
-      </p>
+      <ApiReferenceNote />
       <CredentialList credentials={credentials} onCreate={() => setIsCreating(true)} onSecret={setShown} />
       <CreateCredentialDialog
         open={isCreating}
