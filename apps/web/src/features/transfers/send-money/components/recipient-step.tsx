@@ -12,6 +12,7 @@ import { useState } from "react";
 import { ConfirmDeleteDialog } from "../../../../components/confirm-delete-dialog.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
+import { t, translateText } from "../../../../i18n/i18n.tsx";
 import { toastFailure, toastSuccess, useErrorToast } from "../../../../lib/toasts.ts";
 import { useDeleteRecipient } from "../../api/delete-recipient.ts";
 import { useRecipients } from "../../api/get-recipients.ts";
@@ -37,17 +38,19 @@ function DeleteRecipientDialog(props: { recipient: Recipient | null; onClose: ()
     }
     remove.mutate(recipient, {
       onSuccess: () => {
-        toastSuccess("Recipient deleted");
+        toastSuccess(t("Recipient deleted"));
         props.onClose();
       },
-      onError: (error) => toastFailure("Failed to delete recipient", error),
+      onError: (error) => toastFailure(t("Failed to delete recipient"), error),
     });
   }
   return (
     <ConfirmDeleteDialog
       open={recipient !== null}
-      title="Delete recipient"
-      description={`Delete "${recipient?.name ?? ""}" from your saved recipients? Past transfers to them stay in your history.`}
+      title={t("Delete recipient")}
+      description={t('Delete "{name}" from your saved recipients? Past transfers to them stay in your history.', {
+        name: recipient?.name ?? "",
+      })}
       isDeleting={remove.isPending}
       onConfirm={confirmDelete}
       onClose={props.onClose}
@@ -74,9 +77,11 @@ function RecipientSummary(props: { recipient: Recipient; icon: LucideIcon }) {
       {recipient.needsReview ? (
         <span id={`review-${recipient.id}`} className="mt-1 block text-xs text-muted-foreground">
           <span className="mr-1 rounded bg-yellow-100 px-1.5 py-0.5 font-semibold text-yellow-800">
-            Check these details
+            {t("Check these details")}
           </span>{" "}
-          {recipient.reviewReason}. Edit the details to send to them again.
+          {t("{reason}. Edit the details to send to them again.", {
+            reason: translateText(recipient.reviewReason ?? ""),
+          })}
         </span>
       ) : null}
     </span>
@@ -113,7 +118,7 @@ function RecipientRow(props: {
         variant="outline"
         size="icon"
         onClick={props.onEdit}
-        aria-label={`Edit recipient ${recipient.name}`}
+        aria-label={t("Edit recipient {name}", { name: recipient.name })}
         className="h-auto shrink-0 self-stretch"
       >
         <PencilIcon />
@@ -122,7 +127,7 @@ function RecipientRow(props: {
         variant="outline"
         size="icon"
         onClick={props.onDelete}
-        aria-label={`Delete recipient ${recipient.name}`}
+        aria-label={t("Delete recipient {name}", { name: recipient.name })}
         className="h-auto shrink-0 self-stretch text-destructive"
       >
         <Trash2Icon />
@@ -138,7 +143,7 @@ function SavedRecipients(props: {
 }) {
   const recipients = useRecipients(props.type);
   const [deleting, setDeleting] = useState<Recipient | null>(null);
-  useErrorToast(recipients.error, "Failed to load recipients");
+  useErrorToast(recipients.error, t("Failed to load recipients"));
   if (recipients.isPending) {
     return (
       <div className="grid grid-cols-1 gap-2">
@@ -151,14 +156,14 @@ function SavedRecipients(props: {
   if (list.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-border p-4 text-center text-sm text-muted-foreground">
-        No saved {props.type === "bank" ? "bank" : "crypto"} recipients yet.
+        {props.type === "bank" ? t("No saved bank recipients yet.") : t("No saved crypto recipients yet.")}
       </p>
     );
   }
   const Icon = props.type === "bank" ? LandmarkIcon : WalletIcon;
   return (
     <>
-      <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1" aria-label="Saved recipients">
+      <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1" aria-label={t("Saved recipients")}>
         {list.map((recipient) => (
           <RecipientRow
             key={recipient.id}
@@ -192,7 +197,7 @@ export function RecipientStep(props: {
           onClick={props.onAddNew}
           className="flex w-full items-center justify-center gap-2 rounded-lg border-2 border-dashed border-border p-3 text-sm font-medium text-primary transition-colors hover:border-primary hover:bg-secondary/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <PlusIcon className="size-4" /> Add New Recipient
+          <PlusIcon className="size-4" /> {t("Add New Recipient")}
         </button>
       </div>
       <StepFooter onBack={props.onBack} />
