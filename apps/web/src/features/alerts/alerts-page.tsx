@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { translateText } from "../../i18n/i18n.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { useVisitorProfile } from "../../lib/queries/visitor.ts";
 import { RuleSummary, TYPE_ICONS } from "./alert-rule-summary.tsx";
 import {
@@ -23,7 +23,7 @@ const RulesManager = lazy(async () => ({ default: (await import("./alert-rules-m
 /** Where the rules show while their code arrives: the shape of the manager's own loading state. */
 function RulesManagerLoading() {
   return (
-    <div role="status" aria-label="Loading your alert rules" className="grid gap-4 sm:grid-cols-2">
+    <div role="status" aria-label={t("Loading your alert rules")} className="grid gap-4 sm:grid-cols-2">
       <Skeleton className="h-44 rounded-2xl" />
       <Skeleton className="h-44 rounded-2xl" />
     </div>

@@ -171,7 +171,7 @@ function ScanStep(props: {
 }
 
 function BackupCodesStep({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Ferry backup codes\n\n${codes.join("\n")}\n`;
+  const text = `${t("Ferry backup codes")}\n\n${codes.join("\n")}\n`;
   async function copy() {
     await globalThis.navigator.clipboard.writeText(text);
     toastSuccess(t(AUTHENTICATOR_TEXT.copied));
