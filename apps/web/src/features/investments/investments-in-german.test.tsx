@@ -1,10 +1,12 @@
 import type { Investment } from "@ferry/core/contracts/investments";
+import { parseDailyRate } from "@ferry/core/investment-returns";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { NEW_INVESTMENT_FIGURES } from "../../testing/investment-fixtures.ts";
 import { renderWithApp } from "../../testing/render.tsx";
 import { InvestmentHistory } from "./components/investment-history.tsx";
+import { ReturnProjections } from "./components/return-projections.tsx";
 import { SummaryCards } from "./components/summary-cards.tsx";
 
 const INVESTMENT: Investment = {
@@ -13,6 +15,9 @@ const INVESTMENT: Investment = {
   lastReturnDate: "2026-03-12",
   nextPayout: { amount: "20.00", at: "2026-03-13T00:00:00.000Z", isAfterToday: true },
 };
+
+const PARSED_RATE = parseDailyRate("0.0015");
+const RATE = PARSED_RATE.ok ? PARSED_RATE.rate : null;
 
 describe("investments in German", () => {
   beforeEach(async () => {
@@ -53,5 +58,26 @@ describe("investments in German", () => {
     expect(row).toHaveTextContent("01.03.2026 · 11:00");
     expect(row).toHaveTextContent("+1.250,50 USD");
     expect(row).toHaveTextContent("Saldo danach: 2.250,50 USD");
+  });
+
+  test("the projections show their figures, rate and chart table in German", () => {
+    renderWithApp(
+      <ReturnProjections
+        overview={{
+          investment: INVESTMENT,
+          dailyRate: "0.0015",
+          annualRoiPercent: "54.75",
+          projections: { days30: "45.00", days365: "547.50" },
+          transactions: [],
+        }}
+        rate={RATE}
+      />,
+    );
+    expect(screen.getByRole("heading", { name: "Ertragsprognose" })).toBeVisible();
+    expect(screen.getByText(/Mit 0,15 % pro Tag auf Ihr aktuelles Guthaben/)).toBeVisible();
+    expect(screen.getByTestId("projection-365")).toHaveTextContent("547,50 USD");
+    expect(screen.getByTestId("annual-roi")).toHaveTextContent("54,75 %");
+    expect(screen.getByRole("table")).toHaveTextContent("365 Tage");
+    expect(screen.getByRole("columnheader", { name: "Erwarteter Ertrag" })).toBeInTheDocument();
   });
 });

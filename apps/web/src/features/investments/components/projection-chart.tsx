@@ -1,3 +1,4 @@
+import { t } from "../../../i18n/i18n.tsx";
 import { formatUsdMinor } from "../../../lib/format-usd.ts";
 
 /** One bar of the chart: how far ahead, and the return projected by then. */
@@ -36,8 +37,8 @@ function ProjectionTable({ points }: { points: readonly ProjectionPoint[] }) {
     <table className="sr-only">
       <thead>
         <tr>
-          <th scope="col">Period</th>
-          <th scope="col">Projected return</th>
+          <th scope="col">{t("Period")}</th>
+          <th scope="col">{t("Projected return")}</th>
         </tr>
       </thead>
       <tbody>

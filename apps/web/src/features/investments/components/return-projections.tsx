@@ -1,7 +1,9 @@
 import type { InvestmentOverview } from "@ferry/core/contracts/investments";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { type DailyRate, projectedReturnMinor } from "@ferry/core/investment-returns";
 import { minorOf } from "@ferry/core/money";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
+import { format, t } from "../../../i18n/i18n.tsx";
 import { formatUsd } from "../../../lib/format-usd.ts";
 import { ProjectionChart, type ProjectionPoint } from "./projection-chart.tsx";
 
@@ -19,10 +21,15 @@ export function dailyPercentOf(rate: DailyRate): string {
   return fraction === "" ? whole : `${whole}.${fraction}`;
 }
 
-function Figure(props: { label: string; value: string; testId: string }) {
+/** A percentage's figure ("2", "0.15", "730") in the reader's locale ("0,15" in German). */
+function localPercent(value: string): string {
+  return format().decimal(value, value.split(".")[1]?.length ?? 0);
+}
+
+function Figure(props: { label: MessageKey; value: string; testId: string }) {
   return (
     <div className="flex items-baseline justify-between gap-3 rounded-lg bg-muted px-3 py-2 sm:block sm:p-4">
-      <dt className="text-xs font-medium text-muted-foreground">{props.label}</dt>
+      <dt className="text-xs font-medium text-muted-foreground">{t(props.label)}</dt>
       <dd className="font-bold tabular-nums sm:mt-1 sm:text-xl" data-testid={props.testId}>
         {props.value}
       </dd>
@@ -39,18 +46,23 @@ export function ReturnProjections(props: { overview: InvestmentOverview | null; 
   const balance = overview?.investment?.currentBalance ?? "0";
   const balanceMinor = minorOf(balance, "USD");
   const points: ProjectionPoint[] = rate
-    ? CHART_DAYS.map((days) => ({ label: `${days} days`, returnMinor: projectedReturnMinor(balanceMinor, rate, days) }))
+    ? CHART_DAYS.map((days) => ({
+        label: t("{count, plural, one {# day} other {# days}}", { count: days }),
+        returnMinor: projectedReturnMinor(balanceMinor, rate, days),
+      }))
     : [];
   return (
     <Card aria-labelledby="projections-heading" role="region">
       <CardHeader className="pb-4">
         <h2 id="projections-heading" className="font-semibold leading-none tracking-tight">
-          Return Projections
+          {t("Return Projections")}
         </h2>
         <CardDescription>
           {rate
-            ? `At ${dailyPercentOf(rate)}% a day on your current balance, paid daily and not compounded.`
-            : "Projections are unavailable right now."}
+            ? t("At {percent}% a day on your current balance, paid daily and not compounded.", {
+                percent: localPercent(dailyPercentOf(rate)),
+              })
+            : t("Projections are unavailable right now.")}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -65,13 +77,20 @@ export function ReturnProjections(props: { overview: InvestmentOverview | null; 
             value={overview ? formatUsd(overview.projections.days365) : "—"}
             testId="projection-365"
           />
-          <Figure label="Annual ROI" value={overview ? `${overview.annualRoiPercent}%` : "—"} testId="annual-roi" />
+          <Figure
+            label="Annual ROI"
+            value={overview ? t("{percent}%", { percent: localPercent(overview.annualRoiPercent) }) : "—"}
+            testId="annual-roi"
+          />
         </dl>
         {balanceMinor > 0n && points.length > 0 ? (
-          <ProjectionChart caption={`Projected returns on ${formatUsd(balance)} over the next year`} points={points} />
+          <ProjectionChart
+            caption={t("Projected returns on {amount} over the next year", { amount: formatUsd(balance) })}
+            points={points}
+          />
         ) : (
           <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
-            Invest to see how your returns grow over the next year.
+            {t("Invest to see how your returns grow over the next year.")}
           </p>
         )}
       </CardContent>
