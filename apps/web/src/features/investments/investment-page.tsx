@@ -8,6 +8,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { UsdAmountDialog } from "../../components/usd-amount-dialog.tsx";
+import { t } from "../../i18n/i18n.tsx";
 import { formatUsd, formatUsdMinor } from "../../lib/format-usd.ts";
 import { balancesQueryOptions } from "../../lib/queries/balances.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
@@ -15,7 +16,7 @@ import { useInvestment } from "./api/get-investment.ts";
 import { useInvest } from "./api/invest.ts";
 import { useWithdrawInvestment } from "./api/withdraw-investment.ts";
 import { InvestmentHistory } from "./components/investment-history.tsx";
-import { dailyPercentOf, ReturnProjections } from "./components/return-projections.tsx";
+import { dailyPercentOf, localPercent, ReturnProjections } from "./components/return-projections.tsx";
 import { SummaryCards } from "./components/summary-cards.tsx";
 
 type OpenDialog = "invest" | "withdraw" | null;
@@ -33,8 +34,10 @@ function DailyEarningPreview(props: { amount: string; currentBalance: string; ra
   const newBalanceMinor = minorOf(props.currentBalance, "USD") + parsed.amountMinor;
   return (
     <p className="rounded-lg bg-muted p-3 text-sm" data-testid="invest-preview">
-      Your investment becomes <strong className="tabular-nums">{formatUsdMinor(newBalanceMinor)}</strong>, earning about{" "}
-      <strong className="tabular-nums">{formatUsdMinor(dailyReturnMinor(newBalanceMinor, props.rate))}</strong> a day.
+      {t("Your investment becomes {balance}, earning about {daily} a day.", {
+        balance: formatUsdMinor(newBalanceMinor),
+        daily: formatUsdMinor(dailyReturnMinor(newBalanceMinor, props.rate)),
+      })}
     </p>
   );
 }
@@ -54,15 +57,17 @@ function InvestDialog(props: {
       open={props.open}
       onOpenChange={props.onOpenChange}
       id="invest-amount"
-      title="Invest"
+      title={t("Invest")}
       description={
         rate
-          ? `Move US dollars from your wallet into your investment. It earns ${dailyPercentOf(rate)}% a day.`
-          : "Move US dollars from your wallet into your investment."
+          ? t("Move US dollars from your wallet into your investment. It earns {percent}% a day.", {
+              percent: localPercent(dailyPercentOf(rate)),
+            })
+          : t("Move US dollars from your wallet into your investment.")
       }
-      submitLabel="Invest"
-      pendingLabel="Investing…"
-      hint={balances.data ? `Available in your wallet: ${formatUsd(available)}` : undefined}
+      submitLabel={t("Invest")}
+      pendingLabel={t("Investing…")}
+      hint={balances.data ? t("Available in your wallet: {amount}", { amount: formatUsd(available) }) : undefined}
       renderPreview={
         rate
           ? (amount) => <DailyEarningPreview amount={amount} currentBalance={props.currentBalance} rate={rate} />
@@ -80,11 +85,11 @@ function WithdrawDialog(props: { open: boolean; onOpenChange: (open: boolean) =>
       open={props.open}
       onOpenChange={props.onOpenChange}
       id="withdraw-amount"
-      title="Withdraw"
-      description="Move money from your investment back to your USD wallet, at once."
-      submitLabel="Withdraw"
-      pendingLabel="Withdrawing…"
-      hint={`Current balance: ${formatUsd(props.currentBalance)}`}
+      title={t("Withdraw")}
+      description={t("Move money from your investment back to your USD wallet, at once.")}
+      submitLabel={t("Withdraw")}
+      pendingLabel={t("Withdrawing…")}
+      hint={t("Current balance: {amount}", { amount: formatUsd(props.currentBalance) })}
       maxAmount={props.currentBalance}
       onSubmit={(request, idempotencyKey) => withdraw.mutateAsync({ request, idempotencyKey })}
     />
@@ -93,7 +98,7 @@ function WithdrawDialog(props: { open: boolean; onOpenChange: (open: boolean) =>
 
 function LoadingPage() {
   return (
-    <div className="grid gap-6" role="status" aria-label="Loading">
+    <div className="grid gap-6" role="status" aria-label={t("Loading")}>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {["invested", "balance", "returns", "payout"].map((card) => (
           <Skeleton key={card} className="h-32" />
@@ -113,7 +118,7 @@ function LoadingPage() {
  */
 export function InvestmentPage() {
   const overview = useInvestment();
-  useErrorToast(overview.error, "Failed to load investment data");
+  useErrorToast(overview.error, t("Failed to load investment data"));
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const dialogProps = (name: Exclude<OpenDialog, null>) => ({
     open: openDialog === name,
@@ -129,21 +134,23 @@ export function InvestmentPage() {
   return (
     <>
       <PageHeader
-        title="Investment Center"
+        title={t("Investment Center")}
         description={
           rate
-            ? `Grow your US dollars with a ${dailyPercentOf(rate)}% return paid every day.`
-            : "Grow your US dollars with a return paid every day."
+            ? t("Grow your US dollars with a {percent}% return paid every day.", {
+                percent: localPercent(dailyPercentOf(rate)),
+              })
+            : t("Grow your US dollars with a return paid every day.")
         }
         actions={
           <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
             {hasBalance ? (
               <Button variant="outline" onClick={() => setOpenDialog("withdraw")}>
-                <ArrowDownToLineIcon /> Withdraw
+                <ArrowDownToLineIcon /> {t("Withdraw")}
               </Button>
             ) : null}
             <Button className={hasBalance ? undefined : "col-span-2"} onClick={() => setOpenDialog("invest")}>
-              <TrendingUpIcon /> Invest
+              <TrendingUpIcon /> {t("Invest")}
             </Button>
           </div>
         }

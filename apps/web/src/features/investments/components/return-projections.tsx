@@ -22,7 +22,7 @@ export function dailyPercentOf(rate: DailyRate): string {
 }
 
 /** A percentage's figure ("2", "0.15", "730") in the reader's locale ("0,15" in German). */
-function localPercent(value: string): string {
+export function localPercent(value: string): string {
   return format().decimal(value, value.split(".")[1]?.length ?? 0);
 }
 
