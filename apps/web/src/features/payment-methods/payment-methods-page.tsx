@@ -9,6 +9,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { useDeletePaymentMethod, usePaymentMethods } from "./api/payment-methods.ts";
 import { PaymentMethodDialog } from "./payment-method-dialog.tsx";
@@ -18,13 +19,13 @@ function MethodDetails({ method }: { method: PaymentMethod }) {
   if (method.addressType === "bank") {
     return (
       <dl className="grid grid-cols-2 gap-2 text-sm">
-        <dt className="text-muted-foreground">Holder</dt>
+        <dt className="text-muted-foreground">{t("Holder")}</dt>
         <dd className="truncate text-right">{method.accountHolderName}</dd>
-        <dt className="text-muted-foreground">Bank</dt>
+        <dt className="text-muted-foreground">{t("Bank")}</dt>
         <dd className="truncate text-right">{method.bankName}</dd>
-        <dt className="text-muted-foreground">Account</dt>
+        <dt className="text-muted-foreground">{t("Account")}</dt>
         <dd className="text-right font-mono">{maskAccountNumber(method.accountNumber ?? "")}</dd>
-        <dt className="text-muted-foreground">SWIFT</dt>
+        <dt className="text-muted-foreground">{t("SWIFT")}</dt>
         <dd className="text-right font-mono">{method.swiftCode}</dd>
       </dl>
     );
@@ -32,11 +33,11 @@ function MethodDetails({ method }: { method: PaymentMethod }) {
   return (
     <dl className="grid gap-2 text-sm">
       <div className="flex justify-between">
-        <dt className="text-muted-foreground">Network</dt>
+        <dt className="text-muted-foreground">{t("Network")}</dt>
         <dd>{CRYPTO_NETWORKS[method.cryptoNetwork as CryptoNetworkId]?.name ?? method.cryptoNetwork}</dd>
       </div>
       <div className="flex justify-between gap-2">
-        <dt className="text-muted-foreground">Address</dt>
+        <dt className="text-muted-foreground">{t("Address")}</dt>
         <dd className="font-mono" title={method.cryptoAddress ?? ""}>
           {shortenAddress(method.cryptoAddress ?? "")}
         </dd>
@@ -58,31 +59,36 @@ function MethodCard(props: { method: PaymentMethod; onEdit: () => void; onDelete
           </span>
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold">{method.name}</p>
-            <p className="text-xs text-muted-foreground">{isBank ? "Bank account" : "Crypto wallet"}</p>
+            <p className="text-xs text-muted-foreground">{isBank ? t("Bank account") : t("Crypto wallet")}</p>
           </div>
           <Badge variant="secondary">{method.currency}</Badge>
         </div>
         {method.needsReview ? (
           <p className="text-xs text-muted-foreground">
             <Badge variant="warning" className="mr-2">
-              Check these details
+              {t("Check these details")}
             </Badge>{" "}
-            {method.reviewReason}. Edit them before cashing out.
+            {t("{reason}. Edit them before cashing out.", { reason: translateText(method.reviewReason ?? "") })}
           </p>
         ) : null}
         <MethodDetails method={method} />
         <div className="flex justify-end gap-2">
-          <Button variant="outline" size="sm" onClick={props.onEdit} aria-label={`Edit ${method.name}`}>
-            <PencilIcon /> Edit
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={props.onEdit}
+            aria-label={t("Edit {name}", { name: method.name })}
+          >
+            <PencilIcon /> {t("Edit")}
           </Button>
           <Button
             variant="outline"
             size="sm"
             onClick={props.onDelete}
-            aria-label={`Delete ${method.name}`}
+            aria-label={t("Delete {name}", { name: method.name })}
             className="text-destructive"
           >
-            <Trash2Icon /> Delete
+            <Trash2Icon /> {t("Delete")}
           </Button>
         </div>
       </CardContent>
@@ -100,17 +106,19 @@ function DeleteMethodDialog(props: { method: PaymentMethod | null; onClose: () =
     }
     remove.mutate(method.id, {
       onSuccess: () => {
-        toastSuccess("Address deleted successfully");
+        toastSuccess(t("Address deleted successfully"));
         props.onClose();
       },
-      onError: (error) => toastServerError(error, "Failed to delete address"),
+      onError: (error) => toastServerError(error, t("Failed to delete address")),
     });
   }
   return (
     <ConfirmDeleteDialog
       open={method !== null}
-      title="Delete Address"
-      description={`Are you sure you want to delete "${method?.name ?? ""}"? This action cannot be undone.`}
+      title={t("Delete Address")}
+      description={t('Are you sure you want to delete "{name}"? This action cannot be undone.', {
+        name: method?.name ?? "",
+      })}
       isDeleting={remove.isPending}
       onConfirm={confirmDelete}
       onClose={props.onClose}
@@ -137,11 +145,11 @@ function MethodList(props: {
     return (
       <EmptyState
         icon={CreditCardIcon}
-        title="No withdrawal addresses"
-        hint="Add a bank account or a crypto wallet to cash out your balance."
+        title={t("No withdrawal addresses")}
+        hint={t("Add a bank account or a crypto wallet to cash out your balance.")}
         action={
           <Button onClick={() => props.onOpen(null)}>
-            <PlusIcon /> Add Your First Address
+            <PlusIcon /> {t("Add Your First Address")}
           </Button>
         }
       />
@@ -167,7 +175,7 @@ export function PaymentMethodsPage() {
   const [editing, setEditing] = useState<PaymentMethod | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
-  useErrorToast(methods.error, "Failed to load withdrawal addresses");
+  useErrorToast(methods.error, t("Failed to load withdrawal addresses"));
 
   function openDialog(method: PaymentMethod | null) {
     setEditing(method);
@@ -178,12 +186,12 @@ export function PaymentMethodsPage() {
   return (
     <>
       <PageHeader
-        title="Payment Methods"
-        description="Bank accounts and wallets you cash out to."
+        title={t("Payment Methods")}
+        description={t("Bank accounts and wallets you cash out to.")}
         actions={
           hasAny ? (
             <Button onClick={() => openDialog(null)}>
-              <PlusIcon /> Add Address
+              <PlusIcon /> {t("Add Address")}
             </Button>
           ) : null
         }
