@@ -28,6 +28,7 @@ import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { t, translateText } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { showServerFieldErrors } from "../../lib/server-field-errors.ts";
 import { toastError, toastFailure, toastSuccess } from "../../lib/toasts.ts";
@@ -62,12 +63,12 @@ function useSave<T extends FieldValues>(props: MethodFormProps, form: UseFormRet
       },
       {
         onSuccess: () => {
-          toastSuccess(props.editing ? "Address updated successfully" : "Address added successfully");
+          toastSuccess(props.editing ? t("Address updated successfully") : t("Address added successfully"));
           props.onSaved();
         },
         onError: (error) => {
           showServerFieldErrors(form.setError, error, Object.keys(form.getValues()) as Path<T>[]);
-          toastFailure("Failed to save address", error);
+          toastFailure(t("Failed to save address"), error);
         },
       },
     );
@@ -83,7 +84,7 @@ function useSave<T extends FieldValues>(props: MethodFormProps, form: UseFormRet
 function AddressTypeChoice(props: { value: AddressType; onChange: (type: AddressType) => void }) {
   return (
     <fieldset className="grid grid-cols-2 gap-2">
-      <legend className="sr-only">Address type</legend>
+      <legend className="sr-only">{t("Address type")}</legend>
       {(["bank", "crypto"] as const).map((type) => {
         const Icon = type === "bank" ? LandmarkIcon : WalletIcon;
         const isSelected = props.value === type;
@@ -104,7 +105,7 @@ function AddressTypeChoice(props: { value: AddressType; onChange: (type: Address
               onChange={() => props.onChange(type)}
               className="sr-only"
             />
-            <Icon className="size-4" aria-hidden="true" /> {type === "bank" ? "Bank Account" : "Crypto Wallet"}
+            <Icon className="size-4" aria-hidden="true" /> {type === "bank" ? t("Bank Account") : t("Crypto Wallet")}
           </label>
         );
       })}
@@ -122,7 +123,7 @@ function TextField<T extends FieldValues>(props: {
 }) {
   const id = `pm-${props.name}`;
   const error = props.form.formState.errors[props.name]?.message;
-  const message = typeof error === "string" ? error : undefined;
+  const message = typeof error === "string" ? translateText(error) : undefined;
   return (
     <Field id={id} label={props.label} error={message} hint={props.hint ?? undefined}>
       <Input
@@ -138,16 +139,16 @@ function TextField<T extends FieldValues>(props: {
 
 function submitLabelOf(editing: PaymentMethod | null, isSaving: boolean): string {
   if (isSaving) {
-    return "Saving…";
+    return t("Saving…");
   }
-  return editing ? "Save Changes" : "Add Address";
+  return editing ? t("Save Changes") : t("Add Address");
 }
 
 function FormFooter(props: { editing: PaymentMethod | null; isSaving: boolean; onCancel: () => void }) {
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={props.onCancel}>
-        Cancel
+        {t("Cancel")}
       </Button>
       <Button type="submit" disabled={props.isSaving}>
         {submitLabelOf(props.editing, props.isSaving)}
@@ -178,23 +179,23 @@ function BankMethodForm(props: MethodFormProps) {
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       <AddressTypeChoice value="bank" onChange={(type) => props.onTypeChange(type, form.getValues("name"))} />
-      <TextField form={form} name="name" label="Name" placeholder="e.g. My checking account" />
-      <Field id="pm-currency" label="Currency">
+      <TextField form={form} name="name" label={t("Name")} placeholder={t("e.g. My checking account")} />
+      <Field id="pm-currency" label={t("Currency")}>
         <NativeSelect id="pm-currency" {...form.register("currency")}>
           {CASHOUT_BANK_CURRENCIES.map((code) => (
             <option key={code}>{code}</option>
           ))}
         </NativeSelect>
       </Field>
-      <TextField form={form} name="accountHolderName" label="Account holder name" />
-      <TextField form={form} name="bankName" label="Bank name" />
+      <TextField form={form} name="accountHolderName" label={t("Account holder name")} />
+      <TextField form={form} name="bankName" label={t("Bank name")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <CountrySelect
           id="pm-country"
           error={form.formState.errors.country?.message}
           registration={form.register("country")}
         />
-        <TextField form={form} name="swiftCode" label="SWIFT / BIC" placeholder="DEUTDEFF" />
+        <TextField form={form} name="swiftCode" label={t("SWIFT / BIC")} placeholder="DEUTDEFF" />
         {layout.nationalFields.map(({ field, label, placeholder }) => (
           <TextField key={field} form={form} name={field} label={label} placeholder={placeholder} />
         ))}
@@ -233,9 +234,9 @@ function CryptoMethodForm(props: MethodFormProps) {
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       <AddressTypeChoice value="crypto" onChange={(type) => props.onTypeChange(type, form.getValues("name"))} />
-      <TextField form={form} name="name" label="Name" placeholder="e.g. Hardware wallet" />
+      <TextField form={form} name="name" label={t("Name")} placeholder={t("e.g. Hardware wallet")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="pm-network" label="Network" error={networkError}>
+        <Field id="pm-network" label={t("Network")} error={networkError}>
           <NativeSelect
             id="pm-network"
             aria-invalid={networkError ? true : undefined}
@@ -257,7 +258,7 @@ function CryptoMethodForm(props: MethodFormProps) {
             ))}
           </NativeSelect>
         </Field>
-        <Field id="pm-currency" label="Currency">
+        <Field id="pm-currency" label={t("Currency")}>
           <NativeSelect id="pm-currency" {...form.register("currency")}>
             {networkCurrencies.map((code) => (
               <option key={code}>{code}</option>
@@ -265,7 +266,7 @@ function CryptoMethodForm(props: MethodFormProps) {
           </NativeSelect>
         </Field>
       </div>
-      <TextField form={form} name="cryptoAddress" label="Wallet address" />
+      <TextField form={form} name="cryptoAddress" label={t("Wallet address")} />
       <p
         className="flex gap-2 rounded-md border border-yellow-200 bg-yellow-50 p-3 text-xs text-yellow-900"
         role="note"
@@ -303,8 +304,8 @@ export function PaymentMethodDialog(props: {
     <DialogFrame
       open={props.open}
       onClose={() => props.onOpenChange(false)}
-      title={props.editing ? "Edit Address" : "Add Withdrawal Address"}
-      description="Where Ferry sends your money when you cash out."
+      title={props.editing ? t("Edit Address") : t("Add Withdrawal Address")}
+      description={t("Where Ferry sends your money when you cash out.")}
       className="max-h-[90vh] max-w-lg overflow-y-auto"
     >
       <PaymentMethodForm editing={props.editing} onClose={() => props.onOpenChange(false)} />
