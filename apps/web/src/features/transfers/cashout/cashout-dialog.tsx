@@ -18,7 +18,8 @@ import { DialogFooter } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { formatAmount } from "../../../i18n/format.ts";
+import { formatMoney } from "../../../i18n/format.ts";
+import { t } from "../../../i18n/i18n.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
 import { balancesQueryOptions } from "../../../lib/queries/balances.ts";
@@ -47,7 +48,7 @@ function methodLabel(method: PaymentMethod): string {
       ? maskAccountNumber(method.accountNumber ?? "")
       : shortenAddress(method.cryptoAddress ?? "");
   // A method saved under older rules cannot be paid until edited: its option says so and is disabled.
-  const review = method.needsReview ? " · Check these details" : "";
+  const review = method.needsReview ? ` · ${t("Check these details")}` : "";
   return `${method.name} · ${account}${review}`;
 }
 
@@ -73,7 +74,7 @@ function CurrencyAndMethod(props: {
   const methodsInCurrency = props.methods.filter((method) => method.currency === currency);
   return (
     <div className="grid grid-cols-[8rem_1fr] gap-3">
-      <Field id="cashout-currency" label="Currency">
+      <Field id="cashout-currency" label={t("Currency")}>
         <NativeSelect
           id="cashout-currency"
           {...form.register("currency", {
@@ -89,7 +90,7 @@ function CurrencyAndMethod(props: {
           ))}
         </NativeSelect>
       </Field>
-      <Field id="cashout-method" label="Payment method">
+      <Field id="cashout-method" label={t("Payment method")}>
         {methodsInCurrency.length > 0 ? (
           <NativeSelect id="cashout-method" {...form.register("target.paymentMethodId")}>
             {methodsInCurrency.map((method) => (
@@ -100,13 +101,13 @@ function CurrencyAndMethod(props: {
           </NativeSelect>
         ) : (
           <p className="flex h-10 items-center text-sm text-muted-foreground">
-            No {currency} payment method.&nbsp;
+            {t("No {currency} payment method.", { currency })}&nbsp;
             <Link
               to="/withdrawal-addresses"
               className="font-medium text-primary hover:underline"
               onClick={props.onClose}
             >
-              Add one
+              {t("Add one")}
             </Link>
           </p>
         )}
@@ -126,18 +127,18 @@ function CashoutFigures(props: {
   return (
     <>
       <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-4 text-sm" aria-busy={!props.isCurrent}>
-        <dt className="text-muted-foreground">Amount</dt>
+        <dt className="text-muted-foreground">{t("Amount")}</dt>
         <dd className="text-right tabular-nums">{quote.amount}</dd>
-        <dt className="text-muted-foreground">Fee</dt>
+        <dt className="text-muted-foreground">{t("Fee")}</dt>
         <dd className="text-right tabular-nums">{quote.fee}</dd>
-        <dt className="font-semibold">Total</dt>
+        <dt className="font-semibold">{t("Total")}</dt>
         <dd className="text-right font-semibold tabular-nums">
           {currency} {quote.total}
         </dd>
       </dl>
       {props.isCurrent && !props.isAffordable ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          Insufficient balance
+          {t("Insufficient balance")}
         </p>
       ) : null}
     </>
@@ -194,7 +195,9 @@ function CashoutDetailsStep(props: {
       />
       <AmountField
         id="cashout-amount"
-        hint={`Available: ${currency} ${formatAmount(minorOf(available, currency), currency)}`}
+        hint={t("Available: {amount}", {
+          amount: formatMoney({ currency, amountMinor: minorOf(available, currency) }),
+        })}
         error={amountError}
         registration={form.register("amount")}
       />
@@ -203,10 +206,10 @@ function CashoutDetailsStep(props: {
       ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onClose}>
-          Cancel
+          {t("Cancel")}
         </Button>
         <Button type="submit" disabled={!isQuoteCurrent || !isAffordable}>
-          Continue
+          {t("Continue")}
         </Button>
       </DialogFooter>
     </form>
@@ -231,22 +234,23 @@ function CashoutVerificationStep(props: { chosen: ChosenCashout; onBack: () => v
         { idempotencyKey, request: { ...details, code: values.code } },
         { onSuccess: props.onDone },
       ),
-    () => toastError("Please enter the verification code"),
+    () => toastError(t("Please enter the verification code")),
   );
 
   return (
     <form className="grid gap-4" onSubmit={confirm} noValidate>
       <p className="rounded-lg bg-muted p-4 text-sm">
-        Cash out{" "}
-        <strong>
-          {details.currency} {quote.amount}
-        </strong>{" "}
-        (fee {quote.fee}, total {quote.total}) to <strong>{quote.recipientName}</strong>.{" "}
+        {t("Cash out {amount} (fee {fee}, total {total}) to {name}.", {
+          amount: `${details.currency} ${quote.amount}`,
+          fee: quote.fee,
+          total: quote.total,
+          name: quote.recipientName,
+        })}{" "}
         {confirmsWithApp
-          ? "Enter the 6-digit code from your authenticator app to confirm exactly this cash-out."
-          : "We'll e-mail a code that works only for this cash-out."}
+          ? t("Enter the 6-digit code from your authenticator app to confirm exactly this cash-out.")
+          : t("We'll e-mail a code that works only for this cash-out.")}
       </p>
-      <DestinationDetails destination={quote.destination} nameLabel="Payment method" />
+      <DestinationDetails destination={quote.destination} nameLabel={t("Payment method")} />
       {confirmsWithApp ? null : (
         <Button
           type="button"
@@ -254,7 +258,7 @@ function CashoutVerificationStep(props: { chosen: ChosenCashout; onBack: () => v
           onClick={() => requestCode.mutate(details)}
           disabled={requestCode.isPending}
         >
-          {requestCode.isSuccess ? "Send a new code" : "Send code"}
+          {requestCode.isSuccess ? t("Send a new code") : t("Send code")}
         </Button>
       )}
       <Controller
@@ -264,10 +268,10 @@ function CashoutVerificationStep(props: { chosen: ChosenCashout; onBack: () => v
       />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onBack} disabled={createTransfer.isPending}>
-          <ArrowLeftIcon /> Back
+          <ArrowLeftIcon /> {t("Back")}
         </Button>
         <Button type="submit" disabled={!isCodeValid || createTransfer.isPending}>
-          {createTransfer.isPending ? "Confirming…" : "Confirm Cashout"}
+          {createTransfer.isPending ? t("Confirming…") : t("Confirm Cashout")}
         </Button>
       </DialogFooter>
     </form>
@@ -304,7 +308,7 @@ function CashoutSteps(props: { balances: readonly Balance[]; methods: readonly P
 export function CashoutDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const balances = useQuery(balancesQueryOptions);
   const methods = useQuery({ ...paymentMethodsQueryOptions, enabled: props.open });
-  useErrorToast(methods.error, "Failed to load withdrawal addresses");
+  useErrorToast(methods.error, t("Failed to load withdrawal addresses"));
   // A list that failed to load reads as empty (spec §8); its own toast says why.
   const balanceList = balances.data?.balances ?? (balances.isError ? [] : null);
   const methodList = methods.data?.items ?? (methods.isError ? [] : null);
@@ -312,8 +316,8 @@ export function CashoutDialog(props: { open: boolean; onOpenChange: (open: boole
     <DialogFrame
       open={props.open}
       onClose={() => props.onOpenChange(false)}
-      title="Cashout"
-      description="Send money from your Ferry balance to your own bank account or wallet."
+      title={t("Cashout")}
+      description={t("Send money from your Ferry balance to your own bank account or wallet.")}
       className="max-h-[92vh] max-w-lg overflow-y-auto"
     >
       {balanceList && methodList ? (
