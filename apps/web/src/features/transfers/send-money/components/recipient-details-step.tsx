@@ -28,6 +28,7 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../../components/ui/native-select.tsx";
+import { t, translateText } from "../../../../i18n/i18n.tsx";
 import { showServerFieldErrors } from "../../../../lib/server-field-errors.ts";
 import { toastFailure, toastSuccess } from "../../../../lib/toasts.ts";
 import { useCreateRecipient } from "../../api/create-recipient.ts";
@@ -49,7 +50,12 @@ function TextField(props: {
   const id = `recipient-${props.registration.name}`;
   return (
     <div className={props.className}>
-      <Field id={id} label={props.label} error={props.error} hint={props.hint ?? undefined}>
+      <Field
+        id={id}
+        label={props.label}
+        error={props.error === undefined ? undefined : translateText(props.error)}
+        hint={props.hint ?? undefined}
+      >
         <Input
           id={id}
           type={props.type ?? "text"}
@@ -76,14 +82,14 @@ function ContactFields(props: {
       <TextField
         registration={props.name}
         error={props.errors.name?.message}
-        label="Recipient name"
+        label={t("Recipient name")}
         autoComplete="name"
         autoFocus
       />
       <TextField
         registration={props.email}
         error={props.errors.email?.message}
-        label="Recipient email"
+        label={t("Recipient email")}
         type="email"
         placeholder="name@example.com"
       />
@@ -104,7 +110,7 @@ function SaveFooter(props: { onBack: () => void; isSaving: boolean }) {
   return (
     <StepFooter onBack={props.onBack}>
       <Button type="submit" disabled={props.isSaving}>
-        {props.isSaving ? "Saving…" : "Save and continue"}
+        {props.isSaving ? t("Saving…") : t("Save and continue")}
       </Button>
     </StepFooter>
   );
@@ -126,12 +132,12 @@ function useSaveRecipient<Form extends FieldValues>(
   function save(request: NewRecipientRequest) {
     const options = {
       onSuccess: (recipient: Recipient) => {
-        toastSuccess(editing ? "Recipient updated successfully" : "Recipient saved successfully");
+        toastSuccess(editing ? t("Recipient updated successfully") : t("Recipient saved successfully"));
         onSaved(recipient);
       },
       onError: (error: Error) => {
         showServerFieldErrors(setError, error, fields);
-        toastFailure("Failed to save recipient", error);
+        toastFailure(t("Failed to save recipient"), error);
       },
     };
     if (editing) {
@@ -200,7 +206,7 @@ function BankAccountFields({ form }: { form: UseFormReturn<BankForm, unknown, Ba
       <TextField
         registration={form.register("swiftCode")}
         error={errors.swiftCode?.message}
-        label="SWIFT / BIC"
+        label={t("SWIFT / BIC")}
         placeholder="DEUTDEFF"
       />
     </>
@@ -229,9 +235,9 @@ function BankRecipientForm(props: FormProps) {
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <ContactFields name={form.register("name")} email={form.register("email")} errors={errors} />
-        <TextField registration={form.register("bankName")} error={errors.bankName?.message} label="Bank name" />
+        <TextField registration={form.register("bankName")} error={errors.bankName?.message} label={t("Bank name")} />
         <BankAccountFields form={form} />
-        <Field id="recipient-currency" label="Currency" error={errors.currency?.message}>
+        <Field id="recipient-currency" label={t("Currency")} error={errors.currency?.message}>
           <NativeSelect id="recipient-currency" {...form.register("currency")}>
             <CurrencyOptions codes={BANK_CURRENCIES} />
           </NativeSelect>
@@ -239,7 +245,7 @@ function BankRecipientForm(props: FormProps) {
         <TextField
           registration={form.register("accountHolderName")}
           error={errors.accountHolderName?.message}
-          label="Account holder name (optional)"
+          label={t("Account holder name (optional)")}
           className="sm:col-span-2"
         />
       </div>
@@ -275,7 +281,7 @@ function CurrencyAndNetwork({
   const chosenNetworks = SEND_NETWORKS_BY_CURRENCY[chosenCurrency] ?? [];
   return (
     <>
-      <Field id="recipient-currency" label="Currency" error={errors.currency?.message}>
+      <Field id="recipient-currency" label={t("Currency")} error={errors.currency?.message}>
         <NativeSelect
           id="recipient-currency"
           {...form.register("currency", {
@@ -292,7 +298,7 @@ function CurrencyAndNetwork({
           <CurrencyOptions codes={CRYPTO_CURRENCIES} />
         </NativeSelect>
       </Field>
-      <Field id="recipient-cryptoNetwork" label="Network" error={errors.cryptoNetwork?.message}>
+      <Field id="recipient-cryptoNetwork" label={t("Network")} error={errors.cryptoNetwork?.message}>
         <NativeSelect id="recipient-cryptoNetwork" {...form.register("cryptoNetwork")}>
           {chosenNetworks.map((network) => (
             <option key={network} value={network}>
@@ -326,7 +332,7 @@ function CryptoRecipientForm(props: FormProps) {
         <TextField
           registration={form.register("cryptoAddress")}
           error={errors.cryptoAddress?.message}
-          label="Wallet address"
+          label={t("Wallet address")}
           placeholder={chosenCurrency === "BTC" ? "bc1q…" : "0x…"}
           className="sm:col-span-2"
         />
@@ -336,7 +342,7 @@ function CryptoRecipientForm(props: FormProps) {
         role="note"
       >
         <TriangleAlertIcon className="size-4 shrink-0" aria-hidden="true" />
-        Check the address and network carefully: money sent to a wrong address cannot be recovered.
+        {t("Check the address and network carefully: money sent to a wrong address cannot be recovered.")}
       </p>
       <SaveFooter onBack={props.onBack} isSaving={isSaving} />
     </form>
