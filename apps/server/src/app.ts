@@ -7,6 +7,7 @@ import { type Config, toFastifyTrustProxy } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { answerClientError, registerErrorHandler } from "./errors.ts";
 import { pruneThrottle } from "./http/throttle.ts";
+import { readerFor } from "./i18n/translator.ts";
 import { dailyReturnsJob } from "./jobs/daily-returns.ts";
 import { housekeepingJob } from "./jobs/housekeeping.ts";
 import { mailDeliveryJob, mailDeliveryQueue } from "./jobs/mail-delivery.ts";
@@ -41,6 +42,7 @@ import { registerRateRoutes } from "./modules/rates/routes.ts";
 import { tableRateProvider } from "./modules/rates/service.ts";
 import { registerSessionRoutes } from "./modules/sessions/routes.ts";
 import { registerSettingsRoutes } from "./modules/settings/routes.ts";
+import { preferencesOf } from "./modules/settings/service.ts";
 import { createSmsSender, withSmsChannel } from "./modules/sms/delivery.ts";
 import { registerDevSmsRoutes } from "./modules/sms/routes.ts";
 import { registerSupportRoutes } from "./modules/support/routes.ts";
@@ -169,7 +171,11 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerApiKeyRoutes(app, { db, config, guards, clock: investmentSettings.clock, totpClock: deps.totpClock });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards, clock: investmentSettings.clock, kycStorage });
-  registerAuditRoutes(app, { db, guards });
+  const readerOf = async (userId: string) => {
+    const { language, timeZone } = await preferencesOf(db, userId);
+    return readerFor(language, timeZone);
+  };
+  registerAuditRoutes(app, { db, guards, readerOf });
   registerHelpRoutes(app, { db, guards, storage, publicUrl: config.publicUrl, clock: investmentSettings.clock });
   registerInvestmentRoutes(app, { db, guards, settings: investmentSettings });
   registerKycRoutes(app, { db, guards, storage: kycStorage, config });

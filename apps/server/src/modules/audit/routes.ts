@@ -6,15 +6,24 @@ import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { InFlightLimit } from "../../http/in-flight.ts";
 import { ADMIN_ERRORS, errorResponses, SIGNED_IN } from "../../http/openapi.ts";
-import { readerFor } from "../../i18n/translator.ts";
-import { preferencesOf } from "../settings/service.ts";
+import type { Reader } from "../../i18n/translator.ts";
 import { AUDIT_EXPORT_MAX_ROWS, exportAuditCsv, listAuditRows } from "./service.ts";
 
 /** One export at a time per admin: an export reads up to `AUDIT_EXPORT_MAX_ROWS` rows. */
 const AUDIT_EXPORTS_IN_FLIGHT_PER_ADMIN = 1;
 
 /** The audit trail, for admins only: the filtered list a page at a time, and the same rows as CSV. */
-export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
+/**
+ * What the audit routes need. `readerOf` gives an admin's language and time zone for the CSV export:
+ * app.ts passes it in, as the settings module records its own changes here (no module cycle).
+ */
+interface AuditRouteDeps {
+  readonly db: Database;
+  readonly guards: Guards;
+  readonly readerOf: (userId: string) => Promise<Reader>;
+}
+
+export function registerAuditRoutes(app: FastifyInstance, deps: AuditRouteDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     "/api/v1/admin/audit-log",
@@ -54,8 +63,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Database; 
     },
     async (request, reply) => {
       const { userId } = viewerOf(request);
-      const { language, timeZone } = await preferencesOf(deps.db, userId);
-      const reader = readerFor(language, timeZone);
+      const reader = await deps.readerOf(userId);
       const csv = await exportsInFlight.run(userId, () => exportAuditCsv(deps.db, request.query, reader));
       return reply
         .type("text/csv; charset=utf-8")
