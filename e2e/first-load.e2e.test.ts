@@ -109,7 +109,10 @@ describe("the first load of a public page", () => {
           expect(warnings.filter((text) => /hydrat|did not match|#418|#423|#425/i.test(text))).toEqual([]);
           // Hydrated: the header reacts to the keyboard and the router navigates without a reload.
           if (label === "desktop") {
-            await page.getByRole("navigation", { name: "Main" }).getByRole("button").first().focus();
+            const menuButton = page.getByRole("navigation", { name: "Main" }).getByRole("button").first();
+            // Disabled until React has taken the page over, so that no press is lost before then.
+            await expect.poll(() => menuButton.isEnabled()).toBe(true);
+            await menuButton.focus();
             await page.keyboard.press("Enter");
             await page.getByRole("menu").waitFor();
             await page.keyboard.press("Escape");

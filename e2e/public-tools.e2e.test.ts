@@ -1,7 +1,17 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible } from "./axe.ts";
-import { baseUrl, DEMO_CUSTOMER, PHONE, saveScreenshot, signIn, uniqueEmail, useBrowser, withPage } from "./support.ts";
+import {
+  baseUrl,
+  DEMO_CUSTOMER,
+  PHONE,
+  saveScreenshot,
+  signIn,
+  uniqueEmail,
+  useBrowser,
+  waitForApp,
+  withPage,
+} from "./support.ts";
 
 /*
  * Issue 14, the public site's working parts: the header's menus (by keyboard) and the drawer at 390 px,
@@ -82,6 +92,8 @@ describe("the public header", () => {
   it("opens each menu by keyboard, walks it with the arrow keys, closes it with Escape and follows an entry", async () => {
     await withPage(browserOf(), "public-header-menus", async (page) => {
       await page.goto("/");
+      // The menus' buttons are disabled until React takes the pre-rendered page over: focus waits for that.
+      await waitForApp(page);
       const main = page.getByRole("navigation", { name: "Main" });
       for (const [label, entries] of Object.entries(MENUS)) {
         const trigger = main.getByRole("button", { name: label });
@@ -118,6 +130,7 @@ describe("the public header", () => {
       async (page) => {
         await page.goto("/");
         expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+        await waitForApp(page);
         // By keyboard first: Escape closes the drawer and gives focus back to the button that opened it.
         const opener = page.getByRole("button", { name: "Open menu" });
         await opener.focus();

@@ -9,6 +9,7 @@ import { t } from "../i18n/i18n.tsx";
 import { messageOf } from "../lib/api-error.ts";
 import { meQueryKey } from "../lib/queries/session.ts";
 import { useVisitorProfile } from "../lib/queries/visitor.ts";
+import { useIsHydrated } from "../lib/use-is-hydrated.ts";
 import { CONTAINER } from "./container.ts";
 import {
   AUTH_LINKS,
@@ -225,6 +226,7 @@ function MobileNav({ profile, onSignOut }: { profile: Profile | null; onSignOut:
   const [isOpen, setIsOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
+  const isHydrated = useIsHydrated();
 
   return (
     <>
@@ -234,6 +236,8 @@ function MobileNav({ profile, onSignOut }: { profile: Profile | null; onSignOut:
         className="-ml-2 inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-slate-700 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden [&_svg]:size-5"
         aria-haspopup="dialog"
         aria-expanded={isOpen}
+        // Pre-rendered: the drawer opens once React has taken the page over; a press before that would be lost.
+        disabled={!isHydrated}
         onPointerEnter={() => void loadMobileDrawer()}
         onClick={() => {
           setHasOpened(true);

@@ -14,6 +14,7 @@ import {
   useState,
 } from "react";
 import { Link } from "react-router";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 
 /*
  * A menu button (WAI-ARIA APG "Menu Button" pattern) for the public header: a trigger and a list of
@@ -138,6 +139,7 @@ export function Menu({ trigger, triggerClassName, contentClassName, align = "sta
   const contentRef = useRef<HTMLDivElement>(null);
   const triggerId = useId();
   const contentId = useId();
+  const isHydrated = useIsHydrated();
   const close = useCallback(() => setOpen(false), []);
 
   useLayoutEffect(() => {
@@ -162,6 +164,8 @@ export function Menu({ trigger, triggerClassName, contentClassName, align = "sta
         aria-expanded={open}
         aria-controls={open ? contentId : undefined}
         data-state={open ? "open" : "closed"}
+        // A pre-rendered page's menu opens once React has taken it over: a press before that would be lost.
+        disabled={!isHydrated}
         className={triggerClassName}
         onClick={() => (open ? close() : openAt("first"))}
         onKeyDown={(event) => onTriggerKeyDown(event, openAt)}
