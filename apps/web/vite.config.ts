@@ -47,7 +47,14 @@ export default defineConfig({
               groups: [
                 // Everything the first script imports, in one file: left to itself, the bundler cuts it into
                 // dozens of tiny shared chunks (an icon each), each costing a request and its headers.
-                { name: "app", tags: ["$initial"] },
+                { name: "app", tags: ["$initial"], priority: 2 },
+                // The query library and the app's client, off the public pages' first script (decision 050):
+                // one file the first page that reads data fetches, not a dozen of its internals.
+                {
+                  name: "query",
+                  test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-client\.ts$/,
+                  priority: 1,
+                },
               ],
             },
           },

@@ -2,7 +2,7 @@
 // injected clock; the active-sessions list and its "Sign out" buttons; a password change signing out
 // every other session.
 import { createHmac } from "node:crypto";
-import { BACKGROUND_REQUEST_HEADER, SESSION_EXPIRES_IN_HEADER } from "@ferry/core/contracts/sessions";
+import { BACKGROUND_REQUEST_HEADER, SESSION_EXPIRES_IN_HEADER } from "@ferry/core/session-headers";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { Clock } from "../../apps/server/src/clock.ts";
 import {

@@ -5,12 +5,15 @@ import { cleanup } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, vi } from "vitest";
 import { activate, loadAppMessages, loadPageMessages } from "../../apps/web/src/i18n/i18n.tsx";
+import { forgetKnownSession } from "../../apps/web/src/lib/session-store.ts";
 
 afterEach(() => {
   // Sonner keeps its toasts in a module-wide store and replays the live ones to the next Toaster.
   toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
+  // Who is signed in is module-wide too (the first script's session store).
+  forgetKnownSession();
 });
 
 // English's messages with arguments, the site's, the marketing pages' and the app's, as the first render

@@ -4,7 +4,7 @@ import { webRouteOf } from "@ferry/core/web-routes";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { Providers, prefetchSession } from "./app/providers.tsx";
+import { Providers } from "./app/providers.tsx";
 import { AppRoutes, loadRoutes } from "./app/router.tsx";
 import { prepareI18n } from "./i18n/i18n.tsx";
 import "./index.css";
@@ -48,7 +48,8 @@ if (root.hasChildNodes()) {
   const access = webRouteOf(window.location.pathname)?.access;
   const isAppPage = access === "signed-in" || access === "admin";
   if (isAppPage) {
-    prefetchSession();
+    // The query client comes with the page's code; the session is read as soon as it arrives.
+    void import("./lib/query-client.ts").then(({ prefetchSession }) => prefetchSession());
   }
   const render = () =>
     createRoot(root).render(

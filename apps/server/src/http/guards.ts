@@ -1,6 +1,6 @@
 import type { Role } from "@ferry/core/contracts/auth";
 import type { ApiScope } from "@ferry/core/contracts/connect";
-import { BACKGROUND_REQUEST_HEADER, SESSION_EXPIRES_IN_HEADER } from "@ferry/core/contracts/sessions";
+import { BACKGROUND_REQUEST_HEADER, SESSION_EXPIRES_IN_HEADER } from "@ferry/core/session-headers";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 

@@ -9,6 +9,7 @@ import { useMe } from "../lib/queries/session.ts";
 import { profileWithRole } from "../testing/help-fixtures.ts";
 import { type FakeResponse, fakeApi } from "../testing/render.tsx";
 import { Providers } from "./providers.tsx";
+import { QueryProvider } from "./query-provider.tsx";
 
 /**
  * Who the app thinks is signed in, and a page's next request, sent when "Next request" is pressed.
@@ -51,7 +52,9 @@ async function renderSignedIn(hasSessionEnded: () => boolean) {
   });
   render(
     <Providers>
-      <SignedInPage />
+      <QueryProvider>
+        <SignedInPage />
+      </QueryProvider>
     </Providers>,
   );
   expect(await screen.findByText("Signed in as erika@example.com")).toBeVisible();
@@ -92,7 +95,9 @@ describe("the saved theme", () => {
     fakeApi({ "GET /api/v1/me": () => ({ body: { ...erika, preferences: { ...erika.preferences, theme: "dark" } } }) });
     render(
       <Providers>
-        <SignedInPage />
+        <QueryProvider>
+          <SignedInPage />
+        </QueryProvider>
       </Providers>,
     );
     expect(await screen.findByText("Signed in as erika@example.com")).toBeVisible();

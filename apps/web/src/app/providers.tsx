@@ -1,43 +1,8 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import type * as React from "react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { I18nProvider, t } from "../i18n/i18n.tsx";
-import { ApiError } from "../lib/api-error.ts";
-import { meQueryKey, meQueryOptions } from "../lib/queries/session.ts";
+import { useKnownSession } from "../lib/session-store.ts";
 import { chooseTheme, useIsDark } from "../lib/theme.ts";
-
-/**
- * A 401 from a call may mean the session has ended — signed out elsewhere, expired, or the user banned
- * (issue 26: a ban refuses every session on its next request) — or only that a code or password was
- * wrong. The session is read again: if it has ended, it reads as signed out, so the sign-in guard sends
- * the open page to /login at once; if not, nothing changes.
- */
-function recheckSessionOnUnauthenticated(error: unknown): void {
-  if (error instanceof ApiError && error.status === 401) {
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
-  }
-}
-
-const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: recheckSessionOnUnauthenticated }),
-  mutationCache: new MutationCache({ onError: recheckSessionOnUnauthenticated }),
-  defaultOptions: {
-    queries: {
-      // A 4xx will not change on retry; network hiccups might.
-      retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
-      refetchOnWindowFocus: true,
-    },
-  },
-});
-
-/**
- * Starts reading the session before the page's code has arrived, for a page behind the sign-in guard:
- * the guard waits for it anyway, so the request overlaps the download instead of following it.
- */
-export function prefetchSession(): void {
-  void queryClient.prefetchQuery(meQueryOptions);
-}
 
 // sonner's code is not part of the first script (decision 021): a pre-rendered public page fetches it on
 // the visitor's first interaction (nothing there toasts before someone does something), any other page
@@ -92,7 +57,7 @@ function DeferredToaster({ waitsForInteraction }: { waitsForInteraction: boolean
  * also written to the theme cookie, so the next page load paints in it before any request (decision 046).
  */
 function ReadingOfSession({ children }: { children: React.ReactNode }) {
-  const { data: me } = useQuery({ ...meQueryOptions, enabled: false });
+  const me = useKnownSession();
   const savedTheme = me?.preferences?.theme;
   useEffect(() => {
     if (savedTheme) {
@@ -104,14 +69,15 @@ function ReadingOfSession({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The app's providers: the query client, the language and time zone, and the toast region. `isPrerendered` is true when the page
+ * The app's providers: the language and time zone, and the toast region (the query client comes with
+ * the first lazily loaded page, app/query-provider.tsx). `isPrerendered` is true when the page
  * arrived pre-rendered (main.tsx hydrates it, prerender.tsx renders it).
  */
 export function Providers({ children, isPrerendered = false }: { children: React.ReactNode; isPrerendered?: boolean }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <ReadingOfSession>{children}</ReadingOfSession>
       <DeferredToaster waitsForInteraction={isPrerendered} />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
 import { documentTitleOf } from "../marketing/page-meta.tsx";
 import { STATIC_PAGES } from "../marketing/static-pages.ts";
-import { RedirectIfSignedIn, RequireAdmin, RequireSignedIn } from "./guards.tsx";
+import { RedirectIfSignedIn } from "./guards.tsx";
 import { type DialogProps, LazyDialog } from "./lazy.tsx";
 
 /*
@@ -66,7 +66,11 @@ function LazyRouteElement({ code }: { code: RouteCode }) {
  * pre-rendered page), it renders at once.
  */
 function lazyRoute(route: Omit<RouteObject, "element" | "handle" | "index">, load: PageLoader): RouteObject {
-  const code = new RouteCode(load);
+  // Under the app's query client, which comes with the page's code (decision 050).
+  const code = new RouteCode(async () => {
+    const [element, { QueryProvider }] = await Promise.all([load(), import("./query-provider.tsx")]);
+    return <QueryProvider>{element}</QueryProvider>;
+  });
   const handle: LazyRouteHandle = { load: code.ensureLoading, preload: code.preload };
   return { ...route, element: <LazyRouteElement code={code} />, handle };
 }
@@ -319,23 +323,32 @@ function routesWithAccess(access: WebRouteAccess): RouteObject[] {
 export const routes: RouteObject[] = [
   ...routesWithAccess("public"),
   { element: <RedirectIfSignedIn />, children: routesWithAccess("signed-out-only") },
-  {
-    element: <RequireSignedIn />,
-    children: [
-      lazyRoute(
-        {
-          id: "AppShell",
-          children: [
-            ...routesWithAccess("signed-in"),
-            { element: <RequireAdmin />, children: routesWithAccess("admin") },
-          ],
-        },
-        async () => {
-          const [{ AppShell }] = await Promise.all([import("./shell/app-shell.tsx"), loadAppMessages()]);
-          return <AppShell />;
-        },
-      ),
-    ],
-  },
+  lazyRoute(
+    {
+      id: "RequireSignedIn",
+      children: [
+        lazyRoute(
+          {
+            id: "AppShell",
+            children: [
+              ...routesWithAccess("signed-in"),
+              lazyRoute({ id: "RequireAdmin", children: routesWithAccess("admin") }, async () => {
+                const { RequireAdmin } = await import("./signed-in-guards.tsx");
+                return <RequireAdmin />;
+              }),
+            ],
+          },
+          async () => {
+            const [{ AppShell }] = await Promise.all([import("./shell/app-shell.tsx"), loadAppMessages()]);
+            return <AppShell />;
+          },
+        ),
+      ],
+    },
+    async () => {
+      const { RequireSignedIn } = await import("./signed-in-guards.tsx");
+      return <RequireSignedIn />;
+    },
+  ),
   { path: "*", element: <NotFoundPage /> },
 ];

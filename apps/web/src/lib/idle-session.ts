@@ -1,4 +1,4 @@
-import { BACKGROUND_REQUEST_HEADER, SESSION_EXPIRES_IN_HEADER } from "@ferry/core/contracts/sessions";
+import { BACKGROUND_REQUEST_HEADER, SESSION_EXPIRES_IN_HEADER } from "@ferry/core/session-headers";
 
 /*
  * The idle session timeout as the server reports it (decision 038): each answer to a request the person

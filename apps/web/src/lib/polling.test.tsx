@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { BACKGROUND_REQUEST_HEADER } from "@ferry/core/contracts/sessions";
+import { BACKGROUND_REQUEST_HEADER } from "@ferry/core/session-headers";
 import { InfiniteQueryObserver, QueryClient } from "@tanstack/react-query";
 import { describe, expect, test } from "vitest";
 import { myHelpRequestsQueryOptions } from "../features/help/api/get-help-requests.ts";

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, test } from "vitest";
+import { queryClient } from "../lib/query-client.ts";
+import { knownSession } from "../lib/session-store.ts";
 import { profileWithRole } from "../testing/help-fixtures.ts";
 import { fakeApi, renderWithApp } from "../testing/render.tsx";
 import { MarketingLayout } from "./marketing-layout.tsx";
@@ -110,7 +112,7 @@ describe("the marketing header", () => {
   });
 
   test("a signed-in user gets their initials and a menu whose Sign Out really signs out and goes to /login", async () => {
-    const { user, seen, client } = renderPage({ isSignedIn: true });
+    const { user, seen } = renderPage({ isSignedIn: true });
 
     const trigger = await screen.findByRole("button", { name: "Account menu: Erika Mustermann" });
     expect(trigger).toHaveTextContent("EM");
@@ -132,7 +134,9 @@ describe("the marketing header", () => {
     expect(seen.filter((request) => request.method === "POST").map((request) => request.path)).toEqual([
       "/api/auth/sign-out",
     ]);
-    expect(client.getQueryData(["me"])).toBeNull();
+    // Forgotten by the first script's session store and by the app's query client.
+    expect(knownSession()).toBeNull();
+    expect(queryClient.getQueryData(["me"])).toBeNull();
   });
 });
 

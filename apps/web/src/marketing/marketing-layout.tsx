@@ -1,14 +1,12 @@
 import type { Profile } from "@ferry/core/contracts/profile";
 import { displayName, initials } from "@ferry/core/person-names";
-import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDownIcon, LogOutIcon, MenuIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Menu, MenuAction, MenuLink, MenuSeparator } from "../components/ui/menu.tsx";
 import { t } from "../i18n/i18n.tsx";
 import { messageOf } from "../lib/api-error.ts";
-import { meQueryKey } from "../lib/queries/session.ts";
-import { useVisitorProfile } from "../lib/queries/visitor.ts";
+import { rememberSession, useVisitorProfile } from "../lib/session-store.ts";
 import { useIsHydrated } from "../lib/use-is-hydrated.ts";
 import { CONTAINER } from "./container.ts";
 import {
@@ -61,7 +59,6 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
  * forgotten, and the browser goes to /login (spec §4).
  */
 function useSignOut(): () => Promise<void> {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
     try {
@@ -77,8 +74,10 @@ function useSignOut(): () => Promise<void> {
       toast.error(messageOf(error, t(SIGNED_IN_NAV.signOutFailed)));
       return;
     }
-    queryClient.clear();
-    queryClient.setQueryData(meQueryKey, null);
+    rememberSession(null);
+    // The query client arrived with the first signed-in page visited, if any: it forgets the user too.
+    const { forgetSignedInUser } = await import("../lib/query-client.ts");
+    forgetSignedInUser();
     navigate("/login", { replace: true });
   };
 }

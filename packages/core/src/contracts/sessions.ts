@@ -3,22 +3,8 @@ import { z } from "zod";
 /*
  * Active sessions and the idle timeout (issue 27, decision 038). The server ends a session idle for
  * longer than its owner's Security setting; the web warns a minute before and signs out at the end.
+ * The headers and the warning time are in ../session-headers.ts, which loads no zod.
  */
-
-/**
- * The request header that marks a request the app made on its own (polling a count, re-reading the
- * session): the server checks the session's idle time but does not count it as the person's activity.
- */
-export const BACKGROUND_REQUEST_HEADER = "x-ferry-background";
-
-/**
- * The response header of a signed-in request that counted as activity: the whole seconds left before
- * the session ends if nothing else happens, or "never" when the owner chose no idle timeout.
- */
-export const SESSION_EXPIRES_IN_HEADER = "x-ferry-session-expires-in";
-
-/** How long before the idle end the web warns ("You will be signed out soon"). */
-export const IDLE_WARNING_SECONDS = 60;
 
 /** One signed-in session of the user's own, as the Security card lists it (never its token). */
 export const SessionItem = z.object({

@@ -1,4 +1,4 @@
-import { IDLE_WARNING_SECONDS } from "@ferry/core/contracts/sessions";
+import { IDLE_WARNING_SECONDS } from "@ferry/core/session-headers";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import {

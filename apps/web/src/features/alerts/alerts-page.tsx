@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { t, translateText } from "../../i18n/i18n.tsx";
-import { useVisitorProfile } from "../../lib/queries/visitor.ts";
+import { useVisitorProfile } from "../../lib/session-store.ts";
 import { RuleSummary, TYPE_ICONS } from "./alert-rule-summary.tsx";
 import {
   ALERT_METHOD_TEXT,

@@ -1,5 +1,5 @@
-import { SESSION_EXPIRES_IN_HEADER } from "@ferry/core/contracts/sessions";
 import { DEFAULT_SETTINGS, type Settings } from "@ferry/core/contracts/settings";
+import { SESSION_EXPIRES_IN_HEADER } from "@ferry/core/session-headers";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { idleDeadlineMs } from "../../lib/idle-session.ts";

@@ -12,7 +12,7 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import { translateText } from "../../i18n/i18n.tsx";
 import { ApiError, messageOf } from "../../lib/api-error.ts";
 import { lazyResolver } from "../../lib/lazy-resolver.ts";
-import { useVisitorProfile } from "../../lib/queries/visitor.ts";
+import { useVisitorProfile } from "../../lib/session-store.ts";
 import { useSendSupportMessage } from "./api/send-support-message.ts";
 import { SUPPORT_CONTACT_FORM as TEXT } from "./content.ts";
 
