@@ -1,4 +1,4 @@
-import { PASSKEY_MESSAGES } from "@ferry/core/contracts/passkeys";
+import { PASSKEY_MESSAGES } from "@ferry/core/passkey-messages";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {

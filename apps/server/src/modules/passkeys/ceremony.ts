@@ -1,4 +1,4 @@
-import { PASSKEY_MESSAGES } from "@ferry/core/contracts/passkeys";
+import { PASSKEY_MESSAGES } from "@ferry/core/passkey-messages";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 

@@ -1,13 +1,12 @@
-import {
-  MAX_PASSKEYS_PER_USER,
-  PASSKEY_MESSAGES,
-  type Passkey,
-  type PasskeyList,
-  type PasskeyRegistrationOptions,
-  type PasskeyRegistrationRequest,
-  type PasskeySignInOptions,
-  type PasskeySignInRequest,
+import type {
+  Passkey,
+  PasskeyList,
+  PasskeyRegistrationOptions,
+  PasskeyRegistrationRequest,
+  PasskeySignInOptions,
+  PasskeySignInRequest,
 } from "@ferry/core/contracts/passkeys";
+import { MAX_PASSKEYS_PER_USER, PASSKEY_MESSAGES } from "@ferry/core/passkey-messages";
 import {
   type AuthenticatorTransport,
   generateAuthenticationOptions,

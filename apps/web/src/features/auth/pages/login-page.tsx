@@ -1,22 +1,39 @@
-import { SignInRequest } from "@ferry/core/contracts/auth";
+import type { SignInRequest } from "@ferry/core/contracts/auth";
 import { MESSAGES, TOASTS } from "@ferry/core/messages";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { type Control, Controller, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import { Button } from "../../../components/ui/button.tsx";
 import { Checkbox } from "../../../components/ui/checkbox.tsx";
 import { t } from "../../../i18n/i18n.tsx";
+import { lazyResolver } from "../../../lib/lazy-resolver.ts";
 import { meQueryKey } from "../../../lib/queries/session.ts";
 import { toastFailure, toastSuccess } from "../../../lib/toasts.ts";
 import { sendSignInCode, startSignIn, verifySignInCode } from "../api/auth-calls.ts";
-import { AppCodeDialog } from "../components/app-code-dialog.tsx";
 import { AuthLayout } from "../components/auth-layout.tsx";
-import { CodeDialog } from "../components/code-dialog.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
 import { PasskeySignInButton } from "../components/passkey-sign-in-button.tsx";
+
+type SignInForm = z.input<typeof SignInRequest>;
+
+/*
+ * What the page needs only once the form is sent — the server's schema (and zod with it) and the two code
+ * dialogs — is fetched then, not with the page: most of /login's script and start-up work is the form
+ * library's and zod's, which a person reading the page does not need yet (issue 29, decision 050).
+ */
+const signInResolver = lazyResolver<SignInForm, unknown, SignInRequest>(async () => {
+  const [{ zodResolver }, { SignInRequest }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@ferry/core/contracts/auth"),
+  ]);
+  return zodResolver(SignInRequest);
+});
+const loadCodeDialog = () => import("../components/code-dialog.tsx");
+const loadAppCodeDialog = () => import("../components/app-code-dialog.tsx");
+const CodeDialog = lazy(async () => ({ default: (await loadCodeDialog()).CodeDialog }));
+const AppCodeDialog = lazy(async () => ({ default: (await loadAppCodeDialog()).AppCodeDialog }));
 
 /** Where to go after signing in: back to the protected page that sent the user here, or the dashboard. */
 function destinationOf(state: unknown): string {
@@ -25,7 +42,7 @@ function destinationOf(state: unknown): string {
 }
 
 /** "Remember me" (on by default) and the way to reset a forgotten password. */
-function RememberMeRow({ control }: { control: Control<z.input<typeof SignInRequest>, unknown, SignInRequest> }) {
+function RememberMeRow({ control }: { control: Control<SignInForm, unknown, SignInRequest> }) {
   return (
     <div className="flex items-center justify-between">
       <Controller
@@ -76,6 +93,9 @@ function useSignIn() {
   const [usesApp, setUsesApp] = useState(false);
 
   async function submitPassword(values: SignInRequest) {
+    // The dialog that asks for the code next arrives while the password is checked.
+    void loadCodeDialog();
+    void loadAppCodeDialog();
     try {
       const result = await startSignIn(values);
       if (result.twoFactorRedirect) {
@@ -101,13 +121,27 @@ function useSignIn() {
   const cancelCode = () => setPendingEmail(null);
   // Without a verdict the server names the e-mailed code whatever the account: an app's owner switches.
   const switchToApp = () => setUsesApp(true);
-  return { pendingEmail, isPasswordUnconfirmed, usesApp, switchToApp, submitPassword, onVerified, cancelCode };
+  // Once asked for, the dialogs stay mounted, so they close with their own animation and focus handling.
+  const [hasAskedForCode, setHasAskedForCode] = useState(false);
+  if (pendingEmail !== null && !hasAskedForCode) {
+    setHasAskedForCode(true);
+  }
+  return {
+    pendingEmail,
+    hasAskedForCode,
+    isPasswordUnconfirmed,
+    usesApp,
+    switchToApp,
+    submitPassword,
+    onVerified,
+    cancelCode,
+  };
 }
 
 export function LoginPage() {
   const signIn = useSignIn();
-  const form = useForm<z.input<typeof SignInRequest>, unknown, SignInRequest>({
-    resolver: zodResolver(SignInRequest),
+  const form = useForm<SignInForm, unknown, SignInRequest>({
+    resolver: signInResolver,
     defaultValues: { email: "", password: "", rememberMe: true },
   });
 
@@ -140,6 +174,19 @@ export function LoginPage() {
         </Button>
       </form>
       <PasskeySignInButton onSignedIn={signIn.onVerified} />
+      {signIn.hasAskedForCode ? (
+        <Suspense fallback={null}>
+          <CodeDialogs signIn={signIn} />
+        </Suspense>
+      ) : null}
+    </AuthLayout>
+  );
+}
+
+/** The second step's dialogs: the e-mailed code, or the authenticator app's. */
+function CodeDialogs({ signIn }: { signIn: ReturnType<typeof useSignIn> }) {
+  return (
+    <>
       <AppCodeDialog
         open={signIn.pendingEmail !== null && signIn.usesApp}
         onClose={signIn.cancelCode}
@@ -159,6 +206,6 @@ export function LoginPage() {
         onVerified={signIn.onVerified}
         onUseAuthenticator={signIn.isPasswordUnconfirmed ? signIn.switchToApp : undefined}
       />
-    </AuthLayout>
+    </>
   );
 }
