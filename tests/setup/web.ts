@@ -5,6 +5,7 @@ import { cleanup } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, vi } from "vitest";
 import { activate, loadAppMessages, loadPageMessages } from "../../apps/web/src/i18n/i18n.tsx";
+import { queryClient } from "../../apps/web/src/lib/query-client.ts";
 import { forgetKnownSession } from "../../apps/web/src/lib/session-store.ts";
 
 afterEach(() => {
@@ -12,8 +13,10 @@ afterEach(() => {
   toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
-  // Who is signed in is module-wide too (the first script's session store).
+  // Who is signed in is module-wide too: the first script's session store, and the app's query client
+  // (a test that signs out leaves the session cached as signed out for the next file's test).
   forgetKnownSession();
+  queryClient.clear();
 });
 
 // English's messages with arguments, the site's, the marketing pages' and the app's, as the first render
