@@ -1,4 +1,5 @@
-import { displayName, initials, type Profile } from "@ferry/core/contracts/profile";
+import type { Profile } from "@ferry/core/contracts/profile";
+import { displayName, initials } from "@ferry/core/person-names";
 import { BadgeCheckIcon, BellIcon, CircleAlertIcon, PanelLeftIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";

@@ -2,13 +2,18 @@ import type { Profile } from "@ferry/core/contracts/profile";
 import { MESSAGES, TOASTS } from "@ferry/core/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { TriangleAlertIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { sendEmailVerificationCode, verifyEmailCode } from "../../features/auth/api/auth-calls.ts";
-import { CodeDialog } from "../../features/auth/components/code-dialog.tsx";
 import { t, translateText } from "../../i18n/i18n.tsx";
 import { meQueryKey } from "../../lib/queries/session.ts";
 import { toastSuccess } from "../../lib/toasts.ts";
+import { LazyDialog } from "../lazy.tsx";
+
+// Fetched when first opened: the code dialog carries the code's schema, and zod with it.
+const CodeDialog = lazy(async () => ({
+  default: (await import("../../features/auth/components/code-dialog.tsx")).CodeDialog,
+}));
 
 /** The warning banner of an unverified profile, with its Verify Email button and code dialog. */
 export function VerifyEmailBanner({ profile }: { profile: Profile }) {
@@ -27,7 +32,8 @@ export function VerifyEmailBanner({ profile }: { profile: Profile }) {
       <Button size="sm" onClick={() => setIsDialogOpen(true)}>
         {t("Verify Email")}
       </Button>
-      <CodeDialog
+      <LazyDialog
+        dialog={CodeDialog}
         open={isDialogOpen}
         onOpenChange={setIsDialogOpen}
         email={profile.email}

@@ -1,7 +1,7 @@
-import { displayName } from "@ferry/core/contracts/profile";
 import { CURRENCIES, DASHBOARD_CURRENCIES } from "@ferry/core/currencies";
 import { MESSAGES } from "@ferry/core/messages";
 import { minorOf } from "@ferry/core/money";
+import { displayName } from "@ferry/core/person-names";
 import { useQuery } from "@tanstack/react-query";
 import { SendIcon } from "lucide-react";
 import type { ComponentType } from "react";
