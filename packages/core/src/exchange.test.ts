@@ -215,3 +215,9 @@ describe("priceExchange", () => {
     );
   });
 });
+
+describe("the too-large rate's words", () => {
+  test("name MAX_RATE_UNITS, grouped as in English", () => {
+    expect(RATE_TOO_LARGE_MESSAGE).toBe(`A rate can be at most ${MAX_RATE_UNITS.toLocaleString("en-US")}`);
+  });
+});

@@ -47,8 +47,12 @@ const RATE_PATTERN = /^(\d+)(?:\.(\d+))?$/;
 /** The words for a rate that is not a plain positive decimal with at most 18 decimals. */
 export const INVALID_RATE_MESSAGE = `Enter a rate above 0 with at most ${MAX_RATE_DECIMALS} decimals`;
 
-/** The words for a rate above `MAX_RATE_UNITS`: "A rate can be at most 1,000,000,000". */
-export const RATE_TOO_LARGE_MESSAGE = `A rate can be at most ${MAX_RATE_UNITS.toLocaleString("en-US")}`;
+/**
+ * The words for a rate above `MAX_RATE_UNITS`, written out: formatting the number when the module loads
+ * started ICU's number data on every page that imports it (a long task on a slow phone). A unit test
+ * checks that the figure is MAX_RATE_UNITS.
+ */
+export const RATE_TOO_LARGE_MESSAGE = "A rate can be at most 1,000,000,000";
 
 /**
  * Reads a rate written as a plain decimal ("1.08", "0.000015384615384615"): above zero, at most 18

@@ -64,12 +64,13 @@ const neededParts = new Set<Part>(["site"]);
 
 interface Active {
   readonly language: Language;
-  readonly timeZone: string;
+  /** The person's chosen zone; undefined for the browser's own, which dates follow before a choice. */
+  readonly timeZone: string | undefined;
   readonly translate: ReturnType<typeof createTranslator>;
   readonly formatter: Formatter;
 }
 
-function activeOf(language: Language, timeZone: string): Active {
+function activeOf(language: Language, timeZone: string | undefined): Active {
   const catalog = catalogs.get(language);
   if (!catalog) {
     throw new Error(`The ${language} messages are not loaded`);
@@ -80,11 +81,6 @@ function activeOf(language: Language, timeZone: string): Active {
     translate: createTranslator(language, catalog),
     formatter: createFormatter({ language, timeZone }),
   };
-}
-
-/** The zone a visitor's browser is in: dates before sign-in (and before a choice) follow it. */
-export function browserTimeZone(): string {
-  return typeof Intl === "undefined" ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 }
 
 let active: Active = activeOf(SOURCE_LANGUAGE, "UTC");
@@ -158,7 +154,7 @@ export function loadPageMessages(): Promise<void> {
 }
 
 /** Makes a loaded language and a time zone the active ones, and sets `<html lang>`. */
-export function activate(language: Language, timeZone: string): void {
+export function activate(language: Language, timeZone: string | undefined): void {
   active = activeOf(language, timeZone);
   if (typeof document !== "undefined") {
     document.documentElement.lang = language;
@@ -217,7 +213,14 @@ export async function prepareI18n(isPrerendered: boolean, isAppPage = false): Pr
   }
   const language = initialLanguage(isPrerendered);
   await loadLanguage(language);
-  activate(language, browserTimeZone());
+  // The browser's own zone, left to Intl when a date is first shown: asking Intl for its name up front
+  // started ICU's date and zone data on every page load, a long task of its own on a slow phone.
+  activate(language, undefined);
+}
+
+/** Whether two zones are one; undefined is the browser's own, whose name is asked for only here. */
+function isSameZone(zone: string | undefined, activeZone: string | undefined): boolean {
+  return zone === activeZone || (activeZone === undefined && zone === Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** What the signed-in person saved, when known: it wins over the path, cookie and browser. */
@@ -238,7 +241,11 @@ export function I18nProvider({ chosen, children }: { chosen: ChosenReading; chil
     if (chosen.language) {
       rememberLanguage(chosen.language);
     }
-    if (language === active.language && timeZone === active.timeZone) {
+    if (language === active.language && isSameZone(timeZone, active.timeZone)) {
+      if (timeZone !== active.timeZone) {
+        // The browser's zone, now by its name: every date on screen stays as it is.
+        activate(language, timeZone);
+      }
       return;
     }
     let isCurrent = true;

@@ -10,7 +10,8 @@ import { type Language, LOCALE_OF, SOURCE_LANGUAGE } from "./languages.ts";
 /** Whose reading the formatter follows: a language and an IANA time zone ("Asia/Tokyo"). */
 export interface FormatSettings {
   readonly language: Language;
-  readonly timeZone: string;
+  /** Undefined: the runtime's own zone (a browser's, before the person chose one). */
+  readonly timeZone: string | undefined;
 }
 
 const MINUTE_MS = 60_000;
@@ -113,7 +114,7 @@ function dateFormat(settings: FormatSettings, style: "dateTime" | "date" | "time
 }
 
 /** ISO 8601 with the zone's offset at that moment (daylight saving included), to the second. */
-function isoDateTimeIn(timeZone: string, moment: Date): string {
+function isoDateTimeIn(timeZone: string | undefined, moment: Date): string {
   const parts = cached(
     `iso|${timeZone}`,
     () =>
