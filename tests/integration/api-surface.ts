@@ -273,7 +273,11 @@ export async function createCustomer(ferry: TestApp, label: string, payee: BareU
     ),
     "a transfer",
   );
-  await createNotification(ferry.db, { userId: user.userId, title: "Welcome", message: "Hello", type: "info" });
+  await createNotification(ferry.db, {
+    userId: user.userId,
+    type: "info",
+    write: () => ({ title: "Welcome", message: "Hello" }),
+  });
   const notification = await ferry.db
     .selectFrom("notifications")
     .select("id")

@@ -200,6 +200,62 @@ describe("notifications of money events", () => {
   });
 });
 
+describe("in the recipient's language (issue 29)", () => {
+  /** Saves App Preferences in `language`, as the settings page does. */
+  async function speak(user: SignedInUser, language: string) {
+    const body = { language, currency: "USD", timeZone: "Europe/London", theme: "system" };
+    const response = await sendAs(ferry.app, user, "PUT", "/api/v1/settings/preferences", body);
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  test("a German recipient and a German sender read their notices in German, amounts the German way", async () => {
+    const admin = await createSignedInUser(ferry, { label: "de-status-admin", isAdmin: true });
+    const sender = await createSignedInUser(ferry, { label: "de-sender" });
+    const recipient = await createSignedInUser(ferry, { label: "de-recipient" });
+    await speak(recipient, "de");
+    await fundWallet(ferry.db, sender.userId, "USD", "2000.00");
+
+    const transfer = await sendToFerryUser(sender, recipient.email, "1234.50");
+    expect((await notificationsOf(ferry, recipient)).notifications).toEqual([
+      expect.objectContaining({
+        title: "Geld erhalten",
+        message: `${sender.email} hat Ihnen 1.234,50\u00a0USD gesendet.`,
+      }),
+    ]);
+
+    // The sender switches to German after sending (the transfer code's e-mail was English): the next notice is German.
+    await speak(sender, "de");
+    const response = await setTransferStatus(ferry, admin, transfer.id, "failed");
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await notificationsOf(ferry, sender)).notifications).toEqual([
+      expect.objectContaining({
+        title: "Überweisung fehlgeschlagen",
+        message: `Ihre Überweisung über 1.234,50\u00a0USD an ${recipient.email} ist jetzt fehlgeschlagen.`,
+      }),
+    ]);
+  });
+
+  test("a Chinese recipient reads Chinese while an English sender's own notices stay English", async () => {
+    const admin = await createSignedInUser(ferry, { label: "zh-status-admin", isAdmin: true });
+    const sender = await createSignedInUser(ferry, { label: "en-sender" });
+    const recipient = await createSignedInUser(ferry, { label: "zh-recipient" });
+    await speak(recipient, "zh");
+    await fundWallet(ferry.db, sender.userId, "USD", "100.00");
+
+    const transfer = await sendToFerryUser(sender, recipient.email, "25.00");
+    expect((await notificationsOf(ferry, recipient)).notifications).toEqual([
+      expect.objectContaining({ title: "已收到款项", message: `${sender.email} 向您发送了 USD\u00a025.00。` }),
+    ]);
+    await setTransferStatus(ferry, admin, transfer.id, "cancelled");
+    expect((await notificationsOf(ferry, sender)).notifications).toEqual([
+      expect.objectContaining({
+        title: "Transfer cancelled",
+        message: `Your transfer of USD 25.00 to ${recipient.email} is now cancelled.`,
+      }),
+    ]);
+  });
+});
+
 describe("sign-in notices", () => {
   test("neither the first sign-in nor a repeat from the same browser creates 'New sign-in'", async () => {
     const user = await createUser(ferry, "same-browser");

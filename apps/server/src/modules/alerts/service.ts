@@ -259,7 +259,7 @@ async function fire(db: Database, rule: AlertRuleRow, eventKey: string, content:
   if (firingId === null) {
     return;
   }
-  await createNotification(db, { userId: rule.user_id, type: content.type, ...content.write(readerFor("en")) });
+  await createNotification(db, { userId: rule.user_id, type: content.type, write: content.write });
   const delivery = await deliver(db, rule, content);
   const refusal = delivery in ALERT_MESSAGES.methodRefusals ? (delivery as AlertMethodRefusal) : null;
   await updateFiringDelivery(db, firingId, {

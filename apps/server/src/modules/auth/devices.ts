@@ -178,9 +178,14 @@ export async function recordSignInDevice(db: Database, userId: string, userAgent
     await mailNewDevice(db, userId, { browser: describeDevice(userAgent), ip });
     await createNotification(db, {
       userId,
-      title: "New sign-in",
-      message: `Your account was signed in from a new device (${describeDevice(userAgent)}, ${ip}). If this wasn't you, reset your password now.`,
       type: "warning",
+      write: (reader) => ({
+        title: reader.t("New sign-in"),
+        message: reader.t(
+          "Your account was signed in from a new device ({device}, {ip}). If this wasn't you, reset your password now.",
+          { device: describeDevice(userAgent), ip },
+        ),
+      }),
     });
     await notifyAlertRules(db, {
       kind: "security",

@@ -12,7 +12,7 @@ import {
   type ReviewedDeposit,
 } from "@ferry/core/contracts/deposits";
 import { CURRENCIES, type CurrencyCode, FIAT_CURRENCIES } from "@ferry/core/currencies";
-import { formatMoney, toDecimalString } from "@ferry/core/money";
+import { toDecimalString } from "@ferry/core/money";
 import { CRYPTO_NETWORKS } from "@ferry/core/validation/networks";
 import type { Selectable } from "kysely";
 import type { Config } from "../../config.ts";
@@ -310,16 +310,20 @@ export async function reviewDeposit(
       after: { status: updated.status, adminNotes: updated.admin_notes, customerNote: updated.customer_note },
       details: { userId: deposit.user_id, currency, amountMinor: amountMinor.toString() },
     });
-    const amount = formatMoney({ currency, amountMinor });
-    const outcome =
-      decision === "approve"
-        ? `Your deposit of ${amount} was approved and added to your balance.`
-        : `Your deposit of ${amount} was rejected.`;
     await createNotification(trx, {
       userId: deposit.user_id,
-      title: decision === "approve" ? "Deposit approved" : "Deposit rejected",
-      message: customerNote ? `${outcome} Note: ${customerNote}` : outcome,
       type: decision === "approve" ? "success" : "error",
+      write: (reader) => {
+        const amount = reader.format.money({ currency, amountMinor });
+        const outcome =
+          decision === "approve"
+            ? reader.t("Your deposit of {amount} was approved and added to your balance.", { amount })
+            : reader.t("Your deposit of {amount} was rejected.", { amount });
+        return {
+          title: decision === "approve" ? reader.t("Deposit approved") : reader.t("Deposit rejected"),
+          message: customerNote ? reader.t("{outcome} Note: {note}", { outcome, note: customerNote }) : outcome,
+        };
+      },
     });
     return { ...toDeposit(updated), adminNotes: updated.admin_notes };
   });

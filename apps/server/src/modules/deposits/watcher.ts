@@ -20,9 +20,19 @@ export const adminApprovalWatcher: DepositWatcher = {
     for (const adminId of await selectActiveAdminIds(db)) {
       await createNotification(db, {
         userId: adminId,
-        title: "Deposit to review",
-        message: `${deposit.userEmail} reported a ${deposit.depositType} deposit of ${deposit.currency} ${deposit.amount}. Review it in Deposit Approvals.`,
         type: "info",
+        write: (reader) => ({
+          title: reader.t("Deposit to review"),
+          message: reader.t(
+            "{email} reported a {depositType, select, bank {bank} crypto {crypto} other {{depositType}}} deposit of {currency} {amount}. Review it in Deposit Approvals.",
+            {
+              email: deposit.userEmail,
+              depositType: deposit.depositType,
+              currency: deposit.currency,
+              amount: deposit.amount,
+            },
+          ),
+        }),
       });
     }
   },

@@ -15,7 +15,7 @@ import {
   tooLargeToExchangeMessage,
   tooSmallToExchangeMessage,
 } from "@ferry/core/exchange";
-import { formatMoney, isWithinAmountLimit, toDecimalString } from "@ferry/core/money";
+import { isWithinAmountLimit, toDecimalString } from "@ferry/core/money";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { findIdempotentReplay, requestHashOf } from "../../db/idempotency.ts";
@@ -233,13 +233,16 @@ export async function executeExchange(
     }
     await moveQuotedMoney(trx, quote);
     const executed = await markQuoteExecuted(trx, quote.id, idempotencyKey, executedAt);
-    const sold = formatMoney({ currency: executed.from_currency, amountMinor: BigInt(executed.amount) });
-    const bought = formatMoney({ currency: executed.to_currency, amountMinor: BigInt(executed.receive) });
     await createNotification(trx, {
       userId,
-      title: "Exchange completed",
-      message: `You exchanged ${sold} for ${bought}.`,
       type: "success",
+      write: (reader) => ({
+        title: reader.t("Exchange completed"),
+        message: reader.t("You exchanged {sold} for {bought}.", {
+          sold: reader.format.money({ currency: executed.from_currency, amountMinor: BigInt(executed.amount) }),
+          bought: reader.format.money({ currency: executed.to_currency, amountMinor: BigInt(executed.receive) }),
+        }),
+      }),
     });
     const side = (direction: "incoming" | "outgoing", currency: CurrencyCode, amount: string) => ({
       kind: "money_moved" as const,

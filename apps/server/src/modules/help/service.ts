@@ -19,7 +19,7 @@ import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { selectActiveAdminIds, selectUserEmail } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { servedFileName } from "../../http/upload.ts";
-import { type Reader, readerFor } from "../../i18n/translator.ts";
+import type { Reader } from "../../i18n/translator.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
 import { enqueueMail, helpRequestUpdateMail } from "../mail/service.ts";
@@ -184,9 +184,14 @@ export async function createHelpRequest(
     for (const adminId of await selectActiveAdminIds(trx)) {
       await createNotification(trx, {
         userId: adminId,
-        title: isUrgent ? "Urgent help request" : "New help request",
-        message: `${request.subject} (${request.priority} priority)`,
         type: isUrgent ? "warning" : "info",
+        write: (reader) => ({
+          title: isUrgent ? reader.t("Urgent help request") : reader.t("New help request"),
+          message: reader.t(
+            "{subject} ({priority, select, low {low} medium {medium} high {high} urgent {urgent} other {{priority}}} priority)",
+            { subject: request.subject, priority: request.priority },
+          ),
+        }),
       });
     }
     return requestId;
@@ -213,9 +218,8 @@ export async function openRequestForCustomer(
     const requestId = await insertOpenRequest(trx, userId, { ...request, subject }, createdAt);
     await createNotification(trx, {
       userId,
-      title: "Support opened a help request",
-      message: subject,
       type: "info",
+      write: (reader) => ({ title: reader.t("Support opened a help request"), message: subject }),
     });
     await recordAdminAction(trx, {
       actor,
@@ -276,11 +280,13 @@ async function tellCustomer(
   deps: HelpDeps,
   trx: Database,
   request: { id: string; userId: string; subject: string },
-  update: { title: string; message: (reader: Reader) => string },
+  update: { title: (reader: Reader) => string; message: (reader: Reader) => string },
 ): Promise<void> {
-  // The bell keeps English's words; the e-mail is worded in the customer's language (issue 29).
-  const message = update.message(readerFor("en"));
-  await createNotification(trx, { userId: request.userId, title: update.title, message, type: "info" });
+  await createNotification(trx, {
+    userId: request.userId,
+    type: "info",
+    write: (reader) => ({ title: update.title(reader), message: update.message(reader) }),
+  });
   const customerEmail = await selectUserEmail(trx, request.userId);
   if (customerEmail) {
     // Account-activity mail: enqueueMail drops it while the customer's e-mail notifications are off.
@@ -346,7 +352,7 @@ export async function replyToHelpRequest(
         trx,
         { id, userId: request.user_id, subject: request.subject },
         {
-          title: "Support replied",
+          title: ({ t }) => t("Support replied"),
           message: ({ t }) => t('Support replied to your request "{subject}".', { subject: request.subject }),
         },
       );
@@ -384,7 +390,7 @@ export async function setHelpRequestStatus(
       trx,
       { id, userId: request.user_id, subject: request.subject },
       {
-        title: "Help request updated",
+        title: ({ t }) => t("Help request updated"),
         message: ({ t }) =>
           t(
             'Your request "{subject}" is now {status, select, open {open} in_progress {in progress} resolved {resolved} other {closed}}.',

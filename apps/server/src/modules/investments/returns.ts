@@ -1,5 +1,5 @@
 import { dailyReturnMinor } from "@ferry/core/investment-returns";
-import { formatMoney, toDecimalString } from "@ferry/core/money";
+import { toDecimalString } from "@ferry/core/money";
 import { addUtcDays, startOfUtcDay, type UtcDay, utcDayOf } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { selectActiveAdminIds } from "../../db/users.ts";
@@ -110,9 +110,14 @@ async function payReturn(
   ]);
   await createNotification(trx, {
     userId: investment.user_id,
-    title: "Daily return",
-    message: `Your investment earned ${formatMoney({ currency: "USD", amountMinor: returnMinor })} for ${day}.`,
     type: "success",
+    write: (reader) => ({
+      title: reader.t("Daily return"),
+      message: reader.t("Your investment earned {amount} for {day}.", {
+        amount: reader.format.money({ currency: "USD", amountMinor: returnMinor }),
+        day,
+      }),
+    }),
   });
 }
 
@@ -177,9 +182,14 @@ async function alertAdmins(db: Database, today: UtcDay, daysShort: number): Prom
     for (const adminId of await selectActiveAdminIds(trx)) {
       await createNotification(trx, {
         userId: adminId,
-        title: "Yield reserve too low",
-        message: `The yield reserve could not cover ${daysShort} day(s) of investment returns due by ${today}. Top it up in Admin → Investments; the returns are paid on the next run.`,
         type: "warning",
+        write: (reader) => ({
+          title: reader.t("Yield reserve too low"),
+          message: reader.t(
+            "The yield reserve could not cover {daysShort} day(s) of investment returns due by {today}. Top it up in Admin → Investments; the returns are paid on the next run.",
+            { daysShort, today },
+          ),
+        }),
       });
     }
   });

@@ -17,7 +17,7 @@ import type { Database } from "../../db/database.ts";
 import { selectUserWithProfile } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
-import { createNotification } from "../notifications/service.ts";
+import { createNotification, type NewNotification } from "../notifications/service.ts";
 import { toReviewDocument } from "./documents.ts";
 import {
   attachDocument,
@@ -196,21 +196,29 @@ function toSubmission(
 }
 
 /** What the customer is told of a decision. */
-function decisionNotice(userId: string, decision: KycDecisionRequest) {
+function decisionNotice(userId: string, decision: KycDecisionRequest): NewNotification {
   if (decision.decision === "approve") {
     return {
       userId,
-      title: "Identity verified",
-      message:
-        "Your identity documents were approved. Your higher daily limits apply once your e-mail is verified too.",
-      type: "success" as const,
+      type: "success",
+      write: (reader) => ({
+        title: reader.t("Identity verified"),
+        message: reader.t(
+          "Your identity documents were approved. Your higher daily limits apply once your e-mail is verified too.",
+        ),
+      }),
     };
   }
   return {
     userId,
-    title: "Identity verification rejected",
-    message: `Your identity documents were not accepted: ${decision.reason}. You can submit new documents on your profile.`,
-    type: "error" as const,
+    type: "error",
+    write: (reader) => ({
+      title: reader.t("Identity verification rejected"),
+      message: reader.t(
+        "Your identity documents were not accepted: {reason}. You can submit new documents on your profile.",
+        { reason: decision.reason ?? "" },
+      ),
+    }),
   };
 }
 

@@ -2,14 +2,14 @@ import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetPage } from "../../db/page.ts";
 
-export interface NewNotification {
+export interface NotificationRowToInsert {
   readonly userId: string;
   readonly title: string;
   readonly message: string;
   readonly type: "success" | "warning" | "error" | "info";
 }
 
-export async function insertNotification(db: Database, notification: NewNotification): Promise<void> {
+export async function insertNotification(db: Database, notification: NotificationRowToInsert): Promise<void> {
   await db
     .insertInto("notifications")
     .values({

@@ -4,19 +4,39 @@ import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
+import { type Reader, readerFor } from "../../i18n/translator.ts";
+import { preferencesOf } from "../settings/service.ts";
 import {
   countUnreadNotifications,
   deleteNotificationsOf,
   insertNotification,
-  type NewNotification,
   selectNotifications,
   updateAllNotificationsRead,
   updateNotificationRead,
 } from "./queries.ts";
 
-/** Records a notification for a user; pass the transaction of the event it reports. */
+/** What the bell shows: a title and a sentence. */
+export interface NotificationText {
+  readonly title: string;
+  readonly message: string;
+}
+
+/** A notification for a user, written for them as an e-mail is (mail/service.ts). */
+export interface NewNotification {
+  readonly userId: string;
+  readonly type: "success" | "warning" | "error" | "info";
+  readonly write: (reader: Reader) => NotificationText;
+}
+
+/**
+ * Records a notification for a user, in their language and time zone (their App Preferences) at the
+ * moment it is written, as their e-mails are (issue 29, decision 048); pass the transaction of the event
+ * it reports.
+ */
 export async function createNotification(db: Database, notification: NewNotification): Promise<void> {
-  await insertNotification(db, notification);
+  const { language, timeZone } = await preferencesOf(db, notification.userId);
+  const text = notification.write(readerFor(language, timeZone));
+  await insertNotification(db, { userId: notification.userId, type: notification.type, ...text });
 }
 
 /** A page of the user's notifications, newest first, with how many are unread. */

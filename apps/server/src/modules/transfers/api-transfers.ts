@@ -122,12 +122,17 @@ export async function recordAppTransfer(
   made: { sender: { userId: string }; credential: ApiTransferCredential; transferId: string; priced: PricedTransfer },
 ): Promise<void> {
   const { sender, credential, transferId, priced } = made;
-  const money = formatMoney({ currency: priced.currency, amountMinor: priced.amountMinor });
   await createNotification(trx, {
     userId: sender.userId,
-    title: `Transfer sent via ${credential.name}`,
-    message: `${credential.name} sent ${money} to ${priced.target.snapshot.recipient_name}.`,
     type: "info",
+    write: (reader) => ({
+      title: reader.t("Transfer sent via {app}", { app: credential.name }),
+      message: reader.t("{app} sent {amount} to {recipient}.", {
+        app: credential.name,
+        amount: reader.format.money({ currency: priced.currency, amountMinor: priced.amountMinor }),
+        recipient: priced.target.snapshot.recipient_name,
+      }),
+    }),
   });
   await recordAdminAction(trx, {
     actor: { userId: sender.userId, clientAddress: null },

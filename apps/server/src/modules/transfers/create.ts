@@ -1,5 +1,4 @@
 import type { CreateTransferBody, Transfer } from "@ferry/core/contracts/transfers";
-import { formatMoney } from "@ferry/core/money";
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -188,9 +187,14 @@ export async function createTransferIn(
   if (priced.target.recipientUserId) {
     await createNotification(trx, {
       userId: priced.target.recipientUserId,
-      title: "Money received",
-      message: `${sender.email} sent you ${formatMoney({ currency: priced.currency, amountMinor: priced.amountMinor })}.`,
       type: "success",
+      write: (reader) => ({
+        title: reader.t("Money received"),
+        message: reader.t("{sender} sent you {amount}.", {
+          sender: sender.email,
+          amount: reader.format.money({ currency: priced.currency, amountMinor: priced.amountMinor }),
+        }),
+      }),
     });
   }
   // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).

@@ -1,5 +1,4 @@
 import type { TransferStatus } from "@ferry/core/contracts/transfers";
-import { formatMoney } from "@ferry/core/money";
 import { isReopening, ledgerEffectOf, ledgerStateOf, type TransferLedgerEffect } from "@ferry/core/transfer-status";
 import { type Selectable, sql } from "kysely";
 import type { Config } from "../../config.ts";
@@ -64,13 +63,34 @@ function notificationTypeOf(status: TransferStatus): "success" | "error" | "info
 }
 
 async function notifySender(trx: Database, transfer: TransferRow, status: TransferStatus): Promise<void> {
-  const amount = formatMoney({ currency: transfer.currency, amountMinor: BigInt(transfer.amount) });
-  const noun = transfer.method === "withdrawal" ? "Withdrawal" : "Transfer";
   await createNotification(trx, {
     userId: transfer.sender_user_id,
-    title: `${noun} ${status}`,
-    message: `Your ${noun.toLowerCase()} of ${amount} to ${transfer.recipient_name} is now ${status}.`,
     type: notificationTypeOf(status),
+    write: (reader) => {
+      const amount = reader.format.money({ currency: transfer.currency, amountMinor: BigInt(transfer.amount) });
+      const values = { status, amount, recipient: transfer.recipient_name };
+      return transfer.method === "withdrawal"
+        ? {
+            title: reader.t(
+              "{status, select, pending {Withdrawal pending} processed {Withdrawal processed} sent {Withdrawal sent} failed {Withdrawal failed} cancelled {Withdrawal cancelled} other {Withdrawal {status}}}",
+              values,
+            ),
+            message: reader.t(
+              "Your withdrawal of {amount} to {recipient} is now {status, select, pending {pending} processed {processed} sent {sent} failed {failed} cancelled {cancelled} other {{status}}}.",
+              values,
+            ),
+          }
+        : {
+            title: reader.t(
+              "{status, select, pending {Transfer pending} processed {Transfer processed} sent {Transfer sent} failed {Transfer failed} cancelled {Transfer cancelled} other {Transfer {status}}}",
+              values,
+            ),
+            message: reader.t(
+              "Your transfer of {amount} to {recipient} is now {status, select, pending {pending} processed {processed} sent {sent} failed {failed} cancelled {cancelled} other {{status}}}.",
+              values,
+            ),
+          };
+    },
   });
 }
 
