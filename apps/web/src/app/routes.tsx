@@ -3,7 +3,7 @@ import { type Language, pathInLanguage } from "@ferry/core/i18n/languages";
 import { languagePathsOf, WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
 import { type ComponentType, lazy, type ReactElement, use } from "react";
 import { Navigate, type RouteObject } from "react-router";
-import { loadAppMessages, loadPageMessages, t } from "../i18n/i18n.tsx";
+import { loadAppMessages, loadPageMessages, loadZodMessages, t } from "../i18n/i18n.tsx";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
 import { documentTitleOf } from "../marketing/page-meta.tsx";
@@ -138,15 +138,24 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
     return <LoginPage />;
   },
   "/signup": async () => {
-    const { SignupPage } = await import("../features/auth/pages/signup-page.tsx");
+    // Its form validates with zod as it loads: zod's messages in the page's language come with it.
+    const [{ SignupPage }] = await Promise.all([import("../features/auth/pages/signup-page.tsx"), loadZodMessages()]);
     return <SignupPage />;
   },
   "/forgot-password": async () => {
-    const { ForgotPasswordPage } = await import("../features/auth/pages/forgot-password-page.tsx");
+    // Its form validates with zod as it loads: zod's messages in the page's language come with it.
+    const [{ ForgotPasswordPage }] = await Promise.all([
+      import("../features/auth/pages/forgot-password-page.tsx"),
+      loadZodMessages(),
+    ]);
     return <ForgotPasswordPage />;
   },
   "/verify-email": async () => {
-    const { VerifyEmailPage } = await import("../features/auth/pages/verify-email-page.tsx");
+    // Its form validates with zod as it loads: zod's messages in the page's language come with it.
+    const [{ VerifyEmailPage }] = await Promise.all([
+      import("../features/auth/pages/verify-email-page.tsx"),
+      loadZodMessages(),
+    ]);
     return <VerifyEmailPage />;
   },
   "/dashboard": async () => {

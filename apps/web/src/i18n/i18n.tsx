@@ -142,7 +142,8 @@ async function loadPartFromNowOn(part: Part): Promise<void> {
  * first render), and keeps loading them with every later language.
  */
 export function loadAppMessages(): Promise<void> {
-  return loadPartFromNowOn("app");
+  // The app's forms validate with zod, which its pages carry anyway: its messages come along.
+  return Promise.all([loadPartFromNowOn("app"), loadZodMessages()]).then(() => undefined);
 }
 
 /**
@@ -153,11 +154,52 @@ export function loadPageMessages(): Promise<void> {
   return loadPartFromNowOn("pages");
 }
 
+/*
+ * zod's own messages ("Too small: expected string to have >=8 characters"), for a rule whose schema in
+ * core names no message of its own: in the active language, from zod's locales. A locale is fetched when
+ * code that validates with zod is loaded (the app's messages, `lazyResolver`, the sign-up pages), not
+ * with a public page's first script, and again when the language changes after that. zod reads
+ * `customError` from its global settings before its English `localeError`; until a locale has arrived
+ * (and for English) it answers nothing, so zod's English stands.
+ */
+type ZodErrorMap = (issue: never) => unknown;
+const ZOD_LOCALES: Readonly<
+  Record<Exclude<Language, "en">, () => Promise<{ default: () => { localeError: ZodErrorMap } }>>
+> = {
+  es: () => import("zod/v4/locales/es.js"),
+  fr: () => import("zod/v4/locales/fr.js"),
+  de: () => import("zod/v4/locales/de.js"),
+  zh: () => import("zod/v4/locales/zh-CN.js"),
+};
+const zodMessages = new Map<Language, ZodErrorMap>();
+let isZodWanted = false;
+// The settings object zod-jitless.ts made (or zod did, in the tests): changed in place, as zod holds it.
+const zodSettings = globalThis as { __zod_globalConfig?: { customError?: (issue: never) => unknown } };
+zodSettings.__zod_globalConfig ??= {};
+zodSettings.__zod_globalConfig.customError = (issue) => zodMessages.get(active.language)?.(issue);
+
+async function loadZodLocale(language: Language): Promise<void> {
+  if (language === "en" || zodMessages.has(language)) {
+    return;
+  }
+  const { default: locale } = await ZOD_LOCALES[language]();
+  zodMessages.set(language, locale().localeError);
+}
+
+/** Fetches zod's messages in the active language, and in each language activated after this. */
+export function loadZodMessages(): Promise<void> {
+  isZodWanted = true;
+  return loadZodLocale(active.language);
+}
+
 /** Makes a loaded language and a time zone the active ones, and sets `<html lang>`. */
 export function activate(language: Language, timeZone: string | undefined): void {
   active = activeOf(language, timeZone);
   if (typeof document !== "undefined") {
     document.documentElement.lang = language;
+  }
+  if (isZodWanted) {
+    void loadZodLocale(language).catch(() => undefined);
   }
 }
 

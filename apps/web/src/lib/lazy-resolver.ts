@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from "react-hook-form";
+import { loadZodMessages } from "../i18n/i18n.tsx";
 
 /**
  * A react-hook-form resolver whose code (a schema, zod, the zod resolver) is fetched the first time the
@@ -10,11 +11,13 @@ export function lazyResolver<Input extends FieldValues, Context, Output>(
 ): Resolver<Input, Context, Output> {
   let loading: Promise<Resolver<Input, Context, Output>> | undefined;
   return async (values, context, options) => {
-    loading ??= load().catch((error: unknown) => {
-      // Offline at the first check: the next check fetches again.
-      loading = undefined;
-      throw error;
-    });
+    loading ??= Promise.all([load(), loadZodMessages()])
+      .then(([resolver]) => resolver)
+      .catch((error: unknown) => {
+        // Offline at the first check: the next check fetches again.
+        loading = undefined;
+        throw error;
+      });
     const resolve = await loading;
     return resolve(values, context, options);
   };
