@@ -18,7 +18,7 @@ import { DialogFooter } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { formatMoney } from "../../../i18n/format.ts";
+import { formatAmount, formatMoney } from "../../../i18n/format.ts";
 import { t } from "../../../i18n/i18n.tsx";
 import { ApiError } from "../../../lib/api-error.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency-key.ts";
@@ -57,6 +57,16 @@ function currenciesOf(balances: readonly Balance[]): CurrencyCode[] {
   const held = balances.filter((balance) => minorOf(balance.available, balance.currency) > 0n);
   const shown = held.length > 0 ? held : balances.slice(0, 1);
   return shown.length > 0 ? shown.map((balance) => balance.currency) : ["USD"];
+}
+
+/** A decimal amount of the server's, as the reader's locale writes it: "1.234,50" in German. */
+function formatDecimal(decimal: string, currency: CurrencyCode): string {
+  return formatAmount(minorOf(decimal, currency), currency);
+}
+
+/** A decimal amount with its currency code where the reader's locale puts it: "1.234,50 EUR". */
+function moneyOf(decimal: string, currency: CurrencyCode): string {
+  return formatMoney({ currency, amountMinor: minorOf(decimal, currency) });
 }
 
 type CashoutFormApi = UseFormReturn<CashoutFormInput, unknown, TransferDetails>;
@@ -128,13 +138,11 @@ function CashoutFigures(props: {
     <>
       <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-4 text-sm" aria-busy={!props.isCurrent}>
         <dt className="text-muted-foreground">{t("Amount")}</dt>
-        <dd className="text-right tabular-nums">{quote.amount}</dd>
+        <dd className="text-right tabular-nums">{formatDecimal(quote.amount, currency)}</dd>
         <dt className="text-muted-foreground">{t("Fee")}</dt>
-        <dd className="text-right tabular-nums">{quote.fee}</dd>
+        <dd className="text-right tabular-nums">{formatDecimal(quote.fee, currency)}</dd>
         <dt className="font-semibold">{t("Total")}</dt>
-        <dd className="text-right font-semibold tabular-nums">
-          {currency} {quote.total}
-        </dd>
+        <dd className="text-right font-semibold tabular-nums">{moneyOf(quote.total, currency)}</dd>
       </dl>
       {props.isCurrent && !props.isAffordable ? (
         <p role="alert" className="text-sm font-medium text-destructive">
@@ -241,9 +249,9 @@ function CashoutVerificationStep(props: { chosen: ChosenCashout; onBack: () => v
     <form className="grid gap-4" onSubmit={confirm} noValidate>
       <p className="rounded-lg bg-muted p-4 text-sm">
         {t("Cash out {amount} (fee {fee}, total {total}) to {name}.", {
-          amount: `${details.currency} ${quote.amount}`,
-          fee: quote.fee,
-          total: quote.total,
+          amount: moneyOf(quote.amount, details.currency),
+          fee: formatDecimal(quote.fee, details.currency),
+          total: formatDecimal(quote.total, details.currency),
           name: quote.recipientName,
         })}{" "}
         {confirmsWithApp
