@@ -1,6 +1,7 @@
 import type { BalanceTotal, TotalRate } from "@ferry/core/contracts/balances";
 import { DISPLAY_CURRENCY_DECIMALS } from "@ferry/core/display-currency";
-import { formatRateForDisplay, rateOf } from "@ferry/core/exchange";
+import { rateOf } from "@ferry/core/exchange";
+import { formatRateForReader } from "../i18n/format-rate.ts";
 import { format, t } from "../i18n/i18n.tsx";
 import { formatDateTime } from "../lib/format-date-time.ts";
 import { useBalanceTotal } from "../lib/queries/balance-total.ts";
@@ -8,19 +9,13 @@ import { useSignedInProfile } from "../lib/queries/session.ts";
 import { Card, CardContent } from "./ui/card.tsx";
 import { Skeleton } from "./ui/skeleton.tsx";
 
-/** A plain decimal in the locale's digits, with the decimals it has: "0.000015385" → "0,000015385". */
-function localDecimal(text: string): string {
-  const places = text.includes(".") ? text.length - text.indexOf(".") - 1 : 0;
-  return format().decimal(text, places);
-}
-
 function RateLine({ rate }: { rate: TotalRate }) {
   return (
     <li className="tabular-nums">
       {t("1 {from} = {rate} {to}, set {dateTime}", {
         from: rate.from,
         to: rate.to,
-        rate: localDecimal(formatRateForDisplay(rateOf(rate.rate))),
+        rate: formatRateForReader(rateOf(rate.rate)),
         dateTime: formatDateTime(rate.updatedAt),
       })}
     </li>

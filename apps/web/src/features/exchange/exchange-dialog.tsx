@@ -6,7 +6,7 @@ import {
   QUOTE_EXPIRED_MESSAGE,
 } from "@ferry/core/contracts/exchange";
 import { CURRENCY_CODES, type CurrencyCode } from "@ferry/core/currencies";
-import { formatRateForDisplay, rateOf } from "@ferry/core/exchange";
+import { rateOf } from "@ferry/core/exchange";
 import { minorOf } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
@@ -22,6 +22,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatMoney } from "../../i18n/format.ts";
+import { formatRateForReader } from "../../i18n/format-rate.ts";
 import { format, t, translateText } from "../../i18n/i18n.tsx";
 import { ApiError } from "../../lib/api-error.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
@@ -81,7 +82,7 @@ function isExpiredQuoteError(error: unknown): boolean {
 
 function QuoteFigures({ shown, secondsLeft }: { shown: ShownQuote; secondsLeft: number }) {
   const { quote } = shown;
-  const rate = formatRateForDisplay(rateOf(quote.rate));
+  const rate = formatRateForReader(rateOf(quote.rate));
   const feeText = (quote.feeBasisPoints / 100).toString();
   const feePercent = format().decimal(feeText, feeText.split(".")[1]?.length ?? 0);
   return (

@@ -49,6 +49,7 @@ describe("the Exchange dialog in German", () => {
     await user.click(dialog.getByRole("button", { name: "Angebot holen" }));
 
     const figures = within(await dialog.findByRole("region", { name: "Angebot" }));
+    expect(figures.getByText("1 USD = 0,92592593 EUR")).toBeVisible();
     expect(figures.getByText("Sie zahlen")).toBeVisible();
     expect(figures.getByText("1.250,00 USD")).toBeVisible();
     expect(figures.getByText("Gebühr (0,25 %)")).toBeVisible();

@@ -9,14 +9,7 @@ import {
 import type { FeeSchedule } from "@ferry/core/contracts/fees";
 import type { RatePair } from "@ferry/core/contracts/rates";
 import { CURRENCY_CODES, type CurrencyCode } from "@ferry/core/currencies";
-import {
-  formatRate,
-  formatRateForDisplay,
-  parseRate,
-  priceExchange,
-  rateOf,
-  tooSmallToExchangeMessage,
-} from "@ferry/core/exchange";
+import { formatRate, parseRate, priceExchange, rateOf, tooSmallToExchangeMessage } from "@ferry/core/exchange";
 import { annualRoiPercent, parseDailyRate } from "@ferry/core/investment-returns";
 import { parsePositiveAmount } from "@ferry/core/money";
 import { type ReactNode, useId, useState } from "react";
@@ -25,6 +18,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { formatAmount, formatMoney } from "../../i18n/format.ts";
+import { formatRateForReader } from "../../i18n/format-rate.ts";
 import { t, translateText } from "../../i18n/i18n.tsx";
 import { CURRENCY_CONVERTER, FEE_CALCULATOR, INVESTMENT_CALCULATOR, MORTGAGE_CALCULATOR } from "./content.ts";
 
@@ -343,7 +337,7 @@ function conversionOf(
     return { lines: null, message: tooSmallToExchangeMessage(to) };
   }
   const lines = [
-    { term: labels.rate, value: `1 ${from} = ${formatRateForDisplay(rate)} ${to}` },
+    { term: labels.rate, value: `1 ${from} = ${formatRateForReader(rate)} ${to}` },
     {
       term: `${labels.fee} (${percentOfBasisPoints(pair.feeBasisPoints)})`,
       value: formatMoney({ currency: from, amountMinor: figures.feeMinor }),

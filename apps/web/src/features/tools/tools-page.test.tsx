@@ -178,5 +178,7 @@ describe("the /tools page in German", () => {
       within(fees.getByLabelText("Senden per")).getByRole("option", { name: "Banküberweisung" }),
     ).toBeInTheDocument();
     expect(screen.getAllByText("Demnächst")).toHaveLength(4);
+    const converter = within(await screen.findByRole("region", { name: "Währungsrechner" }));
+    expect(converter.getByText("1 USD = 0,92592593 EUR")).toBeVisible();
   });
 });
