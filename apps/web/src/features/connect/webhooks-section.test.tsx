@@ -1,6 +1,7 @@
 import type { WebhookDelivery, WebhookEndpoint } from "@ferry/core/contracts/connect";
 import { screen, within } from "@testing-library/react";
-import { beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { activate, loadLanguage } from "../../i18n/i18n.tsx";
 import { fakeApi, renderWithApp } from "../../testing/render.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";
 
@@ -43,7 +44,7 @@ const DELIVERY: WebhookDelivery = {
   createdAt: "2026-11-21T10:00:00.000Z",
 };
 
-function renderSection(endpoints: WebhookEndpoint[] = []) {
+function renderSection(endpoints: WebhookEndpoint[] = [], deliveries: WebhookDelivery[] = [DELIVERY]) {
   const onSecret = vi.fn();
   const requests = fakeApi({
     "GET /api/v1/webhook-endpoints": () => ({ body: { items: endpoints, nextCursor: null } }),
@@ -52,7 +53,7 @@ function renderSection(endpoints: WebhookEndpoint[] = []) {
       body: { ...ENDPOINT, ...(request.body as object), isEnabled: true, disabledReason: null, secret: SIGNING_SECRET },
     }),
     [`GET /api/v1/webhook-endpoints/${ENDPOINT.id}/deliveries`]: () => ({
-      body: { items: [DELIVERY], nextCursor: null },
+      body: { items: deliveries, nextCursor: null },
     }),
     [`POST /api/v1/webhook-endpoints/${ENDPOINT.id}/deliveries/${DELIVERY.id}/resend`]: () => ({
       status: 202,
@@ -95,11 +96,38 @@ describe("an app's webhooks", () => {
 
     const log = within(await screen.findByRole("list", { name: `Deliveries to ${ENDPOINT.url}` }));
     expect(log.getByText("deposit.credited")).toBeVisible();
-    expect(log.getByText("succeeded")).toBeVisible();
+    expect(log.getByText("Succeeded")).toBeVisible();
     expect(log.getByText("HTTP 200")).toBeVisible();
     expect(log.getByText("42 ms")).toBeVisible();
     await user.click(log.getByRole("button", { name: /^Resend deposit\.credited/ }));
     expect(await screen.findByText("Delivery queued again")).toBeVisible();
     expect(requests.some((request) => request.method === "POST" && request.path.endsWith("/resend"))).toBe(true);
+  });
+});
+
+describe("an app's webhooks in German", () => {
+  beforeEach(async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+  });
+  afterEach(() => activate("en", "UTC"));
+
+  test("names each delivery's status in German", async () => {
+    const { user } = renderSection(
+      [ENDPOINT],
+      [
+        DELIVERY,
+        { ...DELIVERY, id: "8c3f4e5d-6a7b-4c8d-9e0f-1a2b3c4d5e6f", status: "retrying", responseStatus: 503 },
+        { ...DELIVERY, id: "9d4a5f6e-7b8c-4d9e-8f0a-2b3c4d5e6f7a", status: "failed", responseStatus: 500 },
+        { ...DELIVERY, id: "0e5b6a7f-8c9d-4e0f-9a1b-3c4d5e6f7a8b", status: "pending", responseStatus: null },
+      ],
+    );
+    await user.click(await screen.findByRole("button", { name: "Zustellungen" }));
+
+    const log = within(await screen.findByRole("list", { name: `Zustellungen an ${ENDPOINT.url}` }));
+    expect(log.getByText("Erfolgreich")).toBeVisible();
+    expect(log.getByText("Wird wiederholt")).toBeVisible();
+    expect(log.getByText("Fehlgeschlagen")).toBeVisible();
+    expect(log.getByText("Ausstehend")).toBeVisible();
   });
 });

@@ -24,6 +24,20 @@ const DELIVERY_BADGES: Record<WebhookDelivery["status"], "success" | "warning" |
   pending: "neutral",
 };
 
+/** A delivery's status as a word of the reader's language (the API's own word is English and lower case). */
+function deliveryStatusLabel(status: WebhookDelivery["status"]): string {
+  switch (status) {
+    case "succeeded":
+      return t("Succeeded");
+    case "retrying":
+      return t("Retrying");
+    case "failed":
+      return t("Failed");
+    case "pending":
+      return t("Pending");
+  }
+}
+
 function DeliveryRow({ delivery, endpointId }: { delivery: WebhookDelivery; endpointId: string }) {
   const resend = useResendWebhookDelivery(endpointId);
   function resendDelivery() {
@@ -39,7 +53,7 @@ function DeliveryRow({ delivery, endpointId }: { delivery: WebhookDelivery; endp
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border py-2 text-sm last:border-0">
       <code className="font-mono text-xs">{delivery.eventType}</code>
-      <Badge variant={DELIVERY_BADGES[delivery.status]}>{delivery.status}</Badge>
+      <Badge variant={DELIVERY_BADGES[delivery.status]}>{deliveryStatusLabel(delivery.status)}</Badge>
       <span className="text-muted-foreground">{outcome}</span>
       {delivery.durationMs !== null ? <span className="text-muted-foreground">{delivery.durationMs} ms</span> : null}
       <time className="text-muted-foreground" dateTime={delivery.createdAt}>
