@@ -1,5 +1,8 @@
 import type { CurrencyCode } from "./currencies.ts";
-import { formatMoney, minorOf } from "./money.ts";
+import type { Translate } from "./i18n/catalog.ts";
+import type { Formatter } from "./i18n/format.ts";
+import type { Language } from "./i18n/languages.ts";
+import { minorOf } from "./money.ts";
 
 /*
  * Alert rules (spec §2 /alerts, §9: types transaction, security and balance; methods e-mail and SMS):
@@ -83,25 +86,59 @@ export type AlertRuleCondition =
   | { type: "security"; events: readonly SecurityEvent[] };
 
 /**
- * A rule in one sentence: "Outgoing transactions of USD 1,000.00 or more", "Available EUR balance below
- * EUR 50.00", "Sign-in from a new device or password changed". `amount` is the API's decimal string.
+ * Who a rule is worded for: their language, their translator (the web's `t`, the server's `reader.t`) and
+ * their formatter's money. The server's `Reader` is one as it is.
  */
-export function describeAlertCondition(rule: AlertRuleCondition): string {
+export interface AlertConditionReader {
+  readonly language: Language;
+  readonly t: Translate;
+  readonly format: Pick<Formatter, "money">;
+}
+
+/** A security event's name in the translator's language: "Sign-in from a new device". */
+export function describeSecurityEvent(event: SecurityEvent, t: Translate): string {
+  switch (event) {
+    case "new_device":
+      return t("Sign-in from a new device");
+    case "password_changed":
+      return t("Password changed");
+    case "second_factor_failures":
+      return t("{count} or more wrong sign-in codes within an hour", { count: SECOND_FACTOR_FAILURES_PER_ALERT });
+  }
+}
+
+/** Security events in one phrase, ordered as SECURITY_EVENTS; English lowers every name after the first. */
+function describeSecurityEvents(reader: AlertConditionReader, events: readonly SecurityEvent[]): string {
+  const named = SECURITY_EVENTS.filter((event) => events.includes(event)).map((event, index) => {
+    const label = describeSecurityEvent(event, reader.t);
+    return index > 0 && reader.language === "en" ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+  });
+  const [first = "", second, third] = named;
+  if (third !== undefined) {
+    return reader.t("{first}, {second} or {third}", { first, second: second ?? "", third });
+  }
+  return second === undefined ? first : reader.t("{first} or {second}", { first, second });
+}
+
+/**
+ * A rule in one sentence, in the reader's language: "Outgoing transactions of USD 1,000.00 or more",
+ * "Available EUR balance below EUR 50.00", "Sign-in from a new device or password changed" in English.
+ * `amount` is the API's decimal string.
+ */
+export function describeAlertCondition(rule: AlertRuleCondition, reader: AlertConditionReader): string {
   if (rule.type === "security") {
-    // Ordered as SECURITY_EVENTS, whatever order they were chosen in; after the first, in lower case.
-    const named = SECURITY_EVENTS.filter((event) => rule.events.includes(event)).map((event, index) => {
-      const label: string = ALERT_LABELS.events[event];
-      return index === 0 ? label : label.charAt(0).toLowerCase() + label.slice(1);
-    });
-    if (named.length <= 1) {
-      return named[0] ?? "";
-    }
-    return `${named.slice(0, -1).join(", ")} or ${named[named.length - 1]}`;
+    return describeSecurityEvents(reader, rule.events);
   }
-  const threshold = formatMoney({ currency: rule.currency, amountMinor: minorOf(rule.amount, rule.currency) });
+  const amount = reader.format.money({ currency: rule.currency, amountMinor: minorOf(rule.amount, rule.currency) });
   if (rule.type === "balance") {
-    return `Available ${rule.currency} balance below ${threshold}`;
+    return reader.t("Available {currency} balance below {amount}", { currency: rule.currency, amount });
   }
-  const which = { incoming: "Incoming transactions", outgoing: "Outgoing transactions", both: "Transactions" };
-  return `${which[rule.direction]} of ${threshold} or more`;
+  switch (rule.direction) {
+    case "incoming":
+      return reader.t("Incoming transactions of {amount} or more", { amount });
+    case "outgoing":
+      return reader.t("Outgoing transactions of {amount} or more", { amount });
+    case "both":
+      return reader.t("Transactions of {amount} or more", { amount });
+  }
 }

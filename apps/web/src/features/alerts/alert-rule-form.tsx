@@ -1,3 +1,4 @@
+import { describeSecurityEvent } from "@ferry/core/alert-rules";
 import {
   ALERT_LABELS,
   ALERT_MESSAGES,
@@ -215,7 +216,7 @@ function SecurityEventsField({ form, ids }: { form: RuleFormApi; ids: string }) 
         <div key={event} className="flex items-center gap-2">
           <CheckboxInput id={`${ids}-event-${event}`} value={event} registration={form.register("events")} />
           <Label htmlFor={`${ids}-event-${event}`} className="font-normal">
-            {translateText(ALERT_LABELS.events[event])}
+            {describeSecurityEvent(event, t)}
           </Label>
         </div>
       ))}

@@ -16,7 +16,7 @@ import {
 import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { t, translateText } from "../../i18n/i18n.tsx";
+import { activeLanguage, format, t, translateText } from "../../i18n/i18n.tsx";
 
 export const TYPE_ICONS: Record<AlertRuleType, LucideIcon> = {
   transaction: ArrowLeftRightIcon,
@@ -25,6 +25,11 @@ export const TYPE_ICONS: Record<AlertRuleType, LucideIcon> = {
 };
 
 export const METHOD_ICONS: Record<AlertMethod, LucideIcon> = { email: MailIcon, sms: MessageSquareIcon };
+
+/** A rule in one sentence, in the active language: "Ausgehende Transaktionen ab 1.000,00 USD". */
+export function describeRule(condition: AlertRuleCondition): string {
+  return describeAlertCondition(condition, { language: activeLanguage(), t, format: format() });
+}
 
 // ---------------------------------------------------------------------------------------------
 // A rule as a card: the visitor's samples and the user's own rules look the same.
@@ -49,7 +54,7 @@ export function RuleSummary(props: {
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold text-slate-900">{props.heading}</h3>
-          <p className="text-sm text-slate-700">{describeAlertCondition(props.condition)}</p>
+          <p className="text-sm text-slate-700">{describeRule(props.condition)}</p>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs">

@@ -4,7 +4,6 @@ import {
   type AlertMethodAvailability,
   type AlertRule,
   type AlertRuleRequest,
-  describeAlertCondition,
   MAX_ALERT_RULES_PER_USER,
 } from "@ferry/core/contracts/alerts";
 import { BellRingIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
@@ -22,7 +21,7 @@ import { ApiError } from "../../lib/api-error.ts";
 import { formatRelativeTime } from "../../lib/format-date-time.ts";
 import { toastFailure, toastServerError, toastSuccess, useErrorToast } from "../../lib/toasts.ts";
 import { formOf, RULE_FORM_FIELDS, type RuleForm, RuleFormFields, ruleFormResolver } from "./alert-rule-form.tsx";
-import { RuleSummary } from "./alert-rule-summary.tsx";
+import { describeRule, RuleSummary } from "./alert-rule-summary.tsx";
 import { useAlertRules, useDeleteAlertRule, useSaveAlertRule } from "./api/alert-rules.ts";
 import { ALERTS_PAGE } from "./content.ts";
 
@@ -120,7 +119,7 @@ function DeleteRuleDialog(props: { rule: AlertRule; onClose: () => void }) {
       open
       title={t("Delete alert rule")}
       description={t('Delete "{rule}"? You will no longer be alerted for it.', {
-        rule: describeAlertCondition(props.rule),
+        rule: describeRule(props.rule),
       })}
       isDeleting={remove.isPending}
       onConfirm={() =>
@@ -144,7 +143,7 @@ function RuleCards({ rules, onOpen }: { rules: readonly AlertRule[]; onOpen: (di
   return (
     <ul className="grid gap-4 sm:grid-cols-2" aria-label={translateText(ALERTS_PAGE.rules.heading)}>
       {rules.map((rule) => {
-        const description = describeAlertCondition(rule);
+        const description = describeRule(rule);
         return (
           <li key={rule.id} data-testid="alert-rule">
             <RuleSummary

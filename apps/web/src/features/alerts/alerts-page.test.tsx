@@ -292,7 +292,27 @@ describe("the alerts page in German", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Benachrichtigungen" })).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Drei Arten von Benachrichtigungen" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Niedriges Guthaben" })).toBeInTheDocument();
+    expect(screen.getByText("Verfügbares EUR-Guthaben unter 100,00 EUR")).toBeInTheDocument();
+    expect(screen.getByText("Ausgehende Transaktionen ab 1.000,00 USD")).toBeInTheDocument();
+    expect(screen.getByText("Anmeldung von einem neuen Gerät oder Passwort geändert")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Eigene Benachrichtigungen einrichten" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Anmelden" })).toHaveAttribute("href", "/login");
+  });
+
+  test("a signed-in user reads their rules and the security events in German", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    signedInApi([LARGE_TRANSFERS]);
+    const { user } = renderWithApp(<AlertsPage />);
+
+    const rule = within(await screen.findByTestId("alert-rule"));
+    expect(rule.getByText("Ausgehende Transaktionen ab 1.000,00 USD")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Neue Benachrichtigungsregel" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Neue Benachrichtigungsregel" }));
+    await user.click(dialog.getByRole("radio", { name: "Sicherheit" }));
+    expect(dialog.getByRole("checkbox", { name: "Anmeldung von einem neuen Gerät" })).toBeVisible();
+    expect(
+      dialog.getByRole("checkbox", { name: "3 oder mehr falsche Anmeldecodes innerhalb einer Stunde" }),
+    ).toBeVisible();
   });
 });
