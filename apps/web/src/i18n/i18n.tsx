@@ -99,6 +99,15 @@ export function translateText(text: string, values?: MessageValues): string {
   return active.translate.translateText(text, values);
 }
 
+/**
+ * A message in a language `loadLanguage` has loaded, active or not: for a text raised as the language
+ * changes (the toast of a newly saved language), before the app renders again in it.
+ */
+export function translateIn(language: Language, key: MessageKey, values?: MessageValues): string {
+  const catalog = catalogs.get(language);
+  return catalog ? createTranslator(language, catalog).translate(key, values) : t(key, values);
+}
+
 /** The formatter of the active language and time zone: amounts, money, dates. */
 export function format(): Formatter {
   return active.formatter;

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { t } from "../../i18n/i18n.tsx";
+import { activeLanguage, loadLanguage, t, translateIn } from "../../i18n/i18n.tsx";
 import { toastError, toastSuccess } from "../../lib/toasts.ts";
 import { SAVED_DESCRIPTIONS, SETTINGS_PAGE } from "./content.ts";
 
@@ -40,6 +40,16 @@ export function SaveButton({ isPending }: { isPending: boolean }) {
 }
 
 /**
+ * Says a section was saved. A language just saved is the toast's language, not the one being left: its
+ * messages are loaded first (the app loads them too, to switch to it).
+ */
+async function announceSaved(section: SettingsSection, saved: Settings): Promise<void> {
+  const language = section === "preferences" ? saved.preferences.language : activeLanguage();
+  await loadLanguage(language).catch(() => undefined);
+  toastSuccess(translateIn(language, SETTINGS_PAGE.saved), translateIn(language, SAVED_DESCRIPTIONS[section]));
+}
+
+/**
  * The submit handler of a card's form: saves the section, takes the saved values as the form's new
  * starting point, and raises the spec's toasts ('Settings Updated' or 'Failed to save your preferences.').
  */
@@ -52,7 +62,7 @@ export function sectionSubmitOf<T extends FieldValues>(
     save.mutate(values, {
       onSuccess: (saved) => {
         form.reset(saved[section] as unknown as T);
-        toastSuccess(t(SETTINGS_PAGE.saved), t(SAVED_DESCRIPTIONS[section]));
+        void announceSaved(section, saved);
       },
       onError: () => toastError(t(SETTINGS_PAGE.saveFailed)),
     }),

@@ -121,4 +121,20 @@ describe("/settings in German", () => {
     expect(screen.getByRole("heading", { name: "Einstellungen" })).toBeTruthy();
     expect((screen.getByRole("combobox", { name: "Sprache" }) as HTMLSelectElement).value).toBe("de");
   });
+
+  test("says 'Settings Updated' in the language just saved, not the one left", async () => {
+    const current = serve();
+    const { user } = renderWithApp(
+      <ReadingOf current={current}>
+        <SettingsPage />
+      </ReadingOf>,
+    );
+
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Language" }), "de");
+    const card = screen.getByRole("region", { name: "App Preferences" });
+    await user.click(within(card).getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Einstellungen aktualisiert")).toBeTruthy();
+    expect(screen.queryByText("Settings Updated")).toBeNull();
+  });
 });

@@ -84,7 +84,8 @@ describe("/settings", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Language" }), "fr");
     await user.click(within(cardOf("App Preferences")).getByRole("button", { name: "Save" }));
 
-    expect(await screen.findByText("Your app settings have been saved successfully.")).toBeTruthy();
+    // The toast speaks the language just saved.
+    expect(await screen.findByText("Vos paramètres de l’application ont bien été enregistrés.")).toBeTruthy();
     expect(seen.find((request) => request.method === "PUT")?.body).toEqual({
       language: "fr",
       currency: "USD",
