@@ -13,6 +13,12 @@ let lastFocusedOutsideDialogs: HTMLElement | null = null;
 const openers = new WeakMap<Element, HTMLElement>();
 
 if (typeof document !== "undefined") {
+  // This module may arrive with a dialog that is fetched as it opens (the sign-in code dialog): the
+  // element focused before then is the opener.
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused !== document.body && !focused.closest('[role="dialog"]')) {
+    lastFocusedOutsideDialogs = focused;
+  }
   document.addEventListener("focusin", (event) => {
     if (!(event.target instanceof HTMLElement)) {
       return;
