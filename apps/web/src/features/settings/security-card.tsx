@@ -38,7 +38,7 @@ export function SecurityCard({ settings }: { settings: SecuritySettings }) {
           >
             {SECURITY_CARD.sessionTimeouts.map((value) => (
               <option key={value} value={value}>
-                {value === "never" ? t("Never") : t("{count} minutes", { count: Number(value) })}
+                {value === "never" ? t("Never time out") : t("{count} minutes", { count: Number(value) })}
               </option>
             ))}
           </NativeSelect>

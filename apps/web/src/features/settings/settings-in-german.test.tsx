@@ -138,3 +138,16 @@ describe("/settings in German", () => {
     expect(screen.queryByText("Settings Updated")).toBeNull();
   });
 });
+
+describe("/settings in Chinese", () => {
+  test("offers a session that never times out in words apart from the past 'Never'", async () => {
+    await loadLanguage("zh");
+    activate("zh", "UTC");
+    serve();
+    renderWithApp(<SettingsPage />);
+
+    const timeout = await screen.findByRole("combobox", { name: "会话超时" });
+    expect(within(timeout).getByRole("option", { name: "永不超时" })).toBeTruthy();
+    expect(within(timeout).queryByRole("option", { name: "从未" })).toBeNull();
+  });
+});
