@@ -62,21 +62,15 @@ export const ALERT_MESSAGES = {
   notFound: "Alert rule not found",
 } as const;
 
-/** How each type, method, direction and event reads on the page and in the messages. */
+/** How each type, method and direction reads on the page (an event's name is `describeSecurityEvent`). */
 export const ALERT_LABELS = {
   types: { transaction: "Transaction", balance: "Balance", security: "Security" },
   methods: { email: "E-mail", sms: "SMS" },
   directions: { incoming: "Incoming", outgoing: "Outgoing", both: "Incoming or outgoing" },
-  events: {
-    new_device: "Sign-in from a new device",
-    password_changed: "Password changed",
-    second_factor_failures: `${SECOND_FACTOR_FAILURES_PER_ALERT} or more wrong sign-in codes within an hour`,
-  },
 } as const satisfies {
   types: Record<AlertRuleType, string>;
   methods: Record<AlertMethod, string>;
   directions: Record<TransactionDirection, string>;
-  events: Record<SecurityEvent, string>;
 };
 
 /** What a rule's fields describe, as both a rule's card and the message of its firing word it. */
