@@ -45,7 +45,7 @@ export const SECURITY_CARD = {
   description: "How long Ferry keeps you signed in while you are away, and how you sign in.",
   sessionTimeoutLabel: "Session Timeout",
   sessionTimeoutHint: "You are signed out after this long without activity.",
-  /** Minutes; "never" reads as 'Never time out' (Chinese tells it from the past 'Never'). */
+  /** Minutes; "never" reads as the spec's 'Never' (in Chinese 永不, apart from the past 'Never', 从未). */
   sessionTimeouts: ["15", "30", "60", "120", "never"],
 } as const;
 

@@ -38,7 +38,10 @@ export function SecurityCard({ settings }: { settings: SecuritySettings }) {
           >
             {SECURITY_CARD.sessionTimeouts.map((value) => (
               <option key={value} value={value}>
-                {value === "never" ? t("Never time out") : t("{count} minutes", { count: Number(value) })}
+                {value === "never"
+                  ? // The spec's 'Never'; the select tells Chinese it from the past 'Never' (从未).
+                    t("{when, select, future {Never} other {Never}}", { when: "future" })
+                  : t("{count} minutes", { count: Number(value) })}
               </option>
             ))}
           </NativeSelect>

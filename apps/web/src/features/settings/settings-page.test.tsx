@@ -51,6 +51,15 @@ describe("/settings", () => {
     expect(screen.getByRole("switch", { name: "SMS" })).toHaveProperty("ariaChecked", "false");
     expect(screen.getByRole("switch", { name: "Marketing" })).toHaveProperty("ariaChecked", "false");
     expect((screen.getByRole("combobox", { name: "Session Timeout" }) as HTMLSelectElement).value).toBe("120");
+    // The spec's options: 15, 30, 60, 120 minutes or never.
+    const timeouts = within(screen.getByRole("combobox", { name: "Session Timeout" })).getAllByRole("option");
+    expect(timeouts.map((option) => option.textContent)).toEqual([
+      "15 minutes",
+      "30 minutes",
+      "60 minutes",
+      "120 minutes",
+      "Never",
+    ]);
     expect((screen.getByRole("combobox", { name: "Time Zone" }) as HTMLSelectElement).value).toBe("UTC");
     const zones = within(screen.getByRole("combobox", { name: "Time Zone" })).getAllByRole("option");
     expect(zones.map((option) => option.textContent)).toEqual(["UTC", "EST", "PST", "GMT", "JST"]);
