@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS, type Settings } from "@ferry/core/contracts/settings"
 import { SESSION_EXPIRES_IN_HEADER } from "@ferry/core/session-headers";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { loadLanguage } from "../../i18n/i18n.tsx";
 import { idleDeadlineMs } from "../../lib/idle-session.ts";
 import { fakeApi, renderWithApp, type SeenRequest } from "../../testing/render.tsx";
 import { SettingsPage } from "./settings-page.tsx";
@@ -86,6 +87,8 @@ describe("/settings", () => {
   });
 
   test("saves the app preferences with the time zone as an IANA zone", async () => {
+    // French's messages compiled ahead: on a loaded machine their first build outlasts findByText's 1 s.
+    await loadLanguage("fr");
     const seen = serve();
     const { user } = renderWithApp(<SettingsPage />);
 
