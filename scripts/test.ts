@@ -27,6 +27,16 @@ function runQuietly(step: Step): Promise<{ code: number; output: string; seconds
   });
 }
 
+// Vitest's lines naming a failed test or file, and the first line of each error.
+const FAILURE_LINE = /^\s*(FAIL\b|×|✗|[A-Za-z]*Error:|AssertionError|Test timed out)/;
+
+/** The lines of `output` that say what failed, without colours, so the end of a long log names them. */
+function failureLines(output: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+  return plain.filter((line) => FAILURE_LINE.test(line)).slice(0, 40);
+}
+
 /**
  * Runs the checks side by side, one per core (on 2 cores they take about half as long as one after
  * another), printing each one's output whole once it ends; exits after all have ended if any failed.
@@ -41,12 +51,14 @@ async function runSideBySide(steps: readonly Step[]): Promise<void> {
       process.stdout.write(output);
       if (code !== 0) {
         console.error(`\n✖ ${step.title} failed (exit ${code}).`);
-        failed.push(step.title);
+        failed.push(`${step.title}:\n${failureLines(output).join("\n")}`);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, lane));
   if (failed.length > 0) {
+    // Printed last: a log cut to its tail still says which checks and tests failed.
+    console.error(`\n✖ Failed:\n${failed.join("\n")}`);
     process.exit(1);
   }
 }
