@@ -996,6 +996,7 @@ function isWebBuildFile(route: RouteKey, webDistDir: string): boolean {
 
 let ferry: TestApp;
 let payee: BareUser;
+let sharedCast: Cast | undefined;
 
 beforeAll(async () => {
   ferry = await buildTestApp();
@@ -1006,7 +1007,10 @@ afterAll(async () => {
   await ferry?.close();
 });
 
-/** Fresh accounts for one route, so nothing one route does (a ban, a sign-out) reaches another's. */
+/**
+ * Fresh accounts for one route, so nothing one route does (a ban, a sign-out) reaches another's. GET
+ * routes change nothing, so they share one cast: building one costs ~100 ms of CPU, most of the test.
+ */
 async function createCast() {
   const owner = await createCustomer(ferry, "authz-owner", payee);
   const other = await createPersona(ferry, "authz-other");
@@ -1018,6 +1022,12 @@ async function createCast() {
 }
 
 type Cast = Awaited<ReturnType<typeof createCast>>;
+
+/** The one cast of the GET routes, built on the first. */
+async function castForReads(): Promise<Cast> {
+  sharedCast ??= await createCast();
+  return sharedCast;
+}
 
 function actorOf(cast: Cast, persona: Persona): SessionUser | undefined {
   return persona === "anonymous" ? undefined : cast[persona];
@@ -1126,7 +1136,7 @@ test("every route answers each kind of caller as its entry says, and never with 
     if (!entry) {
       continue;
     }
-    const cast = await createCast();
+    const cast = route.method === "GET" ? await castForReads() : await createCast();
     // The owner and the admin go last: what they are allowed to do may change what the others would see.
     const order: Persona[] =
       entry.access === "admin"
@@ -1167,6 +1177,6 @@ test("every route answers each kind of caller as its entry says, and never with 
   expect(mismatches, "responses other than the route's entry says").toEqual([]);
   // Every route of the table was exercised by five kinds of caller at least.
   expect(checks).toBeGreaterThanOrEqual(Object.keys(ROUTES).length * 5);
-  // A fresh cast of four accounts per route makes this CPU-bound: alone it takes 20-40 s, beside the
-  // browser tests on two cores it has taken 145-188 s, which hit the old 180 s limit in CI.
+  // A fresh cast of four accounts per changing route makes this CPU-bound: alone it takes ~20 s, beside
+  // the browser tests on two cores it has taken 145-188 s (before GET routes shared a cast).
 }, 400_000);
