@@ -5,15 +5,15 @@ import { compiledMessages } from "./apps/web/build/messages.ts";
 const RECONCILE_TEST = "tests/integration/zz-reconcile.test.ts";
 
 /**
- * End-to-end files that share no state with the others (the public pages, and the dark theme's
- * accessibility tour, which signs up its own customer). `npm test` runs them in its second Vitest, after
+ * End-to-end files that share no state with the others (the public pages, and the accessibility tour,
+ * which signs up its own customer). `npm test` runs them in its second Vitest, after
  * the crash tests, against a Ferry of their own, beside the other browser tests: the two Vitest processes
  * then end at about the same time.
  */
 const E2E_ALONGSIDE = [
   "e2e/marketing-pages.e2e.test.ts",
   "e2e/first-load.e2e.test.ts",
-  "e2e/accessibility-dark.e2e.test.ts",
+  "e2e/accessibility.e2e.test.ts",
 ];
 
 /**

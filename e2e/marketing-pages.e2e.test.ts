@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "../apps/web/src/marketing/static-pages.ts";
 import { runAxe, violationLinesOf } from "./axe.ts";
-import { DESKTOP, PHONE, saveScreenshot, trackRequests, useBrowser, waitUntilSettled, withPage } from "./support.ts";
+import { DESKTOP, PHONE, saveScreenshot, useBrowser, useSharedPage, waitUntilSettled, withPage } from "./support.ts";
 
 const browserOf = useBrowser();
 
@@ -22,44 +22,40 @@ const VIEWPORTS = [
   ["phone", PHONE, { scansWithAxe: true }],
 ] as const;
 
-describe("the public marketing pages", () => {
+describe.each(VIEWPORTS)("the public marketing pages at %s width", (viewportName, viewport, { scansWithAxe }) => {
+  // A visitor reading one page after another: each test loads its page afresh in the same browser tab.
+  const onSharedPage = useSharedPage(browserOf, viewport);
   for (const entry of PUBLIC_PAGES) {
-    for (const [viewportName, viewport, { scansWithAxe }] of VIEWPORTS) {
-      const name = `page-${nameOf(entry.path)}-${viewportName}`;
-      it(`${entry.path} at ${viewportName} width: its title, description and canonical link, one h1, nothing wider than the screen,${scansWithAxe ? " axe passes," : ""} no console error`, async () => {
-        await withPage(
-          browserOf(),
-          name,
-          async (page) => {
-            trackRequests(page);
-            await page.goto(entry.path);
-            await page.locator("h1").first().waitFor();
-            await waitUntilSettled(page);
+    const name = `page-${nameOf(entry.path)}-${viewportName}`;
+    it(`${entry.path}: its title, description and canonical link, one h1, nothing wider than the screen,${scansWithAxe ? " axe passes," : ""} no console error`, async () => {
+      await onSharedPage(name, async (page) => {
+        await page.goto(entry.path);
+        await page.locator("h1").first().waitFor();
+        await waitUntilSettled(page);
 
-            expect(await page.locator("h1").count()).toBe(1);
-            // Nothing spills sideways out of the page at this width.
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            expect(overflow, "pixels wider than the screen").toBeLessThanOrEqual(0);
-            expect(await page.title()).toBe(`${entry.title} · Ferry`);
-            expect(await page.getByText(PLACEHOLDER_HEADING).count()).toBe(0);
-            // One canonical link: the page's script adopts the pre-rendered one rather than adding a second.
-            expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
-            const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-            expect(canonical).toBe(new URL(entry.path, page.url()).href);
-            // React appends the page's own description after index.html's general one.
-            const description = await page.locator('meta[name="description"]').last().getAttribute("content");
-            expect(description).toBe(entry.description);
-            if (scansWithAxe) {
-              expect(violationLinesOf(await runAxe(page)), "axe (WCAG 2.1 A and AA)").toEqual([]);
-            }
-            await saveScreenshot(page, name);
-          },
-          viewport,
-        );
+        expect(await page.locator("h1").count()).toBe(1);
+        // Nothing spills sideways out of the page at this width.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, "pixels wider than the screen").toBeLessThanOrEqual(0);
+        expect(await page.title()).toBe(`${entry.title} · Ferry`);
+        expect(await page.getByText(PLACEHOLDER_HEADING).count()).toBe(0);
+        // One canonical link: the page's script adopts the pre-rendered one rather than adding a second.
+        expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+        const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+        expect(canonical).toBe(new URL(entry.path, page.url()).href);
+        // React appends the page's own description after index.html's general one.
+        const description = await page.locator('meta[name="description"]').last().getAttribute("content");
+        expect(description).toBe(entry.description);
+        if (scansWithAxe) {
+          expect(violationLinesOf(await runAxe(page)), "axe (WCAG 2.1 A and AA)").toEqual([]);
+        }
+        await saveScreenshot(page, name);
       });
-    }
+    });
   }
+});
 
+describe("the public marketing pages' links", () => {
   it("a link to a section of another page lands on that section", async () => {
     await withPage(browserOf(), "marketing-section-link", async (page) => {
       await page.goto("/support/dedicated");

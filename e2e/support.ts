@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
 const SCREENSHOT_DIR = path.join(import.meta.dirname, "screenshots");
@@ -30,16 +30,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS, headless: true });
 }
 
-/**
- * Runs `body` in a fresh browser context (no cookies shared with other tests). Fails when the page
- * logs an error or throws; takes a screenshot when anything fails.
- */
-export async function withPage(
-  browser: Browser,
-  name: string,
-  body: (page: Page) => Promise<void>,
-  viewport: { width: number; height: number } = DESKTOP,
-): Promise<void> {
+interface OpenedPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** What the page has logged as an error or thrown since this list was last emptied. */
+  readonly pageErrors: string[];
+}
+
+async function openPage(browser: Browser, viewport: { width: number; height: number }): Promise<OpenedPage> {
   // Each context is its own client address (the server trusts the proxy header in this setup), as
   // separate people would be, so per-address rate limits apply per test rather than to the whole run.
   const context = await browser.newContext({
@@ -56,18 +54,66 @@ export async function withPage(
     }
   });
   page.on("pageerror", (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+/** Runs `body` on `opened`, failing on errors the page logs meanwhile; keeps a screenshot when it fails. */
+async function runOnPage(opened: OpenedPage, name: string, body: (page: Page) => Promise<void>): Promise<void> {
+  opened.pageErrors.length = 0;
   try {
-    await body(page);
-    expect(pageErrors, "errors logged by the page").toEqual([]);
+    await body(opened.page);
+    expect(opened.pageErrors, "errors logged by the page").toEqual([]);
   } catch (error) {
     await mkdir(path.join(SCREENSHOT_DIR, "failures"), { recursive: true });
-    await page
+    await opened.page
       .screenshot({ path: path.join(SCREENSHOT_DIR, "failures", `${name}.png`), fullPage: true })
       .catch(() => {});
     throw error;
-  } finally {
-    await context.close();
   }
+}
+
+/**
+ * Runs `body` in a fresh browser context (no cookies shared with other tests). Fails when the page
+ * logs an error or throws; takes a screenshot when anything fails.
+ */
+export async function withPage(
+  browser: Browser,
+  name: string,
+  body: (page: Page) => Promise<void>,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<void> {
+  const opened = await openPage(browser, viewport);
+  try {
+    await runOnPage(opened, name, body);
+  } finally {
+    await opened.context.close();
+  }
+}
+
+/**
+ * One page at `viewport` for every test of the describe block that calls it, for tests that sign nobody
+ * in and change nothing a later test reads: a fresh context costs Chromium about 1.5 s of CPU, a page
+ * load in a warm one a third of that. Each test opens its own address on it; the returned function runs
+ * a test's body as `withPage` does (failing on the page's errors, a screenshot on failure).
+ */
+export function useSharedPage(
+  browserOf: () => Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): (name: string, body: (page: Page) => Promise<void>) => Promise<void> {
+  let opened: OpenedPage | undefined;
+  beforeAll(async () => {
+    opened = await openPage(browserOf(), viewport);
+    trackRequests(opened.page);
+  });
+  afterAll(async () => {
+    await opened?.context.close();
+  });
+  return (name, body) => {
+    if (!opened) {
+      throw new Error("The shared page is not open yet");
+    }
+    return runOnPage(opened, name, body);
+  };
 }
 
 const inFlightRequests = new WeakMap<Page, number>();
