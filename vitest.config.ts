@@ -12,7 +12,6 @@ const RECONCILE_TEST = "tests/integration/zz-reconcile.test.ts";
  */
 const E2E_ALONGSIDE = [
   "e2e/marketing-pages.e2e.test.ts",
-  "e2e/first-load.e2e.test.ts",
   "e2e/accessibility.e2e.test.ts",
 ];
 
