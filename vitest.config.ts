@@ -10,10 +10,7 @@ const RECONCILE_TEST = "tests/integration/zz-reconcile.test.ts";
  * the crash tests, against a Ferry of their own, beside the other browser tests: the two Vitest processes
  * then end at about the same time.
  */
-const E2E_ALONGSIDE = [
-  "e2e/marketing-pages.e2e.test.ts",
-  "e2e/accessibility.e2e.test.ts",
-];
+const E2E_ALONGSIDE = ["e2e/marketing-pages.e2e.test.ts", "e2e/accessibility.e2e.test.ts"];
 
 /**
  * End-to-end files that move the server's business clock forward (POST /dev/clock): they run after
