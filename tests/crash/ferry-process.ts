@@ -20,6 +20,8 @@ export interface FerryProcessOptions {
   readonly port: number;
   readonly embeddedPgPort: number;
   readonly dataDir: string;
+  /** Settings of the test's own, over the ones below. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The living children of `pid`, read from /proc (the test runs on Linux). */
@@ -79,6 +81,7 @@ export class FerryProcess {
       LOG_LEVEL: "warn",
       // Real scrypt at a sixteenth of the production cost, as the other tests (decision 034).
       PASSWORD_SCRYPT_COST: "1024",
+      ...this.options.env,
     };
     // The embedded default and the development mailbox, whatever the machine running the tests sets.
     delete env.DATABASE_URL;

@@ -27,7 +27,13 @@ const EVENTS = 1_000;
 const RECEIVER_DELAY_MS = 40;
 /** The server is killed once the receiver has seen this many distinct events. */
 const KILL_AFTER_EVENTS = 250;
-/** Deliveries the killed process held are taken again once their 30 s lease ends, by the next minute's run. */
+/**
+ * A receiver has 2 s to answer here (10 s by default), so a delivery the killed process held is free
+ * again after its 9 s lease, and the run at the next start, which waits for what falls due within 10 s,
+ * takes it; with the default 25 s lease it would wait for the next minute's run.
+ */
+const WEBHOOK_TIMEOUT_SECONDS = "2";
+/** Long enough for the next minute's run too, should the run at start miss a delivery. */
 const ALL_DELIVERED_TIMEOUT_MS = 240_000;
 
 /** A local receiver that answers 200 after a short delay and counts each webhook-id it is sent. */
@@ -96,7 +102,12 @@ describe("webhook delivery across a crash", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "ferry-webhooks-crash-"));
     const embeddedPgPort = await findFreePort();
-    ferry = new FerryProcess({ port: await findFreePort(), embeddedPgPort, dataDir });
+    ferry = new FerryProcess({
+      port: await findFreePort(),
+      embeddedPgPort,
+      dataDir,
+      env: { WEBHOOK_TIMEOUT_SECONDS },
+    });
     // Started once to create and migrate its cluster; the test writes the events with the server down.
     await ferry.start();
     database = openDatabase(embeddedDatabaseUrl(embeddedPgPort, "ferry"), 4);

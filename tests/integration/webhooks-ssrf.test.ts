@@ -197,7 +197,11 @@ describe("endpoints and deliveries", () => {
   let credentialId: string;
 
   beforeAll(async () => {
-    ferry = await buildTestApp({}, { databaseUrl: await createIsolatedDatabase("webhooks_ssrf") });
+    // A receiver has 1 s here, so the silent receiver below fails quickly.
+    ferry = await buildTestApp(
+      { WEBHOOK_TIMEOUT_SECONDS: "1" },
+      { databaseUrl: await createIsolatedDatabase("webhooks_ssrf") },
+    );
     user = await createSessionUser(ferry, { label: "webhooks-ssrf" });
     const row = await ferry.db
       .insertInto("api_credentials")
@@ -239,6 +243,7 @@ describe("endpoints and deliveries", () => {
     return {
       url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
       hits: () => hits,
+      closeAllConnections: () => server.closeAllConnections(),
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     };
   }
@@ -312,6 +317,26 @@ describe("endpoints and deliveries", () => {
     expect(receiver.hits()).toBe(0);
     await ferry.db.deleteFrom("webhook_endpoints").where("id", "=", created.json().id).execute();
     await receiver.close();
+  });
+
+  test("a receiver that does not answer within WEBHOOK_TIMEOUT_SECONDS fails the attempt, which is retried", async () => {
+    const silent = await countingServer(() => {
+      // Never answers.
+    });
+    const created = await createEndpoint(silent.url);
+    expect(created.statusCode, created.body).toBe(201);
+    await fundWallet(ferry.db, user.userId, "USD", 100n);
+    await ferry.jobs.runNow(WEBHOOK_DELIVERY_JOB, { once: true });
+    const [delivery] = await ferry.db
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .where("endpoint_id", "=", created.json().id)
+      .execute();
+    expect(delivery).toMatchObject({ status: "retrying", response_status: null, error: "No answer within 1 s" });
+    expect(silent.hits()).toBe(1);
+    await ferry.db.deleteFrom("webhook_endpoints").where("id", "=", created.json().id).execute();
+    silent.closeAllConnections();
+    await silent.close();
   });
 
   test("a redirect to a private address is not followed: it is a failed attempt", async () => {

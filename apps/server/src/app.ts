@@ -260,7 +260,11 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   const storage = localDirectoryStorage(config.fileStorageDir);
   const kycStorage = encryptedStorage(storage, config.kycEncryptionKey);
   const totpClock = deps.totpClock ?? systemClock;
-  const webhookSettings = { secretKey: webhookSecretKeyOf(config.authSecret), isProduction: config.isProduction };
+  const webhookSettings = {
+    secretKey: webhookSecretKeyOf(config.authSecret),
+    isProduction: config.isProduction,
+    timeoutMs: config.webhookTimeoutMs,
+  };
   await registerModuleRoutes(app, {
     webhookSettings,
     config,

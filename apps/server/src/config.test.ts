@@ -111,6 +111,18 @@ describe("JOBS_ENABLED", () => {
   });
 });
 
+describe("WEBHOOK_TIMEOUT_SECONDS", () => {
+  test("gives a receiver 10 s by default, and takes whole seconds from 1 to 30", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).webhookTimeoutMs).toBe(10_000);
+    expect(loadConfig({ NODE_ENV: "test", WEBHOOK_TIMEOUT_SECONDS: "2" }).webhookTimeoutMs).toBe(2_000);
+    for (const refused of ["0", "31", "1.5", "soon"]) {
+      expect(() => loadConfig({ NODE_ENV: "test", WEBHOOK_TIMEOUT_SECONDS: refused })).toThrow(
+        /WEBHOOK_TIMEOUT_SECONDS: /,
+      );
+    }
+  });
+});
+
 /** The problems loadConfig reports for these settings, or [] when it accepts them. */
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -190,6 +190,8 @@ const EnvSchema = z
     // Read exactly (core's parseDailyRate): never a float in money maths.
     INVEST_DAILY_RATE: z.string().default("0.02"),
     JOBS_ENABLED: booleanText.optional(),
+    // How long a webhook receiver has to answer one attempt (a delivery is held 5 s more than twice that).
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
     // scrypt's cost N for new password hashes: a power of two; below the default only outside production.
     PASSWORD_SCRYPT_COST: z.coerce
       .number()
@@ -303,6 +305,8 @@ export interface Config {
    * start). On by default, off under NODE_ENV=test, where tests run a job's function themselves.
    */
   readonly areJobsEnabled: boolean;
+  /** How long a webhook receiver has to answer one attempt (WEBHOOK_TIMEOUT_SECONDS). */
+  readonly webhookTimeoutMs: number;
   /** scrypt's cost N for new password hashes (PASSWORD_SCRYPT_COST; tests use less, production never). */
   readonly passwordScryptCost: number;
   /** `POST /dev/clock` (move the business clock forward, then run the daily returns) exists outside production only. */
@@ -451,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     areJobsEnabled: values.JOBS_ENABLED ?? values.NODE_ENV !== "test",
     isDevClockEnabled: !isProduction,
     passwordScryptCost: values.PASSWORD_SCRYPT_COST,
+    webhookTimeoutMs: values.WEBHOOK_TIMEOUT_SECONDS * 1000,
     trustedOrigins: isProduction
       ? [new URL(publicUrl).origin]
       : [...new Set([new URL(publicUrl).origin, ...loopbackOrigins(values.PORT), VITE_DEV_ORIGIN])],

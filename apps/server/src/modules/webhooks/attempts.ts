@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
-import { checkWebhookTarget, RefusedWebhookAddress } from "./address-check.ts";
+import { checkWebhookTarget, RESOLVE_TIMEOUT_MS, RefusedWebhookAddress } from "./address-check.ts";
 import { DELIVERY_TIMEOUT_MS, postToReceiver } from "./delivery.ts";
 import {
   type AttemptRecord,
@@ -26,8 +26,17 @@ export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 
 export const MAX_WEBHOOK_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 /** The longest wait a receiver's Retry-After may ask for. */
 const MAX_RETRY_AFTER_SECONDS = 10 * 3600;
-/** How long one attempt holds its delivery: well past its time limit. */
-const LEASE_SECONDS = Math.ceil(DELIVERY_TIMEOUT_MS / 1000) * 3;
+/**
+ * How long one attempt holds its delivery: the longest it can take (the name resolved, then the
+ * answer), and the answer's time limit again to spare. 25 s with the default 10 s limit.
+ */
+function leaseSecondsOf(settings: WebhookSettings): number {
+  return Math.ceil((RESOLVE_TIMEOUT_MS + 2 * timeoutMsOf(settings)) / 1000);
+}
+
+function timeoutMsOf(settings: WebhookSettings): number {
+  return settings.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+}
 /** Deliveries claimed, and sent side by side, at a time. */
 const BATCH_SIZE = 16;
 
@@ -103,7 +112,7 @@ async function attempt(settings: WebhookSettings, delivery: ClaimedDelivery): Pr
     // Again before every attempt: what the name resolves to may have changed since it was saved.
     const target = await checkWebhookTarget(delivery.url, settings);
     const { headers, body } = signedRequestOf(settings, delivery);
-    const answer = await postToReceiver(target, headers, body);
+    const answer = await postToReceiver(target, headers, body, timeoutMsOf(settings));
     const durationMs = Math.round(performance.now() - startedAt);
     if (answer.status >= 200 && answer.status < 300) {
       return { status: "succeeded", responseStatus: answer.status, durationMs, error: null, retryInSeconds: null };
@@ -157,7 +166,7 @@ export async function deliverDueWebhooks(
   let attempts = 0;
   let succeeded = 0;
   for (;;) {
-    const claimed = await claimDueDeliveries(db, BATCH_SIZE, LEASE_SECONDS);
+    const claimed = await claimDueDeliveries(db, BATCH_SIZE, leaseSecondsOf(settings));
     if (claimed.length === 0) {
       break;
     }

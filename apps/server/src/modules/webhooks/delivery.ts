@@ -9,7 +9,7 @@ import type { CheckedTarget } from "./address-check.ts";
  * followed, a time limit, and at most a small part of the answer read.
  */
 
-/** An attempt that has not answered by then has failed. */
+/** An attempt that has not answered by then has failed (WEBHOOK_TIMEOUT_SECONDS's default). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** The most of a receiver's answer read; the rest is dropped with the connection. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -31,19 +31,20 @@ function pinnedLookup(target: CheckedTarget): LookupFunction {
   };
 }
 
-/** Posts `body` with `headers` to the checked target; resolves with the answer, rejects on no answer. */
+/**
+ * Posts `body` with `headers` to the checked target; resolves with the answer, rejects when none has
+ * come within `timeoutMs`.
+ */
 export function postToReceiver(
   target: CheckedTarget,
   headers: Record<string, string>,
   body: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
 ): Promise<AttemptAnswer> {
   const transport = target.url.protocol === "https:" ? https : http;
   return new Promise((resolvePromise, rejectPromise) => {
     // The whole attempt, answer included, has one time limit: a receiver dripping bytes cannot hold it.
-    const timer = setTimeout(
-      () => request.destroy(new Error(`No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)),
-      DELIVERY_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
     const resolve = (answer: AttemptAnswer) => {
       clearTimeout(timer);
       resolvePromise(answer);

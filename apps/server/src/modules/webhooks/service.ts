@@ -58,6 +58,8 @@ export interface WebhookSettings {
   readonly isProduction: boolean;
   /** How hosts are resolved: the system's, unless a test maps names of its own. */
   readonly resolve?: ResolveHost;
+  /** How long a receiver has to answer one attempt (delivery.ts's 10 s unless configured). */
+  readonly timeoutMs?: number;
 }
 
 /** How long a rotated-out secret keeps signing beside the new one. */
