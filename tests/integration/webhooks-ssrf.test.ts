@@ -248,6 +248,17 @@ describe("endpoints and deliveries", () => {
     };
   }
 
+  /** Credits the user a deposit (an event for their endpoints), runs one delivery pass, and reads `endpointId`'s delivery. */
+  async function depositAndDeliverOnce(endpointId: string) {
+    await fundWallet(ferry.db, user.userId, "USD", 100n);
+    await ferry.jobs.runNow(WEBHOOK_DELIVERY_JOB, { once: true });
+    return ferry.db
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .where("endpoint_id", "=", endpointId)
+      .executeTakeFirstOrThrow();
+  }
+
   test("saving an endpoint on a private or metadata address is refused on its url field", async () => {
     for (const url of ["http://10.0.0.1/hooks", "http://169.254.169.254/latest/meta-data", "http://[fd00::1]/"]) {
       const response = await createEndpoint(url);
@@ -302,13 +313,7 @@ describe("endpoints and deliveries", () => {
       .set({ url: "http://169.254.169.254/latest/meta-data" })
       .where("id", "=", created.json().id)
       .execute();
-    await fundWallet(ferry.db, user.userId, "USD", 100n);
-    await ferry.jobs.runNow(WEBHOOK_DELIVERY_JOB, { once: true });
-    const [delivery] = await ferry.db
-      .selectFrom("webhook_deliveries")
-      .selectAll()
-      .where("endpoint_id", "=", created.json().id)
-      .execute();
+    const delivery = await depositAndDeliverOnce(created.json().id);
     expect(delivery).toMatchObject({
       status: "retrying",
       response_status: null,
@@ -325,13 +330,7 @@ describe("endpoints and deliveries", () => {
     });
     const created = await createEndpoint(silent.url);
     expect(created.statusCode, created.body).toBe(201);
-    await fundWallet(ferry.db, user.userId, "USD", 100n);
-    await ferry.jobs.runNow(WEBHOOK_DELIVERY_JOB, { once: true });
-    const [delivery] = await ferry.db
-      .selectFrom("webhook_deliveries")
-      .selectAll()
-      .where("endpoint_id", "=", created.json().id)
-      .execute();
+    const delivery = await depositAndDeliverOnce(created.json().id);
     expect(delivery).toMatchObject({ status: "retrying", response_status: null, error: "No answer within 1 s" });
     expect(silent.hits()).toBe(1);
     await ferry.db.deleteFrom("webhook_endpoints").where("id", "=", created.json().id).execute();
