@@ -7,6 +7,7 @@ import {
   baseUrl,
   DEMO_ADMIN,
   DEMO_CUSTOMER,
+  devMailTo,
   PHONE,
   readCodeFromMailbox,
   saveScreenshot,
@@ -219,9 +220,7 @@ async function newTransferCode(email: string, before: number): Promise<string> {
 }
 
 async function countMails(email: string, subjectPart: string): Promise<number> {
-  const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
-  const messages = (await response.json()) as { to: string; subject: string }[];
-  return messages.filter((message) => message.to === email && message.subject.includes(subjectPart)).length;
+  return (await devMailTo(email)).filter((message) => message.subject.includes(subjectPart)).length;
 }
 
 /** Signs up through /signup and signs in, scanning the sign-in code dialog and trying it by keyboard. */

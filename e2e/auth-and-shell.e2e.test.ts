@@ -4,6 +4,7 @@ import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
   DESKTOP,
+  devMailTo,
   PHONE,
   readCodeFromMailbox,
   saveScreenshot,
@@ -90,9 +91,7 @@ describe("a new user", () => {
 describe("an account under attack", () => {
   /** How many sign-in codes were mailed to `email` so far (the development mailbox). */
   async function countSignInCodes(email: string): Promise<number> {
-    const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
-    const messages = (await response.json()) as { to: string; subject: string }[];
-    return messages.filter((item) => item.to === email && item.subject.includes("sign-in code")).length;
+    return (await devMailTo(email)).filter((item) => item.subject.includes("sign-in code")).length;
   }
 
   async function readNewSignInCode(email: string, before: number): Promise<string> {

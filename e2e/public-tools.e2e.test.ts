@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible } from "./axe.ts";
 import {
-  baseUrl,
   DEMO_CUSTOMER,
+  devMailTo,
   PHONE,
   saveScreenshot,
   signIn,
@@ -24,16 +24,8 @@ const browserOf = useBrowser();
 /** The address visitors' messages go to in this setup: SUPPORT_EMAIL unset, so MAIL_FROM's address. */
 const SUPPORT_ADDRESS = "no-reply@ferry.example";
 
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function mailToSupport(subject: string): Promise<DevMail | undefined> {
-  const response = await fetch(`${baseUrl()}/dev/mail/messages.json`);
-  const messages = (await response.json()) as DevMail[];
-  return messages.find((message) => message.to === SUPPORT_ADDRESS && message.subject === `Contact form: ${subject}`);
+async function mailToSupport(subject: string) {
+  return (await devMailTo(SUPPORT_ADDRESS)).find((message) => message.subject === `Contact form: ${subject}`);
 }
 
 /** Opens a public page as a person does from the landing page: the header's menu, then the entry. */

@@ -176,6 +176,18 @@ describe("development mailbox", () => {
     expect(mine[1].text).toContain("http://localhost:3000/verify-email?token=");
     expect(mine[1].html).toContain("<a href=");
     expect((await mailTo(ferry.db, email)).every((mail) => mail.status === "queued")).toBe(true);
+
+    // ?to= answers that address's messages alone, however much mail others have had since.
+    await signUp(ferry.app, uniqueEmail("mailbox-other"), GOOD_PASSWORD, ip);
+    const filtered = await send(ferry.app, {
+      method: "GET",
+      url: `/dev/mail/messages.json?to=${encodeURIComponent(email)}`,
+      ip: "127.0.0.1",
+    });
+    expect(filtered.statusCode).toBe(200);
+    expect((filtered.json() as Array<Record<string, string>>).map((message) => [message.to, message.subject])).toEqual(
+      mine.map((message) => [email, message.subject]),
+    );
   });
 });
 

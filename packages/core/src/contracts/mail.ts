@@ -10,6 +10,14 @@ export const DevMailMessage = z.object({
 });
 export type DevMailMessage = z.infer<typeof DevMailMessage>;
 
+/**
+ * What the development mailbox is asked for: the messages to one address (exactly as addressed), or
+ * without `to` the newest of everyone's. Tests that wait for a code ask for their own address, so
+ * they neither read everyone's mail at each poll nor lose theirs among the newest.
+ */
+export const DevMailboxQuery = z.object({ to: z.string().max(254).optional() });
+export type DevMailboxQuery = z.infer<typeof DevMailboxQuery>;
+
 /** The development mailbox: every queued message, newest first. */
 export const DevMailbox = z.array(DevMailMessage);
 export type DevMailbox = z.infer<typeof DevMailbox>;

@@ -22,14 +22,17 @@ export async function insertOutboxMessage(db: Kysely<DB>, message: MailMessage):
   return row.id;
 }
 
-/** The development mailbox: every queued message, newest first, bounded. */
-export async function listMailbox(db: Kysely<DB>, limit = 200): Promise<DevMailMessage[]> {
-  const rows = await db
+/** The development mailbox: the newest 200 messages, all of them or those to `to` (exactly as addressed). */
+export async function listMailbox(db: Kysely<DB>, to?: string): Promise<DevMailMessage[]> {
+  let query = db
     .selectFrom("mail_outbox")
     .select(["recipient", "subject", "text_body", "html_body", "created_at"])
     .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+    .limit(200);
+  if (to !== undefined) {
+    query = query.where("recipient", "=", to);
+  }
+  const rows = await query.execute();
   return rows.map((row) => ({
     to: row.recipient,
     subject: row.subject,

@@ -1,4 +1,4 @@
-import { DevMailbox } from "@ferry/core/contracts/mail";
+import { DevMailbox, DevMailboxQuery } from "@ferry/core/contracts/mail";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
@@ -17,13 +17,14 @@ const onlyThisMachine = requireLoopbackClient("The development mailbox");
  * Registered only when the configuration enables it, which it never does in production.
  */
 export function registerDevMailRoutes(app: FastifyInstance, deps: { db: Database }) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      "/dev/mail/messages.json",
-      { onRequest: onlyThisMachine, schema: { hide: true, response: { 200: DevMailbox } } },
-      async () => listMailbox(deps.db),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/dev/mail/messages.json",
+    {
+      onRequest: onlyThisMachine,
+      schema: { hide: true, querystring: DevMailboxQuery, response: { 200: DevMailbox } },
+    },
+    async (request) => listMailbox(deps.db, request.query.to),
+  );
   app.get("/dev/mail", { onRequest: onlyThisMachine, schema: { hide: true } }, async (_request, reply) => {
     const messages = await listMailbox(deps.db);
     const items = messages
