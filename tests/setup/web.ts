@@ -4,7 +4,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, vi } from "vitest";
-import { activate, loadAppMessages, loadPageMessages } from "../../apps/web/src/i18n/i18n.tsx";
+import { activate, loadAppMessages, loadPageMessages, loadPublicMessages } from "../../apps/web/src/i18n/i18n.tsx";
 import { queryClient } from "../../apps/web/src/lib/query-client.ts";
 import { forgetKnownSession } from "../../apps/web/src/lib/session-store.ts";
 
@@ -19,8 +19,9 @@ afterEach(() => {
   queryClient.clear();
 });
 
-// English's messages with arguments, the site's, the marketing pages' and the app's, as the first render
-// of a page has them (issue 29).
+// English's messages with arguments, the site's, the rest of the public site's, the marketing pages' and
+// the app's, as the first render of a page has them (issue 29).
+await loadPublicMessages();
 await loadAppMessages();
 await loadPageMessages();
 activate("en", "UTC");

@@ -3,7 +3,13 @@ import type { RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
 import { STATIC_PAGE_COMPONENTS } from "../marketing/static-page-components.tsx";
 import { STATIC_PAGES } from "../marketing/static-pages.ts";
-import { APP_PAGE_TITLES, PAGE_LOADERS, routes, STATIC_PAGE_BODIES_OF_THEIR_OWN } from "./routes.tsx";
+import {
+  APP_PAGE_TITLES,
+  PAGE_LOADERS,
+  routes,
+  STATIC_PAGE_BODIES_OF_THEIR_OWN,
+  STATIC_PAGE_PATHS,
+} from "./routes.tsx";
 
 /** Every path of the router with the guards above it, by the guard components' names (a lazy layout's route id). */
 function pathsWithGuards(list: RouteObject[], guards: string[] = []): Map<string, string[]> {
@@ -60,6 +66,10 @@ describe("the router and core's route table", () => {
   test("every page the app has is reachable from a route of the table", () => {
     const shown = new Set<string>(WEB_ROUTES.map((route) => ("aliasOf" in route ? route.aliasOf : route.path)));
     expect([...PAGE_LOADERS.keys()].filter((path) => !shown.has(path))).toEqual([]);
+  });
+
+  test("the router's static pages are the registry's: each public page of the table without a page of its own", () => {
+    expect([...STATIC_PAGE_PATHS].sort()).toEqual(STATIC_PAGES.map((page) => page.path).sort());
   });
 
   test("every static page of the registry has a body: text in static-page-components.tsx, or a chunk of its own", () => {

@@ -3,11 +3,10 @@ import { type Language, pathInLanguage } from "@ferry/core/i18n/languages";
 import { languagePathsOf, WEB_ROUTES, type WebRoute, type WebRouteAccess } from "@ferry/core/web-routes";
 import { type ComponentType, lazy, type ReactElement, use } from "react";
 import { Navigate, type RouteObject } from "react-router";
-import { loadAppMessages, loadPageMessages, loadZodMessages, t } from "../i18n/i18n.tsx";
+import { loadAppMessages, loadPageMessages, loadPublicMessages, loadZodMessages, t } from "../i18n/i18n.tsx";
 import { LandingPage } from "../marketing/landing-page.tsx";
 import { NotFoundPage } from "../marketing/not-found-page.tsx";
 import { documentTitleOf } from "../marketing/page-meta.tsx";
-import { STATIC_PAGES } from "../marketing/static-pages.ts";
 import { RedirectIfSignedIn } from "./guards.tsx";
 import { type DialogProps, LazyDialog } from "./lazy.tsx";
 
@@ -66,9 +65,14 @@ function LazyRouteElement({ code }: { code: RouteCode }) {
  * pre-rendered page), it renders at once.
  */
 function lazyRoute(route: Omit<RouteObject, "element" | "handle" | "index">, load: PageLoader): RouteObject {
-  // Under the app's query client, which comes with the page's code (decision 050).
+  // Under the app's query client, which comes with the page's code (decision 050), and with the public
+  // site's messages beyond the landing page's (the first script carries only those).
   const code = new RouteCode(async () => {
-    const [element, { QueryProvider }] = await Promise.all([load(), import("./query-provider.tsx")]);
+    const [element, { QueryProvider }] = await Promise.all([
+      load(),
+      import("./query-provider.tsx"),
+      loadPublicMessages(),
+    ]);
     return <QueryProvider>{element}</QueryProvider>;
   });
   const handle: LazyRouteHandle = { load: code.ensureLoading, preload: code.preload };
@@ -257,19 +261,27 @@ export const STATIC_PAGE_BODIES_OF_THEIR_OWN: Readonly<Record<string, () => Prom
   "/tools": async () => (await import("../features/tools/tools-page.tsx")).ToolsPage,
 };
 
+/**
+ * The static pages' paths (marketing/static-pages.ts holds their titles and descriptions, which their
+ * chunk brings): every public page of core's table that is neither a feature page nor an alias.
+ */
+export const STATIC_PAGE_PATHS: readonly string[] = (WEB_ROUTES as readonly WebRoute[])
+  .filter((route) => route.access === "public" && !route.aliasOf && !(route.path in FEATURE_PAGES))
+  .map((route) => route.path);
+
 /** Every page by its canonical path: feature pages, static pages and coming-soon pages. */
 export const PAGE_LOADERS: ReadonlyMap<string, PageLoader> = new Map([
   ...Object.entries(FEATURE_PAGES),
-  ...STATIC_PAGES.map((page): [string, PageLoader] => [
-    page.path,
+  ...STATIC_PAGE_PATHS.map((path): [string, PageLoader] => [
+    path,
     async () => {
       const [{ StaticPage }, body] = await Promise.all([
         import("../marketing/static-page.tsx"),
-        STATIC_PAGE_BODIES_OF_THEIR_OWN[page.path]?.(),
+        STATIC_PAGE_BODIES_OF_THEIR_OWN[path]?.(),
         // The page's own texts (decision 047): loaded before its first render, hydration included.
         loadPageMessages(),
       ]);
-      return <StaticPage path={page.path} body={body} />;
+      return <StaticPage path={path} body={body} />;
     },
   ]),
   ...Object.entries(COMING_SOON_PAGES).map(([path, page]): [string, PageLoader] => [

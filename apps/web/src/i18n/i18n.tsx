@@ -18,35 +18,41 @@ import {
 } from "@ferry/core/i18n/languages";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
 
-type Part = "site" | "pages" | "app";
+type Part = "site" | "public" | "pages" | "app";
 
 /**
- * Each language's three parts (apps/web/build/messages.ts): the public site's messages, the marketing
- * pages' own (decision 047), and the app's.
+ * Each language's four parts (apps/web/build/messages.ts): the first script's messages (the public layout
+ * and the landing page), the rest of the public site's, the marketing pages' own (decision 047), and the
+ * app's.
  */
 const LOADERS: Readonly<Record<Language, Readonly<Record<Part, () => Promise<{ default: CompiledCatalog }>>>>> = {
   en: {
     site: () => import("virtual:ferry-messages/en-site"),
+    public: () => import("virtual:ferry-messages/en-public"),
     pages: () => import("virtual:ferry-messages/en-pages"),
     app: () => import("virtual:ferry-messages/en-app"),
   },
   es: {
     site: () => import("virtual:ferry-messages/es-site"),
+    public: () => import("virtual:ferry-messages/es-public"),
     pages: () => import("virtual:ferry-messages/es-pages"),
     app: () => import("virtual:ferry-messages/es-app"),
   },
   fr: {
     site: () => import("virtual:ferry-messages/fr-site"),
+    public: () => import("virtual:ferry-messages/fr-public"),
     pages: () => import("virtual:ferry-messages/fr-pages"),
     app: () => import("virtual:ferry-messages/fr-app"),
   },
   de: {
     site: () => import("virtual:ferry-messages/de-site"),
+    public: () => import("virtual:ferry-messages/de-public"),
     pages: () => import("virtual:ferry-messages/de-pages"),
     app: () => import("virtual:ferry-messages/de-app"),
   },
   zh: {
     site: () => import("virtual:ferry-messages/zh-site"),
+    public: () => import("virtual:ferry-messages/zh-public"),
     pages: () => import("virtual:ferry-messages/zh-pages"),
     app: () => import("virtual:ferry-messages/zh-app"),
   },
@@ -59,7 +65,10 @@ const LOADERS: Readonly<Record<Language, Readonly<Record<Part, () => Promise<{ d
  */
 const catalogs = new Map<Language, Record<string, CompiledCatalog[string]>>([["en", {}]]);
 
-/** The parts pages shown so far need: the site's always; the app's once the signed-in shell loads. */
+/**
+ * The parts pages shown so far need: the first script's always; the public site's once any page but the
+ * landing page loads; the app's once the signed-in shell loads.
+ */
 const neededParts = new Set<Part>(["site"]);
 
 interface Active {
@@ -153,6 +162,14 @@ async function loadPartFromNowOn(part: Part): Promise<void> {
 export function loadAppMessages(): Promise<void> {
   // The app's forms validate with zod, which its pages carry anyway: its messages come along.
   return Promise.all([loadPartFromNowOn("app"), loadZodMessages()]).then(() => undefined);
+}
+
+/**
+ * Loads the public site's messages beyond the first script's (every page's route but the landing page's
+ * awaits them with its code), and keeps loading them with every later language.
+ */
+export function loadPublicMessages(): Promise<void> {
+  return loadPartFromNowOn("public");
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   LANDING_FINAL_CTA,
   LANDING_HERO,
   LANDING_HOW_IT_WORKS,
+  LANDING_PAGE_ENTRY,
   LANDING_TRUST,
   LANDING_WALLET_EXAMPLE,
   type SupportedAsset,
@@ -18,7 +19,6 @@ import { Link } from "./local-link.tsx";
 import { MARKETING_ICONS } from "./marketing-icons.ts";
 import { MarketingLayout } from "./marketing-layout.tsx";
 import { PageMeta } from "./page-meta.tsx";
-import { LANDING_PAGE_ENTRY } from "./static-pages.ts";
 
 /** The public landing page at `/`. */
 export function LandingPage() {

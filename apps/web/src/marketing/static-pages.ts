@@ -1,6 +1,7 @@
 // The registry of Ferry's public pages: each page's canonical path, its title (shown as "<title> · Ferry"
 // in the browser tab) and its meta description. Plain data with no React, so build scripts (pre-rendering,
 // sitemap.xml) can import it as well as the pages. An operator edits titles and descriptions here.
+import { LANDING_PAGE_ENTRY } from "./content/landing.ts";
 import { RATES_PAGE } from "./content/rates.ts";
 
 export interface StaticPageEntry {
@@ -12,13 +13,8 @@ export interface StaticPageEntry {
   description: string;
 }
 
-/** The landing page at `/`. */
-export const LANDING_PAGE_ENTRY: StaticPageEntry = {
-  path: "/",
-  title: "Fiat and crypto in one account",
-  description:
-    "Hold dollars, euros and crypto side by side, exchange between them and send money to banks, wallets and other Ferry users.",
-};
+/** The landing page at `/` (its entry lives with its copy: the first script carries it, not this table). */
+export { LANDING_PAGE_ENTRY };
 
 /** The rates page at `/rates` (rates-page.tsx); its copy lives in content/rates.ts. */
 export const RATES_PAGE_ENTRY: StaticPageEntry = {
