@@ -6,6 +6,8 @@ import {
   type PrerenderedPage,
   PUBLIC_ORIGIN_PLACEHOLDER,
   prerenderedFileOf,
+  SCRIPTS_AFTER_FIRST_PAINT,
+  SCRIPTS_META_NAME,
   SHELLS_DIR,
 } from "@ferry/core/public-pages";
 import type { Plugin } from "vite";
@@ -172,16 +174,31 @@ async function withInlinedStylesheets(template: string, distDir: string): Promis
   return html;
 }
 
+/** The built index.html's first script and its preloads: `<script type="module" … src>`, `<link rel="modulepreload" … href>`. */
+const MODULE_TAG =
+  /\s*<(?:script type="module"[^>]*\bsrc|link rel="modulepreload"[^>]*\bhref)="(\/[^"]+)"[^>]*>(?:<\/script>)?/g;
+
 /**
- * The template's module scripts fetched at low priority: a pre-rendered page is readable without them
- * (they only make it interactive), so they must not compete with the document for a slow connection.
- * The app's own index.html keeps them at the browser's default, as it cannot show anything without them.
+ * The template without its module scripts and preloads, and their addresses, the first script first. A
+ * pre-rendered page names them, with its own chunks, in `<meta name="ferry-scripts">`, and core's
+ * SCRIPTS_AFTER_FIRST_PAINT fetches them once the page has been painted (decision 021).
  */
-function withLowPriorityScripts(template: string): string {
-  return template.replaceAll(
-    '<script type="module" crossorigin src=',
-    '<script type="module" crossorigin fetchpriority="low" src=',
-  );
+function withoutModuleTags(template: string): { html: string; scripts: string[] } {
+  const scripts = [...template.matchAll(MODULE_TAG)].map((match) => match[1]);
+  if (!/<script type="module"[^>]*\bsrc="/.test(template) || scripts.length === 0) {
+    throw new Error("dist/index.html has no module script: the pre-render template changed");
+  }
+  return { html: template.replace(MODULE_TAG, ""), scripts };
+}
+
+/** The tags that load a pre-rendered page's scripts after its first paint: the list, and the loader. */
+function scriptsAfterFirstPaint(html: string, scripts: readonly string[]): string {
+  if (!html.includes("</body>")) {
+    throw new Error("dist/index.html has no </body>: the pre-render template changed");
+  }
+  return html
+    .replace("</head>", () => `  <meta name="${SCRIPTS_META_NAME}" content="${scripts.join(" ")}">\n  </head>`)
+    .replace("</body>", () => `  <script>${SCRIPTS_AFTER_FIRST_PAINT}</script>\n  </body>`);
 }
 
 /** `<link rel="modulepreload">` for each chunk file, at low priority where the page shows without them. */
@@ -196,23 +213,23 @@ export async function prerenderPages(options: {
   serverEntry: string;
   clientManifestFile: string;
 }): Promise<string[]> {
-  const template = withLowPriorityScripts(
+  const { html: template, scripts: templateScripts } = withoutModuleTags(
     await withInlinedStylesheets(await readFile(path.join(options.distDir, "index.html"), "utf8"), options.distDir),
   );
   const manifest = JSON.parse(await readFile(options.clientManifestFile, "utf8")) as Record<string, ManifestChunk>;
-  const entryFiles = [...template.matchAll(/<script type="module"[^>]*\bsrc="\/([^"]+)"/g)].map((match) => match[1]);
+  const entryFiles = templateScripts.map((script) => script.slice(1));
   const entry = (await import(pathToFileURL(options.serverEntry).href)) as PrerenderEntry;
   for (const page of entry.PRERENDERED_PAGES) {
     const rendered = await entry.renderPage(page.location, page.language);
     const { headTags, markup } = splitHoistedTags(rendered.html);
-    const preloads = modulePreloadTags(chunkFilesOf(manifest, rendered.modules, entryFiles), true);
+    const pageChunks = chunkFilesOf(manifest, rendered.modules, entryFiles).map((file) => `/${file}`);
     const file = path.join(options.distDir, PRERENDERED_DIR, prerenderedFileOf(page.key));
     await mkdir(path.dirname(file), { recursive: true });
     // The page hydrates in the language its <html lang> names (i18n.tsx's initialLanguage).
-    const html = fillTemplate(template, [...headTags, ...preloads], markup).replace(
-      '<html lang="en">',
-      () => `<html lang="${page.language}">`,
-    );
+    const html = scriptsAfterFirstPaint(fillTemplate(template, headTags, markup), [
+      ...templateScripts,
+      ...pageChunks,
+    ]).replace('<html lang="en">', () => `<html lang="${page.language}">`);
     await writeFile(file, html);
   }
   // The shells of the other pages: the app's own index.html (nothing to show before its scripts run, so

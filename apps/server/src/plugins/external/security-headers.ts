@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import helmet from "@fastify/helmet";
+import { SCRIPTS_AFTER_FIRST_PAINT } from "@ferry/core/public-pages";
 import { THEME_SCRIPT } from "@ferry/core/theme";
 import fp from "fastify-plugin";
 
@@ -8,11 +9,13 @@ const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
 
 /**
- * The one inline script Ferry's pages carry, the theme chosen before the first paint (decision 046),
- * admitted by the hash of its text: computed here from the same constant the web build inlines, so
- * the two cannot drift apart.
+ * The two inline scripts Ferry's pages carry, the theme chosen before the first paint (decision 046) and
+ * a pre-rendered page's loader of its scripts after that paint (decision 021), each admitted by the hash
+ * of its text: computed here from the same constants the web build inlines, so they cannot drift apart.
  */
-const THEME_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}'`;
+const INLINE_SCRIPT_SOURCES = [THEME_SCRIPT, SCRIPTS_AFTER_FIRST_PAINT].map(
+  (script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`,
+);
 
 export interface SecurityHeadersOptions {
   /** Strict-Transport-Security only where Ferry is served over HTTPS (production). */
@@ -21,7 +24,7 @@ export interface SecurityHeadersOptions {
 
 /**
  * Security headers on every response: helmet's (a Content-Security-Policy that admits only Ferry's own
- * scripts and the theme script by its hash), Permissions-Policy, and `cache-control: no-store` on JSON unless a route chose otherwise,
+ * scripts and its two inline scripts by their hashes), Permissions-Policy, and `cache-control: no-store` on JSON unless a route chose otherwise,
  * so no shared cache keeps an account's data.
  */
 export default fp<SecurityHeadersOptions>(
@@ -30,7 +33,7 @@ export default fp<SecurityHeadersOptions>(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", THEME_SCRIPT_SOURCE],
+          scriptSrc: ["'self'", ...INLINE_SCRIPT_SOURCES],
           // Toasts and Radix inject style attributes at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:"],
