@@ -3,15 +3,15 @@
 import type { MessageKey } from "@ferry/core/i18n/catalog";
 import type { Money } from "@ferry/core/money";
 import type { MarketingIconName } from "../marketing-icons.ts";
-import type { StaticPageEntry } from "../static-pages.ts";
 
 // Every text is English, its message key: the page shows it through t() or translateText() (issue 29).
 
 /**
  * The landing page's entry of the public pages' registry (marketing/static-pages.ts lists it with the
- * others): here, so the first script carries it without every other page's title and description.
+ * others, as a StaticPageEntry): here, so the first script carries it without every other page's
+ * title and description.
  */
-export const LANDING_PAGE_ENTRY: StaticPageEntry = {
+export const LANDING_PAGE_ENTRY = {
   path: "/",
   title: "Fiat and crypto in one account",
   description:
