@@ -223,6 +223,8 @@ describe("active sessions", () => {
     expect(items.filter((item) => item.isCurrent)).toHaveLength(1);
     expect(items.find((item) => item.id === phone.id)).toMatchObject({
       device: "Safari on iOS",
+      browser: "Safari",
+      system: "iOS",
       ipAddress: "192.0.2.7",
       isCurrent: false,
     });

@@ -3391,12 +3391,14 @@ export interface components {
       type: "email-verification";
     };
     SessionItem: {
+      browser: string | null;
       createdAt: string;
       device: string;
       id: string;
       ipAddress: string | null;
       isCurrent: boolean;
       lastActiveAt: string;
+      system: string | null;
     };
     SessionList: {
       items: components["schemas"]["SessionItem"][];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MessageKey, MessageValues } from "../i18n/catalog.ts";
 
 /*
  * Active sessions and the idle timeout (issue 27, decision 038). The server ends a session idle for
@@ -11,6 +12,10 @@ export const SessionItem = z.object({
   id: z.string(),
   /** The browser and system, read from the user agent ("Chrome on Windows"), or "Unknown device". */
   device: z.string(),
+  /** The browser the user agent names ("Chrome"), when it names a known one: for a description in another language. */
+  browser: z.string().nullable(),
+  /** The system the user agent names ("Windows"), when it names a known one. */
+  system: z.string().nullable(),
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
   /** When its owner last did something in it (written at most once a minute). */
@@ -54,19 +59,35 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
   [/Linux/, "Linux"],
 ];
 
+/** The browser and the system a user agent names, each null when it names none Ferry knows. */
+export interface DeviceParts {
+  readonly browser: string | null;
+  readonly system: string | null;
+}
+
+/** Browsers are tested most specific first: Edge and Opera also say "Chrome", Chrome also says "Safari". */
+export function devicePartsOf(userAgent: string | null | undefined): DeviceParts {
+  return {
+    browser: (userAgent && BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1]) || null,
+    system: (userAgent && SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1]) || null,
+  };
+}
+
+/** Reads a message in someone's language (a translator's `translate`, a reader's `t`). */
+type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** English without the catalog: a message's key is its English text, its arguments filled in. */
+const inEnglish: Translate = (key, values) => key.replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name]));
+
 /**
- * A person's name for the device a session was signed in from, read from its user agent: "Chrome on
- * Windows", "Safari on iOS"; "Unknown device" when it names neither a known browser nor a system.
- * Browsers are tested most specific first: Edge and Opera also say "Chrome", Chrome also says "Safari".
+ * A person's name for a device, in the reader's language: "Chrome on Windows", "Chrome unter Windows";
+ * the browser or the system alone when only one is known; "Unknown device" when neither is. Browser and
+ * system names are products' names, the same in every language. English when no `t` is given.
  */
-export function describeDevice(userAgent: string | null | undefined): string {
-  if (!userAgent) {
-    return "Unknown device";
-  }
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+export function describeDevice(device: DeviceParts, t: Translate = inEnglish): string {
+  const { browser, system } = device;
   if (browser && system) {
-    return `${browser} on ${system}`;
+    return t("{browser} on {system}", { browser, system });
   }
-  return browser ?? system ?? "Unknown device";
+  return browser ?? system ?? t("Unknown device");
 }

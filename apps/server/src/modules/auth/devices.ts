@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { type DeviceParts, describeDevice, devicePartsOf } from "@ferry/core/contracts/sessions";
 import { LOCALE_OF } from "@ferry/core/i18n/languages";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -111,30 +112,6 @@ export async function revokeDeviceCookies(db: Database, userId: string): Promise
   return incrementDeviceCookieGeneration(db, userId);
 }
 
-function describeDevice(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent)
-    ? "Edge"
-    : /Chrome\//.test(userAgent)
-      ? "Chrome"
-      : /Firefox\//.test(userAgent)
-        ? "Firefox"
-        : /Safari\//.test(userAgent)
-          ? "Safari"
-          : "a browser";
-  const system = /Android/.test(userAgent)
-    ? "Android"
-    : /iPhone|iPad/.test(userAgent)
-      ? "iOS"
-      : /Mac OS X/.test(userAgent)
-        ? "macOS"
-        : /Windows/.test(userAgent)
-          ? "Windows"
-          : /Linux/.test(userAgent)
-            ? "Linux"
-            : "an unknown system";
-  return `${browser} on ${system}`;
-}
-
 /**
  * Now, as the owner reads time: in the language and time zone of their App Preferences (UTC by
  * default), with the zone named. English keeps its day-month order ("26 Nov 2026, 21:43 UTC").
@@ -155,13 +132,13 @@ async function signInTimeFor(db: Database, userId: string): Promise<string> {
 }
 
 /** The owner's security e-mail about a sign-in from a new device (issue 27): sent whatever e-mail settings say. */
-async function mailNewDevice(db: Database, userId: string, device: { browser: string; ip: string }): Promise<void> {
+async function mailNewDevice(db: Database, userId: string, device: { parts: DeviceParts; ip: string }): Promise<void> {
   const email = await selectUserEmail(db, userId);
   if (!email) {
     return;
   }
   const time = await signInTimeFor(db, userId);
-  await enqueueMail(db, newDeviceSignInMail(email, { time, address: device.ip, browser: device.browser }));
+  await enqueueMail(db, newDeviceSignInMail(email, { time, address: device.ip, device: device.parts }));
 }
 
 /**
@@ -175,7 +152,8 @@ export async function recordSignInDevice(db: Database, userId: string, userAgent
     return;
   }
   if ((await countKnownDevices(db, userId)) > 1) {
-    await mailNewDevice(db, userId, { browser: describeDevice(userAgent), ip });
+    const device = devicePartsOf(userAgent);
+    await mailNewDevice(db, userId, { parts: device, ip });
     await createNotification(db, {
       userId,
       type: "warning",
@@ -183,7 +161,7 @@ export async function recordSignInDevice(db: Database, userId: string, userAgent
         title: reader.t("New sign-in"),
         message: reader.t(
           "Your account was signed in from a new device ({device}, {ip}). If this wasn't you, reset your password now.",
-          { device: describeDevice(userAgent), ip },
+          { device: describeDevice(device, reader.t), ip },
         ),
       }),
     });
@@ -192,7 +170,7 @@ export async function recordSignInDevice(db: Database, userId: string, userAgent
       userId,
       eventKey: `new-device:${deviceHash}`,
       event: "new_device",
-      detail: `${describeDevice(userAgent)}, ${ip}`,
+      detail: `${describeDevice(device)}, ${ip}`,
     });
   }
 }

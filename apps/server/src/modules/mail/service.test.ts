@@ -1,8 +1,10 @@
+import { devicePartsOf } from "@ferry/core/contracts/sessions";
 import { describe, expect, it } from "vitest";
 import { readerFor } from "../../i18n/translator.ts";
 import {
   helpRequestUpdateMail,
   type Mail,
+  newDeviceSignInMail,
   passwordChangedMail,
   passwordResetMail,
   signInCodeMail,
@@ -28,6 +30,19 @@ describe("e-mails in the reader's language", () => {
     );
     expect(mail.html).toContain('<html lang="de">');
     expect(mail.html).toContain("Ferry wird Sie niemals nach Ihrem Passwort fragen.");
+  });
+
+  it("names a new device in the reader's language, and one it cannot read as unknown", () => {
+    const firefoxOnWindows = devicePartsOf(
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+    );
+    const details = { time: "27 Nov 2026, 08:00 UTC", address: "192.0.2.7", device: firefoxOnWindows };
+    expect(written(newDeviceSignInMail("a@example.com", details), "de").text).toContain(
+      "Browser: Firefox unter Windows",
+    );
+    expect(written(newDeviceSignInMail("a@example.com", details), "en").text).toContain("Browser: Firefox on Windows");
+    const unknown = { ...details, device: devicePartsOf("curl/8.5.0") };
+    expect(written(newDeviceSignInMail("a@example.com", unknown), "fr").text).toContain("Appareil inconnu");
   });
 
   it("keeps the English texts as they were", () => {

@@ -1,3 +1,4 @@
+import { type DeviceParts, describeDevice } from "@ferry/core/contracts/sessions";
 import type { Language } from "@ferry/core/i18n/languages";
 import type { Money } from "@ferry/core/money";
 import type { Kysely } from "kysely";
@@ -539,7 +540,7 @@ export function signInMethodChangedMail(
  * security e-mail, sent whatever the notification settings say, so that an owner who did not do it
  * learns at once when, from where and with what.
  */
-export function newDeviceSignInMail(to: string, details: { time: string; address: string; browser: string }): Mail {
+export function newDeviceSignInMail(to: string, details: { time: string; address: string; device: DeviceParts }): Mail {
   return {
     to,
     category: "security",
@@ -550,7 +551,7 @@ export function newDeviceSignInMail(to: string, details: { time: string; address
       const facts = [
         t("Time: {time}", { time: details.time }),
         t("Address: {address}", { address: details.address }),
-        t("Browser: {browser}", { browser: details.browser }),
+        t("Browser: {browser}", { browser: describeDevice(details.device, t) }),
       ];
       const advice = t(
         "If this was you, there is nothing to do. If this wasn't you, reset your password now from the sign-in page (Forgot password) and contact support.",

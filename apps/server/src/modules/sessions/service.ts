@@ -1,4 +1,4 @@
-import { describeDevice, type RevokedSessions, type SessionList } from "@ferry/core/contracts/sessions";
+import { describeDevice, devicePartsOf, type RevokedSessions, type SessionList } from "@ferry/core/contracts/sessions";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
@@ -81,7 +81,8 @@ export async function listSessions(
   return {
     items: rows.map((row) => ({
       id: row.id,
-      device: describeDevice(row.userAgent),
+      device: describeDevice(devicePartsOf(row.userAgent)),
+      ...devicePartsOf(row.userAgent),
       ipAddress: row.ipAddress,
       createdAt: new Date(row.createdAt).toISOString(),
       lastActiveAt: new Date(row.lastActiveAt).toISOString(),

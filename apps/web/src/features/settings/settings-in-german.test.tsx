@@ -20,6 +20,8 @@ const SESSIONS = [
   {
     id: "session-phone",
     device: "Safari on iOS",
+    browser: "Safari",
+    system: "iOS",
     ipAddress: null,
     createdAt: "2026-11-20T09:00:00.000Z",
     lastActiveAt: "2026-11-26T09:00:00.000Z",
@@ -101,7 +103,7 @@ describe("/settings in German", () => {
     expect(await screen.findByRole("button", { name: "Authenticator-App einrichten" })).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Work laptop umbenennen" })).toBeTruthy();
     expect(screen.getByText("Hinzugefügt am 01.03.2026, 10:00 · Nie verwendet")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Abmelden: Safari on iOS, Unbekannte Adresse" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Abmelden: Safari unter iOS, Unbekannte Adresse" })).toBeTruthy();
     expect(screen.getByText(/Unbekannte Adresse · Zuletzt aktiv .* · Angemeldet am 20\.11\.2026/)).toBeTruthy();
   });
 

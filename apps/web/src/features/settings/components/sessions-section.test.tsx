@@ -1,12 +1,15 @@
 import type { SessionItem } from "@ferry/core/contracts/sessions";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
+import { activate, loadLanguage } from "../../../i18n/i18n.tsx";
 import { fakeApi, renderWithApp } from "../../../testing/render.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
 
 const HERE: SessionItem = {
   id: "session-here",
   device: "Chrome on Linux",
+  browser: "Chrome",
+  system: "Linux",
   ipAddress: "203.0.113.7",
   createdAt: "2026-11-20T09:00:00.000Z",
   lastActiveAt: "2026-11-26T09:00:00.000Z",
@@ -16,10 +19,27 @@ const PHONE: SessionItem = {
   ...HERE,
   id: "session-phone",
   device: "Safari on iOS",
+  browser: "Safari",
+  system: "iOS",
   ipAddress: "198.51.100.4",
   isCurrent: false,
 };
-const TABLET: SessionItem = { ...PHONE, id: "session-tablet", device: "Firefox on Android", ipAddress: null };
+const TABLET: SessionItem = {
+  ...PHONE,
+  id: "session-tablet",
+  device: "Firefox on Android",
+  browser: "Firefox",
+  system: "Android",
+  ipAddress: null,
+};
+/** A user agent that names no browser or system Ferry knows. */
+const UNKNOWN: SessionItem = {
+  ...PHONE,
+  id: "session-unknown",
+  device: "Unknown device",
+  browser: null,
+  system: null,
+};
 
 /** The sessions API with the list kept in memory: DELETE signs one out, revoke-others all but this one. */
 function sessionsApi(initial: SessionItem[]) {
@@ -81,5 +101,23 @@ describe("the active sessions part of Security Settings", () => {
     expect(screen.getByText("2 other sessions signed out.")).toBeVisible();
     expect(await section().findAllByRole("listitem")).toHaveLength(1);
     expect(section().queryByRole("button", { name: "Sign out everywhere else" })).toBeNull();
+  });
+});
+
+describe("the active sessions in German", () => {
+  afterEach(() => activate("en", "UTC"));
+
+  test("names each device in German, and a device it cannot read as unknown", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    sessionsApi([HERE, PHONE, UNKNOWN]);
+    renderWithApp(<SessionsSection />);
+
+    const rows = await within(screen.getByRole("region", { name: "Aktive Sitzungen" })).findAllByRole("listitem");
+    expect(rows.map((row) => row.querySelector("p")?.textContent)).toEqual([
+      "Chrome unter LinuxDieses Gerät",
+      "Safari unter iOS",
+      "Unbekanntes Gerät",
+    ]);
   });
 });

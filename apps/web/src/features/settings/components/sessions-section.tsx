@@ -1,4 +1,4 @@
-import type { SessionItem } from "@ferry/core/contracts/sessions";
+import { describeDevice, type SessionItem } from "@ferry/core/contracts/sessions";
 import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { Monitor } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -25,7 +25,9 @@ const SESSIONS_TEXT = {
 
 function SessionRow({ session }: { session: SessionItem }) {
   const revoke = useRevokeSession();
-  const label = `${session.device}, ${session.ipAddress ?? t(SESSIONS_TEXT.unknownAddress)}`;
+  // In the reader's language ("Chrome unter Windows"); the API's `device` is its English.
+  const device = describeDevice(session, t);
+  const label = `${device}, ${session.ipAddress ?? t(SESSIONS_TEXT.unknownAddress)}`;
   async function signOut() {
     try {
       await revoke.mutateAsync(session.id);
@@ -40,7 +42,7 @@ function SessionRow({ session }: { session: SessionItem }) {
         <Monitor aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium">
-            {session.device}
+            {device}
             {session.isCurrent ? <Badge>{t(SESSIONS_TEXT.thisDevice)}</Badge> : null}
           </p>
           <p className="text-sm text-muted-foreground">
