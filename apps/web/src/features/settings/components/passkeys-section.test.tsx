@@ -1,6 +1,7 @@
 import type { Passkey } from "@ferry/core/contracts/passkeys";
 import { screen, within } from "@testing-library/react";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { activate, loadLanguage } from "../../../i18n/i18n.tsx";
 import { fakeApi, renderWithApp } from "../../../testing/render.tsx";
 import { PasskeysSection } from "./passkeys-section.tsx";
 
@@ -110,5 +111,27 @@ describe("the passkeys part of Security Settings", () => {
     // Refused before the browser's ceremony: nothing was registered, and the dialog stays open.
     expect(seen.some((request) => request.path === "/api/v1/passkeys" && request.method === "POST")).toBe(false);
     expect(screen.getByRole("dialog", { name: "Add a passkey" })).toBeVisible();
+  });
+});
+
+describe("adding a passkey in German", () => {
+  afterEach(() => {
+    activate("en", "UTC");
+    vi.restoreAllMocks();
+  });
+
+  test("names it after the device, in German", async () => {
+    await loadLanguage("de");
+    activate("de", "UTC");
+    vi.spyOn(window.navigator, "userAgent", "get").mockReturnValue(
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    );
+    passkeysApi([]);
+    const { user } = renderWithApp(<PasskeysSection />);
+
+    await user.click(await screen.findByRole("button", { name: "Passkey hinzufügen" }));
+
+    const dialog = within(await screen.findByRole("dialog"));
+    expect(dialog.getByLabelText("Name des Passkeys")).toHaveValue("Chrome unter macOS");
   });
 });

@@ -1,4 +1,5 @@
 import { type Passkey, PasskeyRegistrationOptionsRequest, PasskeyRenameRequest } from "@ferry/core/contracts/passkeys";
+import { describeDevice, devicePartsOf } from "@ferry/core/contracts/sessions";
 import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, Pencil, Trash2 } from "lucide-react";
@@ -46,27 +47,10 @@ const PASSKEYS = {
   failed: "Something went wrong. Please try again.",
 } as const satisfies Record<string, MessageKey>;
 
-/** A default name from the device: "Chrome on macOS". */
+/** A default name from the device, in the reader's language: "Chrome on macOS", "Chrome unter macOS". */
 function deviceName(userAgent: string): string {
-  const browsers: [RegExp, string][] = [
-    [/Edg\//, "Edge"],
-    [/Chrome\//, "Chrome"],
-    [/Firefox\//, "Firefox"],
-    [/Safari\//, "Safari"],
-  ];
-  const systems: [RegExp, string][] = [
-    [/Android/, "Android"],
-    [/iPhone|iPad/, "iOS"],
-    [/Mac OS X/, "macOS"],
-    [/Windows/, "Windows"],
-    [/Linux/, "Linux"],
-  ];
-  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) {
-    return `${browser} on ${system}`;
-  }
-  return browser ?? system ?? t("My passkey");
+  const device = devicePartsOf(userAgent);
+  return device.browser || device.system ? describeDevice(device, t) : t("My passkey");
 }
 
 /** The name form of adding and renaming: core's rule, trimmed, at most 64 characters. */
