@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildTestApp, createSignedInUser, readCodeFromMailbox, readMail, type TestApp } from "./helpers.ts";
+import { buildTestApp, createSignedInUser, readCodeFromMailbox, readMail, send, type TestApp } from "./helpers.ts";
 import {
   addPaymentMethod,
   balanceOf,
@@ -328,6 +328,28 @@ describe("daily cash-out limit", () => {
         "Your daily limit for bank and crypto transfers and cash-outs is USD 10.00 until your e-mail and identity (KYC) are verified; USD 0.00 remains today.",
     });
     expect(await balanceOf(limited, user, "USD")).toEqual({ balance: "50.00", reserved: "10.05", available: "39.95" });
+  });
+
+  test("says the limit in the language the request asks for, amounts written its way (issue 29)", async () => {
+    const { user, methodId } = await fundedUserWithBank(limited, "50.00");
+
+    const tooMuch = await send(limited.app, {
+      method: "POST",
+      url: "/api/v1/transfers/verification-code",
+      ip: user.ip,
+      cookie: user.cookie,
+      headers: { "accept-language": "de-DE,de;q=0.9,en;q=0.8" },
+      payload: { target: { method: "withdrawal", paymentMethodId: methodId }, amount: "10.01", currency: "USD" },
+    });
+
+    expect(tooMuch.statusCode, tooMuch.body).toBe(422);
+    expect(tooMuch.json().error).toEqual({
+      code: "limit_exceeded",
+      message:
+        "Ihr Tageslimit für Bank- und Krypto-Überweisungen und Auszahlungen beträgt 10,00\u00a0USD, bis Ihre E-Mail-Adresse und Identität (KYC) bestätigt sind; heute sind noch 10,00\u00a0USD übrig.",
+      // German writes the amount before its currency, a no-break space between.
+      fields: { amount: "Heute höchstens 10,00\u00a0USD" },
+    });
   });
 
   test("a user with a verified e-mail and approved KYC may cash out the full 100 USD", async () => {

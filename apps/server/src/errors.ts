@@ -1,12 +1,27 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { ERROR_STATUS, type ErrorCode } from "@ferry/core/errors";
-import type { FastifyError, FastifyInstance } from "fastify";
+import { negotiateLanguage, SOURCE_LANGUAGE } from "@ferry/core/i18n/languages";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { type Reader, readerFor } from "./i18n/translator.ts";
 
-/** The one error type of the server: a stable code, a message for people, and optional per-field messages. */
+/** An error's texts: its message, and the message of each field it names. */
+export interface ErrorTexts {
+  readonly message: string;
+  readonly fields?: Record<string, string>;
+}
+
+/**
+ * The one error type of the server: a stable code, a message for people, and optional per-field messages.
+ * The answer is in the language the request asks for (`Accept-Language`, which the web app sets to the
+ * language it shows): a plain message through the catalog, one with values (`AppError.written`) written
+ * for that reader, amounts in their format (issue 29).
+ */
 export class AppError extends Error {
   readonly status: number;
+  /** For an error whose texts carry values: writes them for a reader. */
+  write?: (reader: Reader) => ErrorTexts;
 
   constructor(
     readonly code: ErrorCode,
@@ -18,6 +33,30 @@ export class AppError extends Error {
     this.name = "AppError";
     this.status = ERROR_STATUS[code];
   }
+
+  /** An error whose message (and fields) carry values, written for each reader; its own texts are English. */
+  static written(code: ErrorCode, write: (reader: Reader) => ErrorTexts): AppError {
+    const english = write(readerFor(SOURCE_LANGUAGE));
+    const error = new AppError(code, english.message, english.fields);
+    error.write = write;
+    return error;
+  }
+}
+
+/** The error's texts in the language `request` asks for; English when it asks for none. */
+function textsFor(error: AppError, request: FastifyRequest): ErrorTexts {
+  const language = negotiateLanguage(request.headers["accept-language"]);
+  if (language === SOURCE_LANGUAGE) {
+    return { message: error.message, fields: error.fields };
+  }
+  const reader = readerFor(language);
+  if (error.write) {
+    return error.write(reader);
+  }
+  const fields = error.fields
+    ? Object.fromEntries(Object.entries(error.fields).map(([name, text]) => [name, reader.translateText(text)]))
+    : undefined;
+  return { message: reader.translateText(error.message), fields };
 }
 
 /** How long a client should wait before retrying while the database is unreachable. */
@@ -102,9 +141,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.headers) {
         reply.headers(error.headers);
       }
-      return reply.status(error.status).send({
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
-      });
+      const { message, fields } = textsFor(error, request);
+      return reply.status(error.status).send({ error: { code: error.code, message, ...(fields ? { fields } : {}) } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

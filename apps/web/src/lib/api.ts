@@ -1,12 +1,16 @@
 import { createApiClient } from "@ferry/api-client/client";
+import { activeLanguage } from "../i18n/i18n.tsx";
 import { ApiError, errorOf } from "./api-error.ts";
 import { recordSessionAnswer } from "./idle-session.ts";
 
 /**
  * `fetch`, looked up on each call (tests stand in for it), with an unreachable server as an ApiError;
  * each answer's idle-timeout figure is noted for the signed-in shell's warning (lib/idle-session.ts).
+ * It asks for the language the app shows, not the browser's: the server writes its error messages in
+ * it, amounts and all (issue 29).
  */
 async function fetchOrExplain(request: Request): Promise<Response> {
+  request.headers.set("accept-language", activeLanguage());
   let response: Response;
   try {
     response = await globalThis.fetch(request);

@@ -50,7 +50,9 @@ export async function getBalanceTotal(
       (from, to) => priceByPair.get(`${from}/${to}`),
     );
   } catch {
-    throw new AppError("unavailable", `No rate to show the total in ${displayCurrency}`);
+    throw AppError.written("unavailable", ({ t }) => ({
+      message: t("No rate to show the total in {currency}", { currency: displayCurrency }),
+    }));
   }
   const latestMs = Math.max(...total.ratesUsed.map((price) => price.updatedAt.getTime()));
   return {

@@ -88,7 +88,7 @@ export async function createExchangeQuote(
   const amountMinor = requestAmountMinorOf(request, from);
   const price = await deps.rateProvider.priceOf(db, from, to);
   if (!price) {
-    throw new AppError("not_found", `No rate for ${from} to ${to}`);
+    throw AppError.written("not_found", ({ t }) => ({ message: t("No rate for {from} to {to}", { from, to }) }));
   }
   const figures = priceExchange({
     amountMinor: amountMinor,

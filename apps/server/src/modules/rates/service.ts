@@ -102,7 +102,9 @@ export async function setRate(
   return db.transaction().execute(async (trx) => {
     const current = await selectRate(trx, pair.from, pair.to, true);
     if (!current) {
-      throw new AppError("not_found", `No rate for ${pair.from} to ${pair.to}`);
+      throw AppError.written("not_found", ({ t }) => ({
+        message: t("No rate for {from} to {to}", { from: pair.from, to: pair.to }),
+      }));
     }
     const oldRate = formatRate(rateOf(current.rate));
     if (oldRate === newRate && current.fee_basis_points === request.feeBasisPoints) {

@@ -1,6 +1,6 @@
 import type { TransferMethod } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { formatMoney, type Money } from "@ferry/core/money";
+import type { Money } from "@ferry/core/money";
 import { statusesWithLedgerState } from "@ferry/core/transfer-status";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
@@ -63,23 +63,33 @@ async function readDailyLimit(
   return { limitMinor, remainingMinor: limitMinor - BigInt(used.total), isVerified: level === "verified" };
 }
 
-/** What remains of a limit, never shown below zero. */
-function formatRemaining(currency: CurrencyCode, remainingMinor: bigint): string {
-  return formatMoney({ currency, amountMinor: remainingMinor > 0n ? remainingMinor : 0n });
+/** What remains of a limit, never below zero. */
+function remainingOf(currency: CurrencyCode, remainingMinor: bigint): Money {
+  return { currency, amountMinor: remainingMinor > 0n ? remainingMinor : 0n };
 }
 
 /** Refuses an outgoing external transfer that would go over the sender's daily limit, saying how much remains. */
 export async function enforceDailyLimit(db: Database, config: Config, userId: string, amount: Money): Promise<void> {
   const { limitMinor, remainingMinor, isVerified } = await readDailyLimit(db, config, userId, amount.currency);
   if (amount.amountMinor > remainingMinor) {
-    const limit = formatMoney({ currency: amount.currency, amountMinor: limitMinor });
-    const remaining = formatRemaining(amount.currency, remainingMinor);
-    const tier = isVerified ? "" : " until your e-mail and identity (KYC) are verified";
-    throw new AppError(
-      "limit_exceeded",
-      `Your daily limit for bank and crypto transfers and cash-outs is ${limit}${tier}; ${remaining} remains today.`,
-      { amount: `At most ${remaining} today` },
-    );
+    const limitMoney = { currency: amount.currency, amountMinor: limitMinor };
+    const remainingMoney = remainingOf(amount.currency, remainingMinor);
+    throw AppError.written("limit_exceeded", ({ t, format }) => {
+      const limit = format.money(limitMoney);
+      const remaining = format.money(remainingMoney);
+      return {
+        message: isVerified
+          ? t("Your daily limit for bank and crypto transfers and cash-outs is {limit}; {remaining} remains today.", {
+              limit,
+              remaining,
+            })
+          : t(
+              "Your daily limit for bank and crypto transfers and cash-outs is {limit} until your e-mail and identity (KYC) are verified; {remaining} remains today.",
+              { limit, remaining },
+            ),
+        fields: { amount: t("At most {remaining} today", { remaining }) },
+      };
+    });
   }
 }
 
@@ -97,11 +107,13 @@ export async function enforceDailyLimitOnReopen(
   await lockDailyLimit(db, transfer.sender_user_id);
   const { limitMinor, remainingMinor } = await readDailyLimit(db, config, transfer.sender_user_id, currency);
   if (BigInt(transfer.amount) > remainingMinor) {
-    const limit = formatMoney({ currency, amountMinor: limitMinor });
-    const remaining = formatRemaining(currency, remainingMinor);
-    throw new AppError(
-      "limit_exceeded",
-      `Reopening this transfer would take the sender over their daily limit of ${limit} for bank and crypto transfers and cash-outs; ${remaining} remains today.`,
-    );
+    const limitMoney = { currency, amountMinor: limitMinor };
+    const remainingMoney = remainingOf(currency, remainingMinor);
+    throw AppError.written("limit_exceeded", ({ t, format }) => ({
+      message: t(
+        "Reopening this transfer would take the sender over their daily limit of {limit} for bank and crypto transfers and cash-outs; {remaining} remains today.",
+        { limit: format.money(limitMoney), remaining: format.money(remainingMoney) },
+      ),
+    }));
   }
 }
