@@ -1,4 +1,31 @@
-import { translateText } from "../i18n/i18n.tsx";
+import type { MessageKey } from "@ferry/core/i18n/catalog";
+import { t, translateText } from "../i18n/i18n.tsx";
+
+/** The English sentences `filled` made, each with its message and the values it was filled with. */
+const FILLED = new Map<string, { readonly message: MessageKey; readonly values: Readonly<Record<string, string>> }>();
+
+/**
+ * A content text with values in it (the operator's details, the help desk's targets): `message` with
+ * each `{name}` replaced, in English. The content files keep plain strings; `translatedContent` knows
+ * the sentence and writes it again in the active language, each value translated when the catalog holds
+ * it (an operator's name or address stays as it is).
+ */
+export function filled(message: MessageKey, values: Readonly<Record<string, string>>): string {
+  const english = message.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+  FILLED.set(english, { message, values });
+  return english;
+}
+
+function translatedText(text: string): string {
+  const sentence = FILLED.get(text);
+  if (!sentence) {
+    return translateText(text);
+  }
+  const values = Object.fromEntries(
+    Object.entries(sentence.values).map(([name, value]) => [name, translateText(value)]),
+  );
+  return t(sentence.message, values);
+}
 
 /** Fields of the content files that are not text a person reads: names, paths, icons, figures. */
 const UNTRANSLATED_FIELDS: ReadonlySet<string> = new Set([
@@ -19,7 +46,7 @@ const UNTRANSLATED_FIELDS: ReadonlySet<string> = new Set([
  */
 export function translatedContent<T>(value: T): T {
   if (typeof value === "string") {
-    return translateText(value) as T;
+    return translatedText(value) as T;
   }
   if (Array.isArray(value)) {
     return value.map((item) => translatedContent(item)) as T;

@@ -1,6 +1,8 @@
 // /terms and /privacy: plain-language templates. Ferry is open-source software; the company that runs a
 // Ferry service is the party to these documents, so its details (operator.ts) and every bracketed entry
 // are for it to complete — with a lawyer for its own country — before going live.
+
+import { filled } from "../translated-content.ts";
 import { DEFAULT_FEES_BPS, OPERATOR } from "./operator.ts";
 import type { PageContent } from "./page-sections.ts";
 
@@ -10,7 +12,10 @@ const LAST_UPDATED = "[date of publication]";
 function templateNote(document: string) {
   return {
     title: "A template for the operator to complete",
-    body: `This ${document} is a plain-language template that ships with Ferry's open-source software. The company operating this service completes it with its legal entity, registered address, regulator and governing law, and has it reviewed for its own country, before publishing it. The bracketed entries mark what it fills in.`,
+    body: filled(
+      "This {document} is a plain-language template that ships with Ferry's open-source software. The company operating this service completes it with its legal entity, registered address, regulator and governing law, and has it reviewed for its own country, before publishing it. The bracketed entries mark what it fills in.",
+      { document },
+    ),
   };
 }
 
@@ -35,7 +40,15 @@ export const TERMS_PAGE: PageContent = {
           id: "terms-about",
           title: "Who we are",
           paragraphs: [
-            `The Ferry service is provided by ${OPERATOR.legalName}, registered at ${OPERATOR.registeredAddress} under number ${OPERATOR.companyNumber} ("we", "us"). We are authorised by ${OPERATOR.regulator}.`,
+            filled(
+              'The Ferry service is provided by {legalName}, registered at {address} under number {companyNumber} ("we", "us"). We are authorised by {regulator}.',
+              {
+                legalName: OPERATOR.legalName,
+                address: OPERATOR.registeredAddress,
+                companyNumber: OPERATOR.companyNumber,
+                regulator: OPERATOR.regulator,
+              },
+            ),
             "Ferry is open-source software. We run it to provide the service; these terms are between you and us.",
           ],
         },
@@ -54,7 +67,10 @@ export const TERMS_PAGE: PageContent = {
           title: "Keeping your account safe",
           paragraphs: [
             "You confirm each sign-in and each transfer with a code we e-mail you. Never share your password or your codes with anyone — we will never ask for them.",
-            `If you think someone else has access to your account, change your password and contact us at once at ${OPERATOR.supportEmail}.`,
+            filled(
+              "If you think someone else has access to your account, change your password and contact us at once at {email}.",
+              { email: OPERATOR.supportEmail },
+            ),
           ],
         },
         {
@@ -133,8 +149,11 @@ export const TERMS_PAGE: PageContent = {
           id: "terms-complaints",
           title: "Complaints and contact",
           paragraphs: [
-            `Contact us through the Support page or at ${OPERATOR.supportEmail}. If we can't resolve your complaint, you may refer it to [the ombudsman or authority that handles complaints].`,
-            `These terms are governed by the law of ${OPERATOR.governingLaw}.`,
+            filled(
+              "Contact us through the Support page or at {email}. If we can't resolve your complaint, you may refer it to [the ombudsman or authority that handles complaints].",
+              { email: OPERATOR.supportEmail },
+            ),
+            filled("These terms are governed by the law of {governingLaw}.", { governingLaw: OPERATOR.governingLaw }),
           ],
         },
       ],
@@ -163,7 +182,10 @@ export const PRIVACY_PAGE: PageContent = {
           id: "privacy-who",
           title: "Who is responsible for your data",
           paragraphs: [
-            `${OPERATOR.legalName}, ${OPERATOR.registeredAddress}, is responsible for your personal data as the company that provides the Ferry service. You can reach us about privacy at ${OPERATOR.privacyEmail}.`,
+            filled(
+              "{legalName}, {address}, is responsible for your personal data as the company that provides the Ferry service. You can reach us about privacy at {email}.",
+              { legalName: OPERATOR.legalName, address: OPERATOR.registeredAddress, email: OPERATOR.privacyEmail },
+            ),
           ],
         },
         {
@@ -242,7 +264,9 @@ export const PRIVACY_PAGE: PageContent = {
           id: "privacy-changes",
           title: "Changes to this policy",
           paragraphs: [
-            `We will tell you by e-mail about important changes to this policy. Questions? Write to ${OPERATOR.privacyEmail}.`,
+            filled("We will tell you by e-mail about important changes to this policy. Questions? Write to {email}.", {
+              email: OPERATOR.privacyEmail,
+            }),
           ],
         },
       ],

@@ -2,6 +2,8 @@
 // cold storage), compliance, insurance and certifications belong to the company operating the service
 // and are worded as theirs to state. Daily limits are the server's defaults (CASHOUT_DAILY_LIMITS,
 // CASHOUT_UNVERIFIED_PERCENT).
+
+import { filled } from "../translated-content.ts";
 import { OPERATOR } from "./operator.ts";
 import type { NoticeSection, PageContent } from "./page-sections.ts";
 
@@ -120,7 +122,10 @@ export const SECURITY_PAGE: PageContent = {
         {
           icon: "fileCheck",
           title: "Compliance",
-          description: `Identity checks and anti-money-laundering monitoring are run by ${OPERATOR.legalName} under ${OPERATOR.regulator}.`,
+          description: filled(
+            "Identity checks and anti-money-laundering monitoring are run by {legalName} under {regulator}.",
+            { legalName: OPERATOR.legalName, regulator: OPERATOR.regulator },
+          ),
           source: "operator",
         },
         {

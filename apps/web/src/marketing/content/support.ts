@@ -2,6 +2,8 @@
 // response 2 minutes, open 24/7; phone: Mon–Fri 6 AM–6 PM PT; e-mail: answered within 4 hours, 24/7) and
 // are the operator's service levels to keep; support tiers: Standard, Premium from $10k a month, VIP from
 // $100k a month.
+
+import { filled } from "../translated-content.ts";
 import { HELP_DESK_TARGETS, OPERATOR } from "./operator.ts";
 import type { PageContent } from "./page-sections.ts";
 
@@ -52,7 +54,10 @@ export const SUPPORT_PAGE: PageContent = {
           response: "Live",
           hoursLabel: "Open",
           hours: "Mon–Fri, 6 AM–6 PM PT",
-          action: { label: `Call ${OPERATOR.supportPhone.display}`, to: OPERATOR.supportPhone.href },
+          action: {
+            label: filled("Call {phone}", { phone: OPERATOR.supportPhone.display }),
+            to: OPERATOR.supportPhone.href,
+          },
         },
         {
           icon: "mail",
@@ -62,7 +67,10 @@ export const SUPPORT_PAGE: PageContent = {
           response: "4 hours",
           hoursLabel: "Open",
           hours: "24/7",
-          action: { label: `E-mail ${OPERATOR.supportEmail}`, to: `mailto:${OPERATOR.supportEmail}` },
+          action: {
+            label: filled("E-mail {email}", { email: OPERATOR.supportEmail }),
+            to: `mailto:${OPERATOR.supportEmail}`,
+          },
         },
       ],
     },
@@ -72,7 +80,10 @@ export const SUPPORT_PAGE: PageContent = {
       tone: "info",
       title: "How we prioritise",
       body: [
-        `Every help request you open from your account gets a response target by its priority: ${HELP_DESK_TARGETS}. You can follow the whole conversation, and its status, on your Help page.`,
+        filled(
+          "Every help request you open from your account gets a response target by its priority: {targets}. You can follow the whole conversation, and its status, on your Help page.",
+          { targets: HELP_DESK_TARGETS },
+        ),
       ],
     },
     {
@@ -195,7 +206,7 @@ export const DEDICATED_SUPPORT_PAGE: PageContent = {
           features: [
             "Live chat and e-mail, 24/7",
             "Phone, Mon–Fri 6 AM–6 PM PT",
-            `Help requests answered by priority: ${HELP_DESK_TARGETS}`,
+            filled("Help requests answered by priority: {targets}", { targets: HELP_DESK_TARGETS }),
             "Answers to common questions in the FAQ",
           ],
           cta: { label: "Contact support", to: "/support" },
