@@ -2,15 +2,22 @@
  * What an alert says, for one reader (issue 29): the owner's e-mail and SMS in their language, with
  * amounts formatted for them; the in-app notification keeps English's words, which are the spec's.
  */
+import { describeAlertCondition } from "@ferry/core/alert-rules";
 import {
   type AlertRuleCondition,
   SECOND_FACTOR_FAILURES_PER_ALERT,
-  SECURITY_EVENTS,
   type SecurityEvent,
 } from "@ferry/core/contracts/alerts";
+import { type DeviceParts, describeDevice } from "@ferry/core/contracts/sessions";
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { type Money, minorOf } from "@ferry/core/money";
+import type { Money } from "@ferry/core/money";
 import type { Reader } from "../../i18n/translator.ts";
+
+/** A sign-in from a device the account had not used: the device as its user agent names it, and the address. */
+export interface NewDeviceFacts {
+  readonly device: DeviceParts;
+  readonly ip: string;
+}
 
 /** An alert's title and message, written for a reader. */
 export type AlertWording = (reader: Reader) => { title: string; message: string };
@@ -46,59 +53,13 @@ function describeMovement({ t, format }: Reader, event: MovementFacts): string {
   }
 }
 
-function securityEventLabel({ t }: Reader, event: SecurityEvent): string {
-  switch (event) {
-    case "new_device":
-      return t("Sign-in from a new device");
-    case "password_changed":
-      return t("Password changed");
-    case "second_factor_failures":
-      return t("{count} or more wrong sign-in codes within an hour", { count: SECOND_FACTOR_FAILURES_PER_ALERT });
-  }
-}
-
-/** Security events named in one phrase, in SECURITY_EVENTS' order; English lowers every name after the first. */
-function describeSecurityEvents(reader: Reader, events: readonly SecurityEvent[]): string {
-  const named = SECURITY_EVENTS.filter((event) => events.includes(event)).map((event, index) => {
-    const label = securityEventLabel(reader, event);
-    return index > 0 && reader.language === "en" ? label.charAt(0).toLowerCase() + label.slice(1) : label;
-  });
-  const [first = "", second, third] = named;
-  if (third !== undefined) {
-    return reader.t("{first}, {second} or {third}", { first, second: second ?? "", third });
-  }
-  return second === undefined ? first : reader.t("{first} or {second}", { first, second });
-}
-
-/**
- * A rule in one phrase, as core's `describeAlertCondition` words it in English ("Outgoing transactions
- * of USD 1,000.00 or more"), in the reader's language.
- */
-export function describeRuleFor(reader: Reader, rule: AlertRuleCondition): string {
-  if (rule.type === "security") {
-    return describeSecurityEvents(reader, rule.events);
-  }
-  const amount = reader.format.money({ currency: rule.currency, amountMinor: minorOf(rule.amount, rule.currency) });
-  if (rule.type === "balance") {
-    return reader.t("Available {currency} balance below {amount}", { currency: rule.currency, amount });
-  }
-  switch (rule.direction) {
-    case "incoming":
-      return reader.t("Incoming transactions of {amount} or more", { amount });
-    case "outgoing":
-      return reader.t("Outgoing transactions of {amount} or more", { amount });
-    case "both":
-      return reader.t("Transactions of {amount} or more", { amount });
-  }
-}
-
 /** A transaction rule fired by a movement of money. */
 export function transactionAlert(event: MovementFacts, rule: AlertRuleCondition): AlertWording {
   return (reader) => ({
     title: reader.t("Transaction alert"),
     message: reader.t("{movement} Alert rule: {rule}.", {
       movement: describeMovement(reader, event),
-      rule: describeRuleFor(reader, rule),
+      rule: describeAlertCondition(rule, reader),
     }),
   });
 }
@@ -117,8 +78,9 @@ export function balanceAlert(facts: { currency: CurrencyCode; availableMinor: bi
 }
 
 /** A security rule fired by one of its events; `detail` names the new device. */
-export function securityAlert(event: SecurityEvent, detail: string | undefined): AlertWording {
+export function securityAlert(event: SecurityEvent, newDevice: NewDeviceFacts | undefined): AlertWording {
   return ({ t }) => {
+    const detail = newDevice ? `${describeDevice(newDevice.device, t)}, ${newDevice.ip}` : undefined;
     const title = t("Security alert");
     switch (event) {
       case "new_device":

@@ -1,3 +1,4 @@
+import { describeAlertCondition } from "@ferry/core/alert-rules";
 import {
   ALERT_MESSAGES,
   type AlertMethod,
@@ -26,7 +27,13 @@ import { alertRuleMail, enqueueMail } from "../mail/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { notificationSettingsOf, preferencesOf } from "../settings/service.ts";
 import { sendSms, smsReachOf } from "../sms/service.ts";
-import { type AlertWording, balanceAlert, describeRuleFor, securityAlert, transactionAlert } from "./alert-texts.ts";
+import {
+  type AlertWording,
+  balanceAlert,
+  type NewDeviceFacts,
+  securityAlert,
+  transactionAlert,
+} from "./alert-texts.ts";
 import {
   type AlertRuleColumns,
   type AlertRuleRow,
@@ -112,8 +119,8 @@ export interface SecurityAlertEvent {
   readonly userId: string;
   readonly eventKey: string;
   readonly event: SecurityEvent;
-  /** For a new device: which one ("Chrome on Linux, 10.0.0.1"). */
-  readonly detail?: string;
+  /** For a new device: which one, and the address it signed in from (worded for each reader). */
+  readonly newDevice?: NewDeviceFacts;
 }
 
 export type AlertEvent = MoneyMovedEvent | BalanceChangedEvent | SecurityAlertEvent;
@@ -203,7 +210,7 @@ async function followBalanceRules(
 async function fireSecurityRules(db: Database, event: SecurityAlertEvent): Promise<void> {
   const rules = await selectSecurityRules(db, event.userId, event.event);
   for (const rule of rules) {
-    await fire(db, rule, event.eventKey, { type: "warning", write: securityAlert(event.event, event.detail) });
+    await fire(db, rule, event.eventKey, { type: "warning", write: securityAlert(event.event, event.newDevice) });
   }
 }
 
@@ -239,7 +246,7 @@ async function deliver(db: Database, rule: AlertRuleRow, content: AlertContent):
   const condition = conditionOf(rule);
   const mail = alertRuleMail(email, (reader) => ({
     ...content.write(reader),
-    rule: describeRuleFor(reader, condition),
+    rule: describeAlertCondition(condition, reader),
   }));
   return (await enqueueMail(db, mail)) ? "email_queued" : "email_off";
 }

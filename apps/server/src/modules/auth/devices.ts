@@ -170,7 +170,7 @@ export async function recordSignInDevice(db: Database, userId: string, userAgent
       userId,
       eventKey: `new-device:${deviceHash}`,
       event: "new_device",
-      detail: `${describeDevice(device)}, ${ip}`,
+      newDevice: { device, ip },
     });
   }
 }
