@@ -12,6 +12,10 @@ export const MESSAGES = {
   emailRequired: "Email is required",
   invalidEmail: "Please enter a valid email address",
   passwordRequired: "Password is required",
+  /** An e-mail address longer than any address can be (254 characters). */
+  emailTooLong: "An email address has at most 254 characters",
+  /** A password longer than Ferry accepts (128 characters). */
+  passwordTooLong: "A password has at most 128 characters",
   verifyEmailBanner: "Please verify your email address to access all features.",
   noVerificationToken: "No verification token provided",
   loginToVerify: "Please log in to verify your email",

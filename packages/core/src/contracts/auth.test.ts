@@ -52,6 +52,14 @@ describe("PASSWORD_RULES (the sign-up checklist)", () => {
 });
 
 describe("auth request contracts", () => {
+  test("an over-long e-mail or password is named as too long, not as missing", () => {
+    const email = `${"a".repeat(250)}@example.com`;
+    const result = SignInRequest.safeParse({ email, password: "x".repeat(129) });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error?.issues.map((issue) => [issue.path[0], issue.message]) ?? []);
+    expect(messages).toEqual({ email: MESSAGES.emailTooLong, password: MESSAGES.passwordTooLong });
+  });
+
   test("sign-up trims and lower-cases the e-mail", () => {
     const parsed = SignUpRequest.parse({ email: "  Ada@Example.COM ", password: "Ferry#Test2026" });
 

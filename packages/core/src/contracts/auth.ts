@@ -44,7 +44,8 @@ export const Email = z
   .trim()
   .toLowerCase()
   .min(1, MESSAGES.emailRequired)
-  .max(254)
+  // Its own message: the string's `error` above would otherwise answer "Email is required".
+  .max(254, MESSAGES.emailTooLong)
   .email(MESSAGES.invalidEmail);
 
 /** Sign-up (`/signup`): e-mail and a password that meets the rule. */
@@ -58,7 +59,10 @@ export type SignUpResponse = z.infer<typeof SignUpResponse>;
 /** Sign-in (`/login`): e-mail and password are required; the password rule is not re-checked. */
 export const SignInRequest = z.object({
   email: Email,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
   rememberMe: z.boolean().default(false),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
