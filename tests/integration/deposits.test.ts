@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildTestApp, createSignedInUser, type TestApp } from "./helpers.ts";
+import { buildTestApp, createSignedInUser, send, type TestApp } from "./helpers.ts";
 import {
   balanceOf,
   notificationsOf,
@@ -198,6 +198,15 @@ describe("reviewing a deposit", () => {
 
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json().error).toMatchObject({ code: "conflict", message: "This deposit was already approved" });
+    const inGerman = await send(ferry.app, {
+      method: "POST",
+      url: `/api/v1/admin/deposits/${depositId}/review`,
+      ip: admin.ip,
+      cookie: admin.cookie,
+      headers: { "accept-language": "de" },
+      payload: { decision: "reject" },
+    });
+    expect(inGerman.json().error).toEqual({ code: "conflict", message: "Diese Einzahlung wurde bereits genehmigt" });
     expect((await balanceOf(ferry, user, "GBP")).balance).toBe("40.00");
     const credits = await ferry.db
       .selectFrom("ledger_transfers")

@@ -75,9 +75,16 @@ export async function listUsers(db: Database, query: AdminUserListQuery): Promis
  * the second finds its actor banned and is refused. So the actor — an admin other than the subject,
  * who stays — is always left: the last admin can never be removed.
  */
-async function lockRosterAsActiveAdmin(trx: Database, actor: AuditActor, userId: string, verb: string): Promise<void> {
+async function lockRosterAsActiveAdmin(
+  trx: Database,
+  actor: AuditActor,
+  userId: string,
+  verb: "ban" | "delete",
+): Promise<void> {
   if (actor.userId === userId) {
-    throw new AppError("conflict", `You cannot ${verb} your own account`);
+    throw AppError.written("conflict", ({ t }) => ({
+      message: verb === "ban" ? t("You cannot ban your own account") : t("You cannot delete your own account"),
+    }));
   }
   await lockKey(trx, "admin-roster");
   if (!(await isActiveAdmin(trx, actor.userId))) {

@@ -278,7 +278,10 @@ export async function reviewDeposit(
       throw new AppError("not_found", "Deposit not found");
     }
     if (deposit.status !== "pending") {
-      throw new AppError("conflict", `This deposit was already ${deposit.status}`);
+      const isApproved = deposit.status === "approved";
+      throw AppError.written("conflict", ({ t }) => ({
+        message: isApproved ? t("This deposit was already approved") : t("This deposit was already rejected"),
+      }));
     }
     const currency = deposit.currency;
     const amountMinor = BigInt(deposit.amount);
