@@ -35,10 +35,16 @@ describe("content texts with the operator's details in them (issue 29)", () => {
       "Diese Bedingungen unterliegen dem Recht von [country or state whose law governs these terms].",
     );
     expect(terms.some((text) => text.startsWith("Dieses Dokument (Nutzungsbedingungen)"))).toBe(true);
+    expect(terms.some((text) => text.includes("0,5 % auf ein Bankkonto und 1 % auf eine Krypto-Wallet"))).toBe(true);
   });
 
   test("read in English exactly as the content files write them", () => {
     expect(textsOf(translatedContent(SUPPORT_PAGE))).toContain("Call +1 (555) 010-0142");
+    expect(
+      textsOf(translatedContent(TERMS_PAGE)).some((text) =>
+        text.includes("currently free to another Ferry user, 0.5 % to a bank account and 1 % to a crypto wallet"),
+      ),
+    ).toBe(true);
     expect(textsOf(translatedContent(DEDICATED_SUPPORT_PAGE))).toContain(
       "Help requests answered by priority: urgent 1 hour, high 4 hours, medium 24 hours, low 48 hours",
     );

@@ -1,17 +1,38 @@
 import type { MessageKey } from "@ferry/core/i18n/catalog";
-import { t, translateText } from "../i18n/i18n.tsx";
+import { format, t, translateText } from "../i18n/i18n.tsx";
+
+/** A value of a `filled` text: a text, or a decimal number written as the reader's locale writes it. */
+type FilledValue = string | { readonly decimal: string };
 
 /** The English sentences `filled` made, each with its message and the values it was filled with. */
-const FILLED = new Map<string, { readonly message: MessageKey; readonly values: Readonly<Record<string, string>> }>();
+const FILLED = new Map<
+  string,
+  { readonly message: MessageKey; readonly values: Readonly<Record<string, FilledValue>> }
+>();
+
+function englishOf(value: FilledValue): string {
+  return typeof value === "string" ? value : value.decimal;
+}
+
+/** A value in the active language: a text through the catalog, a decimal with the locale's separator. */
+function translatedValue(value: FilledValue): string {
+  if (typeof value === "string") {
+    return translateText(value);
+  }
+  return format().decimal(value.decimal, value.decimal.split(".")[1]?.length ?? 0);
+}
 
 /**
  * A content text with values in it (the operator's details, the help desk's targets): `message` with
  * each `{name}` replaced, in English. The content files keep plain strings; `translatedContent` knows
  * the sentence and writes it again in the active language, each value translated when the catalog holds
- * it (an operator's name or address stays as it is).
+ * it (an operator's name or address stays as it is), a decimal written the locale's way.
  */
-export function filled(message: MessageKey, values: Readonly<Record<string, string>>): string {
-  const english = message.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+export function filled(message: MessageKey, values: Readonly<Record<string, FilledValue>>): string {
+  const english = message.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    return value === undefined ? placeholder : englishOf(value);
+  });
   FILLED.set(english, { message, values });
   return english;
 }
@@ -22,7 +43,7 @@ function translatedText(text: string): string {
     return translateText(text);
   }
   const values = Object.fromEntries(
-    Object.entries(sentence.values).map(([name, value]) => [name, translateText(value)]),
+    Object.entries(sentence.values).map(([name, value]) => [name, translatedValue(value)]),
   );
   return t(sentence.message, values);
 }

@@ -8,6 +8,15 @@ import type { PageContent } from "./page-sections.ts";
 
 const LAST_UPDATED = "[date of publication]";
 
+/** Whole basis points as a percentage, a decimal string without trailing zeros: 50 → "0.5", 100 → "1". */
+function percentOf(basisPoints: number): { decimal: string } {
+  const hundredths = String(basisPoints % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  const whole = String(Math.floor(basisPoints / 100));
+  return { decimal: hundredths ? `${whole}.${hundredths}` : whole };
+}
+
 /** The note above each document: the operator completes it before publishing. */
 function templateNote(document: string) {
   return {
@@ -95,7 +104,10 @@ export const TERMS_PAGE: PageContent = {
           id: "terms-fees",
           title: "Fees and exchange rates",
           paragraphs: [
-            `Our transfer fees are set out on our Fees page: currently free to another Ferry user, ${DEFAULT_FEES_BPS.bank / 100} % to a bank account and ${DEFAULT_FEES_BPS.crypto / 100} % to a crypto wallet, added to the amount you send. The fee of every transfer is shown before you confirm it.`,
+            filled(
+              "Our transfer fees are set out on our Fees page: currently free to another Ferry user, {bank} % to a bank account and {crypto} % to a crypto wallet, added to the amount you send. The fee of every transfer is shown before you confirm it.",
+              { bank: percentOf(DEFAULT_FEES_BPS.bank), crypto: percentOf(DEFAULT_FEES_BPS.crypto) },
+            ),
             "An exchange between your balances is priced by a quote that shows the rate and fee, held for 30 seconds. We will tell you [number] days before we change our fees.",
           ],
         },
