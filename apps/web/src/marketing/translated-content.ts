@@ -37,6 +37,11 @@ export function filled(message: MessageKey, values: Readonly<Record<string, Fill
   return english;
 }
 
+/** Whether `filled` made this text: `translatedContent` writes it again from its message. */
+export function isFilledText(text: string): boolean {
+  return FILLED.has(text);
+}
+
 function translatedText(text: string): string {
   const sentence = FILLED.get(text);
   if (!sentence) {
@@ -49,7 +54,7 @@ function translatedText(text: string): string {
 }
 
 /** Fields of the content files that are not text a person reads: names, paths, icons, figures. */
-const UNTRANSLATED_FIELDS: ReadonlySet<string> = new Set([
+export const UNTRANSLATED_FIELDS: ReadonlySet<string> = new Set([
   "id",
   "kind",
   "to",
