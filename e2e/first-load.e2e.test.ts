@@ -1,15 +1,17 @@
 // Issue 14, fast first load, as a visitor's browser sees it: `/` arrives pre-rendered and shows before
 // any script runs, downloads none of the signed-in app's code, hydrates without errors or warnings, and
 // the app still works after signing in (its pages and dialogs fetched as they are needed).
+
+import { earlyReadsOf } from "@ferry/core/early-reads";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, DESKTOP, PHONE, signUpAndSignIn, uniqueEmail, useBrowser, withPage } from "./support.ts";
 
 const browserOf = useBrowser();
 
-/** Chunk names of the signed-in app, admin pages, auth pages and heavy dialogs (Vite names chunks after their module). */
+/** Chunk names of the signed-in app (the shell and dashboard are one chunk, "signed-in"), admin pages, auth pages and heavy dialogs (Vite names chunks after their module). */
 const APP_CHUNK =
-  /\/assets\/(app-shell|dashboard-page|balance-page|investment-page|transactions-page|help-page|profile-page|notifications-page|payment-methods-page|admin-[a-z-]+-page|login-page|signup-page|send-money-dialog|cashout-dialog|exchange-dialog|qr-code-image|zod)-/;
+  /\/assets\/(signed-in|app-shell|dashboard-page|balance-page|investment-page|transactions-page|help-page|profile-page|notifications-page|payment-methods-page|admin-[a-z-]+-page|login-page|signup-page|send-money-dialog|cashout-dialog|exchange-dialog|qr-code-image|zod)-/;
 
 /** Records every script the page requests and every console warning, from before the first request. */
 function recordScripts(page: Page): { scripts: string[]; warnings: string[] } {
@@ -204,13 +206,47 @@ describe("the first load of a public page", () => {
 });
 
 describe("the app after the first load", () => {
+  it("reads a signed-in page's session and data once, started by its shell before its scripts (decision 052)", async () => {
+    await withPage(browserOf(), "first-load-early-reads", async (page) => {
+      await signUpAndSignIn(page, uniqueEmail("early-reads"));
+      await page.getByRole("heading", { name: "Currency accounts" }).waitFor();
+      const reads: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/")) {
+          reads.push(`${request.method()} ${url.pathname}${url.search}`);
+        }
+      });
+      await page.goto("/dashboard", { waitUntil: "networkidle" });
+      await page.getByRole("heading", { name: "Currency accounts" }).waitFor();
+      const early = earlyReadsOf("/dashboard");
+      expect(early).toContain("/api/v1/me");
+      for (const address of early) {
+        // Once: the shell's request, which the app used instead of asking again.
+        expect(
+          reads.filter((read) => read === `GET ${address}`),
+          address,
+        ).toHaveLength(1);
+      }
+      // Started by the shell while the document was being parsed: before any module script could run.
+      const timings = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+        const me = performance
+          .getEntriesByType("resource")
+          .find((entry) => new URL(entry.name).pathname === "/api/v1/me");
+        return { parsed: navigation?.domInteractive ?? 0, meStart: me?.startTime ?? Number.POSITIVE_INFINITY };
+      });
+      expect(timings.meStart).toBeLessThan(timings.parsed);
+    });
+  });
+
   it("signs in from the public site and opens the signed-in pages and their dialogs as they are needed", async () => {
     await withPage(browserOf(), "first-load-app", async (page) => {
       const { scripts } = recordScripts(page);
       await page.goto("/", { waitUntil: "networkidle" });
       await signUpAndSignIn(page, uniqueEmail("first-load"));
       await page.getByRole("heading", { name: "Currency accounts" }).waitFor();
-      expect(scripts.some((script) => /\/dashboard-page-/.test(script))).toBe(true);
+      expect(scripts.some((script) => /\/signed-in-/.test(script))).toBe(true);
       // Each page of the app names itself in the browser's tab.
       expect(await page.title()).toBe("Dashboard · Ferry");
       expect(scripts.some((script) => /\/send-money-dialog-/.test(script))).toBe(false);

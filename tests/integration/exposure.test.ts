@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { EARLY_READS_SCRIPT } from "@ferry/core/early-reads";
 import { SCRIPTS_AFTER_FIRST_PAINT } from "@ferry/core/public-pages";
 import { THEME_SCRIPT } from "@ferry/core/theme";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -67,15 +68,15 @@ describe("what a development instance exposes", () => {
     }
   });
 
-  test("the Content-Security-Policy runs Ferry's own scripts and its two inline scripts by their hashes, no other", async () => {
+  test("the Content-Security-Policy runs Ferry's own scripts and its three inline scripts by their hashes, no other", async () => {
     const response = await send(ferry.app, { method: "GET", url: "/api/health", ip: randomIp() });
     const scriptSrc = String(response.headers["content-security-policy"])
       .split(";")
       .find((directive) => directive.startsWith("script-src"));
-    const [theme, loader] = [THEME_SCRIPT, SCRIPTS_AFTER_FIRST_PAINT].map((script) =>
+    const [theme, loader, earlyReads] = [THEME_SCRIPT, SCRIPTS_AFTER_FIRST_PAINT, EARLY_READS_SCRIPT].map((script) =>
       createHash("sha256").update(script).digest("base64"),
     );
-    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${theme}' 'sha256-${loader}'`);
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${theme}' 'sha256-${loader}' 'sha256-${earlyReads}'`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { EARLY_READS_META_NAME, EARLY_READS_SCRIPT, earlyReadsOf } from "@ferry/core/early-reads";
 import {
   PRERENDERED_DIR,
   type PrerenderedPage,
@@ -62,6 +63,35 @@ export function trackPageImports(): Plugin {
   };
 }
 
+/** Where recordChunkModules writes its map, beside Vite's manifest (both deleted after pre-rendering). */
+export const CHUNK_MODULES_FILE = ".vite/chunk-modules.json";
+
+/**
+ * A Vite plugin for the browser build only: writes which chunk file holds each source module (its path
+ * from apps/web) to CHUNK_MODULES_FILE. Vite's manifest names a chunk by its entry module, but a module
+ * put in a shared group (vite.config.ts's "signed-in") has no entry of its own there: this map finds its
+ * chunk. A file, not memory: Vite loads its config once per environment.
+ */
+export function recordChunkModules(): Plugin {
+  let root = "";
+  return {
+    name: "ferry-record-chunk-modules",
+    applyToEnvironment: (environment) => environment.name === "client",
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunkFileOf: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        for (const moduleId of output.type === "chunk" ? output.moduleIds : []) {
+          chunkFileOf[path.relative(root, moduleId).split(path.sep).join("/")] = output.fileName;
+        }
+      }
+      this.emitFile({ type: "asset", fileName: CHUNK_MODULES_FILE, source: JSON.stringify(chunkFileOf) });
+    },
+  };
+}
+
 /** One entry of Vite's build manifest (.vite/manifest.json), keyed by source path. */
 interface ManifestChunk {
   file: string;
@@ -76,9 +106,13 @@ function chunkFilesOf(
   manifest: Record<string, ManifestChunk>,
   sources: readonly string[],
   entryFiles: readonly string[],
+  chunkFileOf: Readonly<Record<string, string>>,
 ): string[] {
-  const visit = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const visit = (source: string, into: Set<string>) => {
+    // A source with no entry of its own is in a shared chunk: that chunk's entry.
+    const key = manifest[source] ? source : keyOfFile.get(chunkFileOf[source] ?? "");
+    const chunk = key === undefined ? undefined : manifest[key];
     if (!chunk || into.has(chunk.file)) {
       return;
     }
@@ -207,6 +241,17 @@ function modulePreloadTags(files: readonly string[], isLowPriority: boolean): st
   return files.map((file) => `<link rel="modulepreload" crossorigin${priority} href="/${file}">`);
 }
 
+/**
+ * The tags that start a signed-in page's first reads while its scripts download (decision 052): the
+ * list and core's script that reads it. None for a page without early reads.
+ */
+function earlyReadTags(pagePath: string): string[] {
+  const reads = earlyReadsOf(pagePath);
+  return reads.length === 0
+    ? []
+    : [`<meta name="${EARLY_READS_META_NAME}" content="${reads.join(" ")}">`, `<script>${EARLY_READS_SCRIPT}</script>`];
+}
+
 /** Renders every pre-rendered page with the built entry and writes it under dist/prerendered/. */
 export async function prerenderPages(options: {
   distDir: string;
@@ -217,12 +262,16 @@ export async function prerenderPages(options: {
     await withInlinedStylesheets(await readFile(path.join(options.distDir, "index.html"), "utf8"), options.distDir),
   );
   const manifest = JSON.parse(await readFile(options.clientManifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const chunkFileOf = JSON.parse(await readFile(path.join(options.distDir, CHUNK_MODULES_FILE), "utf8")) as Record<
+    string,
+    string
+  >;
   const entryFiles = templateScripts.map((script) => script.slice(1));
   const entry = (await import(pathToFileURL(options.serverEntry).href)) as PrerenderEntry;
   for (const page of entry.PRERENDERED_PAGES) {
     const rendered = await entry.renderPage(page.location, page.language);
     const { headTags, markup } = splitHoistedTags(rendered.html);
-    const pageChunks = chunkFilesOf(manifest, rendered.modules, entryFiles).map((file) => `/${file}`);
+    const pageChunks = chunkFilesOf(manifest, rendered.modules, entryFiles, chunkFileOf).map((file) => `/${file}`);
     const file = path.join(options.distDir, PRERENDERED_DIR, prerenderedFileOf(page.key));
     await mkdir(path.dirname(file), { recursive: true });
     // The page hydrates in the language its <html lang> names (i18n.tsx's initialLanguage).
@@ -238,12 +287,18 @@ export async function prerenderPages(options: {
   for (const pagePath of entry.SHELL_PATHS) {
     // At low priority (issue 29, decision 049): at the default one they compete with the first script,
     // which shows the page's first paint, and Lighthouse measured /dashboard's FCP twice as late.
-    const preloads = modulePreloadTags(chunkFilesOf(manifest, await entry.routeModules(pagePath), entryFiles), true);
+    const preloads = modulePreloadTags(
+      chunkFilesOf(manifest, await entry.routeModules(pagePath), entryFiles, chunkFileOf),
+      true,
+    );
     const file = path.join(options.distDir, SHELLS_DIR, prerenderedFileOf(pagePath));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(
       file,
-      appHtml.replace("</head>", () => `  ${preloads.join("\n    ")}\n  </head>`),
+      appHtml
+        // Before the stylesheet: an inline script waits for the stylesheets above it.
+        .replace("<title>", () => [...earlyReadTags(pagePath), "<title>"].join("\n    "))
+        .replace("</head>", () => `  ${preloads.join("\n    ")}\n  </head>`),
     );
   }
   return entry.PRERENDERED_PAGES.map((page) => page.key);

@@ -1,6 +1,7 @@
 import { createApiClient } from "@ferry/api-client/client";
 import { activeLanguage } from "../i18n/i18n.tsx";
 import { ApiError, errorOf } from "./api-error.ts";
+import { takeEarlyRead } from "./early-reads.ts";
 import { recordSessionAnswer } from "./idle-session.ts";
 
 /**
@@ -11,6 +12,12 @@ import { recordSessionAnswer } from "./idle-session.ts";
  */
 async function fetchOrExplain(request: Request): Promise<Response> {
   request.headers.set("accept-language", activeLanguage());
+  // The page's shell may have read this already (decision 052); a read that failed is asked again.
+  const early = await takeEarlyRead(request);
+  if (early?.ok) {
+    recordSessionAnswer(early);
+    return early;
+  }
   let response: Response;
   try {
     response = await globalThis.fetch(request);

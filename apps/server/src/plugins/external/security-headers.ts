@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import helmet from "@fastify/helmet";
+import { EARLY_READS_SCRIPT } from "@ferry/core/early-reads";
 import { SCRIPTS_AFTER_FIRST_PAINT } from "@ferry/core/public-pages";
 import { THEME_SCRIPT } from "@ferry/core/theme";
 import fp from "fastify-plugin";
@@ -9,11 +10,12 @@ const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
 
 /**
- * The two inline scripts Ferry's pages carry, the theme chosen before the first paint (decision 046) and
- * a pre-rendered page's loader of its scripts after that paint (decision 021), each admitted by the hash
- * of its text: computed here from the same constants the web build inlines, so they cannot drift apart.
+ * The three inline scripts Ferry's pages carry, the theme chosen before the first paint (decision 046),
+ * a pre-rendered page's loader of its scripts after that paint (decision 021) and a signed-in page's
+ * early reads (decision 052), each admitted by the hash of its text: computed here from the same
+ * constants the web build inlines, so they cannot drift apart.
  */
-const INLINE_SCRIPT_SOURCES = [THEME_SCRIPT, SCRIPTS_AFTER_FIRST_PAINT].map(
+const INLINE_SCRIPT_SOURCES = [THEME_SCRIPT, SCRIPTS_AFTER_FIRST_PAINT, EARLY_READS_SCRIPT].map(
   (script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`,
 );
 
@@ -24,7 +26,7 @@ export interface SecurityHeadersOptions {
 
 /**
  * Security headers on every response: helmet's (a Content-Security-Policy that admits only Ferry's own
- * scripts and its two inline scripts by their hashes), Permissions-Policy, and `cache-control: no-store` on JSON unless a route chose otherwise,
+ * scripts and its three inline scripts by their hashes), Permissions-Policy, and `cache-control: no-store` on JSON unless a route chose otherwise,
  * so no shared cache keeps an account's data.
  */
 export default fp<SecurityHeadersOptions>(

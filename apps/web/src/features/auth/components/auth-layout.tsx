@@ -32,7 +32,9 @@ export function AuthLayout(props: {
         <div className="pointer-events-none absolute -right-24 -top-24 size-96 rounded-full bg-white/10" />
         <div className="pointer-events-none absolute -bottom-32 right-12 size-72 rounded-full bg-white/5" />
       </aside>
-      <main className="flex items-center justify-center px-4 py-12 sm:px-8">
+      {/* Top-aligned, not centred: Chromium may paint a pre-rendered page before it has parsed all of it,
+          and a centred form would then move up as the rest arrives (Lighthouse counted that as layout shift). */}
+      <main className="flex items-start justify-center px-4 py-12 sm:px-8 lg:pt-[14vh]">
         <div className="w-full max-w-md">
           <Link to="/" className="mb-8 flex items-center gap-2 text-xl font-bold text-primary lg:hidden">
             <FerryMark className="size-8" />
