@@ -51,16 +51,24 @@ if (root.hasChildNodes()) {
     // The query client comes with the page's code; the session is read as soon as it arrives.
     void import("./lib/query-client.ts").then(({ prefetchSession }) => prefetchSession());
   }
+  // In a transition, as hydration is: React renders the page in slices and yields to the browser between
+  // them, where one long task would hold up input (TBT counted the whole first render of /dashboard).
   const render = () =>
-    createRoot(root).render(
-      <StrictMode>
-        <Providers>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
-    );
-  // English is in this script; another language's messages arrive first (one small request).
-  void prepareI18n(false, isAppPage).then(render, render);
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <Providers>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </Providers>
+        </StrictMode>,
+      );
+    });
+  // English is in this script; another language's messages arrive first (one small request). A signed-in
+  // page's code (preloaded by its shell) is evaluated meanwhile, so the first render is the page itself.
+  void Promise.all([prepareI18n(false, isAppPage), isAppPage ? loadRoutes(window.location) : undefined]).then(
+    render,
+    render,
+  );
 }

@@ -77,7 +77,14 @@ export function BalanceTotalCard({ className }: { className?: string }) {
         <h2 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
           {t("Total balance in {currency}", { currency })}
         </h2>
-        {total.isPending ? <Skeleton className="mt-2 h-9 w-48" /> : null}
+        {total.isPending ? (
+          // The loaded figure's three lines, at their heights: nothing below the card moves when it arrives.
+          <div aria-hidden="true">
+            <Skeleton className="mt-1 h-9 w-48" />
+            <Skeleton className="mt-1 h-4 w-40" />
+            <Skeleton className="mt-3 h-5 w-36" />
+          </div>
+        ) : null}
         {total.isError ? (
           <p className="mt-2 text-sm text-muted-foreground">{t("The total could not be worked out right now.")}</p>
         ) : null}

@@ -277,7 +277,10 @@ export function initialLanguage(isPrerendered: boolean): Language {
  */
 export async function prepareI18n(isPrerendered: boolean, isAppPage = false): Promise<void> {
   if (isAppPage) {
+    // Its page's route needs the public part too (routes.tsx's lazyRoute): loaded beside the others, not
+    // one round trip after them (decision 052).
     neededParts.add("app");
+    neededParts.add("public");
   }
   const language = initialLanguage(isPrerendered);
   await loadLanguage(language);
