@@ -6,7 +6,7 @@ import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { parsePositiveAmount } from "@ferry/core/money";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { memo, type ReactNode, useDeferredValue, useId, useState } from "react";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Input } from "../components/ui/input.tsx";
@@ -160,7 +160,7 @@ function CurrencySelect(props: {
 }
 
 /** The calculator and the bank comparison; `rates` is undefined while they load. */
-function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
+const Calculator = memo(function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
   const ids = useId();
   const [amount, setAmount] = useState(CALCULATOR.defaultAmount);
   const [from, setFrom] = useState<CurrencyCode>(CALCULATOR.defaultFrom);
@@ -207,7 +207,7 @@ function Calculator({ rates }: { rates: readonly RatePair[] | undefined }) {
       <BankComparison from={from} calculation={result} />
     </div>
   );
-}
+});
 
 /** Ferry's fee beside a bank's for the calculator's amount; figures pending while `calculation` is undefined. */
 function BankComparison({ from, calculation }: { from: CurrencyCode; calculation: Calculation | undefined }) {
@@ -281,7 +281,7 @@ function BankComparison({ from, calculation }: { from: CurrencyCode; calculation
 }
 
 /** The featured pairs; `rates` is undefined while they load (the rows show, their figures pending). */
-function PairsTable({ rates }: { rates: readonly RatePair[] | undefined }) {
+const PairsTable = memo(function PairsTable({ rates }: { rates: readonly RatePair[] | undefined }) {
   const rows = FEATURED_PAIRS.map(([from, to]) => (rates ? pairOf(rates, from, to) : { from, to })).filter(
     (pair): pair is RatePair | { from: CurrencyCode; to: CurrencyCode } => pair !== undefined,
   );
@@ -344,14 +344,16 @@ function PairsTable({ rates }: { rates: readonly RatePair[] | undefined }) {
       ) : null}
     </section>
   );
-}
+});
 
 /**
- * `/rates` (spec §2 Rates): the calculator (amount 1000, USD to BTC by default), the six pairs and the
- * bank comparison, all computed from the same rate table that prices customers' exchanges.
+ * The calculator and the pairs table, from the live rates. Only this part renders again when they
+ * arrive, not the page around it, and at a transition's priority (`useDeferredValue`): React renders it
+ * in slices between which the browser can answer input, where one long task would hold it up.
  */
-export function RatesPage() {
+function LiveRates() {
   const rates = useQuery(ratesQueryOptions);
+  const deferredRates = useDeferredValue(rates.data?.rates);
   let body: ReactNode;
   if (rates.isError) {
     body = (
@@ -362,11 +364,28 @@ export function RatesPage() {
   } else {
     body = (
       <>
-        <Calculator rates={rates.data?.rates} />
-        <PairsTable rates={rates.data?.rates} />
+        <Calculator rates={deferredRates} />
+        <PairsTable rates={deferredRates} />
       </>
     );
   }
+  return (
+    <>
+      {rates.isPending ? (
+        <p role="status" className="sr-only">
+          {t(RATES_PAGE.loading)}
+        </p>
+      ) : null}
+      {body}
+    </>
+  );
+}
+
+/**
+ * `/rates` (spec §2 Rates): the calculator (amount 1000, USD to BTC by default), the six pairs and the
+ * bank comparison, all computed from the same rate table that prices customers' exchanges.
+ */
+export function RatesPage() {
   return (
     <MarketingLayout>
       <PageMeta {...RATES_PAGE_ENTRY} />
@@ -388,12 +407,7 @@ export function RatesPage() {
         </div>
       </section>
       <div className={`${CONTAINER} py-12 sm:py-16`}>
-        {rates.isPending ? (
-          <p role="status" className="sr-only">
-            {t(RATES_PAGE.loading)}
-          </p>
-        ) : null}
-        {body}
+        <LiveRates />
         <div className="mt-12 flex justify-center">
           <Button asChild size="lg" className="h-11 rounded-xl">
             <Link to={RATES_PAGE.cta.to}>
