@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { fakeApi } from "../testing/render.tsx";
 import { api, dataOf } from "./api.ts";
 
@@ -13,8 +13,14 @@ function earlyResponse(body: unknown, status = 200): Promise<Response | null> {
   );
 }
 
+beforeEach(() => {
+  // The page opened a moment ago (the test process itself has been running for longer than 10 s).
+  vi.spyOn(performance, "now").mockReturnValue(500);
+});
+
 afterEach(() => {
   window.__ferryEarlyReads = undefined;
+  vi.restoreAllMocks();
 });
 
 describe("early reads", () => {
@@ -51,6 +57,15 @@ describe("early reads", () => {
     await expect(dataOf(api.GET("/api/v1/me"))).rejects.toMatchObject({ status: 401 });
     expect(await dataOf(api.GET("/api/v1/settings"))).toEqual({ theme: "dark" });
     expect(seen.map((request) => request.path)).toEqual(["/api/v1/me", "/api/v1/settings"]);
+  });
+
+  test("are not used once the page has been open for 10 s", async () => {
+    const seen = fakeApi({ "GET /api/v1/balances": () => ({ body: [{ currency: "EUR" }] }) });
+    window.__ferryEarlyReads = { "/api/v1/balances": earlyResponse([{ currency: "USD" }]) };
+    vi.spyOn(performance, "now").mockReturnValue(10_001);
+
+    expect(await dataOf(api.GET("/api/v1/balances"))).toEqual([{ currency: "EUR" }]);
+    expect(seen.map((request) => request.path)).toEqual(["/api/v1/balances"]);
   });
 
   test("are all dropped at the first change, so nothing read before it shows after it", async () => {
