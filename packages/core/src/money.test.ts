@@ -5,6 +5,7 @@ import { MAX_RATE_UNITS } from "./exchange.ts";
 import {
   acceptedAmountMinorOf,
   checkPositiveAmount,
+  exactDecimalsOf,
   formatAmount,
   formatMoney,
   INVALID_AMOUNT_MESSAGE,
@@ -123,34 +124,42 @@ describe("formatAmount", () => {
 
   test("formats negative amounts with a leading minus", () => {
     expect(formatAmount(-123_456n, "USD")).toBe("-1,234.56");
-    expect(formatAmount(-1_005_000n, "USDC")).toBe("-1.01");
+    expect(formatAmount(-1_005_000n, "USDC")).toBe("-1.005");
   });
 
-  test("rounds half away from zero for display", () => {
-    expect(formatAmount(1_005_000n, "USDC")).toBe("1.01");
-    expect(formatAmount(1_004_999n, "USDC")).toBe("1.00");
-    expect(formatAmount(1250n, "USD", 0)).toBe("13");
-    expect(formatAmount(-1250n, "USD", 0)).toBe("-13");
+  test("rounds nothing away: more decimals than the currency's display ones where the amount has them", () => {
+    expect(formatAmount(1_005_000n, "USDC")).toBe("1.005");
+    expect(formatAmount(1_004_999n, "USDC")).toBe("1.004999");
+    expect(formatAmount(999_999_995_000n, "USDC")).toBe("999,999.995");
+    expect(formatAmount(1250n, "USD", 0)).toBe("12.5");
+    expect(formatAmount(1200n, "USD", 0)).toBe("12");
   });
 
   test("never shows one satoshi as zero", () => {
     expect(formatAmount(1n, "BTC")).toBe("0.00000001");
     expect(formatAmount(-1n, "BTC")).toBe("-0.00000001");
-    expect(formatAmount(49n, "BTC")).toBe("0.0000005");
+    expect(formatAmount(49n, "BTC")).toBe("0.00000049");
   });
 
-  test("never shows one wei as zero", () => {
-    expect(formatAmount(1n, "ETH")).toBe("0.000000000000000001");
-  });
-
-  test("shows BTC and ETH to 6 decimals, rounding the rest", () => {
-    expect(formatAmount(50n, "BTC")).toBe("0.000001");
-    expect(formatAmount(123_456_789n, "BTC")).toBe("1.234568");
+  test("shows crypto exactly: ETH 0.00001234 and 0.00124634 in full, 1.5 with its display decimals", () => {
+    expect(formatAmount(12_340_000_000_000n, "ETH")).toBe("0.00001234");
+    expect(formatAmount(1_246_340_000_000_000n, "ETH")).toBe("0.00124634");
+    expect(formatAmount(1_500_000_000_000_000_000n, "ETH")).toBe("1.500000");
+    expect(formatAmount(50n, "BTC")).toBe("0.0000005");
+    expect(formatAmount(123_456_789n, "BTC")).toBe("1.23456789");
     expect(formatAmount(1_234_567_890_000_000_000_000n, "ETH")).toBe("1,234.567890");
   });
 
-  test("a rounding carry crosses into the next thousand", () => {
-    expect(formatAmount(999_999_995_000n, "USDC")).toBe("1,000,000.00");
+  test("exactDecimalsOf: at least the minimum, up to the scale, only as many as the amount needs", () => {
+    expect(exactDecimalsOf(1000n, "USD")).toBe(2);
+    expect(exactDecimalsOf(1000n, "USD", 0)).toBe(0);
+    expect(exactDecimalsOf(1050n, "USD", 0)).toBe(1);
+    expect(exactDecimalsOf(1055n, "USD", 0)).toBe(2);
+    expect(exactDecimalsOf(50n, "BTC")).toBe(7);
+    expect(exactDecimalsOf(51n, "BTC")).toBe(8);
+    expect(exactDecimalsOf(100n, "BTC")).toBe(6);
+    expect(exactDecimalsOf(1n, "ETH")).toBe(18);
+    expect(exactDecimalsOf(-1_005_000n, "USDC")).toBe(3);
   });
 
   test("formatMoney puts the currency code in front", () => {

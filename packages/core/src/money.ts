@@ -209,19 +209,27 @@ function groupThousands(whole: string): string {
 }
 
 /**
- * Formats an amount for people: thousands separators and the currency's display decimals.
- * A non-zero amount is never shown as zero: when rounding would hide it, more decimals are shown
- * (up to the full scale) so that "0.000000" never stands for a real balance.
+ * How many decimals show an amount exactly (issue 30): at least `minimum` (the currency's display
+ * decimals unless given), more where the amount has more digits, up to the currency's scale. Every
+ * screen, e-mail and notification shows amounts with this many, so nothing is ever rounded away:
+ * ETH 0.00001234 is "0.00001234", ETH 1.5 is "1.500000", USD 10 is "10.00".
  */
-export function formatAmount(amountMinor: bigint, currency: CurrencyCode, decimals?: number): string {
+export function exactDecimalsOf(amountMinor: bigint, currency: CurrencyCode, minimum?: number): number {
   const { scale, displayDecimals } = CURRENCIES[currency];
-  let places = Math.min(decimals ?? displayDecimals, scale);
-  let rounded = roundToDecimals(amountMinor, currency, places);
-  while (rounded === 0n && amountMinor !== 0n && places < scale) {
+  let places = Math.min(minimum ?? displayDecimals, scale);
+  while (places < scale && amountMinor % 10n ** BigInt(scale - places) !== 0n) {
     places += 1;
-    rounded = roundToDecimals(amountMinor, currency, places);
   }
-  const exact = toDecimalString(rounded, currency);
+  return places;
+}
+
+/**
+ * Formats an amount for people, in English: thousands separators and `exactDecimalsOf`'s decimals
+ * (at least `minimumDecimals`, or the currency's display decimals), the amount exact.
+ */
+export function formatAmount(amountMinor: bigint, currency: CurrencyCode, minimumDecimals?: number): string {
+  const places = exactDecimalsOf(amountMinor, currency, minimumDecimals);
+  const exact = toDecimalString(amountMinor, currency);
   const isNegative = exact.startsWith("-");
   const unsigned = isNegative ? exact.slice(1) : exact;
   const [whole, fraction = ""] = unsigned.split(".");
@@ -231,6 +239,6 @@ export function formatAmount(amountMinor: bigint, currency: CurrencyCode, decima
 }
 
 /** Formats with the currency code in front, as the spec's lists do: "USD 1,250.00". */
-export function formatMoney(money: Money, decimals?: number): string {
-  return `${money.currency} ${formatAmount(money.amountMinor, money.currency, decimals)}`;
+export function formatMoney(money: Money, minimumDecimals?: number): string {
+  return `${money.currency} ${formatAmount(money.amountMinor, money.currency, minimumDecimals)}`;
 }

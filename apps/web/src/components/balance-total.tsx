@@ -6,6 +6,7 @@ import { format, t } from "../i18n/i18n.tsx";
 import { formatDateTime } from "../lib/format-date-time.ts";
 import { useBalanceTotal } from "../lib/queries/balance-total.ts";
 import { useSignedInProfile } from "../lib/queries/session.ts";
+import { LoadFailed } from "./load-failed.tsx";
 import { Card, CardContent } from "./ui/card.tsx";
 import { Skeleton } from "./ui/skeleton.tsx";
 
@@ -85,8 +86,8 @@ export function BalanceTotalCard({ className }: { className?: string }) {
             <Skeleton className="mt-3 h-5 w-36" />
           </div>
         ) : null}
-        {total.isError ? (
-          <p className="mt-2 text-sm text-muted-foreground">{t("The total could not be worked out right now.")}</p>
+        {total.isError && !total.data ? (
+          <LoadFailed className="mt-2" message={t("The total could not be worked out right now.")} query={total} />
         ) : null}
         {total.data ? <TotalFigure total={total.data} /> : null}
       </CardContent>

@@ -6,7 +6,7 @@ import type { CurrencyCode } from "@ferry/core/currencies";
 import type { Money } from "@ferry/core/money";
 import { format } from "./i18n.tsx";
 
-/** An amount grouped for the locale, with the currency's display decimals: "1,250.00", "1.250,00". */
+/** An amount grouped for the locale, exact, with at least the currency's display decimals: "1,250.00", "1.250,00". */
 export function formatAmount(amountMinor: bigint, currency: CurrencyCode, decimals?: number): string {
   return format().amount(amountMinor, currency, decimals);
 }

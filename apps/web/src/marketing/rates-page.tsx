@@ -129,7 +129,7 @@ function CalculatorFigures(props: {
       </dd>
       <dt className="text-base font-semibold text-slate-900">{t("You receive")}</dt>
       <dd className="text-right text-base font-bold tabular-nums text-slate-900" data-testid="calculator-receive">
-        {formatMoney({ currency: to, amountMinor: result.receiveMinor }, 8)}
+        {formatMoney({ currency: to, amountMinor: result.receiveMinor })}
       </dd>
     </dl>
   );

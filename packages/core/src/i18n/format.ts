@@ -3,8 +3,8 @@
  * decision 044): the one module every screen, CSV export and e-mail formats through. Amounts come in as
  * integer minor units or decimal strings and reach `Intl` as decimal strings, never as JavaScript numbers.
  */
-import { CURRENCIES, type CurrencyCode } from "../currencies.ts";
-import { roundToDecimals, toDecimalString } from "../money.ts";
+import type { CurrencyCode } from "../currencies.ts";
+import { exactDecimalsOf, toDecimalString } from "../money.ts";
 import { type Language, LOCALE_OF, SOURCE_LANGUAGE } from "./languages.ts";
 
 /** Whose reading the formatter follows: a language and an IANA time zone ("Asia/Tokyo"). */
@@ -70,8 +70,8 @@ export interface Formatter {
   /** A decimal string with exactly `places` decimals, grouped as the locale groups: "1.250,50" in German. */
   decimal(value: string, places: number): string;
   /**
-   * An amount of a currency with its display decimals (or `decimals`), grouped for the locale. A non-zero
-   * amount is never shown as zero: when rounding would hide it, more decimals are shown.
+   * An amount of a currency, exact, grouped for the locale: at least its display decimals (or
+   * `decimals`), more where the amount has more (money.ts's exactDecimalsOf); nothing is rounded away.
    */
   amount(amountMinor: bigint, currency: CurrencyCode, decimals?: number): string;
   /** An amount with its currency's code where the locale puts it: "USD 1,250.00", "1.250,00 USD". */
@@ -146,15 +146,10 @@ function toDate(moment: string | Date): Date {
   return typeof moment === "string" ? new Date(moment) : moment;
 }
 
+/** An amount exactly, with `exactDecimalsOf`'s decimals: Intl formats the decimal string, never a float. */
 function formatAmountIn(language: Language, amountMinor: bigint, currency: CurrencyCode, decimals?: number): string {
-  const { scale, displayDecimals } = CURRENCIES[currency];
-  let places = Math.min(decimals ?? displayDecimals, scale);
-  let rounded = roundToDecimals(amountMinor, currency, places);
-  while (rounded === 0n && amountMinor !== 0n && places < scale) {
-    places += 1;
-    rounded = roundToDecimals(amountMinor, currency, places);
-  }
-  return decimalFormat(LOCALE_OF[language], places).format(toDecimalString(rounded, currency) as `${number}`);
+  const places = exactDecimalsOf(amountMinor, currency, decimals);
+  return decimalFormat(LOCALE_OF[language], places).format(toDecimalString(amountMinor, currency) as `${number}`);
 }
 
 function formatRelative(language: Language, moment: string | Date, nowMs: number): string {

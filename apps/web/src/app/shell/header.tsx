@@ -65,7 +65,9 @@ export function Header({ profile, onToggleSidebar }: { profile: Profile; onToggl
           </span>
           <span className="hidden text-left leading-tight sm:block">
             <span className="block text-sm font-semibold">{displayName(profile)}</span>
-            <span className="block text-xs text-muted-foreground">{t("Personal Account")}</span>
+            <span className="block text-xs text-muted-foreground">
+              {profile.role === "admin" ? t("Admin") : t("Personal Account")}
+            </span>
           </span>
         </Link>
       </div>

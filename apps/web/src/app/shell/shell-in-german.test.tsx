@@ -57,7 +57,9 @@ describe("the signed-in shell in German", () => {
 
     expect(screen.getByRole("button", { name: "Seitenleiste ein-/ausblenden" })).toBeVisible();
     expect(screen.getAllByText("E-Mail nicht bestätigt")[0]).toBeInTheDocument();
-    expect(screen.getByText("Privatkonto")).toBeInTheDocument();
+    // An administrator's chip says so (issue 30), not "Privatkonto".
+    expect(screen.getByRole("link", { name: /Admin/ })).toHaveTextContent("Admin");
+    expect(screen.queryByText("Privatkonto")).toBeNull();
     expect(await screen.findByRole("link", { name: "Benachrichtigungen (3 ungelesen)" })).toBeVisible();
   });
 });

@@ -1,8 +1,8 @@
 import { shortenAddress } from "@ferry/core/contracts/payment-methods";
 import { type AdminTransfer, TransferStatus } from "@ferry/core/contracts/transfers";
-import { CURRENCIES, type CurrencyCode } from "@ferry/core/currencies";
+import type { CurrencyCode } from "@ferry/core/currencies";
 import type { MessageKey } from "@ferry/core/i18n/catalog";
-import { minorOf, roundToDecimals } from "@ferry/core/money";
+import { minorOf } from "@ferry/core/money";
 import { CRYPTO_NETWORKS, isCryptoNetworkId } from "@ferry/core/validation/networks";
 import { ReceiptIcon } from "lucide-react";
 import { useState } from "react";
@@ -25,9 +25,6 @@ import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { type AdminTransactionFilters, useAdminTransactions } from "./api/get-admin-transactions.ts";
 import { useUpdateTransactionStatus } from "./api/update-transaction-status.ts";
 
-/** Spec §9: admin amounts show 2 to 8 decimals — as many as the amount needs within that range. */
-const ADMIN_MIN_DECIMALS = 2;
-const ADMIN_MAX_DECIMALS = 8;
 const STATUSES = TransferStatus.options;
 
 const METHOD_LABELS: Record<AdminTransfer["method"], MessageKey> = {
@@ -58,15 +55,12 @@ function statusLabelOf(status: TransferStatus): string {
   return t(STATUS_LABELS[status]);
 }
 
+/**
+ * An amount exactly, as every screen shows it (issue 30): its currency's display decimals and as many
+ * more as it has, where spec §9's "2 to 8 decimals" rounded an ETH amount's last digits away.
+ */
 function adminAmount(decimal: string, currency: CurrencyCode): string {
-  const amountMinor = minorOf(decimal, currency);
-  const maxDecimals = Math.min(ADMIN_MAX_DECIMALS, CURRENCIES[currency].scale);
-  const atMax = roundToDecimals(amountMinor, currency, maxDecimals);
-  let decimals = Math.min(ADMIN_MIN_DECIMALS, maxDecimals);
-  while (decimals < maxDecimals && roundToDecimals(amountMinor, currency, decimals) !== atMax) {
-    decimals += 1;
-  }
-  return formatAmount(amountMinor, currency, decimals);
+  return formatAmount(minorOf(decimal, currency), currency);
 }
 
 function recipientDetailOf(transfer: AdminTransfer): string | null {

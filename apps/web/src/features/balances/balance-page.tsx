@@ -4,8 +4,10 @@ import { minorOf } from "@ferry/core/money";
 import { ArrowUpFromLineIcon, PlusIcon, RepeatIcon, SendIcon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { BalanceTotalCard } from "../../components/balance-total.tsx";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -75,8 +77,11 @@ function BalanceCards() {
       </div>
     );
   }
-  // On a load error the screen falls back to the zero card (spec §8) and the toast says what happened.
-  const entries = shownBalances(balances.data?.balances ?? []);
+  if (!balances.data) {
+    // Issue 30: never a zero card for balances nobody read (spec §8's fallback); the toast still shows.
+    return <LoadFailed message={t("Your balances could not be loaded right now.")} query={balances} />;
+  }
+  const entries = shownBalances(balances.data.balances);
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {entries.map((entry) => (
@@ -98,10 +103,18 @@ export function BalancePage({
   cashoutDialog: React.ComponentType<BalanceDialogProps>;
   exchangeDialog: React.ComponentType<BalanceDialogProps>;
 }) {
-  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  // `?open=add-cash` (the dashboard's "Add cash to get started") opens Add Cash; closing it drops the
+  // parameter, so Back and a reload do not open it again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(searchParams.get("open") === "add-cash" ? "add-cash" : null);
   const dialogProps = (name: Exclude<OpenDialog, null>): BalanceDialogProps => ({
     open: openDialog === name,
-    onOpenChange: (open) => setOpenDialog(open ? name : null),
+    onOpenChange: (open) => {
+      setOpenDialog(open ? name : null);
+      if (!open && searchParams.has("open")) {
+        setSearchParams({}, { replace: true });
+      }
+    },
   });
   return (
     <>

@@ -1,6 +1,7 @@
 import type { Notification } from "@ferry/core/contracts/notifications";
 import { BellIcon, CheckCheckIcon, CircleAlertIcon, CircleCheckIcon, CircleXIcon, InfoIcon } from "lucide-react";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -65,11 +66,16 @@ export function NotificationsPage() {
       <PageHeader
         title={t("Notifications")}
         description={
-          unread > 0
-            ? t("{count, plural, one {You have # unread notification.} other {You have # unread notifications.}}", {
-                count: unread,
-              })
-            : t("You're all caught up.")
+          !notifications.data
+            ? // Not "all caught up" before anything was read, nor after a failed read (issue 30).
+              notifications.isPending
+              ? t("Loading your notifications…")
+              : undefined
+            : unread > 0
+              ? t("{count, plural, one {You have # unread notification.} other {You have # unread notifications.}}", {
+                  count: unread,
+                })
+              : t("You're all caught up.")
         }
         actions={
           <Button variant="outline" onClick={() => markAll.mutate()} disabled={unread === 0 || markAll.isPending}>
@@ -82,7 +88,9 @@ export function NotificationsPage() {
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
         </div>
-      ) : notifications.data && notifications.data.items.length > 0 ? (
+      ) : !notifications.data ? (
+        <LoadFailed message={t("Your notifications could not be loaded right now.")} query={notifications} />
+      ) : notifications.data.items.length > 0 ? (
         <ul className="grid gap-3">
           {notifications.data.items.map((notification) => (
             <NotificationRow key={notification.id} notification={notification} />

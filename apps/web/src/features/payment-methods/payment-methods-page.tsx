@@ -4,6 +4,7 @@ import { CreditCardIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon, WalletI
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -139,6 +140,12 @@ function MethodList(props: {
         <Skeleton className="h-48" />
         <Skeleton className="h-48" />
       </div>
+    );
+  }
+  if (!props.methods.data) {
+    // Not read, so not "No withdrawal addresses" (issue 30).
+    return (
+      <LoadFailed message={t("Your saved payment methods could not be loaded right now.")} query={props.methods} />
     );
   }
   if (list.length === 0) {

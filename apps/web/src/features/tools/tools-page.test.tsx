@@ -77,7 +77,8 @@ describe("the /tools page", () => {
     expect(fees.getByTestId("fee-amount")).toHaveTextContent(
       formatMoney({ currency: "USDC", amountMinor: cost.feeMinor }),
     );
-    expect(fees.getByTestId("fee-total")).toHaveTextContent("USDC 1,246.91");
+    // Exact (issue 30): USDC has six decimals, and 1 % of 1,234.56 is 12.3456.
+    expect(fees.getByTestId("fee-total")).toHaveTextContent("USDC 1,246.9056");
 
     await user.selectOptions(fees.getByLabelText("Send by"), "Another Ferry user");
     expect(fees.getByTestId("fee-amount")).toHaveTextContent("USDC 0.00");

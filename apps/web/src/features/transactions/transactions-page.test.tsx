@@ -35,4 +35,26 @@ describe("transaction history", () => {
     expect(within(rows[0]).getByText("via Payroll Sync")).toBeVisible();
     expect(within(rows[1]).queryByTestId("transaction-app")).toBeNull();
   });
+
+  test("shows every amount and fee exactly, whatever its currency's decimals (issue 30)", async () => {
+    const page: TransactionList = {
+      items: [
+        { ...SENT, id: "t-eth", currency: "ETH", amount: "0.001234", fee: "0.00001234" },
+        { ...SENT, id: "t-btc", currency: "BTC", amount: "0.00000001", fee: "0.00000000" },
+        { ...SENT, id: "t-usdc", currency: "USDC", amount: "12.345678", fee: "0.123457" },
+        { ...SENT, id: "t-deposit", type: "deposit", direction: "in", currency: "ETH", amount: "1.5" },
+        { ...SENT, id: "t-usd", amount: "1250.00", fee: "1.25" },
+      ],
+      nextCursor: null,
+    };
+    fakeApi({ "GET /api/v1/transactions": () => ({ body: page }) });
+    renderWithApp(<TransactionsPage />);
+    const rows = await screen.findAllByTestId("transaction-row");
+    const amounts = rows.map((row) => within(row).getByTestId("transaction-amount").textContent);
+    expect(amounts).toEqual(["-0.001234", "-0.00000001", "-12.345678", "+1.500000", "-1,250.00"]);
+    expect(within(rows[0]).getByTestId("transaction-fee")).toHaveTextContent("Fee: ETH 0.00001234");
+    expect(within(rows[1]).queryByTestId("transaction-fee")).toBeNull();
+    expect(within(rows[2]).getByTestId("transaction-fee")).toHaveTextContent("Fee: USDC 0.123457");
+    expect(within(rows[4]).getByTestId("transaction-fee")).toHaveTextContent("Fee: USD 1.25");
+  });
 });

@@ -13,6 +13,7 @@ import {
 } from "lucide-react";
 import { useNavigate } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -42,9 +43,6 @@ function counterpartyLabelOf(item: TransactionItem): MessageKey | null {
   }
   return item.type === "received" ? "From:" : "To:";
 }
-
-/** History amounts show two decimals (spec §9); formatAmount still never shows a real amount as zero. */
-const HISTORY_DECIMALS = 2;
 
 function amountClassOf(item: TransactionItem): string {
   if (item.direction === "out") {
@@ -93,12 +91,13 @@ function TransactionRow({ item }: { item: TransactionItem }) {
         <Badge variant="outline">{item.currency}</Badge>
         <p className={cn("font-semibold tabular-nums", amountClassOf(item))} data-testid="transaction-amount">
           {isIncoming ? "+" : "-"}
-          {formatAmount(amountMinor, item.currency, HISTORY_DECIMALS)}
+          {/* Exact, as every screen shows amounts (issue 30): ETH 0.00001234, not 0.00001. */}
+          {formatAmount(amountMinor, item.currency)}
         </p>
         {feeMinor > 0n ? (
           <p className="text-xs text-muted-foreground tabular-nums" data-testid="transaction-fee">
             {t("Fee: {amount}", {
-              amount: formatMoney({ currency: item.currency, amountMinor: feeMinor }, HISTORY_DECIMALS),
+              amount: formatMoney({ currency: item.currency, amountMinor: feeMinor }),
             })}
           </p>
         ) : null}
@@ -121,7 +120,11 @@ function TransactionList() {
       </Card>
     );
   }
-  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  if (!history.data) {
+    // Not read, so not "No transactions yet" (issue 30): a failure says so where the list would be.
+    return <LoadFailed message={t("Your transactions could not be loaded right now.")} query={history} />;
+  }
+  const items = history.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
       <EmptyState

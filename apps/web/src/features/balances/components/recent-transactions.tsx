@@ -1,12 +1,13 @@
 import type { TransactionItem } from "@ferry/core/contracts/transfers";
 import { minorOf } from "@ferry/core/money";
 import { ArrowDownLeftIcon, ArrowUpRightIcon } from "lucide-react";
+import { LoadFailed } from "../../../components/load-failed.tsx";
 import { SeeAllLink } from "../../../components/see-all-link.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { TransactionIcon } from "../../../components/transaction-icon.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { formatAmount } from "../../../i18n/format.ts";
+import { formatAmount, formatMoney } from "../../../i18n/format.ts";
 import { format, t } from "../../../i18n/i18n.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useErrorToast } from "../../../lib/toasts.ts";
@@ -31,6 +32,7 @@ function titleOf(item: TransactionItem): string {
 function RecentTransactionRow({ item }: { item: TransactionItem }) {
   const isIncoming = item.direction === "in";
   const amount = formatAmount(minorOf(item.amount, item.currency), item.currency);
+  const feeMinor = minorOf(item.fee, item.currency);
   return (
     <li className="flex items-center gap-3 py-3">
       <TransactionIcon icon={isIncoming ? ArrowDownLeftIcon : ArrowUpRightIcon} isIncoming={isIncoming} size="small" />
@@ -43,6 +45,11 @@ function RecentTransactionRow({ item }: { item: TransactionItem }) {
           {isIncoming ? "+" : "-"}
           {item.currency} {amount}
         </p>
+        {feeMinor > 0n ? (
+          <p className="text-xs text-muted-foreground tabular-nums" data-testid="recent-transaction-fee">
+            {t("Fee: {amount}", { amount: formatMoney({ currency: item.currency, amountMinor: feeMinor }) })}
+          </p>
+        ) : null}
         <StatusBadge status={item.status} />
       </div>
     </li>
@@ -64,7 +71,10 @@ function RecentTransactionList() {
       </div>
     );
   }
-  const items = transactions.data?.items ?? [];
+  if (!transactions.data) {
+    return <LoadFailed message={t("Your transactions could not be loaded right now.")} query={transactions} />;
+  }
+  const items = transactions.data.items;
   if (items.length === 0) {
     return <p className="py-6 text-center text-sm text-muted-foreground">{t("No recent transactions")}</p>;
   }
