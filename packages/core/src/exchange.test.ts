@@ -78,6 +78,16 @@ describe("formatRateForDisplay", () => {
   ])("shows %s with %s significant digits as %s", (text, digits, shown) => {
     expect(formatRateForDisplay(rateOf(text), digits)).toBe(shown);
   });
+
+  test.each([
+    ["0.000015384615384615", 8, "0.00001538"],
+    ["0.000015389615384615", 8, "0.00001539"],
+    ["0.000000001", 8, "0"],
+    ["65000.123456789", 8, "65000.123"],
+    ["1.0845", 8, "1.0845"],
+  ])("shows %s with at most %s decimals as %s", (text, maxDecimals, shown) => {
+    expect(formatRateForDisplay(rateOf(text), 8, maxDecimals)).toBe(shown);
+  });
 });
 
 describe("priceExchange", () => {

@@ -125,14 +125,19 @@ export function formatRate(rate: ExchangeRate): string {
 }
 
 /**
- * A rate for people: at most `significantDigits` significant digits, rounded half up ("0.000015384615"
- * shows as "0.000015385" at 5). Display only: prices are always computed with the exact rate.
+ * A rate for people: at most `significantDigits` significant digits and `maxDecimals` decimals, rounded
+ * half up ("0.000015384615" shows as "0.000015385" at 5 digits, "0.00001538" at 8 decimals). Display
+ * only: prices are always computed with the exact rate.
  */
-export function formatRateForDisplay(rate: ExchangeRate, significantDigits = 8): string {
+export function formatRateForDisplay(
+  rate: ExchangeRate,
+  significantDigits = 8,
+  maxDecimals = Number.POSITIVE_INFINITY,
+): string {
   const { units, decimals } = normalizeRate(rate);
   const length = units.toString().length;
-  const dropped = length - significantDigits;
-  if (dropped <= 0 || dropped > decimals) {
+  const dropped = Math.min(decimals, Math.max(length - significantDigits, decimals - maxDecimals));
+  if (dropped <= 0) {
     return formatRate({ units, decimals });
   }
   const step = 10n ** BigInt(dropped);

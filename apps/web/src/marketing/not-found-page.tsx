@@ -4,8 +4,9 @@ import { NOT_FOUND } from "./content/site.ts";
 import { ctaClass } from "./cta-class.ts";
 import { FerryLogo } from "./ferry-logo.tsx";
 import { Link } from "./local-link.tsx";
+import { documentTitleOf } from "./page-meta.tsx";
 
-/** Shown for any path no route matches: 'Oops! Page not found' and a way back home. */
+/** Shown for any path no route matches: 'Oops! Page not found' and a way back home, the tab saying so too. */
 export function NotFoundPage() {
   return (
     <div className="relative isolate flex min-h-screen flex-col overflow-hidden bg-linear-to-b from-indigo-50 via-white to-background">
@@ -13,6 +14,8 @@ export function NotFoundPage() {
         aria-hidden="true"
         className="absolute top-1/3 left-1/2 -z-10 size-[34rem] -translate-x-1/2 -translate-y-1/2 rounded-full bg-indigo-200/40 blur-3xl"
       />
+      {/* React 19 puts it in <head>: the tab says "Oops! Page not found · Ferry", not the site's title (issue 30). */}
+      <title>{documentTitleOf(t(NOT_FOUND.heading))}</title>
       <header className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6 lg:px-8">
         <FerryLogo />
       </header>

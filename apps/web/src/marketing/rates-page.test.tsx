@@ -21,12 +21,13 @@ describe("the public rates page", () => {
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
     );
+    // Grouped, and at most 8 decimals (issue 30): no "65000", no twelve decimals.
     expect(rows).toEqual([
-      ["USD", "BTC", "0.000015384615", "0.5 %", "Instant"],
-      ["USD", "ETH", "0.00028571429", "0.5 %", "Instant"],
+      ["USD", "BTC", "0.00001538", "0.5 %", "Instant"],
+      ["USD", "ETH", "0.00028571", "0.5 %", "Instant"],
       ["USD", "USDC", "1", "0.1 %", "Instant"],
-      ["BTC", "USD", "65000", "0.8 %", "Instant"],
-      ["ETH", "USD", "3500", "0.8 %", "Instant"],
+      ["BTC", "USD", "65,000", "0.8 %", "Instant"],
+      ["ETH", "USD", "3,500", "0.8 %", "Instant"],
       ["EUR", "USD", "1.08", "0.3 %", "Instant"],
     ]);
     const comparison = within(
@@ -71,7 +72,7 @@ describe("the public rates page in German", () => {
     expect(screen.getByText("Gebühr (0,5 %)")).toBeVisible();
     expect(screen.getByText("Sie sparen 30,00 USD")).toBeVisible();
     const firstRow = within(screen.getAllByTestId("rate-row")[0] as HTMLElement).getAllByRole("cell");
-    expect(firstRow.map((cell) => cell.textContent)).toEqual(["USD", "BTC", "0,000015384615", "0,5 %", "Sofort"]);
+    expect(firstRow.map((cell) => cell.textContent)).toEqual(["USD", "BTC", "0,00001538", "0,5 %", "Sofort"]);
     expect(screen.getByText(/^Kurse vom \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import type { RatePair } from "@ferry/core/contracts/rates";
 import type { CurrencyCode } from "@ferry/core/currencies";
-import { formatRateForDisplay, priceExchange, rateOf, tooSmallToExchangeMessage } from "@ferry/core/exchange";
+import { priceExchange, rateOf, tooSmallToExchangeMessage } from "@ferry/core/exchange";
 import { computeFee } from "@ferry/core/fees";
 import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { parsePositiveAmount } from "@ferry/core/money";
@@ -13,6 +13,7 @@ import { Input } from "../components/ui/input.tsx";
 import { Label } from "../components/ui/label.tsx";
 import { NativeSelect } from "../components/ui/native-select.tsx";
 import { formatMoney } from "../i18n/format.ts";
+import { formatRateForReader } from "../i18n/format-rate.ts";
 import { format, t, translateText } from "../i18n/i18n.tsx";
 import { formatDateTime } from "../lib/format-date-time.ts";
 import { ratesQueryOptions } from "../lib/queries/rates.ts";
@@ -36,10 +37,7 @@ function pairOf(rates: readonly RatePair[], from: CurrencyCode, to: CurrencyCode
   return rates.find((pair) => pair.from === from && pair.to === to);
 }
 
-/**
- * A decimal string ("0.5", "65000") with the reader's decimal sign ("0,5" in German), its digits as they
- * are: a rate is read digit by digit, and the page never grouped them.
- */
+/** A percentage's decimal string ("0.5") with the reader's decimal sign ("0,5" in German). */
 function localDecimal(value: string): string {
   const decimalSign = format().decimal("0.5", 1).replace(/\d/g, "");
   return value.replace(".", decimalSign);
@@ -49,9 +47,9 @@ function percentOf(basisPoints: number): string {
   return `${localDecimal(String(basisPoints / 100))} %`;
 }
 
-/** A rate as the reader's locale writes it, to 8 significant digits. */
+/** A rate as the reader's locale writes it, grouped, to 8 significant digits and 8 decimals. */
 function displayRate(pair: RatePair): string {
-  return localDecimal(formatRateForDisplay(rateOf(pair.rate)));
+  return formatRateForReader(rateOf(pair.rate));
 }
 
 /** What the calculator shows for its inputs: the figures, or why there are none. */

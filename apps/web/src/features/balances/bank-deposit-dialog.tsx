@@ -1,4 +1,5 @@
 import type { MessageKey } from "@ferry/core/i18n/catalog";
+import { formatIbanForDisplay } from "@ferry/core/validation/iban-display";
 import { CopyIcon } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -9,7 +10,8 @@ import { useDepositInstructions } from "./api/deposits.ts";
 import { DepositDialogFrame } from "./components/deposit-dialog-frame.tsx";
 import { ReportDepositForm } from "./report-deposit-form.tsx";
 
-function CopyRow({ label: key, value }: { label: MessageKey; value: string }) {
+/** A value to copy; `shown` is how it reads (an IBAN in groups of four), the copy is always `value` itself. */
+function CopyRow({ label: key, value, shown = value }: { label: MessageKey; value: string; shown?: string }) {
   const label = t(key);
   // English says "Failed to copy account name" mid-sentence; the other languages put the label after a colon.
   const labelInSentence = activeLanguage() === "en" ? label.toLowerCase() : label;
@@ -17,7 +19,7 @@ function CopyRow({ label: key, value }: { label: MessageKey; value: string }) {
     <div className="flex items-center justify-between gap-3 border-b border-border py-2 last:border-0">
       <div className="min-w-0">
         <p className="text-xs text-muted-foreground">{label}</p>
-        <p className="break-all font-mono text-sm">{value}</p>
+        <p className="break-all font-mono text-sm">{shown}</p>
       </div>
       <Button
         type="button"
@@ -54,7 +56,7 @@ export function BankDepositDialog(props: { open: boolean; onOpenChange: (open: b
           <div className="rounded-lg border border-border px-4">
             <CopyRow label="Account name" value={bank.accountName} />
             <CopyRow label="Bank" value={bank.bankName} />
-            <CopyRow label="IBAN" value={bank.iban} />
+            <CopyRow label="IBAN" value={bank.iban} shown={formatIbanForDisplay(bank.iban)} />
             <CopyRow label="BIC / SWIFT" value={bank.bic} />
             <CopyRow label="Your reference" value={bank.reference} />
           </div>
