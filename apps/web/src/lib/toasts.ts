@@ -13,14 +13,30 @@ function translated(text: string | undefined): string | undefined {
   return text === undefined ? undefined : translateMessage(text);
 }
 
-/** Says that something worked, in the spec's words, with an optional line of detail under them. */
+/** The failure toasts still on screen, by sonner's id: a success takes them away. */
+const failureToasts = new Set<string | number>();
+
+/**
+ * Says that something worked, in the spec's words, with an optional line of detail under them. Failure
+ * toasts still up go (issue 30): an old 'Login Failed' beside 'Welcome back!' says the opposite of what
+ * happened.
+ */
 export function toastSuccess(message: string, description?: string): void {
+  for (const id of failureToasts) {
+    toast.dismiss(id);
+  }
+  failureToasts.clear();
   toast.success(translateMessage(message), { description: translated(description) });
 }
 
 /** Says that something failed, in the spec's words, with an optional line of detail under them. */
 export function toastError(message: string, description?: string): void {
-  toast.error(translateMessage(message), { description: translated(description) });
+  const id = toast.error(translateMessage(message), {
+    description: translated(description),
+    onDismiss: (shown) => failureToasts.delete(shown.id),
+    onAutoClose: (shown) => failureToasts.delete(shown.id),
+  });
+  failureToasts.add(id);
 }
 
 /**

@@ -5,6 +5,13 @@
 export const VALIDATION_MESSAGES = {
   /** Spec §8 toast text, used for any required field without a more precise message. */
   requiredFields: "Please fill in all required fields",
+  /** Issue 30: each missing field of a recipient says which it is, not the same sentence on every field. */
+  recipientNameRequired: "Enter the recipient's name",
+  bankNameRequired: "Enter the bank's name",
+  bankCountryRequired: "Choose the bank's country",
+  accountNumberRequired: "Enter the account number",
+  swiftCodeRequired: "Enter the SWIFT code",
+  walletAddressRequired: "Enter the wallet address",
   checksumMismatch: "Checksum mismatch: check the address for typos",
   unsafeWitnessVersion:
     "This Bitcoin address uses a future segwit version that cannot safely receive funds yet. Use a bc1q or bc1p (taproot) address.",

@@ -78,17 +78,20 @@ describe("BankRecipientFields", () => {
     });
   });
 
-  it("requires name, bank name, country, account number and SWIFT code, each on its own field", () => {
+  it("requires name, bank name, country, account number and SWIFT code, each naming its field", () => {
     const blank = { ...bankRecipient, name: " ", bankName: "", country: "", accountNumber: "", swiftCode: "" };
     expect(fieldErrors(BankRecipientFields, blank)).toEqual({
-      name: REQUIRED,
-      bankName: REQUIRED,
-      country: REQUIRED,
-      accountNumber: REQUIRED,
-      swiftCode: REQUIRED,
+      name: "Enter the recipient's name",
+      bankName: "Enter the bank's name",
+      country: "Choose the bank's country",
+      accountNumber: "Enter the account number",
+      swiftCode: "Enter the SWIFT code",
     });
     const { bankName: _bankName, swiftCode: _swiftCode, ...missing } = bankRecipient;
-    expect(fieldErrors(BankRecipientFields, missing)).toEqual({ bankName: REQUIRED, swiftCode: REQUIRED });
+    expect(fieldErrors(BankRecipientFields, missing)).toEqual({
+      bankName: "Enter the bank's name",
+      swiftCode: "Enter the SWIFT code",
+    });
   });
 
   it("requires a valid e-mail", () => {
@@ -116,7 +119,7 @@ describe("BankRecipientFields", () => {
 
   it("shows a bank problem next to a missing name, in one round", () => {
     expect(fieldErrors(BankRecipientFields, { ...bankRecipient, name: "", swiftCode: "DEUT" })).toEqual({
-      name: REQUIRED,
+      name: VALIDATION_MESSAGES.recipientNameRequired,
       swiftCode: VALIDATION_MESSAGES.invalidBic,
     });
   });
@@ -200,9 +203,9 @@ describe("CryptoRecipientFields", () => {
   it("requires name, e-mail, wallet address and network", () => {
     const blank = { ...cryptoRecipient, name: "", email: "", cryptoAddress: "  " };
     expect(fieldErrors(CryptoRecipientFields, blank)).toEqual({
-      name: REQUIRED,
+      name: "Enter the recipient's name",
       email: "Email is required",
-      cryptoAddress: REQUIRED,
+      cryptoAddress: "Enter the wallet address",
     });
     const { cryptoNetwork: _cryptoNetwork, ...withoutNetwork } = cryptoRecipient;
     expect(fieldErrors(CryptoRecipientFields, withoutNetwork)).toEqual({
@@ -213,7 +216,7 @@ describe("CryptoRecipientFields", () => {
   it("reports a wrong network together with a missing name, in one round", () => {
     const both = { ...cryptoRecipient, name: "", cryptoNetwork: "polygon", cryptoAddress: EIP55_ADDRESS };
     expect(fieldErrors(CryptoRecipientFields, both)).toEqual({
-      name: REQUIRED,
+      name: VALIDATION_MESSAGES.recipientNameRequired,
       cryptoNetwork: "BTC cannot be sent on Polygon",
     });
   });

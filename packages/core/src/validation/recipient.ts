@@ -25,11 +25,12 @@ const MAX_SWIFT_CODE_LENGTH = 20;
 const MAX_CRYPTO_ADDRESS_LENGTH = 128;
 
 /**
- * A required one-line text field: a missing or blank value gets the spec's "fill in all required
- * fields"; a control character, a message naming the field (`label`).
+ * A required one-line text field: a missing or blank value gets `missing`, which names the field (issue
+ * 30: "Enter the bank's name", where every field said "Please fill in all required fields"); a control
+ * character, a message naming the field (`label`).
  */
-function requiredText(label: string, maxLength: number) {
-  return singleLineText(label, { error: REQUIRED }).min(1, REQUIRED).max(maxLength);
+function requiredText(label: string, maxLength: number, missing: string) {
+  return singleLineText(label, { error: missing }).min(1, missing).max(maxLength);
 }
 
 /**
@@ -66,12 +67,12 @@ export function nationalBankFields() {
  * adds `.superRefine(refineBankAccount(…), bankRefinementParams)`.
  */
 export const BankRecipientFieldsBase = z.object({
-  name: requiredText("Name", MAX_NAME_LENGTH),
+  name: requiredText("Name", MAX_NAME_LENGTH, VALIDATION_MESSAGES.recipientNameRequired),
   email: Email,
-  bankName: requiredText("Bank name", MAX_NAME_LENGTH),
-  country: bankCountry(REQUIRED),
-  accountNumber: requiredText("Account number", MAX_ACCOUNT_NUMBER_LENGTH),
-  swiftCode: requiredText("SWIFT code", MAX_SWIFT_CODE_LENGTH),
+  bankName: requiredText("Bank name", MAX_NAME_LENGTH, VALIDATION_MESSAGES.bankNameRequired),
+  country: bankCountry(VALIDATION_MESSAGES.bankCountryRequired),
+  accountNumber: requiredText("Account number", MAX_ACCOUNT_NUMBER_LENGTH, VALIDATION_MESSAGES.accountNumberRequired),
+  swiftCode: requiredText("SWIFT code", MAX_SWIFT_CODE_LENGTH, VALIDATION_MESSAGES.swiftCodeRequired),
   ...nationalBankFields(),
   accountHolderName: singleLineText("Account holder name").max(MAX_NAME_LENGTH).optional(),
   currency: z.enum(BANK_CURRENCIES, { error: VALIDATION_MESSAGES.chooseBankCurrency }),
@@ -93,9 +94,9 @@ export type BankRecipientFields = z.infer<typeof BankRecipientFields>;
  * object with such checks, so a form picks from this and adds `.superRefine(checkCryptoRecipient)`.
  */
 export const CryptoRecipientFieldsBase = z.object({
-  name: requiredText("Name", MAX_NAME_LENGTH),
+  name: requiredText("Name", MAX_NAME_LENGTH, VALIDATION_MESSAGES.recipientNameRequired),
   email: Email,
-  cryptoAddress: requiredText("Wallet address", MAX_CRYPTO_ADDRESS_LENGTH),
+  cryptoAddress: requiredText("Wallet address", MAX_CRYPTO_ADDRESS_LENGTH, VALIDATION_MESSAGES.walletAddressRequired),
   cryptoNetwork: z.enum(CRYPTO_NETWORK_IDS, { error: VALIDATION_MESSAGES.chooseNetwork }),
   currency: z.enum(CRYPTO_CURRENCIES, { error: VALIDATION_MESSAGES.chooseCryptoCurrency }),
 });

@@ -81,8 +81,7 @@ function CurrencyCards({ balances }: { balances: readonly Balance[] | undefined 
 function FirstSteps() {
   const balances = useQuery(balancesQueryOptions);
   const isEmpty =
-    balances.data !== undefined &&
-    balances.data.balances.every((balance) => minorOf(balance.balance, balance.currency) === 0n);
+    balances.data?.balances.every((balance) => minorOf(balance.balance, balance.currency) === 0n) === true;
   if (!isEmpty) {
     return null;
   }

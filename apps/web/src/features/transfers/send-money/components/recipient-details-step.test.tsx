@@ -53,13 +53,20 @@ function messageOf(label: string): string | null {
 }
 
 describe("a new bank recipient", () => {
-  test("asks for every required field, and saves nothing", async () => {
+  test("asks for every required field, each by its name, and saves nothing (issue 30)", async () => {
     const { user, requests } = renderDetails("bank");
     await user.click(screen.getByRole("button", { name: "Save and continue" }));
 
-    expect(await screen.findAllByText("Please fill in all required fields")).toHaveLength(5);
-    for (const label of ["Recipient name", "Bank name", "Country", "Account number", "SWIFT / BIC"]) {
-      expect(messageOf(label)).toBe("Please fill in all required fields");
+    expect(await screen.findByText("Enter the recipient's name")).toBeVisible();
+    expect(screen.queryByText("Please fill in all required fields")).toBeNull();
+    for (const [label, message] of [
+      ["Recipient name", "Enter the recipient's name"],
+      ["Bank name", "Enter the bank's name"],
+      ["Country", "Choose the bank's country"],
+      ["Account number", "Enter the account number"],
+      ["SWIFT / BIC", "Enter the SWIFT code"],
+    ]) {
+      expect(messageOf(label)).toBe(message);
     }
     expect(messageOf("Recipient email")).toBe("Email is required");
     expect(messageOf("Account holder name (optional)")).toBeNull();
@@ -181,9 +188,9 @@ describe("a new crypto recipient", () => {
     const { user } = renderDetails("crypto");
     await user.click(screen.getByRole("button", { name: "Save and continue" }));
 
-    expect(await screen.findAllByText("Please fill in all required fields")).toHaveLength(2);
-    expect(messageOf("Recipient name")).toBe("Please fill in all required fields");
-    expect(messageOf("Wallet address")).toBe("Please fill in all required fields");
+    expect(await screen.findByText("Enter the wallet address")).toBeVisible();
+    expect(messageOf("Recipient name")).toBe("Enter the recipient's name");
+    expect(messageOf("Wallet address")).toBe("Enter the wallet address");
     expect(messageOf("Recipient email")).toBe("Email is required");
   });
 
