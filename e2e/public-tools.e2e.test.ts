@@ -187,7 +187,8 @@ describe("/tools", () => {
       await expect.poll(() => fees.getByTestId("fee-amount").textContent()).toBe("USD 6.18");
       expect(await fees.getByTestId("fee-total").textContent()).toBe("USD 1,240.74");
       await fees.getByLabel("Send by").selectOption({ label: "Cryptocurrency" });
-      await expect.poll(() => fees.getByTestId("fee-amount").textContent()).toBe("USDC 12.35");
+      // Exact (issue 30): 1 % of 1,234.56 in USDC, whose six decimals keep 12.3456.
+      await expect.poll(() => fees.getByTestId("fee-amount").textContent()).toBe("USDC 12.3456");
 
       // The seeded rate table: USD → EUR at 0.925925925925925926 with a 0.25 % fee.
       const converter = page.getByRole("region", { name: "Currency converter" });
