@@ -807,6 +807,18 @@ const ROUTES: Record<string, RouteEntry> = {
     resource: "transferId",
     request: ({ owner }) => ({ url: `/api/v1/transfers/${owner.owns.transferId}` }),
   },
+  "GET /api/v1/transfers/:transferId/activity": {
+    access: "signed-in",
+    resource: "transferId",
+    request: ({ owner }) => ({ url: `/api/v1/transfers/${owner.owns.transferId}/activity` }),
+  },
+  // The owner's transfer to a Ferry user was sent at once: too late to cancel, but theirs to ask about.
+  "POST /api/v1/transfers/:transferId/cancel": {
+    access: "signed-in",
+    resource: "transferId",
+    request: ({ owner }) => withKey(`/api/v1/transfers/${owner.owns.transferId}/cancel`, undefined),
+    ok: [409],
+  },
   "GET /api/v1/transactions": { access: "signed-in", request: () => ({ url: "/api/v1/transactions" }) },
   // Exchange: others have no money to quote with, and the owner's quote is nobody else's to confirm.
   "POST /api/v1/exchange/quotes": {

@@ -1121,6 +1121,30 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
     ...guarded(`/api/v1/transfers/${cast.owner.owns.transferId}`, undefined, { url: `/api/v1/transfers/${NOT_AN_ID}` }),
     { label: "unknown id", persona: "owner", url: `/api/v1/transfers/${randomUUID()}`, expect: [404] },
   ],
+  "GET /api/v1/transfers/{transferId}/activity": async ({ cast }) => [
+    ...guarded(`/api/v1/transfers/${cast.owner.owns.transferId}/activity`, undefined, {
+      url: `/api/v1/transfers/${NOT_AN_ID}/activity`,
+    }),
+    { label: "unknown id", persona: "owner", url: `/api/v1/transfers/${randomUUID()}/activity`, expect: [404] },
+  ],
+  // The owner's transfer went to a Ferry user and was sent at once: too late to cancel (409).
+  "POST /api/v1/transfers/{transferId}/cancel": async ({ cast }) => {
+    const url = `/api/v1/transfers/${cast.owner.owns.transferId}/cancel`;
+    const headers = { "idempotency-key": `contract-${randomUUID()}` };
+    return [
+      { label: "anonymous", persona: "anonymous", url, headers, expect: [401] },
+      { label: "owner, already sent", persona: "owner", url, headers, expect: [409] },
+      { label: "other customer", persona: "other", url, headers, expect: [404] },
+      { label: "owner, no key", persona: "owner", url, expect: [400] },
+      {
+        label: "unknown id",
+        persona: "owner",
+        url: `/api/v1/transfers/${randomUUID()}/cancel`,
+        headers,
+        expect: [404],
+      },
+    ];
+  },
   "GET /api/v1/transactions": async () =>
     guarded("/api/v1/transactions", undefined, { url: "/api/v1/transactions?limit=-1" }),
   "GET /api/v1/transactions/export.csv": async () => guarded("/api/v1/transactions/export.csv"),

@@ -595,6 +595,111 @@ describe("the quote shows the destination as stored (issue 19)", () => {
   });
 });
 
+describe("a transfer's page and its cancel (issue 30)", () => {
+  async function pendingBankTransfer(label: string): Promise<{ sender: SignedInUser; transferId: string }> {
+    const sender = await fundedCustomer(label, { USD: 10_000n });
+    const recipientId = await saveBankRecipient(sender);
+    const transfer = await sendMoney(sender, {
+      target: { method: "bank", recipientId },
+      amount: "20.00",
+      currency: "USD",
+    });
+    return { sender, transferId: transfer.id };
+  }
+
+  function cancel(user: SignedInUser, transferId: string, key = `cancel-${randomUUID()}`) {
+    return post(user, `/api/v1/transfers/${transferId}/cancel`, undefined, { "idempotency-key": key });
+  }
+
+  test("shows where it goes, its steps and until when it can be cancelled", async () => {
+    const { sender, transferId } = await pendingBankTransfer("activity");
+    const response = await get(sender, `/api/v1/transfers/${transferId}/activity`);
+    expect(response.statusCode, response.body).toBe(200);
+    const activity = response.json();
+    expect(activity).toMatchObject({
+      transferId,
+      status: "pending",
+      destination: { kind: "bank", name: "Erika Mustermann", accountNumber: "DE89370400440532013000" },
+      timeline: [{ step: "created", by: "you", isMoneyReturned: false }],
+    });
+    const until = new Date(activity.cancellableUntil).getTime();
+    const created = new Date(activity.timeline[0].at).getTime();
+    expect(until - created).toBe(30 * 60_000);
+
+    expect((await setStatus(admin, transferId, "processed")).statusCode).toBe(200);
+    const processed = (await get(sender, `/api/v1/transfers/${transferId}/activity`)).json();
+    expect(processed.timeline.map((entry: { step: string; by: string }) => [entry.step, entry.by])).toEqual([
+      ["created", "you"],
+      ["processed", "ferry"],
+    ]);
+    expect(processed.cancellableUntil).toBeNull();
+  });
+
+  test("within the window the sender cancels: the reserve returns, audited and notified; again changes nothing", async () => {
+    const { sender, transferId } = await pendingBankTransfer("cancel");
+    expect(await balanceOf(sender, "USD")).toEqual({ balance: "100.00", reserved: "20.10", available: "79.90" });
+
+    const key = `cancel-${randomUUID()}`;
+    const first = await cancel(sender, transferId, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ status: "cancelled", cancellableUntil: null });
+    expect(first.json().timeline.at(-1)).toMatchObject({ step: "cancelled", by: "you", isMoneyReturned: true });
+    expect(await balanceOf(sender, "USD")).toEqual({ balance: "100.00", reserved: "0.00", available: "100.00" });
+
+    // The same request again (a retry with its key), and a new one: the same answer, no second release.
+    for (const retry of [await cancel(sender, transferId, key), await cancel(sender, transferId)]) {
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+    }
+    expect(await balanceOf(sender, "USD")).toEqual({ balance: "100.00", reserved: "0.00", available: "100.00" });
+    expect(await auditOf(transferId)).toEqual([
+      { actor_user_id: sender.userId, from_status: "pending", to_status: "cancelled" },
+    ]);
+    const audit = await ferry.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_user_id"])
+      .where("subject_id", "=", transferId)
+      .execute();
+    expect(audit).toEqual([{ action: "transfer.cancel", actor_user_id: sender.userId }]);
+    expect(await notificationTitles(sender.userId)).toContain("Transfer cancelled");
+  });
+
+  test("is refused once Ferry has processed it, and after the window, and nothing moves", async () => {
+    const processed = await pendingBankTransfer("cancel-processed");
+    expect((await setStatus(admin, processed.transferId, "processed")).statusCode).toBe(200);
+    const late = await cancel(processed.sender, processed.transferId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe("This transfer can no longer be cancelled: Ferry has already processed it.");
+    expect(await balanceOf(processed.sender, "USD")).toMatchObject({ reserved: "20.10" });
+
+    const old = await pendingBankTransfer("cancel-window");
+    await ferry.db
+      .updateTable("transfers")
+      .set({ created_at: new Date(Date.now() - 31 * 60_000) })
+      .where("id", "=", old.transferId)
+      .execute();
+    const expired = await cancel(old.sender, old.transferId);
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().error.message).toBe(
+      "This transfer can no longer be cancelled: the time to cancel it has passed.",
+    );
+    expect((await get(old.sender, `/api/v1/transfers/${old.transferId}/activity`)).json()).toMatchObject({
+      status: "pending",
+      cancellableUntil: null,
+    });
+    expect(await balanceOf(old.sender, "USD")).toMatchObject({ reserved: "20.10" });
+  });
+
+  test("another customer's transfer is 404 to read and to cancel, and stays as it was", async () => {
+    const { sender, transferId } = await pendingBankTransfer("cancel-owner");
+    const stranger = await fundedCustomer("cancel-stranger", {});
+    expect((await get(stranger, `/api/v1/transfers/${transferId}/activity`)).statusCode).toBe(404);
+    expect((await cancel(stranger, transferId)).statusCode).toBe(404);
+    expect((await get(sender, `/api/v1/transfers/${transferId}/activity`)).json()).toMatchObject({ status: "pending" });
+    expect(await auditOf(transferId)).toEqual([]);
+  });
+});
+
 describe("admin status lifecycle", () => {
   async function pendingBankTransfer(label: string, fundingMinor = 10_000n) {
     const sender = await fundedCustomer(label, { USD: fundingMinor });

@@ -181,6 +181,8 @@ const EnvSchema = z
         '{"USD":"10000","EUR":"10000","GBP":"8000","CAD":"13000","AUD":"15000","BTC":"0.25","ETH":"4","USDC":"10000","USDT":"10000"}',
       ),
     CASHOUT_UNVERIFIED_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+    // How long after sending a person may cancel a transfer nobody has processed yet (issue 30; spec §9: 30).
+    TRANSFER_CANCEL_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
     KYC_ENCRYPTION_KEY: encryptionKeyText.prefault(DEVELOPMENT_KYC_ENCRYPTION_KEY),
     // How long the documents of a decided identity check are kept (5 years, as anti-money-laundering rules ask).
     KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1_825),
@@ -293,6 +295,8 @@ export interface Config {
   /** The most a user may cash out per currency in 24 hours (minor units), and the share allowed before e-mail and KYC are verified. */
   readonly cashoutDailyLimitsMinor: DailyLimits;
   readonly cashoutUnverifiedPercent: number;
+  /** Minutes after its creation a pending transfer may still be cancelled by its sender (0: never). */
+  readonly transferCancelMinutes: number;
   /** The AES-256-GCM key KYC documents are encrypted with in the file storage (KYC_ENCRYPTION_KEY). */
   readonly kycEncryptionKey: Buffer;
   /** Days the documents of a decided identity check are kept after the decision (KYC_RETENTION_DAYS). */
@@ -448,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cashoutDailyLimitsMinor: parseLimits(values.CASHOUT_DAILY_LIMITS),
     cashoutUnverifiedPercent: values.CASHOUT_UNVERIFIED_PERCENT,
+    transferCancelMinutes: values.TRANSFER_CANCEL_MINUTES,
     kycEncryptionKey: values.KYC_ENCRYPTION_KEY,
     kycRetentionDays: values.KYC_RETENTION_DAYS,
     feeBasisPoints: { bank: values.FEE_BANK_BPS, crypto: values.FEE_CRYPTO_BPS, ferry_user: values.FEE_FERRY_USER_BPS },

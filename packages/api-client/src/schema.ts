@@ -1653,6 +1653,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/transfers/{transferId}/activity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of your transfers' destination, the steps of its life with their times, and until when you may cancel it */
+    get: operations["getTransferActivity"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/transfers/{transferId}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel one of your transfers while it is pending and within TRANSFER_CANCEL_MINUTES (30) of sending it: the reserved money returns to your balance (idempotent: cancelling it again answers the same; audited, notified) */
+    post: operations["cancelTransfer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/transfers/quote": {
     parameters: {
       query?: never;
@@ -3511,6 +3545,14 @@ export interface components {
       status: components["schemas"]["TransferStatus"];
       total: components["schemas"]["DecimalAmount"];
     };
+    TransferActivity: {
+      cancellableUntil: string | null;
+      destination: components["schemas"]["TransferDestination"];
+      status: components["schemas"]["TransferStatus"];
+      timeline: components["schemas"]["TransferTimelineEntry"][];
+      /** Format: uuid */
+      transferId: string;
+    };
     TransferApp: {
       name: string;
     } | null;
@@ -3591,6 +3633,14 @@ export interface components {
           /** Format: uuid */
           paymentMethodId: string;
         };
+    TransferTimelineEntry: {
+      at: string;
+      /** @enum {string} */
+      by: "you" | "ferry";
+      isMoneyReturned: boolean;
+      /** @enum {string} */
+      step: "created" | "pending" | "processed" | "sent" | "failed" | "cancelled";
+    };
     TwoFactorCodeRequest: {
       code: components["schemas"]["OneTimeCode"];
     };
@@ -10928,6 +10978,171 @@ export interface operations {
           "RateLimit-Reset"?: number;
           /** @description Seconds to wait before retrying */
           "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  getTransferActivity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        transferId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferActivity"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Too many attempts in the current window (`rate_limited`); retry after the `Retry-After` header's seconds. */
+      429: {
+        headers: {
+          /** @description Requests this API credential may make a minute (sent to API credentials only) */
+          "RateLimit-Limit"?: number;
+          /** @description Requests it has left in the current window (sent to API credentials only) */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the oldest request of the window leaves it (sent to API credentials only) */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  cancelTransfer: {
+    parameters: {
+      query?: never;
+      header: {
+        "idempotency-key": string;
+      };
+      path: {
+        transferId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransferActivity"];
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No such resource, or it belongs to someone else (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description The request conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
           [name: string]: unknown;
         };
         content: {

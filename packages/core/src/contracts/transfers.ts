@@ -164,6 +164,32 @@ export const Transfer = z.object({
 });
 export type Transfer = z.infer<typeof Transfer>;
 
+/** One step of a transfer's life, as its page shows it (issue 30). */
+export const TransferTimelineEntry = z.object({
+  /**
+   * `created`: sent, its code checked and the money reserved, all at once; otherwise the status the
+   * transfer moved to.
+   */
+  step: z.enum(["created", ...TransferStatus.options]),
+  at: z.string(),
+  /** Whether the money went back to the sender's balance at this step (a cancel, a failure, a refund). */
+  isMoneyReturned: z.boolean(),
+  /** Who moved it: the sender (sending, cancelling) or Ferry. */
+  by: z.enum(["you", "ferry"]),
+});
+export type TransferTimelineEntry = z.infer<typeof TransferTimelineEntry>;
+
+/** A transfer's page beyond its figures: where it goes, what happened to it, and until when it can be cancelled. */
+export const TransferActivity = z.object({
+  transferId: z.uuid(),
+  status: TransferStatus,
+  destination: TransferDestination,
+  timeline: z.array(TransferTimelineEntry),
+  /** While it may still be cancelled, until when; null once it cannot (processed, or the window passed). */
+  cancellableUntil: z.string().nullable(),
+});
+export type TransferActivity = z.infer<typeof TransferActivity>;
+
 /** Admin transaction management (spec §2): search, status filter, newest first. */
 export const AdminTransferListQuery = PageQuery.extend({
   search: singleLineText("Search").max(200).optional(),

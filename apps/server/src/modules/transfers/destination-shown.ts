@@ -5,9 +5,13 @@ import type { ResolvedTarget } from "./targets.ts";
 /**
  * The destination the sender compares before asking for a code (issue 19), read from the same snapshot
  * the code binds and the transfer row keeps: the stored, normalised details, never what was typed.
- * A cash-out shows its payment method like a recipient of the same kind.
+ * A cash-out shows its payment method like a recipient of the same kind. A transfer's own page shows
+ * its row the same way (activity.ts): the row keeps the snapshot's columns.
  */
-export function destinationShownFor(target: ResolvedTarget, currency: string): TransferDestination {
+export function destinationShownFor(
+  target: Pick<ResolvedTarget, "feeMethod" | "snapshot">,
+  currency: string,
+): TransferDestination {
   const { snapshot } = target;
   if (target.feeMethod === "ferry_user") {
     return { kind: "ferry_user", name: snapshot.recipient_name, email: snapshot.recipient_email };

@@ -6,6 +6,7 @@ import {
   IdempotencyKeyHeader,
   TransactionList,
   Transfer,
+  TransferActivity,
   TransferCodeSent,
   TransferDetails,
   TransferIdParams,
@@ -31,6 +32,7 @@ import {
 } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { auditActorOf } from "../audit/service.ts";
+import { cancelTransfer, getTransferActivity } from "./activity.ts";
 import { exportStatement, listHistory } from "./history.ts";
 import { enforceRecipientLookupLimit } from "./recipient-lookups.ts";
 import {
@@ -189,8 +191,51 @@ function registerCreateTransferRoute(app: FastifyInstance, deps: TransferRouteDe
 
 /** A customer's own transfers and history. */
 function registerOwnTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
-  const { db, guards } = deps;
+  const { db, guards, config, clock } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    "/api/v1/transfers/:transferId/activity",
+    {
+      preValidation: guards.requireUser,
+      config: acceptsApiScope("transactions:read"),
+      schema: {
+        tags: ["transfers"],
+        operationId: "getTransferActivity",
+        security: signedInOrApiScope("transactions:read"),
+        summary:
+          "One of your transfers' destination, the steps of its life with their times, and until when you may cancel it",
+        params: TransferIdParams,
+        response: {
+          200: TransferActivity,
+          ...errorResponses(...API_SCOPED_ERRORS, "validation_failed", "not_found"),
+        },
+      },
+    },
+    async (request) =>
+      getTransferActivity(db, config, clock.now(), viewerOf(request).userId, request.params.transferId),
+  );
+
+  typed.post(
+    "/api/v1/transfers/:transferId/cancel",
+    {
+      preValidation: guards.requireUser,
+      schema: {
+        tags: ["transfers"],
+        operationId: "cancelTransfer",
+        security: SIGNED_IN,
+        summary:
+          "Cancel one of your transfers while it is pending and within TRANSFER_CANCEL_MINUTES (30) of sending it: the reserved money returns to your balance (idempotent: cancelling it again answers the same; audited, notified)",
+        headers: IdempotencyKeyHeader,
+        params: TransferIdParams,
+        response: {
+          200: TransferActivity,
+          ...errorResponses(...SIGNED_IN_ERRORS, "validation_failed", "not_found", "conflict"),
+        },
+      },
+    },
+    async (request) => cancelTransfer(db, config, clock.now(), auditActorOf(request), request.params.transferId),
+  );
 
   typed.get(
     "/api/v1/transfers/:transferId",

@@ -14,7 +14,7 @@ import { countsTowardDailyLimit, enforceDailyLimitOnReopen } from "./daily-limit
 import { movementLegs, refundLegs, settlementsOf } from "./legs.ts";
 import { transferWebhookEvents } from "./webhook-events.ts";
 
-type TransferRow = Selectable<DB["transfers"]>;
+export type TransferRow = Selectable<DB["transfers"]>;
 
 /**
  * Makes the ledger follow a status change (core's `ledgerEffectOf`) and returns the generation of
@@ -104,7 +104,15 @@ async function notifySender(trx: Database, transfer: TransferRow, status: Transf
 export async function changeTransferStatusIn(
   trx: Database,
   config: Config,
-  change: { actor: AuditActor; transferId: string; status: TransferStatus },
+  change: {
+    actor: AuditActor;
+    transferId: string;
+    status: TransferStatus;
+    /** The audit log's action: an admin's "transfer.status" unless the change is a sender's cancel. */
+    auditAction?: string;
+    /** Run on the locked row before anything changes; throws to refuse (a sender's cancel, activity.ts). */
+    check?: (transfer: TransferRow) => void;
+  },
 ): Promise<{ isChanged: boolean }> {
   const { actor, status } = change;
   const transfer = await trx
@@ -116,6 +124,7 @@ export async function changeTransferStatusIn(
   if (!transfer) {
     throw new AppError("not_found", "Transaction not found");
   }
+  change.check?.(transfer);
   if (transfer.status === status) {
     return { isChanged: false };
   }
@@ -144,7 +153,7 @@ export async function changeTransferStatusIn(
   // every admin action, so the change is written there too, in the same transaction.
   await recordAdminAction(trx, {
     actor,
-    action: "transfer.status",
+    action: change.auditAction ?? "transfer.status",
     subjectType: "transfer",
     subjectId: transfer.id,
     before: { status: transfer.status },
