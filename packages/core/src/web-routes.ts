@@ -40,6 +40,8 @@ export const WEB_ROUTES = [
   { path: "/investment", access: "signed-in" },
   { path: "/connect", access: "signed-in" },
   { path: "/transactions", access: "signed-in" },
+  // One transfer: its figures, destination, timeline and cancel (issue 30).
+  { path: "/transactions/:transferId", access: "signed-in" },
   { path: "/withdrawal-addresses", access: "signed-in" },
   { path: "/notifications", access: "signed-in" },
   { path: "/help", access: "signed-in" },

@@ -92,6 +92,7 @@ export const APP_PAGE_TITLES: Readonly<Record<string, MessageKey>> = {
   "/balance": "Your Balance",
   "/investment": "Investment Center",
   "/transactions": "Transaction History",
+  "/transactions/:transferId": "Transfer details",
   "/withdrawal-addresses": "Payment Methods",
   "/notifications": "Notifications",
   "/help": "Help & Support",
@@ -199,6 +200,10 @@ const FEATURE_PAGES: Readonly<Record<string, PageLoader>> = {
   "/transactions": async () => {
     const { TransactionsPage } = await import("../features/transactions/transactions-page.tsx");
     return <TransactionsPage />;
+  },
+  "/transactions/:transferId": async () => {
+    const { TransferPage } = await import("../features/transactions/transfer-page.tsx");
+    return <TransferPage />;
   },
   "/help": async () => {
     const { HelpPage } = await import("../features/help/help-page.tsx");

@@ -21,12 +21,19 @@ const failureToasts = new Set<string | number>();
  * toasts still up go (issue 30): an old 'Login Failed' beside 'Welcome back!' says the opposite of what
  * happened.
  */
-export function toastSuccess(message: string, description?: string): void {
+export function toastSuccess(
+  message: string,
+  description?: string,
+  action?: { readonly label: string; readonly onClick: () => void },
+): void {
   for (const id of failureToasts) {
     toast.dismiss(id);
   }
   failureToasts.clear();
-  toast.success(translateMessage(message), { description: translated(description) });
+  toast.success(translateMessage(message), {
+    description: translated(description),
+    ...(action ? { action: { label: translateMessage(action.label), onClick: action.onClick } } : {}),
+  });
 }
 
 /** Says that something failed, in the spec's words, with an optional line of detail under them. */

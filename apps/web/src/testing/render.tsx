@@ -58,15 +58,15 @@ export function fakeApi(routes: Record<string, (request: SeenRequest) => FakeRes
 
 /**
  * Renders a component as the app does — a query client (no retries, so a failure shows at once), a
- * router and the toaster — and returns a user to act with, plus the client to seed data into.
+ * router (at `url`) and the toaster — and returns a user to act with, plus the client to seed data into.
  */
-export function renderWithApp(ui: React.ReactElement, seed?: (client: QueryClient) => void) {
+export function renderWithApp(ui: React.ReactElement, seed?: (client: QueryClient) => void, url = "/") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   seed?.(client);
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         {ui}
         <Toaster />
       </MemoryRouter>

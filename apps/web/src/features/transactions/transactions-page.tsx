@@ -11,7 +11,7 @@ import {
   ReceiptIcon,
   RepeatIcon,
 } from "lucide-react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
@@ -42,6 +42,14 @@ function counterpartyLabelOf(item: TransactionItem): MessageKey | null {
     return null;
   }
   return item.type === "received" ? "From:" : "To:";
+}
+
+/**
+ * The page of a transfer the person sent (issue 30: followed step by step, cancelled within the window):
+ * history ids of transfers are "t" + the transfer's id. None for deposits, exchanges or money received.
+ */
+function transferPathOf(item: TransactionItem): string | null {
+  return item.direction === "out" && item.id.startsWith("t") ? `/transactions/${item.id.slice(1)}` : null;
 }
 
 function amountClassOf(item: TransactionItem): string {
@@ -86,6 +94,14 @@ function TransactionRow({ item }: { item: TransactionItem }) {
           </p>
         ) : null}
         {item.memo ? <p className="mt-0.5 truncate text-sm italic text-muted-foreground">“{item.memo}”</p> : null}
+        {transferPathOf(item) ? (
+          <Link
+            to={transferPathOf(item) ?? ""}
+            className="mt-1 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t("Transfer details")}
+          </Link>
+        ) : null}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 text-right">
         <Badge variant="outline">{item.currency}</Badge>

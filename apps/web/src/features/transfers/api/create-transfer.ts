@@ -1,5 +1,6 @@
 import type { CreateTransferRequest } from "@ferry/core/contracts/transfers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
 import { api, dataOf } from "../../../lib/api.ts";
 import { balancesQueryKey } from "../../../lib/queries/balances.ts";
 import { transactionsQueryKey } from "../../../lib/queries/transactions.ts";
@@ -22,10 +23,11 @@ export function createTransfer(input: { idempotencyKey: string; request: CreateT
 /** The outcome is announced here, not by the dialog: money that left must be reported even if the dialog is gone. */
 export function useCreateTransfer() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: createTransfer,
-    onSuccess: (_transfer, input) => {
-      toastTransferSent(input.request.target.method);
+    onSuccess: (transfer, input) => {
+      toastTransferSent(input.request.target.method, () => navigate(`/transactions/${transfer.id}`));
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: balancesQueryKey }),
         queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),

@@ -28,14 +28,16 @@ export function toastTransferFailure(error: Error, fallback: string): void {
  * Spec §8: money sent instantly to a Ferry user is "completed"; a bank or crypto transfer is
  * "sent" and waits for its network; a cash-out waits for Ferry's team to pay it out.
  */
-export function toastTransferSent(method: TransferMethod): void {
+export function toastTransferSent(method: TransferMethod, track?: () => void): void {
+  // Issue 30: the transfer's page follows it step by step, and cancels it within the window.
+  const action = track && method !== "ferry_user" ? { label: "Track this transfer", onClick: track } : undefined;
   if (method === "ferry_user") {
     toastSuccess("Transfer completed successfully");
     return;
   }
   if (method === "withdrawal") {
-    toastSuccess("Withdrawal requested", "It is pending until our team sends it.");
+    toastSuccess("Withdrawal requested", "It is pending until our team sends it.", action);
     return;
   }
-  toastSuccess("Transaction sent successfully");
+  toastSuccess("Transaction sent successfully", undefined, action);
 }
