@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
+  DESKTOP,
   PHONE,
   readCodeFromMailbox,
   saveScreenshot,
@@ -136,6 +137,17 @@ describe("sending money", () => {
       expect(sentText).toContain("-100.00");
       expect(minorOfText(await sentRow.getByTestId("transaction-fee").textContent(), "EUR")).toBe(feeMinor);
       await saveScreenshot(page, "transactions-desktop");
+
+      // Its page (issue 30): the figures, where it goes, the first step, and a way to cancel it.
+      await sentRow.getByRole("link", { name: "Transfer details" }).click();
+      await page.getByRole("heading", { name: "Transfer to Erika Mustermann" }).waitFor();
+      const transferUrl = page.url();
+      const timeline = page.getByRole("list", { name: "What happened" });
+      await timeline.getByText("Sent, code checked and money reserved").waitFor();
+      expect(minorOfText(await page.getByTestId("transfer-total debited").textContent(), "EUR")).toBe(totalMinor);
+      await page.getByText("DE89 3704 0044 0532 0130 00").waitFor();
+      await page.getByRole("button", { name: "Cancel transfer" }).waitFor();
+      await saveScreenshot(page, "transfer-page-desktop");
       expect(await availableOnBalancePage(page, "EUR")).toBe(eurBefore - totalMinor);
       await page.getByTestId("balance-card-EUR").getByTestId("balance-reserved").waitFor();
 
@@ -166,6 +178,39 @@ describe("sending money", () => {
         await rows.first().getByText(bankRecipientEmail).waitFor();
         await saveScreenshot(adminPage, "admin-transactions-phone");
       });
+      expect(await availableOnBalancePage(page, "EUR")).toBe(eurBefore);
+
+      // The transfer's page follows it: failed by Ferry, the money back, no cancel any more.
+      await page.goto(transferUrl);
+      await timeline.getByText("Failed").waitFor();
+      await timeline.getByText("Money returned to your balance").waitFor();
+      expect(await page.getByRole("button", { name: "Cancel transfer" }).count()).toBe(0);
+
+      // Another transfer to the saved recipient, followed from its toast and cancelled within the window.
+      await page.goto("/balance");
+      await page.getByRole("button", { name: "Send Money" }).click();
+      await dialog.getByRole("button", { name: /Bank Transfer/ }).click();
+      await dialog
+        .getByRole("list", { name: "Saved recipients" })
+        .getByRole("button")
+        .filter({ hasText: bankRecipientEmail })
+        .click();
+      await amount.fill("5");
+      await dialog.getByTestId("quote-total").filter({ hasText: "EUR 5." }).waitFor();
+      await continueButton.click();
+      await enterEmailedCode(page, dialog);
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await page.getByRole("button", { name: "Track this transfer" }).click();
+      await page.getByRole("heading", { name: "Transfer to Erika Mustermann" }).waitFor();
+      await page.getByRole("button", { name: "Cancel transfer" }).click();
+      const ask = page.getByRole("dialog", { name: "Cancel this transfer?" });
+      await ask.getByRole("button", { name: "Cancel transfer" }).click();
+      await page.getByText("Transfer cancelled").first().waitFor();
+      await timeline.getByText("Cancelled by you").waitFor();
+      await saveScreenshot(page, "transfer-page-cancelled");
+      await page.setViewportSize(PHONE);
+      await saveScreenshot(page, "transfer-page-phone");
+      await page.setViewportSize(DESKTOP);
       expect(await availableOnBalancePage(page, "EUR")).toBe(eurBefore);
 
       // A Ferry user receives USD at once, and both sides see it in their history.

@@ -89,7 +89,8 @@ function Destination({ activity }: { activity: TransferActivity }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-muted-foreground">{t(label)}</dt>
-          <dd className="break-all text-right font-medium">{value}</dd>
+          {/* Breaks where it must (a wallet address has no spaces), at a space first (an IBAN's groups). */}
+          <dd className="text-right font-medium wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>
