@@ -169,6 +169,11 @@ describe("sending money", () => {
         expect(await status.inputValue()).toBe("pending");
         await saveScreenshot(adminPage, "admin-transactions-desktop");
         await status.selectOption("failed");
+        // A change that moves money asks first, naming the amount and the customer (issue 30).
+        const ask = adminPage.getByRole("dialog", { name: "Change this transfer to Failed?" });
+        await ask.getByText(/returns to Dana Demo's available balance/).waitFor();
+        await saveScreenshot(adminPage, "admin-transfer-status-confirm");
+        await ask.getByRole("button", { name: "Change status" }).click();
         await adminPage.getByText("Transaction status updated successfully").first().waitFor();
         await expect.poll(() => status.inputValue()).toBe("failed");
         await adminPage.getByLabel("Filter by status").selectOption("pending");

@@ -66,3 +66,49 @@ describe("the admin's transactions in German", () => {
     expect(within(filter).getByRole("option", { name: "Alle Status" })).toHaveValue("");
   });
 });
+
+describe("an admin's status change (issue 30)", () => {
+  beforeEach(() => stubScreenWidth(true));
+
+  test("that moves money asks first, naming the amount and the customer; Cancel changes nothing", async () => {
+    const seen = fakeApi({
+      "GET /api/v1/admin/transactions": () => ({ body: PAGE }),
+      [`PATCH /api/v1/admin/transactions/${TO_BANK.id}/status`]: () => ({
+        body: { status: "failed", isChanged: true },
+      }),
+    });
+    const { user } = renderWithApp(<AdminTransactionsPage />);
+    const status = await screen.findByRole("combobox", { name: "Status of the transfer to erika@example.com" });
+
+    await user.selectOptions(status, "failed");
+    const ask = await screen.findByRole("dialog", { name: "Change this transfer to Failed?" });
+    expect(ask).toHaveTextContent("EUR 1,253.00 returns to Ada Lovelace's available balance.");
+    await user.click(within(ask).getByRole("button", { name: "Cancel" }));
+    expect(seen.filter((request) => request.method === "PATCH")).toEqual([]);
+
+    await user.selectOptions(status, "sent");
+    const again = await screen.findByRole("dialog", { name: "Change this transfer to Sent?" });
+    expect(again).toHaveTextContent("EUR 1,253.00 leaves Ada Lovelace's balance for good.");
+    await user.click(within(again).getByRole("button", { name: "Change status" }));
+    await expect
+      .poll(() => seen.filter((request) => request.method === "PATCH").map((request) => request.body))
+      .toEqual([{ status: "sent" }]);
+  });
+
+  test("that moves no money applies at once", async () => {
+    const seen = fakeApi({
+      "GET /api/v1/admin/transactions": () => ({ body: PAGE }),
+      [`PATCH /api/v1/admin/transactions/${TO_BANK.id}/status`]: () => ({
+        body: { status: "processed", isChanged: true },
+      }),
+    });
+    const { user } = renderWithApp(<AdminTransactionsPage />);
+    const status = await screen.findByRole("combobox", { name: "Status of the transfer to erika@example.com" });
+
+    await user.selectOptions(status, "processed");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await expect
+      .poll(() => seen.filter((request) => request.method === "PATCH").map((request) => request.body))
+      .toEqual([{ status: "processed" }]);
+  });
+});
