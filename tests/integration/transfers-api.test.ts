@@ -853,6 +853,56 @@ describe("history and statement", () => {
     }
   }
 
+  test("filters by search, currency, type, status and days, with totals and the CSV of what matches (issue 30)", async () => {
+    const user = await fundedCustomer("filters", { USD: 10_000n, EUR: 5_000n });
+    const friend = await fundedCustomer("filters-friend", {});
+    await sendMoney(user, toFerryUser(friend.email, "1.25"), "Rent March");
+    await sendMoney(user, toFerryUser(friend.email, "2.00", "EUR"), "Groceries");
+    const recipientId = await saveBankRecipient(user);
+    await sendMoney(user, { target: { method: "bank", recipientId }, amount: "10.00", currency: "USD" });
+    const list = async (query: string) => {
+      const response = await get(user, `/api/v1/transactions?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { items: { type: string; currency: string; memo: string | null }[]; totals?: unknown };
+    };
+
+    const rent = await list("search=rent%20MAR");
+    expect(rent.items.map((item) => item.memo)).toEqual(["Rent March"]);
+    expect(rent.totals).toEqual([{ currency: "USD", in: "0.00", out: "1.25" }]);
+    // A % or _ in the search is a character, not a wildcard.
+    expect((await list("search=%25")).items).toEqual([]);
+
+    const euros = await list("currency=EUR");
+    expect(euros.items.map((item) => [item.type, item.memo])).toEqual([
+      ["sent", "Groceries"],
+      ["deposit", null],
+    ]);
+    expect(euros.totals).toEqual([{ currency: "EUR", in: "50.00", out: "2.00" }]);
+
+    const pending = await list("status=pending");
+    expect(pending.items.map((item) => item.currency)).toEqual(["USD"]);
+    expect(pending.totals).toEqual([{ currency: "USD", in: "0.00", out: "10.05" }]);
+    expect((await list("type=deposit")).items.map((item) => item.currency).sort()).toEqual(["EUR", "USD"]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`from=${today}&to=${today}`)).items).toHaveLength(5);
+    expect((await list("from=2020-01-01&to=2020-12-31")).items).toEqual([]);
+    // No filters: no totals, as before.
+    expect((await list("limit=2")).totals).toBeUndefined();
+
+    const backwards = await get(user, "/api/v1/transactions?from=2026-02-01&to=2026-01-01");
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error.fields).toEqual({ to: "The end date cannot be before the start date" });
+    expect((await get(user, "/api/v1/transactions?from=yesterday")).statusCode).toBe(400);
+
+    const csv = await get(user, "/api/v1/transactions/export.csv?currency=EUR&type=sent");
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("Groceries");
+    expect((await get(user, "/api/v1/transactions/export.csv?currency=XYZ")).statusCode).toBe(400);
+  });
+
   test("paging through the history with cursors returns every item exactly once, newest first", async () => {
     const user = await fundedCustomer("history", { USD: 10_000n });
     await fundWallet(ferry.db, user.userId, "USD", 2_000n);

@@ -1592,7 +1592,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your history, newest first */
+    /** Your history, newest first; narrowed by search (counterparty, memo, id), currency, type, status and a range of days in your time zone, with the totals of what matches on the first page */
     get: operations["listTransactions"];
     put?: never;
     post?: never;
@@ -1609,7 +1609,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your statement as CSV */
+    /** Your statement as CSV, narrowed by the same query parameters as GET /api/v1/transactions (search, currency, type, status, from, to) */
     get: operations["exportStatement"];
     put?: never;
     post?: never;
@@ -2662,6 +2662,11 @@ export interface components {
     HelpStatusUpdate: {
       status: components["schemas"]["HelpStatus"];
     };
+    HistoryTotal: {
+      currency: components["schemas"]["CurrencyCodeSchema"];
+      in: components["schemas"]["DecimalAmount"];
+      out: components["schemas"]["DecimalAmount"];
+    };
     Investment: {
       amountInvested: components["schemas"]["DecimalAmount"];
       createdAt: string;
@@ -3529,6 +3534,7 @@ export interface components {
     TransactionList: {
       items: components["schemas"]["TransactionItem"][];
       nextCursor: string | null;
+      totals?: components["schemas"]["HistoryTotal"][];
     };
     Transfer: {
       amount: components["schemas"]["DecimalAmount"];
@@ -10641,8 +10647,14 @@ export interface operations {
   listTransactions: {
     parameters: {
       query?: {
+        currency?: "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "BTC" | "ETH" | "USDC" | "USDT";
         cursor?: components["schemas"]["PageCursor"];
+        from?: string;
         limit?: number;
+        search?: string;
+        status?: "pending" | "processed" | "sent" | "failed" | "cancelled" | "completed";
+        to?: string;
+        type?: "sent" | "received" | "deposit" | "withdraw" | "exchange";
       };
       header?: never;
       path?: never;
@@ -10739,6 +10751,15 @@ export interface operations {
         };
         content: {
           "text/csv": string;
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
         };
       };
       /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCY_CODES, type CurrencyCode } from "../currencies.ts";
 import { withPositiveAmount } from "../money.ts";
 import { singleLineText } from "../validation/text.ts";
 import { Email, OneTimeCode } from "./auth.ts";
@@ -144,7 +145,41 @@ export const TransactionItem = z.object({
 export type TransactionItem = z.infer<typeof TransactionItem>;
 
 /** A page of the user's history, newest first. */
-export const TransactionList = pageOf(TransactionItem);
+/** What a person may narrow their history by (issue 30); all optional, combined with AND. */
+const HistoryFilterFields = z.object({
+  /** Part of the counterparty (a recipient's e-mail or name), the memo (reference) or the history id. */
+  search: singleLineText("Search").max(200).optional(),
+  // Schemas of their own, not shared ones: a query string's parameters are written inline in OpenAPI.
+  currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]]).optional(),
+  type: z.enum(["sent", "received", "deposit", "withdraw", "exchange"]).optional(),
+  status: z.enum([...TransferStatus.options, "completed"]).optional(),
+  /** Days in the person's own time zone, both included: YYYY-MM-DD. */
+  from: z.iso.date({ error: "Please enter a date as YYYY-MM-DD" }).optional(),
+  to: z.iso.date({ error: "Please enter a date as YYYY-MM-DD" }).optional(),
+});
+
+/** A date range runs forwards: the end is not before the start (checked by the server and the form). */
+export function isForwardRange(filters: { from?: string; to?: string }): boolean {
+  return !filters.from || !filters.to || filters.from <= filters.to;
+}
+export const BACKWARDS_RANGE_MESSAGE = "The end date cannot be before the start date";
+
+/** The filters, each checked alone (a query string's schema is a plain object); `isForwardRange` joins them. */
+export const HistoryFilters = HistoryFilterFields;
+export type HistoryFilters = z.infer<typeof HistoryFilters>;
+
+/** A page of the history, filtered. */
+export const HistoryQuery = PageQuery.extend(HistoryFilterFields.shape);
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+/** What the filtered rows add up to in one currency: money in, and money out with its fees. */
+export const HistoryTotal = z.object({ currency: CurrencyCodeSchema, in: DecimalAmount, out: DecimalAmount });
+export type HistoryTotal = z.infer<typeof HistoryTotal>;
+
+export const TransactionList = pageOf(TransactionItem).extend({
+  /** The totals of every row the filters match (not only this page's), on the first page only. */
+  totals: z.array(HistoryTotal).optional(),
+});
 export type TransactionList = z.infer<typeof TransactionList>;
 
 /** A transfer as its sender (and an admin) sees it. */

@@ -39,11 +39,85 @@ export async function selectHistory(
   db: Database,
   userId: string,
   limit: number,
-  after?: Cursor,
+  options: { after?: Cursor; filters?: HistoryFilterSql } = {},
 ): Promise<HistoryRow[]> {
-  const afterClause = after ? sql`WHERE ${isPastCursor(after, { time: "created_at", id: "id" })}` : sql``;
+  const conditions = [
+    ...(options.after ? [isPastCursor(options.after, { time: "created_at", id: "id" })] : []),
+    ...filterConditionsOf(options.filters),
+  ];
+  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const result = await sql<HistoryRow>`
-    SELECT *, ${cursorTimeOf("created_at")} AS cursor_at FROM (
+    SELECT *, ${cursorTimeOf("created_at")} AS cursor_at FROM ${historyOf(userId)} history
+    ${where}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${rowsToRead(limit)}`.execute(db);
+  return result.rows;
+}
+
+/** The history's filters as the query reads them: the days already turned into instants in the person's zone. */
+export interface HistoryFilterSql {
+  readonly search?: string;
+  readonly currency?: string;
+  readonly type?: string;
+  readonly status?: string;
+  /** The start of the first day, and the start of the day after the last, in the person's time zone. */
+  readonly fromDay?: string;
+  readonly toDay?: string;
+  readonly timeZone: string;
+}
+
+function filterConditionsOf(filters: HistoryFilterSql | undefined) {
+  if (!filters) {
+    return [];
+  }
+  const { search, currency, type, status, fromDay, toDay, timeZone } = filters;
+  const needle = search?.trim().toLowerCase();
+  return [
+    // position(), not LIKE: a % or _ typed in the search is a character like any other.
+    ...(needle
+      ? [
+          sql`(position(${needle} in lower(coalesce(counterparty, ''))) > 0
+            OR position(${needle} in lower(coalesce(memo, ''))) > 0
+            OR position(${needle} in lower(id)) > 0)`,
+        ]
+      : []),
+    ...(currency ? [sql`currency = ${currency}`] : []),
+    ...(type ? [sql`type = ${type}`] : []),
+    ...(status ? [sql`status = ${status}`] : []),
+    ...(fromDay ? [sql`created_at >= (${fromDay}::date::timestamp AT TIME ZONE ${timeZone})`] : []),
+    ...(toDay ? [sql`created_at < ((${toDay}::date + 1)::timestamp AT TIME ZONE ${timeZone})`] : []),
+  ];
+}
+
+/**
+ * What the filtered history adds up to per currency: money in, and money out with its fees, in minor
+ * units as text (every row the filters match, not a page).
+ */
+export async function selectHistoryTotals(
+  db: Database,
+  userId: string,
+  filters: HistoryFilterSql,
+): Promise<{ currency: CurrencyCode; in_minor: string; out_minor: string }[]> {
+  const conditions = filterConditionsOf(filters);
+  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const result = await sql<{ currency: CurrencyCode; in_minor: string; out_minor: string }>`
+    SELECT currency,
+           coalesce(sum(amount::numeric) FILTER (WHERE direction = 'in'), 0)::text AS in_minor,
+           coalesce(sum(amount::numeric + fee::numeric) FILTER (WHERE direction = 'out'), 0)::text AS out_minor
+    FROM ${historyOf(userId)} history
+    ${where}
+    GROUP BY currency
+    ORDER BY currency`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Every history row of a user: transfers they sent, transfers other users sent them, deposits credited
+ * to their wallets, and both sides of their exchanges (the currency sold with its fee, and the currency
+ * bought).
+ */
+function historyOf(userId: string) {
+  return sql`(
       SELECT 't' || t.id::text AS id,
              CASE WHEN t.method = 'withdrawal' THEN 'withdraw'
                   WHEN t.sender_user_id = ${userId} THEN 'sent' ELSE 'received' END AS type,
@@ -70,11 +144,7 @@ export async function selectHistory(
              q.from_currency || ' → ' || q.to_currency, NULL, NULL, q.executed_at
       FROM exchange_quotes q CROSS JOIN (VALUES ('o', 'out'), ('i', 'in')) AS side(key, direction)
       WHERE q.user_id = ${userId} AND q.executed_at IS NOT NULL
-    ) history
-    ${afterClause}
-    ORDER BY created_at DESC, id DESC
-    LIMIT ${rowsToRead(limit)}`.execute(db);
-  return result.rows;
+  )`;
 }
 
 /** One history row as the API shows it. */
