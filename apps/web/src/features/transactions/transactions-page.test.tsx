@@ -57,4 +57,35 @@ describe("transaction history", () => {
     expect(within(rows[2]).getByTestId("transaction-fee")).toHaveTextContent("Fee: USDC 0.123457");
     expect(within(rows[4]).getByTestId("transaction-fee")).toHaveTextContent("Fee: USD 1.25");
   });
+
+  test("narrows by the filters in the address, shows their totals and exports what is filtered (issue 30)", async () => {
+    const seen = fakeApi({
+      "GET /api/v1/transactions": (request) =>
+        request.query.search === "nobody"
+          ? { body: { items: [], nextCursor: null, totals: [] } }
+          : {
+              body: {
+                items: [{ ...SENT, currency: "EUR", amount: "2.00" }],
+                nextCursor: null,
+                totals: [{ currency: "EUR", in: "50.00", out: "2.00" }],
+              },
+            },
+    });
+    const { user } = renderWithApp(<TransactionsPage />, undefined, "/transactions?currency=EUR&type=sent");
+
+    expect(await screen.findByTestId("history-total-EUR")).toHaveTextContent("In: EUR 50.00 · Out: EUR 2.00");
+    expect(seen[0]?.query).toMatchObject({ currency: "EUR", type: "sent" });
+    expect(screen.getByLabelText("Filter by currency")).toHaveValue("EUR");
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/v1/transactions/export.csv?currency=EUR&type=sent",
+    );
+
+    await user.type(screen.getByLabelText("Search transactions"), "nobody");
+    expect(await screen.findByText("No transactions match these filters")).toBeVisible();
+    expect(seen.at(-1)?.query).toMatchObject({ currency: "EUR", type: "sent", search: "nobody" });
+
+    await user.click(screen.getAllByRole("button", { name: "Clear filters" })[0]);
+    await expect.poll(() => seen.at(-1)?.query).toEqual({ limit: "20" });
+  });
 });

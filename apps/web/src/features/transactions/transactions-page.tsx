@@ -27,6 +27,7 @@ import { format, t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useErrorToast } from "../../lib/toasts.ts";
 import { useTransactionHistory } from "./api/get-transaction-history.ts";
+import { HistoryFilterBar, HistoryTotals, useHistoryFilters } from "./history-filters.tsx";
 
 const TYPES: Record<TransactionItem["type"], { label: MessageKey; icon: LucideIcon }> = {
   sent: { label: "Sent Money", icon: ArrowUpRightIcon },
@@ -122,8 +123,8 @@ function TransactionRow({ item }: { item: TransactionItem }) {
   );
 }
 
-function TransactionList() {
-  const history = useTransactionHistory();
+function TransactionList({ filtering }: { filtering: ReturnType<typeof useHistoryFilters> }) {
+  const history = useTransactionHistory(filtering.filters);
   useErrorToast(history.error, t("Failed to load transactions"));
   if (history.isPending) {
     return (
@@ -141,6 +142,21 @@ function TransactionList() {
     return <LoadFailed message={t("Your transactions could not be loaded right now.")} query={history} />;
   }
   const items = history.data.pages.flatMap((page) => page.items);
+  const totals = history.data.pages[0]?.totals ?? [];
+  if (items.length === 0 && filtering.isFiltered) {
+    return (
+      <EmptyState
+        icon={ReceiptIcon}
+        title={t("No transactions match these filters")}
+        hint={t("Try another search, or clear the filters.")}
+        action={
+          <Button variant="outline" onClick={filtering.clear}>
+            {t("Clear filters")}
+          </Button>
+        }
+      />
+    );
+  }
   if (items.length === 0) {
     return (
       <EmptyState
@@ -152,6 +168,7 @@ function TransactionList() {
   }
   return (
     <>
+      <HistoryTotals totals={totals} />
       <Card>
         <ul className="divide-y divide-border" aria-label={t("Transactions")}>
           {items.map((item) => (
@@ -167,6 +184,7 @@ function TransactionList() {
 /** `/transactions`: every deposit, withdrawal and transfer, newest first (spec §2 Transactions history). */
 export function TransactionsPage() {
   const navigate = useNavigate();
+  const filtering = useHistoryFilters();
   return (
     <>
       <Button variant="ghost" size="sm" className="mb-2 -ml-2" onClick={() => navigate(-1)}>
@@ -177,13 +195,15 @@ export function TransactionsPage() {
         description={t("All your deposits, withdrawals and transfers, newest first.")}
         actions={
           <Button asChild variant="outline">
-            <a href="/api/v1/transactions/export.csv" download>
+            {/* The statement of what is filtered (issue 30), or all of it. */}
+            <a href={`/api/v1/transactions/export.csv${filtering.query ? `?${filtering.query}` : ""}`} download>
               <DownloadIcon /> {t("Export CSV")}
             </a>
           </Button>
         }
       />
-      <TransactionList />
+      <HistoryFilterBar {...filtering} />
+      <TransactionList filtering={filtering} />
     </>
   );
 }
