@@ -67,6 +67,30 @@ export function useHistoryFilters() {
   return { filters, setFilter, clear, isFiltered, query };
 }
 
+/** One filter's choices, "All …" (no filter) first. */
+function FilterSelect(props: {
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  options: readonly (readonly [string, string])[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <NativeSelect
+      aria-label={props.label}
+      value={props.value ?? ""}
+      onChange={(event) => props.onChange(event.target.value)}
+    >
+      <option value="">{props.allLabel}</option>
+      {props.options.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
 /** Search, currency, type, status and a range of days, above the history. */
 export function HistoryFilterBar(props: ReturnType<typeof useHistoryFilters>) {
   const { filters, setFilter } = props;
@@ -86,42 +110,27 @@ export function HistoryFilterBar(props: ReturnType<typeof useHistoryFilters>) {
         onChange={setText}
       />
       <div className="grid grid-cols-2 items-end gap-3 md:grid-cols-5">
-        <NativeSelect
-          aria-label={t("Filter by currency")}
-          value={filters.currency ?? ""}
-          onChange={(event) => setFilter("currency", event.target.value)}
-        >
-          <option value="">{t("All currencies")}</option>
-          {CURRENCY_CODES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect
-          aria-label={t("Filter by type")}
-          value={filters.type ?? ""}
-          onChange={(event) => setFilter("type", event.target.value)}
-        >
-          <option value="">{t("All types")}</option>
-          {TYPE_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {t(label)}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect
-          aria-label={t("Filter by status")}
-          value={filters.status ?? ""}
-          onChange={(event) => setFilter("status", event.target.value)}
-        >
-          <option value="">{t("All statuses")}</option>
-          {STATUS_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {t(label)}
-            </option>
-          ))}
-        </NativeSelect>
+        <FilterSelect
+          label={t("Filter by currency")}
+          allLabel={t("All currencies")}
+          value={filters.currency}
+          options={CURRENCY_CODES.map((code) => [code, code])}
+          onChange={(value) => setFilter("currency", value)}
+        />
+        <FilterSelect
+          label={t("Filter by type")}
+          allLabel={t("All types")}
+          value={filters.type}
+          options={TYPE_OPTIONS.map(([value, label]) => [value, t(label)])}
+          onChange={(value) => setFilter("type", value)}
+        />
+        <FilterSelect
+          label={t("Filter by status")}
+          allLabel={t("All statuses")}
+          value={filters.status}
+          options={STATUS_OPTIONS.map(([value, label]) => [value, t(label)])}
+          onChange={(value) => setFilter("status", value)}
+        />
         <div className="grid gap-1">
           <Label htmlFor="history-from" className="text-xs text-muted-foreground">
             {t("Start date")}
