@@ -662,6 +662,11 @@ describe("a transfer's page and its cancel (issue 30)", () => {
       .execute();
     expect(audit).toEqual([{ action: "transfer.cancel", actor_user_id: sender.userId }]);
     expect(await notificationTitles(sender.userId)).toContain("Transfer cancelled");
+    // The notification opens the transfer's page.
+    const notifications = (await get(sender, "/api/v1/notifications")).json().items;
+    expect(notifications.find((item: { title: string }) => item.title === "Transfer cancelled")).toMatchObject({
+      link: `/transactions/${transferId}`,
+    });
   });
 
   test("is refused once Ferry has processed it, and after the window, and nothing moves", async () => {

@@ -3098,6 +3098,7 @@ export interface components {
       createdAt: string;
       /** Format: uuid */
       id: string;
+      link: string | null;
       message: string;
       read: boolean;
       title: string;

@@ -162,3 +162,8 @@ export function webRouteOf(pathname: string): WebRoute | undefined {
 export function isWebRoutePath(pathname: string): boolean {
   return webRouteOf(pathname) !== undefined;
 }
+
+/** The page of one transfer its sender follows and may cancel (issue 30): linked from history, toasts and notifications. */
+export function transferPagePath(transferId: string): string {
+  return `/transactions/${transferId}`;
+}

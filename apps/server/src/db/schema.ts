@@ -306,6 +306,7 @@ export interface MailOutbox {
 export interface Notifications {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
+  link: string | null;
   message: string;
   read: Generated<boolean>;
   title: string;

@@ -165,3 +165,30 @@ describe("a new person's dashboard", () => {
     expect(screen.queryByTestId("first-steps")).toBeNull();
   });
 });
+
+describe("a notification about a transfer (issue 30)", () => {
+  test("links to the transfer's page; one about anything else does not", async () => {
+    const base = { message: "EUR 5.03", type: "info" as const, read: false, createdAt: "2026-11-27T09:00:00.000Z" };
+    fakeApi({
+      "GET /api/v1/notifications": () => ({
+        body: {
+          items: [
+            {
+              ...base,
+              id: "0b6a1c2e-1f3a-4c5b-8d7e-9f0a1b2c3d4e",
+              title: "Transfer failed",
+              link: "/transactions/abc",
+            },
+            { ...base, id: "1c7b2d3f-2a4b-4d6c-9e8f-0a1b2c3d4e5f", title: "Deposit approved", link: null },
+          ],
+          nextCursor: null,
+          unreadCount: 2,
+        },
+      }),
+    });
+    renderWithApp(<NotificationsPage />);
+    const link = await screen.findByRole("link", { name: "Transfer details" });
+    expect(link).toHaveAttribute("href", "/transactions/abc");
+    expect(screen.getAllByRole("link", { name: "Transfer details" })).toHaveLength(1);
+  });
+});

@@ -7,6 +7,8 @@ export const Notification = z.object({
   message: z.string(),
   type: z.enum(["success", "warning", "error", "info"]),
   read: z.boolean(),
+  /** The web app's page it is about (a transfer's: "/transactions/<id>"), or null. */
+  link: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof Notification>;

@@ -7,6 +7,8 @@ export interface NotificationRowToInsert {
   readonly title: string;
   readonly message: string;
   readonly type: "success" | "warning" | "error" | "info";
+  /** The web app's page it is about ("/transactions/…"), or none. */
+  readonly link?: string;
 }
 
 export async function insertNotification(db: Database, notification: NotificationRowToInsert): Promise<void> {
@@ -17,6 +19,7 @@ export async function insertNotification(db: Database, notification: Notificatio
       title: notification.title,
       message: notification.message,
       type: notification.type,
+      link: notification.link ?? null,
     })
     .execute();
 }

@@ -26,6 +26,8 @@ export interface NewNotification {
   readonly userId: string;
   readonly type: "success" | "warning" | "error" | "info";
   readonly write: (reader: Reader) => NotificationText;
+  /** The web app's page it is about, which the notification opens (issue 30: a transfer's page). */
+  readonly link?: string;
 }
 
 /**
@@ -36,7 +38,12 @@ export interface NewNotification {
 export async function createNotification(db: Database, notification: NewNotification): Promise<void> {
   const { language, timeZone } = await preferencesOf(db, notification.userId);
   const text = notification.write(readerFor(language, timeZone));
-  await insertNotification(db, { userId: notification.userId, type: notification.type, ...text });
+  await insertNotification(db, {
+    userId: notification.userId,
+    type: notification.type,
+    link: notification.link,
+    ...text,
+  });
 }
 
 /** A page of the user's notifications, newest first, with how many are unread. */
@@ -48,6 +55,7 @@ export async function listNotifications(db: Database, userId: string, query: Pag
     message: row.message,
     type: row.type,
     read: row.read,
+    link: row.link,
     createdAt: new Date(row.created_at).toISOString(),
   }));
   return { ...page, unreadCount: await countUnreadNotifications(db, userId) };

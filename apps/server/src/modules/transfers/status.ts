@@ -1,5 +1,6 @@
 import type { TransferStatus } from "@ferry/core/contracts/transfers";
 import { isReopening, ledgerEffectOf, ledgerStateOf, type TransferLedgerEffect } from "@ferry/core/transfer-status";
+import { transferPagePath } from "@ferry/core/web-routes";
 import { type Selectable, sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -66,6 +67,7 @@ async function notifySender(trx: Database, transfer: TransferRow, status: Transf
   await createNotification(trx, {
     userId: transfer.sender_user_id,
     type: notificationTypeOf(status),
+    link: transferPagePath(transfer.id),
     write: (reader) => {
       const amount = reader.format.money({ currency: transfer.currency, amountMinor: BigInt(transfer.amount) });
       const values = { status, amount, recipient: transfer.recipient_name };

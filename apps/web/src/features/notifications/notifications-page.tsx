@@ -1,5 +1,6 @@
 import type { Notification } from "@ferry/core/contracts/notifications";
 import { BellIcon, CheckCheckIcon, CircleAlertIcon, CircleCheckIcon, CircleXIcon, InfoIcon } from "lucide-react";
+import { Link } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { LoadFailed } from "../../components/load-failed.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -51,6 +52,20 @@ function NotificationRow({ notification }: { notification: Notification }) {
           <span className="mt-2 block text-xs text-muted-foreground">{formatDateTime(notification.createdAt)}</span>
         </span>
       </button>
+      {notification.link ? (
+        // Beside the button, not in it: a button cannot hold a link. Following it marks the notification read.
+        <Link
+          to={notification.link}
+          onClick={() => {
+            if (!notification.read) {
+              markRead.mutate(notification.id);
+            }
+          }}
+          className="mt-1 ml-18 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t("Transfer details")}
+        </Link>
+      ) : null}
     </li>
   );
 }

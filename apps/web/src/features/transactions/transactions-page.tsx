@@ -1,6 +1,7 @@
 import type { TransactionItem } from "@ferry/core/contracts/transfers";
 import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { minorOf } from "@ferry/core/money";
+import { transferPagePath } from "@ferry/core/web-routes";
 import {
   ArrowDownLeftIcon,
   ArrowLeftIcon,
@@ -50,7 +51,7 @@ function counterpartyLabelOf(item: TransactionItem): MessageKey | null {
  * history ids of transfers are "t" + the transfer's id. None for deposits, exchanges or money received.
  */
 function transferPathOf(item: TransactionItem): string | null {
-  return item.direction === "out" && item.id.startsWith("t") ? `/transactions/${item.id.slice(1)}` : null;
+  return item.direction === "out" && item.id.startsWith("t") ? transferPagePath(item.id.slice(1)) : null;
 }
 
 function amountClassOf(item: TransactionItem): string {

@@ -1,4 +1,5 @@
 import type { CreateTransferRequest } from "@ferry/core/contracts/transfers";
+import { transferPagePath } from "@ferry/core/web-routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api, dataOf } from "../../../lib/api.ts";
@@ -27,7 +28,7 @@ export function useCreateTransfer() {
   return useMutation({
     mutationFn: createTransfer,
     onSuccess: (transfer, input) => {
-      toastTransferSent(input.request.target.method, () => navigate(`/transactions/${transfer.id}`));
+      toastTransferSent(input.request.target.method, () => navigate(transferPagePath(transfer.id)));
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: balancesQueryKey }),
         queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
