@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { parseAmount } from "@ferry/core/money";
 import type { Locator, Page } from "playwright-core";
@@ -217,6 +218,28 @@ describe("sending money", () => {
       await saveScreenshot(page, "transfer-page-phone");
       await page.setViewportSize(DESKTOP);
       expect(await availableOnBalancePage(page, "EUR")).toBe(eurBefore);
+
+      // The history narrows to one recipient's EUR transfers, says what they add up to, and exports them.
+      await page.goto("/transactions");
+      await page.getByLabel("Search transactions").fill(bankRecipientEmail);
+      await page.getByLabel("Filter by currency").selectOption("EUR");
+      const rows = page.getByTestId("transaction-row");
+      await expect.poll(() => rows.count()).toBe(2);
+      await page.getByLabel("Filter by status").selectOption("cancelled");
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await page.getByTestId("history-total-EUR").textContent()).toContain("Out: EUR 5.03");
+      await saveScreenshot(page, "transactions-filtered");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Export CSV" }).click(),
+      ]);
+      const csvRows = (await readFile((await download.path()) as string, "utf8")).trim().split("\r\n");
+      expect(csvRows).toHaveLength(2);
+      expect(csvRows[1]).toContain(bankRecipientEmail);
+      expect(csvRows[1]).toContain("cancelled");
+      await page.setViewportSize(PHONE);
+      await saveScreenshot(page, "transactions-filtered-phone");
+      await page.setViewportSize(DESKTOP);
 
       // A Ferry user receives USD at once, and both sides see it in their history.
       const friendEmail = uniqueEmail("ferry-friend");
