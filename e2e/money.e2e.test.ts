@@ -219,6 +219,13 @@ describe("sending money", () => {
       await page.setViewportSize(DESKTOP);
       expect(await availableOnBalancePage(page, "EUR")).toBe(eurBefore);
 
+      // The notification of the cancel opens the transfer's page.
+      await page.goto("/notifications");
+      const cancelled = page.getByRole("listitem").filter({ hasText: "Transfer cancelled" }).first();
+      await saveScreenshot(page, "notifications-with-transfer-links");
+      await cancelled.getByRole("link", { name: "Transfer details" }).click();
+      await timeline.getByText("Cancelled by you").waitFor();
+
       // The history narrows to one recipient's EUR transfers, says what they add up to, and exports them.
       await page.goto("/transactions");
       await page.getByLabel("Search transactions").fill(bankRecipientEmail);
