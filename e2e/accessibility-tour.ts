@@ -585,6 +585,11 @@ async function sendToFerryUserByKeyboard(page: Page, friendEmail: string): Promi
   await tabTo(page, confirm);
   await page.keyboard.press("Enter");
   await page.getByText("Transfer completed successfully").first().waitFor();
+  // The receipt (issue 30) takes the focus; Done closes it.
+  const done = dialog.getByRole("button", { name: "Done" });
+  await expectFocusOn(page, dialog.getByRole("button", { name: "Track this transfer" }), "focus moves to the receipt");
+  await tabTo(page, done);
+  await page.keyboard.press("Enter");
   await dialog.waitFor({ state: "detached" });
   await expectFocusOn(page, page.getByRole("button", { name: "Send Money" }), "focus returns to Send Money");
 }

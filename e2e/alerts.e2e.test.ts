@@ -49,6 +49,7 @@ async function sendUsdToFerryUser(page: Page, email: string, amount: string): Pr
   await dialog.getByLabel("Verification code").fill(code);
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await page.getByText("Transfer completed successfully").first().waitFor();
+  await dialog.getByRole("button", { name: "Done" }).click();
   await dialog.waitFor({ state: "detached" });
 }
 

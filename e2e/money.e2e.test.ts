@@ -125,6 +125,11 @@ describe("sending money", () => {
       await saveScreenshot(page, "send-step-5-verification");
       await dialog.getByRole("button", { name: "Confirm" }).click();
       await page.getByText("Transaction sent successfully").first().waitFor();
+      // Send Money ends on a receipt (issue 30).
+      await dialog.getByTestId("send-money-receipt").getByText("Erika Mustermann").waitFor();
+      expect(minorOfText(await dialog.getByTestId("receipt-total").textContent(), "EUR")).toBe(totalMinor);
+      await saveScreenshot(page, "send-money-receipt");
+      await dialog.getByRole("button", { name: "Done" }).click();
       await dialog.waitFor({ state: "detached" });
 
       // The transfer is pending in the history with its fee, and the amount plus fee is reserved.
@@ -206,7 +211,7 @@ describe("sending money", () => {
       await continueButton.click();
       await enterEmailedCode(page, dialog);
       await dialog.getByRole("button", { name: "Confirm" }).click();
-      await page.getByRole("button", { name: "Track this transfer" }).click();
+      await dialog.getByRole("button", { name: "Track this transfer" }).click();
       await page.getByRole("heading", { name: "Transfer to Erika Mustermann" }).waitFor();
       await page.getByRole("button", { name: "Cancel transfer" }).click();
       const ask = page.getByRole("dialog", { name: "Cancel this transfer?" });
@@ -286,6 +291,7 @@ describe("sending money", () => {
         await enterEmailedCode(page, dialog);
         await dialog.getByRole("button", { name: "Confirm" }).click();
         await page.getByText("Transfer completed successfully").first().waitFor();
+        await dialog.getByRole("button", { name: "Done" }).click();
         await dialog.waitFor({ state: "detached" });
         expect(await availableOnBalancePage(page, "USD")).toBe(usdBefore - 2_500n);
 

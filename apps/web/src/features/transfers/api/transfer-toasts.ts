@@ -29,8 +29,9 @@ export function toastTransferFailure(error: Error, fallback: string): void {
  * "sent" and waits for its network; a cash-out waits for Ferry's team to pay it out.
  */
 export function toastTransferSent(method: TransferMethod, track?: () => void): void {
-  // Issue 30: the transfer's page follows it step by step, and cancels it within the window.
-  const action = track && method !== "ferry_user" ? { label: "Track this transfer", onClick: track } : undefined;
+  // Issue 30: the transfer's page follows it step by step. Send Money's receipt links to it itself; a
+  // cash-out, which has no receipt, links to it from its toast.
+  const action = track && method === "withdrawal" ? { label: "Track this transfer", onClick: track } : undefined;
   if (method === "ferry_user") {
     toastSuccess("Transfer completed successfully");
     return;

@@ -1,4 +1,5 @@
 import type { Recipient } from "@ferry/core/contracts/recipients";
+import type { Transfer } from "@ferry/core/contracts/transfers";
 import { InfoIcon } from "lucide-react";
 import { useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.tsx";
@@ -8,6 +9,7 @@ import { useConfirmsWithApp } from "../api/authenticator-status.ts";
 import { AmountStep } from "./components/amount-step.tsx";
 import { FerryUserStep } from "./components/ferry-user-step.tsx";
 import { MethodStep } from "./components/method-step.tsx";
+import { Receipt } from "./components/receipt.tsx";
 import { RecipientDetailsStep } from "./components/recipient-details-step.tsx";
 import { RecipientStep } from "./components/recipient-step.tsx";
 import { StepIndicator } from "./components/step-indicator.tsx";
@@ -95,7 +97,15 @@ function useSendMoneyFlow(preset: SendMoneyPreset | undefined) {
 }
 
 /** The form of the step Send Money is on. */
-function CurrentStep({ moves, onClose }: { moves: ReturnType<typeof useSendMoneyFlow>; onClose: () => void }) {
+function CurrentStep({
+  moves,
+  onClose,
+  onSent,
+}: {
+  moves: ReturnType<typeof useSendMoneyFlow>;
+  onClose: () => void;
+  onSent: (transfer: Transfer) => void;
+}) {
   const { flow, goBack } = moves;
   const step = currentStep(flow);
   const savedType = flow.method === "bank" || flow.method === "crypto" ? flow.method : null;
@@ -138,7 +148,7 @@ function CurrentStep({ moves, onClose }: { moves: ReturnType<typeof useSendMoney
         recipient={flow.recipient}
         payment={flow.payment}
         idempotencyKey={flow.idempotencyKey}
-        onSent={onClose}
+        onSent={onSent}
         onBack={goBack}
       />
     );
@@ -151,6 +161,19 @@ function SendMoneySteps({ onClose, preset }: { onClose: () => void; preset?: Sen
   const moves = useSendMoneyFlow(preset);
   const step = currentStep(moves.flow);
   const confirmsWithApp = useConfirmsWithApp();
+  // Once sent, the dialog shows the receipt instead of the steps (issue 30).
+  const [sent, setSent] = useState<Transfer | null>(null);
+  if (sent) {
+    return (
+      <>
+        <DialogHeader className="text-left">
+          <DialogTitle>{t("Send Money")}</DialogTitle>
+          <DialogDescription>{t("Your money is on its way.")}</DialogDescription>
+        </DialogHeader>
+        <Receipt transfer={sent} onClose={onClose} />
+      </>
+    );
+  }
   return (
     <>
       <DialogHeader className="text-left">
@@ -164,7 +187,7 @@ function SendMoneySteps({ onClose, preset }: { onClose: () => void; preset?: Sen
           <span>{LARGE_TRANSFER_NOTE}</span>
         </p>
       ) : null}
-      <CurrentStep moves={moves} onClose={onClose} />
+      <CurrentStep moves={moves} onClose={onClose} onSent={setSent} />
     </>
   );
 }

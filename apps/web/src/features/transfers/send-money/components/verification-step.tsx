@@ -1,3 +1,4 @@
+import type { Transfer } from "@ferry/core/contracts/transfers";
 import { minorOf } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, Loader2Icon, MailIcon, SendIcon, SmartphoneIcon } from "lucide-react";
@@ -101,7 +102,8 @@ export function VerificationStep(props: {
   recipient: ChosenRecipient;
   payment: ChosenAmount;
   idempotencyKey: string;
-  onSent: () => void;
+  /** The transfer made, for the receipt. */
+  onSent: (transfer: Transfer) => void;
   onBack: () => void;
 }) {
   const { recipient, payment } = props;
