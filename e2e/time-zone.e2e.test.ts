@@ -14,7 +14,7 @@ const browserOf = useBrowser();
 const JST_OFFSET_MINUTES = 9 * 60;
 const DAY_MINUTES = 24 * 60;
 
-/** The newest transaction's time as its row shows it ("Nov 26, 2026 · 9:43 PM"), in minutes after midnight. */
+/** The newest transaction's time as its row shows it ("Nov 26, 2026, 9:43 PM"), in minutes after midnight. */
 async function shownMinutes(page: Page): Promise<number> {
   await page.goto("/transactions");
   const time = page.getByTestId("transaction-row").first().locator("time");

@@ -55,7 +55,7 @@ describe("investments in German", () => {
     expect(screen.getByRole("heading", { name: "Letzte Investmenttransaktionen" })).toBeVisible();
     const row = screen.getByTestId("investment-transaction");
     expect(row).toHaveTextContent("Tagesertrag");
-    expect(row).toHaveTextContent("01.03.2026 · 11:00");
+    expect(row).toHaveTextContent("01.03.2026, 11:00");
     expect(row).toHaveTextContent("+1.250,50 USD");
     expect(row).toHaveTextContent("Saldo danach: 2.250,50 USD");
   });

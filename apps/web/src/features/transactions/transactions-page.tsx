@@ -80,7 +80,8 @@ function TransactionRow({ item }: { item: TransactionItem }) {
         </div>
         <p className="mt-0.5 text-xs text-muted-foreground">
           <time dateTime={item.createdAt}>
-            {formatter.date(item.createdAt)} · {formatter.time(item.createdAt)}
+            {/* One style for a moment on every screen (issue 30): "Nov 20, 2026, 10:30 PM". */}
+            {formatter.dateTime(item.createdAt)}
           </time>
         </p>
         {item.counterparty ? (

@@ -38,7 +38,7 @@ describe("transaction times in the chosen zone", () => {
     activate("de", "Asia/Tokyo");
     showHistory();
     const [row] = await screen.findAllByTestId("transaction-row");
-    expect(within(row).getByText("21.11.2026 · 07:30")).toBeVisible();
+    expect(within(row).getByText("21.11.2026, 07:30")).toBeVisible();
     expect(row.querySelector("time")?.getAttribute("datetime")).toBe(SENT.createdAt);
     expect(row).toHaveTextContent("1.250,50");
   });
@@ -61,7 +61,7 @@ describe("transaction times in the chosen zone", () => {
   test("the same moment reads in UTC by default, in English", async () => {
     showHistory();
     const [row] = await screen.findAllByTestId("transaction-row");
-    expect(within(row).getByText("Nov 20, 2026 · 10:30 PM")).toBeVisible();
+    expect(within(row).getByText("Nov 20, 2026, 10:30 PM")).toBeVisible();
     expect(row).toHaveTextContent("1,250.50");
   });
 });

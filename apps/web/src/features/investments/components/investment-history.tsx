@@ -23,9 +23,7 @@ function HistoryRow({ item }: { item: InvestmentTransaction }) {
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{t(type.label)}</p>
         <p className="text-xs text-muted-foreground">
-          <time dateTime={item.createdAt}>
-            {formatter.date(item.createdAt)} · {formatter.time(item.createdAt)}
-          </time>
+          <time dateTime={item.createdAt}>{formatter.dateTime(item.createdAt)}</time>
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-0.5 text-right">
