@@ -91,6 +91,32 @@ function FilterSelect(props: {
   );
 }
 
+/** One end of the range of days, labelled above it. */
+function DateFilter(props: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={props.id} className="text-xs text-muted-foreground">
+        {props.label}
+      </Label>
+      <Input
+        id={props.id}
+        type="date"
+        value={props.value ?? ""}
+        min={props.min}
+        max={props.max}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 /** Search, currency, type, status and a range of days, above the history. */
 export function HistoryFilterBar(props: ReturnType<typeof useHistoryFilters>) {
   const { filters, setFilter } = props;
@@ -131,30 +157,20 @@ export function HistoryFilterBar(props: ReturnType<typeof useHistoryFilters>) {
           options={STATUS_OPTIONS.map(([value, label]) => [value, t(label)])}
           onChange={(value) => setFilter("status", value)}
         />
-        <div className="grid gap-1">
-          <Label htmlFor="history-from" className="text-xs text-muted-foreground">
-            {t("Start date")}
-          </Label>
-          <Input
-            id="history-from"
-            type="date"
-            value={filters.from ?? ""}
-            max={filters.to}
-            onChange={(event) => setFilter("from", event.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="history-to" className="text-xs text-muted-foreground">
-            {t("End date")}
-          </Label>
-          <Input
-            id="history-to"
-            type="date"
-            value={filters.to ?? ""}
-            min={filters.from}
-            onChange={(event) => setFilter("to", event.target.value)}
-          />
-        </div>
+        <DateFilter
+          id="history-from"
+          label={t("Start date")}
+          value={filters.from}
+          max={filters.to}
+          onChange={(value) => setFilter("from", value)}
+        />
+        <DateFilter
+          id="history-to"
+          label={t("End date")}
+          value={filters.to}
+          min={filters.from}
+          onChange={(value) => setFilter("to", value)}
+        />
       </div>
       {props.isFiltered ? (
         <div>
