@@ -194,7 +194,9 @@ export function PaymentMethodsPage() {
     <>
       <PageHeader
         title={t("Payment Methods")}
-        description={t("Bank accounts and wallets you cash out to.")}
+        // Issue 30: the sidebar's "Payment Methods" (spec §2) and the page's "withdrawal addresses" (spec §8)
+        // are one thing; the page says so, so "Add Withdrawal Address" does not read as another feature.
+        description={t("Your withdrawal addresses: the bank accounts and wallets you cash out to.")}
         actions={
           hasAny ? (
             <Button onClick={() => openDialog(null)}>
