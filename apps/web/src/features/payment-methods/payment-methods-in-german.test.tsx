@@ -21,7 +21,9 @@ describe("payment methods in German", () => {
     });
     renderWithApp(<PaymentMethodsPage />);
     expect(screen.getByRole("heading", { name: "Zahlungsmethoden" })).toBeVisible();
-    expect(screen.getByText("Ihre Auszahlungsadressen: die Bankkonten und Wallets, auf die Sie auszahlen.")).toBeVisible();
+    expect(
+      screen.getByText("Ihre Auszahlungsadressen: die Bankkonten und Wallets, auf die Sie auszahlen."),
+    ).toBeVisible();
     expect(await screen.findByText("Bankkonto")).toBeVisible();
     expect(screen.getByText("Inhaber")).toBeVisible();
     expect(screen.getByRole("button", { name: "My Deutsche Bank bearbeiten" })).toBeVisible();
