@@ -14,7 +14,6 @@ import {
   minorOf,
   parseAmount,
   parsePositiveAmount,
-  roundToDecimals,
   toDecimalString,
   withPositiveAmount,
 } from "./money.ts";
@@ -97,21 +96,6 @@ describe("toDecimalString", () => {
 
     expect(parsed.ok).toBe(true);
     expect(parsed.ok && toDecimalString(parsed.amountMinor, currency)).toBe(text);
-  });
-});
-
-describe("roundToDecimals", () => {
-  test("rounds halves away from zero, for positive and negative amounts alike", () => {
-    // USDC has 6 decimals; rounding to 2 decimals works in steps of 10 000 minor units.
-    expect(roundToDecimals(1_005_000n, "USDC", 2)).toBe(1_010_000n);
-    expect(roundToDecimals(-1_005_000n, "USDC", 2)).toBe(-1_010_000n);
-    expect(roundToDecimals(1_004_999n, "USDC", 2)).toBe(1_000_000n);
-    expect(roundToDecimals(-1_004_999n, "USDC", 2)).toBe(-1_000_000n);
-  });
-
-  test("leaves an amount alone when asked for at least the currency's scale", () => {
-    expect(roundToDecimals(1_234_567n, "USDC", 6)).toBe(1_234_567n);
-    expect(roundToDecimals(1_234_567n, "USDC", 9)).toBe(1_234_567n);
   });
 });
 

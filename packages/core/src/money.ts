@@ -188,22 +188,6 @@ export function toDecimalString(amountMinor: bigint, currency: CurrencyCode): st
   return isNegative ? `-${body}` : body;
 }
 
-/**
- * Rounds minor units to `decimals` places, half away from zero, returning minor units of the same scale.
- * Used only for display; stored amounts are never rounded.
- */
-export function roundToDecimals(amountMinor: bigint, currency: CurrencyCode, decimals: number): bigint {
-  const { scale } = CURRENCIES[currency];
-  if (decimals >= scale) {
-    return amountMinor;
-  }
-  const step = 10n ** BigInt(scale - decimals);
-  const isNegative = amountMinor < 0n;
-  const magnitude = isNegative ? -amountMinor : amountMinor;
-  const rounded = ((magnitude + step / 2n) / step) * step;
-  return isNegative ? -rounded : rounded;
-}
-
 function groupThousands(whole: string): string {
   return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
