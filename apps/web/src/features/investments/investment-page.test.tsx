@@ -225,14 +225,63 @@ describe("the investment centre", () => {
     expect(withdrawals.map((request) => request.body)).toEqual([{ amount: "5000" }, { amount: "250" }]);
     expect(withdrawals.every((request) => request.headers["idempotency-key"])).toBe(true);
   });
+});
 
-  test("says 'Failed to load investment data' when the investment cannot be loaded, and shows an empty investment", async () => {
-    fakeApi({ "GET /api/v1/investment": () => refusal(500, "internal", "Something went wrong") });
+describe("the investment centre's loading, failed and empty states (issue 30)", () => {
+  test("shows a skeleton while the investment loads, not an empty investment", async () => {
+    fakeApi({ "GET /api/v1/investment": () => ({ body: FIRST_INVESTMENT }) });
     renderWithApp(<InvestmentPage />);
 
-    expect(await screen.findByText("Failed to load investment data")).toBeVisible();
-    expect(screen.getByText("No investment transactions yet")).toBeVisible();
+    expect(screen.getByRole("status", { name: "Loading" })).toBeVisible();
+    expect(screen.queryByRole("group", { name: "Current Balance" })).toBeNull();
+    expect(screen.queryByText("No investment transactions yet")).toBeNull();
+    expect(screen.queryByText(/\$0\.00/)).toBeNull();
+
+    await waitFor(() => expect(cardValue("Current Balance")).toBe("$1,000.00"));
+    expect(screen.queryByRole("status", { name: "Loading" })).toBeNull();
+  });
+
+  test("a failed read says 'Failed to load investment data' where the investment would be, with no $0.00 and no empty history; Retry reads it again and shows it", async () => {
+    let isDown = true;
+    const seen = fakeApi({
+      "GET /api/v1/investment": () =>
+        isDown ? refusal(503, "unavailable", "Try again later") : { body: FIRST_INVESTMENT },
+    });
+    const { user } = renderWithApp(<InvestmentPage />);
+
+    const failed = await screen.findByTestId("load-failed");
+    expect(failed).toHaveTextContent("Failed to load investment data");
+    // The spec's toast still says it too.
+    await waitFor(() => expect(screen.getAllByText("Failed to load investment data")).toHaveLength(2));
+    expect(screen.queryByRole("group", { name: "Current Balance" })).toBeNull();
+    expect(screen.queryByText("No investment transactions yet")).toBeNull();
+    expect(screen.queryByText(/\$0\.00/)).toBeNull();
+
+    isDown = false;
+    await user.click(within(failed).getByRole("button", { name: "Retry" }));
+
+    await waitFor(() => expect(cardValue("Current Balance")).toBe("$1,000.00"));
+    expect(screen.queryByTestId("load-failed")).toBeNull();
+    expect(screen.getByTestId("investment-transaction")).toHaveTextContent("+$1,000.00");
+    expect(seen.filter((request) => request.path === "/api/v1/investment")).toHaveLength(2);
+  });
+
+  test("shows the empty investment only once a read found none", async () => {
+    let isDown = true;
+    fakeApi({
+      "GET /api/v1/investment": () => (isDown ? refusal(503, "unavailable", "Try again later") : { body: EMPTY }),
+    });
+    const { user } = renderWithApp(<InvestmentPage />);
+
+    const failed = await screen.findByTestId("load-failed");
+    expect(screen.queryByText("No investment transactions yet")).toBeNull();
+
+    isDown = false;
+    await user.click(within(failed).getByRole("button", { name: "Retry" }));
+
+    expect(await screen.findByText("No investment transactions yet")).toBeVisible();
     expect(cardValue("Current Balance")).toBe("$0.00");
+    expect(screen.queryByTestId("load-failed")).toBeNull();
   });
 });
 

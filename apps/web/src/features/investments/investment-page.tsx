@@ -4,6 +4,7 @@ import { minorOf, parsePositiveAmount } from "@ferry/core/money";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDownToLineIcon, TrendingUpIcon } from "lucide-react";
 import { useState } from "react";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -112,6 +113,33 @@ function LoadingPage() {
   );
 }
 
+/** Loading, failed and read: the skeleton, LoadFailed with Retry, or the cards, projections and history. */
+function InvestmentOverviewSection(props: { overview: ReturnType<typeof useInvestment>; rate: DailyRate | null }) {
+  const { overview } = props;
+  if (overview.isPending) {
+    return <LoadingPage />;
+  }
+  if (!overview.data) {
+    // Issue 30 (decision 053): never the empty investment spec §8 fell back to, which read as money
+    // lost; the toast still says why. A failed refetch keeps the overview already shown.
+    return <LoadFailed message={t("Failed to load investment data")} query={overview} />;
+  }
+  const { data } = overview;
+  return (
+    <div className="grid gap-6">
+      <SummaryCards investment={data.investment} />
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <ReturnProjections overview={data} rate={props.rate} />
+        </div>
+        <div className="lg:col-span-2">
+          <InvestmentHistory transactions={data.transactions} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /**
  * `/investment` (spec §2 Investment): four summary cards, return projections with a chart, the last
  * 10 investment transactions; Invest, and Withdraw while the balance is above 0.
@@ -124,7 +152,6 @@ export function InvestmentPage() {
     open: openDialog === name,
     onOpenChange: (open: boolean) => setOpenDialog(open ? name : null),
   });
-  // On a load error the page falls back to an empty investment (spec §8); the toast says why.
   const data = overview.data ?? null;
   const investment = data?.investment ?? null;
   const parsedRate = data ? parseDailyRate(data.dailyRate) : null;
@@ -155,21 +182,7 @@ export function InvestmentPage() {
           </div>
         }
       />
-      {overview.isPending ? (
-        <LoadingPage />
-      ) : (
-        <div className="grid gap-6">
-          <SummaryCards investment={investment} />
-          <div className="grid items-start gap-6 lg:grid-cols-5">
-            <div className="lg:col-span-3">
-              <ReturnProjections overview={data} rate={rate} />
-            </div>
-            <div className="lg:col-span-2">
-              <InvestmentHistory transactions={data?.transactions ?? []} />
-            </div>
-          </div>
-        </div>
-      )}
+      <InvestmentOverviewSection overview={overview} rate={rate} />
       <InvestDialog {...dialogProps("invest")} currentBalance={currentBalance} rate={rate} />
       <WithdrawDialog {...dialogProps("withdraw")} currentBalance={currentBalance} />
     </>
