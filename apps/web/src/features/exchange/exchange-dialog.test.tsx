@@ -191,3 +191,49 @@ describe("the Exchange dialog's amount and currencies", () => {
     expect(dialog.getByText("Available: EUR 20.00")).toBeVisible();
   });
 });
+
+describe("the Exchange dialog's amounts (issue 30)", () => {
+  test("shows a crypto quote's amount, fee and what arrives exactly, never rounded to the display decimals", async () => {
+    const holdsEth: BalancesResponse = {
+      balances: [
+        { currency: "USD", balance: "0.00", reserved: "0.00", available: "0.00" },
+        { currency: "ETH", balance: "0.00124634", reserved: "0", available: "0.00124634" },
+      ],
+    };
+    // 0.25 % of ETH 0.00001234 is ETH 0.00000003085: eleven decimals, past ETH's six display decimals.
+    const quote = quoteOf({
+      from: "ETH",
+      to: "BTC",
+      amount: "0.00001234",
+      fee: "0.00000003085",
+      receive: "0.00000041",
+      rate: "0.033333333333333333",
+    });
+    const requests = fakeApi({
+      "GET /api/v1/balances": () => ({ body: holdsEth }),
+      "POST /api/v1/exchange/quotes": () => ({ status: 201, body: quote }),
+      "POST /api/v1/exchange": () => ({ status: 201, body: exchangeOf(quote) }),
+    });
+    const { user } = renderWithApp(<ExchangeDialog open onOpenChange={vi.fn()} />);
+    const dialog = within(screen.getByRole("dialog", { name: "Exchange" }));
+    expect(await dialog.findByLabelText("From")).toHaveDisplayValue("ETH");
+    expect(dialog.getByText("Available: ETH 0.00124634")).toBeVisible();
+    await user.selectOptions(dialog.getByLabelText("To"), "BTC");
+    await user.type(dialog.getByLabelText("Amount"), "0.00001234");
+
+    await user.click(dialog.getByRole("button", { name: "Get quote" }));
+
+    const figures = within(await dialog.findByRole("region", { name: "Quote" }));
+    expect(figures.getByText("ETH 0.00001234")).toBeVisible();
+    expect(figures.getByText("ETH 0.00000003085")).toBeVisible();
+    expect(figures.getByTestId("exchange-receive")).toHaveTextContent(/^BTC 0\.00000041$/);
+    expect(requests.find((request) => request.path === "/api/v1/exchange/quotes")?.body).toEqual({
+      from: "ETH",
+      to: "BTC",
+      amount: "0.00001234",
+    });
+
+    await user.click(dialog.getByRole("button", { name: "Confirm exchange" }));
+    expect(await screen.findByText("ETH 0.00001234 → BTC 0.00000041")).toBeVisible();
+  });
+});

@@ -285,6 +285,45 @@ describe("the investment centre's loading, failed and empty states (issue 30)", 
   });
 });
 
+describe("the investment centre's amounts (issue 30)", () => {
+  test("shows every amount to the cent, as the server sent it, never rounded or shortened", async () => {
+    // The investment centre works in US dollars only (scale 2): full precision is the cent.
+    const overview: InvestmentOverview = {
+      ...EMPTY,
+      investment: {
+        ...INVESTMENT,
+        amountInvested: "1234567.89",
+        currentBalance: "1234568.04",
+        totalReturns: "0.15",
+        lastReturnDate: "2026-03-02",
+        nextPayout: { amount: "0.03", at: "2026-03-03T00:00:00.000Z", isAfterToday: false },
+      },
+      projections: { days30: "0.90", days365: "10.95" },
+      transactions: [
+        {
+          id: "8b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+          type: "daily_return",
+          amount: "0.01",
+          balanceAfter: "1234568.04",
+          createdAt: "2026-03-02T00:00:00.000Z",
+        },
+      ],
+    };
+    fakeApi({ "GET /api/v1/investment": () => ({ body: overview }) });
+    renderWithApp(<InvestmentPage />);
+
+    await waitFor(() => expect(cardValue("Amount Invested")).toBe("$1,234,567.89"));
+    expect(cardValue("Current Balance")).toBe("$1,234,568.04");
+    expect(cardValue("Total Returns")).toBe("$0.15");
+    expect(cardValue("Next Payout")).toBe("$0.03");
+    expect(screen.getByTestId("projection-30")).toHaveTextContent("$0.90");
+    expect(screen.getByTestId("projection-365")).toHaveTextContent("$10.95");
+    const row = screen.getByTestId("investment-transaction");
+    expect(row).toHaveTextContent("+$0.01");
+    expect(row).toHaveTextContent("Balance after $1,234,568.04");
+  });
+});
+
 function isDeposit(request: SeenRequest): boolean {
   return request.method === "POST" && request.path === "/api/v1/investment/deposits";
 }
