@@ -150,7 +150,7 @@ describe("sending money", () => {
       const transferUrl = page.url();
       const timeline = page.getByRole("list", { name: "What happened" });
       await timeline.getByText("Sent, code checked and money reserved").waitFor();
-      expect(minorOfText(await page.getByTestId("transfer-total debited").textContent(), "EUR")).toBe(totalMinor);
+      expect(minorOfText(await page.getByTestId("transfer-total-debited").textContent(), "EUR")).toBe(totalMinor);
       await page.getByText("DE89 3704 0044 0532 0130 00").waitFor();
       await page.getByRole("button", { name: "Cancel transfer" }).waitFor();
       await saveScreenshot(page, "transfer-page-desktop");

@@ -167,7 +167,14 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerNotificationRoutes(app, { db, guards });
   registerAlertRoutes(app, { db, guards });
   registerDepositRoutes(app, { db, config, guards, keys: await loadDepositKeys(db, config) });
-  registerTransferRoutes(app, { db, config, guards, clock: investmentSettings.clock, totpClock: deps.totpClock });
+  registerTransferRoutes(app, {
+    db,
+    config,
+    guards,
+    clock: investmentSettings.clock,
+    totpClock: deps.totpClock,
+    rateProvider: tableRateProvider,
+  });
   registerApiKeyRoutes(app, { db, config, guards, clock: investmentSettings.clock, totpClock: deps.totpClock });
   registerLedgerAdminRoutes(app, { db, guards });
   registerAdminRoutes(app, { db, guards, clock: investmentSettings.clock, kycStorage });

@@ -1696,7 +1696,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Fee, total and available balance for a transfer */
+    /** Fee, total and available balance for a transfer; paid from another balance (`payFrom`), the exchange quote that pays for it, held 30 seconds */
     post: operations["quoteTransfer"];
     delete?: never;
     options?: never;
@@ -1713,7 +1713,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries); refused (409) for an account with an authenticator app, whose code confirms instead */
+    /** E-mail a code bound to this exact recipient, amount and currency, and to the quote's figures when paid from another balance (15 minutes, 5 tries); refused (409) for an account with an authenticator app, whose code confirms instead, and for an expired quote */
     post: operations["sendTransferCode"];
     delete?: never;
     options?: never;
@@ -2454,6 +2454,8 @@ export interface components {
       code?: components["schemas"]["OneTimeCode"];
       currency: components["schemas"]["CurrencyCodeSchema"];
       memo?: string;
+      /** Format: uuid */
+      quoteId?: string;
       target: components["schemas"]["TransferTarget"];
     };
     CreateWebhookEndpointRequest: {
@@ -3555,6 +3557,12 @@ export interface components {
     TransferActivity: {
       cancellableUntil: string | null;
       destination: components["schemas"]["TransferDestination"];
+      paidFrom: {
+        amount: components["schemas"]["DecimalAmount"];
+        currency: components["schemas"]["CurrencyCodeSchema"];
+        fee: components["schemas"]["DecimalAmount"];
+        rate: string;
+      } | null;
       status: components["schemas"]["TransferStatus"];
       timeline: components["schemas"]["TransferTimelineEntry"][];
       /** Format: uuid */
@@ -3596,7 +3604,20 @@ export interface components {
     TransferDetails: {
       amount: components["schemas"]["AmountText"];
       currency: components["schemas"]["CurrencyCodeSchema"];
+      /** Format: uuid */
+      quoteId?: string;
       target: components["schemas"]["TransferTarget"];
+    };
+    TransferExchange: {
+      amount: components["schemas"]["DecimalAmount"];
+      available: components["schemas"]["DecimalAmount"];
+      expiresAt: string;
+      fee: components["schemas"]["DecimalAmount"];
+      feeBasisPoints: number;
+      from: components["schemas"]["CurrencyCodeSchema"];
+      /** Format: uuid */
+      quoteId: string;
+      rate: string;
     };
     /** @enum {string} */
     TransferMethod: "bank" | "crypto" | "ferry_user" | "withdrawal";
@@ -3605,10 +3626,17 @@ export interface components {
       available: components["schemas"]["DecimalAmount"];
       currency: components["schemas"]["CurrencyCodeSchema"];
       destination: components["schemas"]["TransferDestination"];
+      exchange?: components["schemas"]["TransferExchange"];
       fee: components["schemas"]["DecimalAmount"];
       feeBasisPoints: number;
       recipientName: string;
       total: components["schemas"]["DecimalAmount"];
+    };
+    TransferQuoteRequest: {
+      amount: components["schemas"]["AmountText"];
+      currency: components["schemas"]["CurrencyCodeSchema"];
+      payFrom?: components["schemas"]["CurrencyCodeSchema"];
+      target: components["schemas"]["TransferTarget"];
     };
     /** @enum {string} */
     TransferStatus: "pending" | "processed" | "sent" | "failed" | "cancelled";
@@ -11194,7 +11222,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["TransferDetails"];
+        "application/json": components["schemas"]["TransferQuoteRequest"];
       };
     };
     responses: {

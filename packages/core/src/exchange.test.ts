@@ -10,6 +10,7 @@ import {
   MAX_RATE_UNITS,
   parseRate,
   priceExchange,
+  priceExchangeFor,
   RATE_TOO_LARGE_MESSAGE,
   rateOf,
   tooLargeToExchangeMessage,
@@ -201,6 +202,46 @@ describe("priceExchange", () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  test("priceExchangeFor is the least amount that buys what a transfer needs", () => {
+    fc.assert(
+      fc.property(
+        currencyPair,
+        fc.bigInt({ min: 1n, max: 10n ** 24n }),
+        rate,
+        fc.integer({ min: 0, max: 1_000 }),
+        ([from, to], receiveMinor, exchangeRate, bps) => {
+          const request = { receiveMinor, from, to, rate: exchangeRate, feeBasisPoints: bps };
+          const figures = priceExchangeFor(request);
+          const price = (amountMinor: bigint) =>
+            priceExchange({ amountMinor, from, to, rate: exchangeRate, feeBasisPoints: bps });
+          expect(figures).toEqual({ amountMinor: figures.amountMinor, ...price(figures.amountMinor) });
+          expect(figures.receiveMinor >= receiveMinor).toBe(true);
+          // One minor unit less would not buy it.
+          if (figures.amountMinor > 1n) {
+            expect(price(figures.amountMinor - 1n).receiveMinor < receiveMinor).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  test("priceExchangeFor: EUR 101.00 from USD at 0.92 with 0.5 % costs USD 110.35", () => {
+    const figures = priceExchangeFor({
+      receiveMinor: minor("101.00", "EUR"),
+      from: "USD",
+      to: "EUR",
+      rate: rateOf("0.92"),
+      feeBasisPoints: 50,
+    });
+    // 101.00 / 0.92 = 109.782… → USD 109.79 converted; 109.79 / 0.995 = 110.341… → USD 110.35 with its fee.
+    expect(figures.amountMinor).toBe(minor("110.35", "USD"));
+    expect(figures.feeMinor).toBe(minor("0.56", "USD"));
+    expect(figures.convertedMinor).toBe(minor("109.79", "USD"));
+    // 109.79 × 0.92 = 101.0068 → EUR 101.00.
+    expect(figures.receiveMinor).toBe(minor("101.00", "EUR"));
   });
 
   test("a rate written back and read again is the same rate", () => {

@@ -193,3 +193,36 @@ export function tooSmallToExchangeMessage(to: CurrencyCode): string {
 export function tooLargeToExchangeMessage(to: CurrencyCode): string {
   return `This amount would buy more than ${formatAmount(maxAmountMinor(to), to, 0)} ${to}, the most one exchange can pay`;
 }
+
+/**
+ * The smallest amount of `from` (fee included) whose exchange buys at least `receiveMinor` of `to`:
+ * what a transfer paid from another balance costs (issue 30). What is converted, `amount − fee`, is
+ * `⌊amount × (10 000 − bp) / 10 000⌋`, so the least amount converting at least C is
+ * `⌈C × 10 000 / (10 000 − bp)⌉`, and the least C buying `receiveMinor` is
+ * `⌈receiveMinor × 10^(decimals + fromScale) / (units × 10^toScale)⌉`. The figures are those of
+ * `priceExchange` for that amount; what they buy beyond `receiveMinor` (less than one minor unit of
+ * `from` is worth) stays with the operator's FX position, as every rounding of an exchange does.
+ */
+export function priceExchangeFor(request: {
+  readonly receiveMinor: bigint;
+  readonly from: CurrencyCode;
+  readonly to: CurrencyCode;
+  readonly rate: ExchangeRate;
+  readonly feeBasisPoints: number;
+}): ExchangeFigures & { readonly amountMinor: bigint } {
+  const { receiveMinor, from, to, rate, feeBasisPoints } = request;
+  if (receiveMinor <= 0n) {
+    throw new RangeError("An exchange buys a positive amount");
+  }
+  if (rate.units <= 0n) {
+    throw new RangeError("An exchange rate is above zero");
+  }
+  const ceilDiv = (numerator: bigint, denominator: bigint) => (numerator + denominator - 1n) / denominator;
+  const convertedMinor = ceilDiv(
+    receiveMinor * 10n ** BigInt(rate.decimals + CURRENCIES[from].scale),
+    rate.units * 10n ** BigInt(CURRENCIES[to].scale),
+  );
+  const kept = 10_000n - BigInt(feeBasisPoints);
+  const amountMinor = ceilDiv(convertedMinor * 10_000n, kept);
+  return { amountMinor, ...priceExchange({ amountMinor, from, to, rate, feeBasisPoints }) };
+}

@@ -163,6 +163,7 @@ export interface ExchangeQuotes {
   from_currency: CurrencyCode;
   id: Generated<string>;
   idempotency_key: string | null;
+  purpose: Generated<string>;
   rate: Numeric;
   receive: Numeric;
   to_currency: CurrencyCode;
@@ -465,6 +466,7 @@ export interface Transfers {
   crypto_network: string | null;
   currency: CurrencyCode;
   destination_account_id: Int8;
+  exchange_quote_id: string | null;
   fee: Numeric;
   fee_account_id: Int8;
   id: Generated<string>;

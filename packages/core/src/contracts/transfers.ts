@@ -37,11 +37,26 @@ const TransferDetailsFields = z.object({
   target: TransferTarget,
   amount: AmountText,
   currency: CurrencyCodeSchema,
+  /**
+   * Paid from another balance (issue 30): the quote (`TransferQuote.exchange.quoteId`) that buys the
+   * amount and its fee with it. The code is bound to the quote's figures too; past its 30 seconds the
+   * transfer is refused (409) and a fresh quote is needed.
+   */
+  quoteId: z.uuid("Get a quote first").optional(),
 });
 
 /** What a transfer is: recipient, amount and currency. A verification code is bound to exactly this. */
 export const TransferDetails = withPositiveAmount(TransferDetailsFields);
 export type TransferDetails = z.infer<typeof TransferDetails>;
+
+/**
+ * The amount step's question: these details, paid from the `payFrom` balance when it is another
+ * currency than the recipient's (the answer then carries an exchange quote held 30 seconds).
+ */
+export const TransferQuoteRequest = withPositiveAmount(
+  TransferDetailsFields.omit({ quoteId: true }).extend({ payFrom: CurrencyCodeSchema.optional() }),
+);
+export type TransferQuoteRequest = z.infer<typeof TransferQuoteRequest>;
 
 /**
  * Where the money goes, as Ferry stored it (issue 19): what the person compares before asking for the
@@ -65,16 +80,39 @@ export const TransferDestination = z.discriminatedUnion("kind", [
 ]);
 export type TransferDestination = z.infer<typeof TransferDestination>;
 
+/**
+ * A transfer paid from another balance: the exchange that buys its `total` (amount and fee, in the
+ * recipient's currency) with the least amount of `from`, held until `expiresAt` (30 seconds).
+ */
+export const TransferExchange = z.object({
+  quoteId: z.uuid(),
+  from: CurrencyCodeSchema,
+  /** What leaves the `from` balance, the exchange fee included: everything the transfer costs. */
+  amount: DecimalAmount,
+  /** The exchange fee, part of `amount`, in `from`. */
+  fee: DecimalAmount,
+  feeBasisPoints: z.number().int(),
+  /** Units of the recipient's currency per unit of `from`, exact. */
+  rate: z.string(),
+  /** What the `from` balance holds now. */
+  available: DecimalAmount,
+  expiresAt: z.string(),
+});
+export type TransferExchange = z.infer<typeof TransferExchange>;
+
 /** The amount step's figures: the fee and total the sender will pay, what they have, and where it goes. */
 export const TransferQuote = z.object({
   currency: CurrencyCodeSchema,
   amount: DecimalAmount,
   fee: DecimalAmount,
   total: DecimalAmount,
+  /** What the balance of `currency` holds now. */
   available: DecimalAmount,
   feeBasisPoints: z.number().int(),
   recipientName: z.string(),
   destination: TransferDestination,
+  /** Paid from another balance: the exchange that pays for it; absent when paid from `currency` itself. */
+  exchange: TransferExchange.optional(),
 });
 export type TransferQuote = z.infer<typeof TransferQuote>;
 
@@ -220,6 +258,10 @@ export const TransferActivity = z.object({
   status: TransferStatus,
   destination: TransferDestination,
   timeline: z.array(TransferTimelineEntry),
+  /** Paid from another balance: what left it (the exchange fee included), the fee and the rate; else null. */
+  paidFrom: z
+    .object({ currency: CurrencyCodeSchema, amount: DecimalAmount, fee: DecimalAmount, rate: z.string() })
+    .nullable(),
   /** While it may still be cancelled, until when; null once it cannot (processed, or the window passed). */
   cancellableUntil: z.string().nullable(),
 });

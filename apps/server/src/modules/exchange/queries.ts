@@ -17,6 +17,8 @@ export interface NewQuote {
   readonly feeBasisPoints: number;
   readonly createdAt: Date;
   readonly expiresAt: Date;
+  /** A quote of its own (`exchange`), or the exchange part of a transfer paid from another balance. */
+  readonly purpose: "exchange" | "transfer";
 }
 
 export function insertQuote(db: Database, quote: NewQuote): Promise<QuoteRow> {
@@ -33,6 +35,7 @@ export function insertQuote(db: Database, quote: NewQuote): Promise<QuoteRow> {
       fee_basis_points: quote.feeBasisPoints,
       created_at: quote.createdAt,
       expires_at: quote.expiresAt,
+      purpose: quote.purpose,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -61,13 +64,22 @@ export function selectQuoteByKey(db: Database, userId: string, idempotencyKey: s
     .executeTakeFirst();
 }
 
-/** One of the user's quotes, locked until the caller's transaction ends; someone else's reads as missing. */
-export function selectOwnQuoteForUpdate(db: Database, userId: string, quoteId: string) {
+/**
+ * One of the user's quotes of this purpose, locked until the caller's transaction ends; someone else's,
+ * or one of the other purpose, reads as missing.
+ */
+export function selectOwnQuoteForUpdate(
+  db: Database,
+  userId: string,
+  quoteId: string,
+  purpose: "exchange" | "transfer",
+) {
   return db
     .selectFrom("exchange_quotes")
     .selectAll()
     .where("id", "=", quoteId)
     .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
     .forUpdate()
     .executeTakeFirst();
 }
@@ -83,6 +95,18 @@ export function markQuoteExecuted(
     .updateTable("exchange_quotes")
     .set({ executed_at: executedAt, idempotency_key: idempotencyKey })
     .where("id", "=", quoteId)
+    .where("executed_at", "is", null)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Records that a transfer's quote was executed with the transfer, once. */
+export function markTransferQuoteExecuted(db: Database, quoteId: string, executedAt: Date): Promise<QuoteRow> {
+  return db
+    .updateTable("exchange_quotes")
+    .set({ executed_at: executedAt })
+    .where("id", "=", quoteId)
+    .where("purpose", "=", "transfer")
     .where("executed_at", "is", null)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -10,6 +10,7 @@ import type { CurrencyCode } from "@ferry/core/currencies";
 import {
   formatRate,
   priceExchange,
+  priceExchangeFor,
   QUOTE_LIFETIME_SECONDS,
   rateOf,
   tooLargeToExchangeMessage,
@@ -21,7 +22,7 @@ import type { Database } from "../../db/database.ts";
 import { findIdempotentReplay, requestHashOf } from "../../db/idempotency.ts";
 import { AppError } from "../../errors.ts";
 import { requestAmountMinorOf } from "../../http/amount.ts";
-import { notifyAlertRules } from "../alerts/service.ts";
+import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import {
   applyLedger,
   availableMinorOf,
@@ -36,6 +37,7 @@ import {
   deleteStaleQuotes,
   insertQuote,
   markQuoteExecuted,
+  markTransferQuoteExecuted,
   type QuoteRow,
   selectOwnQuoteForUpdate,
   selectQuoteByKey,
@@ -122,6 +124,7 @@ export async function createExchangeQuote(
     feeBasisPoints: price.feeBasisPoints,
     createdAt,
     expiresAt: new Date(createdAt.getTime() + QUOTE_LIFETIME_SECONDS * 1000),
+    purpose: "exchange",
   });
   return toExchangeQuote(row);
 }
@@ -185,6 +188,19 @@ async function moveQuotedMoney(trx: Database, quote: QuoteRow): Promise<void> {
   }
 }
 
+/** What an executed quote tells the alert rules: money out of one wallet, and into another. */
+function exchangeAlertEventsOf(quote: QuoteRow): AlertEvent[] {
+  const side = (direction: "incoming" | "outgoing", currency: CurrencyCode, amount: string): AlertEvent => ({
+    kind: "money_moved",
+    userId: quote.user_id,
+    eventKey: `exchange:${quote.id}:${direction === "incoming" ? "in" : "out"}`,
+    movement: "exchange",
+    direction,
+    money: { currency, amountMinor: BigInt(amount) },
+  });
+  return [side("outgoing", quote.from_currency, quote.amount), side("incoming", quote.to_currency, quote.receive)];
+}
+
 /**
  * The exchange this Idempotency-Key already made, if any (db/idempotency.ts: lock, replay, conflict).
  * The request is the quote it confirms, so the same key with another quote is refused.
@@ -220,7 +236,7 @@ export async function executeExchange(
     if (replay) {
       return { exchange: replay, isReplay: true };
     }
-    const quote = await selectOwnQuoteForUpdate(trx, userId, request.quoteId);
+    const quote = await selectOwnQuoteForUpdate(trx, userId, request.quoteId, "exchange");
     if (!quote) {
       throw new AppError("not_found", "Quote not found");
     }
@@ -244,14 +260,6 @@ export async function executeExchange(
         }),
       }),
     });
-    const side = (direction: "incoming" | "outgoing", currency: CurrencyCode, amount: string) => ({
-      kind: "money_moved" as const,
-      userId,
-      eventKey: `exchange:${executed.id}:${direction === "incoming" ? "in" : "out"}`,
-      movement: "exchange" as const,
-      direction,
-      money: { currency, amountMinor: BigInt(amount) },
-    });
     await recordWebhookEvents(trx, [
       {
         userId,
@@ -265,10 +273,117 @@ export async function executeExchange(
         },
       },
     ]);
-    await notifyAlertRules(trx, [
-      side("outgoing", executed.from_currency, executed.amount),
-      side("incoming", executed.to_currency, executed.receive),
-    ]);
+    await notifyAlertRules(trx, exchangeAlertEventsOf(executed));
     return { exchange: toExchange(executed), isReplay: false };
   });
+}
+
+/*
+ * The exchange part of a transfer paid from another balance (issue 30, decision 054): a quote of
+ * purpose "transfer" buys exactly what the transfer needs (its amount and fee) with the least amount of
+ * the balance paid from, holds 30 seconds, and is executed by the transfer, in the transfer's ledger
+ * operation, never by POST /api/v1/exchange.
+ */
+
+/** A transfer's exchange as it was quoted: every figure the transfer's code is bound to and the ledger moves. */
+export interface HeldExchange {
+  readonly id: string;
+  readonly from: CurrencyCode;
+  readonly to: CurrencyCode;
+  /** What leaves the balance paid from, the exchange fee included. */
+  readonly amountMinor: bigint;
+  readonly feeMinor: bigint;
+  /** What the transfer needs, bought: its amount and fee. */
+  readonly receiveMinor: bigint;
+  readonly rate: string;
+  readonly feeBasisPoints: number;
+  readonly expiresAt: Date;
+  /** The ledger legs that sell `amountMinor` of FROM and buy `receiveMinor` of TO, posted. */
+  legs(trx: Database): Promise<TransferLeg[]>;
+  /** The alert events of the exchange, once executed. */
+  readonly alertEvents: readonly AlertEvent[];
+}
+
+function heldExchangeOf(row: QuoteRow): HeldExchange {
+  return {
+    id: row.id,
+    from: row.from_currency,
+    to: row.to_currency,
+    amountMinor: BigInt(row.amount),
+    feeMinor: BigInt(row.fee),
+    receiveMinor: BigInt(row.receive),
+    rate: formatRate(rateOf(row.rate)),
+    feeBasisPoints: row.fee_basis_points,
+    expiresAt: new Date(row.expires_at),
+    legs: (trx) => exchangeLegs(trx, row),
+    alertEvents: exchangeAlertEventsOf(row),
+  };
+}
+
+/**
+ * Prices buying exactly `receiveMinor` of `to` with `from` at the provider's current rate and fee
+ * (`priceExchangeFor`: the least amount that buys it) and records the quote for 30 seconds. Refused
+ * when there is no rate, or the price is more than any balance may hold.
+ */
+export async function quoteExchangeForTransfer(
+  db: Database,
+  deps: { readonly rateProvider: RateProvider; readonly clock: Clock },
+  userId: string,
+  request: { readonly from: CurrencyCode; readonly to: CurrencyCode; readonly receiveMinor: bigint },
+): Promise<HeldExchange> {
+  const { from, to, receiveMinor } = request;
+  const price = await deps.rateProvider.priceOf(db, from, to);
+  if (!price) {
+    throw AppError.written("not_found", ({ t }) => ({ message: t("No rate for {from} to {to}", { from, to }) }));
+  }
+  const figures = priceExchangeFor({ receiveMinor, from, to, rate: price.rate, feeBasisPoints: price.feeBasisPoints });
+  if (!isWithinAmountLimit(figures.amountMinor, from)) {
+    throw new AppError("insufficient_funds", insufficientBalanceMessage(from));
+  }
+  const createdAt = deps.clock.now();
+  await deleteStaleQuotes(db, userId, new Date(createdAt.getTime() - STALE_QUOTE_MS));
+  const row = await insertQuote(db, {
+    userId,
+    from,
+    to,
+    amountMinor: figures.amountMinor,
+    feeMinor: figures.feeMinor,
+    // Exactly what the transfer needs: what the least amount buys beyond it stays with the FX position.
+    receiveMinor,
+    rate: formatRate(price.rate),
+    feeBasisPoints: price.feeBasisPoints,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + QUOTE_LIFETIME_SECONDS * 1000),
+    purpose: "transfer",
+  });
+  return heldExchangeOf(row);
+}
+
+/**
+ * The user's transfer quote `quoteId`, locked in the caller's transaction: refused when it is not the
+ * user's (404), was executed already (409) or has expired (409, QUOTE_EXPIRED_MESSAGE: a fresh quote is
+ * needed — nothing is re-priced here).
+ */
+export async function lockTransferExchange(
+  trx: Database,
+  clock: Clock,
+  userId: string,
+  quoteId: string,
+): Promise<HeldExchange> {
+  const quote = await selectOwnQuoteForUpdate(trx, userId, quoteId, "transfer");
+  if (!quote) {
+    throw new AppError("not_found", "Quote not found");
+  }
+  if (quote.executed_at) {
+    throw new AppError("conflict", "This quote was already confirmed");
+  }
+  if (clock.now().getTime() >= new Date(quote.expires_at).getTime()) {
+    throw new AppError("conflict", QUOTE_EXPIRED_MESSAGE, { quoteId: QUOTE_EXPIRED_MESSAGE });
+  }
+  return heldExchangeOf(quote);
+}
+
+/** Records that the transfer executed its quote (its legs are in the transfer's ledger operation). */
+export async function markTransferExchangeExecuted(trx: Database, quoteId: string, executedAt: Date): Promise<void> {
+  await markTransferQuoteExecuted(trx, quoteId, executedAt);
 }

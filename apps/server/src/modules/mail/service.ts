@@ -338,6 +338,8 @@ export interface TransferCodeDetails {
   readonly recipient: string;
   readonly destination: TransferDestination | null;
   readonly expiresAt: Date;
+  /** Paid from another balance (issue 30): what leaves it, the exchange fee included. */
+  readonly paidFrom?: Money;
 }
 
 /** The code that confirms one transfer; it names the transfer so the owner sees what they approve. */
@@ -356,15 +358,21 @@ export function transferCodeMail(to: string, code: string, details: TransferCode
         fee: format.money(details.fee),
         total: format.money(details.total),
       });
+      const paidFrom = details.paidFrom
+        ? ` ${t("Paid from your {currency} balance: {amount}, exchange fee included.", {
+            currency: details.paidFrom.currency,
+            amount: format.money(details.paidFrom),
+          })}`
+        : "";
       const validity = t("The code is valid until {time}.", { time: format.dateTime(details.expiresAt) });
       const warning = t(
         "It works only for this transfer and expires in 15 minutes. If you did not ask to send money, change your password now.",
       );
-      const text = `${summary}\n\n${t("Your code: {code}", { code })}\n\n${warning}\n${validity}`;
+      const text = `${summary}${paidFrom}\n\n${t("Your code: {code}", { code })}\n\n${warning}\n${validity}`;
       const html = layout(
         reader,
         subject,
-        `${paragraphs([summary])}\n${bigCode(code)}\n${paragraphs([warning, validity])}`,
+        `${paragraphs([`${summary}${paidFrom}`])}\n${bigCode(code)}\n${paragraphs([warning, validity])}`,
       );
       return { subject, text, html };
     },

@@ -1,4 +1,6 @@
 import type { TransferActivity, TransferTimelineEntry } from "@ferry/core/contracts/transfers";
+import { formatRate, rateOf } from "@ferry/core/exchange";
+import { toDecimalString } from "@ferry/core/money";
 import { ledgerEffectOf } from "@ferry/core/transfer-status";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -33,6 +35,25 @@ function feeMethodOf(transfer: TransferRow): "bank" | "crypto" | "ferry_user" {
   return transfer.crypto_address ? "crypto" : "bank";
 }
 
+/** Paid from another balance: what left it, the exchange fee and the rate, from the quote the transfer executed. */
+async function paidFromOf(db: Database, transfer: TransferRow): Promise<TransferActivity["paidFrom"]> {
+  if (transfer.exchange_quote_id === null) {
+    return null;
+  }
+  const quote = await db
+    .selectFrom("exchange_quotes")
+    .select(["from_currency", "amount", "fee", "rate"])
+    .where("id", "=", transfer.exchange_quote_id)
+    .executeTakeFirstOrThrow();
+  const currency = quote.from_currency;
+  return {
+    currency,
+    amount: toDecimalString(BigInt(quote.amount), currency),
+    fee: toDecimalString(BigInt(quote.fee), currency),
+    rate: formatRate(rateOf(quote.rate)),
+  };
+}
+
 async function activityOf(db: Database, transfer: TransferRow, config: Config, now: Date): Promise<TransferActivity> {
   const changes = await db
     .selectFrom("transfer_status_changes")
@@ -60,6 +81,7 @@ async function activityOf(db: Database, transfer: TransferRow, config: Config, n
     status: transfer.status,
     destination: destinationShownFor({ feeMethod: feeMethodOf(transfer), snapshot: transfer }, transfer.currency),
     timeline: [created, ...steps],
+    paidFrom: await paidFromOf(db, transfer),
     cancellableUntil: until?.toISOString() ?? null,
   };
 }

@@ -26,6 +26,8 @@ export interface CodeBinding {
   readonly revision: number;
   readonly amountMinor: bigint;
   readonly currency: string;
+  /** Paid from another balance (issue 30): what leaves it, so a code never confirms another price. */
+  readonly payIn?: { readonly currency: string; readonly amountMinor: bigint };
 }
 
 /**
@@ -44,6 +46,7 @@ function bindingHashOf(binding: CodeBinding): string {
     binding.recipientKey,
     binding.amountMinor.toString(),
     binding.currency,
+    ...(binding.payIn ? [binding.payIn.currency, binding.payIn.amountMinor.toString()] : []),
   ]);
   return createHash("sha256").update(canonical).digest("hex");
 }

@@ -1,3 +1,4 @@
+import { insufficientBalanceMessage } from "@ferry/core/contracts/exchange";
 import type { CreateTransferBody, Transfer } from "@ferry/core/contracts/transfers";
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
@@ -6,14 +7,15 @@ import { findIdempotentReplay, requestHashOf as hashRequest } from "../../db/ide
 import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import { checkTotpCode, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/service.ts";
-import { applyLedger, ensureUserAccount, systemAccountId } from "../ledger/service.ts";
+import { type HeldExchange, markTransferExchangeExecuted } from "../exchange/service.ts";
+import { applyLedger, ensureUserAccount, systemAccountId, type TransferLeg } from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { recordWebhookEvents } from "../webhooks/service.ts";
 import { type ApiTransferCredential, enforceApiTransferRules, recordAppTransfer } from "./api-transfers.ts";
 import { checkTransferCode } from "./codes.ts";
 import { countsTowardDailyLimit, enforceDailyLimit, lockDailyLimit } from "./daily-limit.ts";
 import { movementLegs } from "./legs.ts";
-import { codeBindingOf, type PricedTransfer, priceTransfer } from "./pricing.ts";
+import { codeBindingOf, lockExchangeFor, type PricedTransfer, priceTransfer } from "./pricing.ts";
 import { selectOwnTransfer, selectTransferByKey, toTransfer } from "./queries.ts";
 import { transferWebhookEvents } from "./webhook-events.ts";
 
@@ -37,7 +39,7 @@ type TransferOutcome = { transfer: Transfer; isReplay: boolean } | { isWrongCode
 
 /** The canonical hash of a transfer request, which a replay of its Idempotency-Key must match. */
 export function requestHashOf(request: CreateTransferBody, amountMinor: bigint): string {
-  return hashRequest([request.target, request.currency, amountMinor, request.memo ?? ""]);
+  return hashRequest([request.target, request.currency, amountMinor, request.memo ?? "", request.quoteId ?? ""]);
 }
 
 /** The transfer this attempt's Idempotency-Key already made, if any (db/idempotency.ts: lock, replay, conflict). */
@@ -63,7 +65,7 @@ async function insertTransfer(
   trx: Database,
   attempt: TransferAttempt,
   priced: PricedTransfer,
-  status: "pending" | "sent",
+  paid: { status: "pending" | "sent"; exchange: HeldExchange | null },
 ) {
   const { sender, request } = attempt;
   const senderAccountId = await ensureUserAccount(trx, sender.userId, priced.currency);
@@ -84,7 +86,8 @@ async function insertTransfer(
       amount: priced.amountMinor.toString(),
       fee: priced.feeMinor.toString(),
       memo: request.memo || null,
-      status,
+      status: paid.status,
+      exchange_quote_id: paid.exchange?.id ?? null,
       sender_account_id: senderAccountId,
       destination_account_id: destinationAccountId,
       fee_account_id: feeAccountId,
@@ -133,9 +136,9 @@ function alertEventsOf(transferId: string, sender: TransferAttempt["sender"], pr
 async function checkConfirmation(
   trx: Database,
   config: Config,
-  context: { clock: Clock; attempt: TransferAttempt; priced: PricedTransfer },
+  context: { clock: Clock; attempt: TransferAttempt; priced: PricedTransfer; exchange: HeldExchange | null },
 ): Promise<"consumed" | "wrong"> {
-  const { attempt, priced } = context;
+  const { attempt, priced, exchange } = context;
   const { userId } = attempt.sender;
   if (await isAuthenticatorEnrolled(trx, userId)) {
     const keys = { secret: config.authSecret, clock: attempt.totpClock };
@@ -144,7 +147,31 @@ async function checkConfirmation(
     return isAcceptedTotp(check) ? "consumed" : "wrong";
   }
   const codeKeys = { secret: config.authSecret, clock: context.clock };
-  return checkTransferCode(trx, codeKeys, codeBindingOf(userId, priced), attempt.request.code ?? "");
+  return checkTransferCode(trx, codeKeys, codeBindingOf(userId, priced, exchange), attempt.request.code ?? "");
+}
+
+/**
+ * The transfer's money in one ledger operation: paid from another balance, the exchange that buys its
+ * amount and fee (posted), then the transfer's own legs; either all of it moves or none. Money missing
+ * from the balance paid from is named as that balance's.
+ */
+async function moveTransferMoney(
+  trx: Database,
+  transferLegs: TransferLeg[],
+  exchange: HeldExchange | null,
+): Promise<void> {
+  if (exchange === null) {
+    await applyLedger(trx, { create: transferLegs });
+    return;
+  }
+  try {
+    await applyLedger(trx, { create: [...(await exchange.legs(trx)), ...transferLegs] });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "insufficient_funds") {
+      throw new AppError("insufficient_funds", insufficientBalanceMessage(exchange.from));
+    }
+    throw error;
+  }
 }
 
 /**
@@ -170,6 +197,7 @@ export async function createTransferIn(
     details: request,
     amountMinor: attempt.amountMinor,
   });
+  const exchange = await lockExchangeFor(trx, clock, { ...priced, senderId: sender.userId, quoteId: request.quoteId });
   if (countsTowardDailyLimit(priced.target.method)) {
     // One limited transfer at a time per user: the sum read below includes every one committed before.
     await lockDailyLimit(trx, sender.userId);
@@ -178,12 +206,12 @@ export async function createTransferIn(
   if (attempt.credential) {
     // An app's transfer needs no code: its second factor was given when its credential was made.
     await enforceApiTransferRules(trx, sender.userId, attempt.credential, priced);
-  } else if ((await checkConfirmation(trx, config, { clock, attempt, priced })) === "wrong") {
+  } else if ((await checkConfirmation(trx, config, { clock, attempt, priced, exchange })) === "wrong") {
     return { isWrongCode: true };
   }
   // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
   const isInstant = priced.target.method === "ferry_user";
-  const inserted = await insertTransfer(trx, attempt, priced, isInstant ? "sent" : "pending");
+  const inserted = await insertTransfer(trx, attempt, priced, { status: isInstant ? "sent" : "pending", exchange });
   if (priced.target.recipientUserId) {
     await createNotification(trx, {
       userId: priced.target.recipientUserId,
@@ -198,11 +226,14 @@ export async function createTransferIn(
     });
   }
   // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
-  await applyLedger(trx, { create: movementLegs(inserted, 0, isInstant ? "posted" : "pending") });
+  await moveTransferMoney(trx, movementLegs(inserted, 0, isInstant ? "posted" : "pending"), exchange);
+  if (exchange) {
+    await markTransferExchangeExecuted(trx, exchange.id, clock.now());
+  }
   if (attempt.credential) {
     await recordAppTransfer(trx, { sender, credential: attempt.credential, transferId: inserted.id, priced });
   }
-  await notifyAlertRules(trx, alertEventsOf(inserted.id, sender, priced));
+  await notifyAlertRules(trx, [...(exchange?.alertEvents ?? []), ...alertEventsOf(inserted.id, sender, priced)]);
   await recordWebhookEvents(trx, transferWebhookEvents("transfer.created", inserted));
   return { transfer: toTransfer({ ...inserted, app_name: attempt.credential?.name ?? null }), isReplay: false };
 }

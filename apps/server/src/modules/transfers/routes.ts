@@ -12,6 +12,7 @@ import {
   TransferDetails,
   TransferIdParams,
   TransferQuote,
+  TransferQuoteRequest,
   TransferStatusChange,
   UpdateTransferStatusRequest,
 } from "@ferry/core/contracts/transfers";
@@ -34,6 +35,7 @@ import {
 } from "../../http/openapi.ts";
 import { enforceThrottle } from "../../http/throttle.ts";
 import { auditActorOf } from "../audit/service.ts";
+import type { RateProvider } from "../rates/service.ts";
 import { cancelTransfer, getTransferActivity } from "./activity.ts";
 import { exportStatement, listHistory } from "./history.ts";
 import { enforceRecipientLookupLimit } from "./recipient-lookups.ts";
@@ -73,6 +75,8 @@ interface TransferRouteDeps {
   readonly clock: Clock;
   /** The machine's clock, which codes of an authenticator app are checked by. */
   readonly totpClock: Clock;
+  /** The rates a transfer paid from another balance is exchanged at. */
+  readonly rateProvider: RateProvider;
 }
 
 export function registerTransferRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
@@ -85,7 +89,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: TransferRoute
 
 /** Send money's first two steps, which price the same details: the quote, then the e-mailed code. */
 function registerPricingRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
-  const { db, config, guards, clock } = deps;
+  const { db, config, guards, clock, rateProvider } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -96,8 +100,9 @@ function registerPricingRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
         tags: ["transfers"],
         operationId: "quoteTransfer",
         security: SIGNED_IN,
-        summary: "Fee, total and available balance for a transfer",
-        body: TransferDetails,
+        summary:
+          "Fee, total and available balance for a transfer; paid from another balance (`payFrom`), the exchange quote that pays for it, held 30 seconds",
+        body: TransferQuoteRequest,
         response: { 200: TransferQuote, ...PRICING_ERRORS },
       },
     },
@@ -106,7 +111,7 @@ function registerPricingRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
       await enforceThrottle(db, [{ key: `transfer-quote:account:${userId}`, max: 120, windowSeconds: 15 * 60 }]);
       // A quote answers whether an e-mail belongs to a Ferry user: distinct look-ups are bounded too.
       await enforceRecipientLookupLimit(db, { userId, ip: request.ip, target: request.body.target });
-      return quoteTransfer(db, config, userId, request.body);
+      return quoteTransfer(db, config, { rateProvider, clock }, userId, request.body);
     },
   );
 
@@ -119,7 +124,7 @@ function registerPricingRoutes(app: FastifyInstance, deps: TransferRouteDeps) {
         operationId: "sendTransferCode",
         security: SIGNED_IN,
         summary:
-          "E-mail a code bound to this exact recipient, amount and currency (15 minutes, 5 tries); refused (409) for an account with an authenticator app, whose code confirms instead",
+          "E-mail a code bound to this exact recipient, amount and currency, and to the quote's figures when paid from another balance (15 minutes, 5 tries); refused (409) for an account with an authenticator app, whose code confirms instead, and for an expired quote",
         body: TransferDetails,
         response: { 200: TransferCodeSent, ...PRICING_ERRORS, ...errorResponses("conflict") },
       },

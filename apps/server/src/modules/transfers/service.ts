@@ -1,3 +1,4 @@
+import { insufficientBalanceMessage } from "@ferry/core/contracts/exchange";
 import type {
   AdminTransferList,
   AdminTransferListQuery,
@@ -6,6 +7,7 @@ import type {
   Transfer,
   TransferDetails,
   TransferQuote,
+  TransferQuoteRequest,
   TransferStatus,
 } from "@ferry/core/contracts/transfers";
 import { toDecimalString } from "@ferry/core/money";
@@ -18,8 +20,10 @@ import { AppError } from "../../errors.ts";
 import { requestAmountMinorOf } from "../../http/amount.ts";
 import type { AuditActor } from "../audit/service.ts";
 import { countingWrongAppCodes, isAuthenticatorEnrolled } from "../auth/service.ts";
+import { quoteExchangeForTransfer } from "../exchange/service.ts";
 import { availableMinorOf } from "../ledger/service.ts";
 import { enqueueMail, transferCodeMail } from "../mail/service.ts";
+import type { RateProvider } from "../rates/service.ts";
 import type { ApiTransferCredential } from "./api-transfers.ts";
 import {
   type CodeBinding,
@@ -33,7 +37,7 @@ import { createTransferIn, requestHashOf } from "./create.ts";
 import { countsTowardDailyLimit, enforceDailyLimit } from "./daily-limit.ts";
 import { destinationShownFor } from "./destination-shown.ts";
 import { listHistory } from "./history.ts";
-import { codeBindingOf, priceTransfer } from "./pricing.ts";
+import { codeBindingOf, lockExchangeFor, type PricedTransfer, priceTransfer } from "./pricing.ts";
 import { selectAdminTransfers, selectOwnTransfer, selectTransferByKey } from "./queries.ts";
 import { changeTransferStatusIn } from "./status.ts";
 import { destinationOf } from "./targets.ts";
@@ -44,16 +48,59 @@ import { destinationOf } from "./targets.ts";
  * amount is parsed once per request, here, and its minor units passed along.
  */
 
-/** The amount step: fee, total and available balance for these details. Moves nothing. */
+/** What pricing a transfer paid from another balance needs beyond the settings: rates and the business clock. */
+export interface ExchangeDeps {
+  readonly rateProvider: RateProvider;
+  readonly clock: Clock;
+}
+
+/**
+ * The exchange part of the amount step's answer: a quote buying the transfer's amount and fee with the
+ * `payFrom` balance, held 30 seconds (recorded, so the code and the transfer can name it).
+ */
+async function quoteExchangePart(
+  db: Database,
+  deps: ExchangeDeps,
+  senderId: string,
+  priced: PricedTransfer,
+  payFrom: TransferQuoteRequest["payFrom"],
+): Promise<TransferQuote["exchange"]> {
+  if (payFrom === undefined || payFrom === priced.currency) {
+    return undefined;
+  }
+  const exchange = await quoteExchangeForTransfer(db, deps, senderId, {
+    from: payFrom,
+    to: priced.currency,
+    receiveMinor: priced.amountMinor + priced.feeMinor,
+  });
+  return {
+    quoteId: exchange.id,
+    from: exchange.from,
+    amount: toDecimalString(exchange.amountMinor, exchange.from),
+    fee: toDecimalString(exchange.feeMinor, exchange.from),
+    feeBasisPoints: exchange.feeBasisPoints,
+    rate: exchange.rate,
+    available: toDecimalString(await availableMinorOf(db, senderId, exchange.from), exchange.from),
+    expiresAt: exchange.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * The amount step: fee, total and available balance for these details, and — paid from another
+ * balance — the exchange quote that pays for them. Moves nothing.
+ */
 export async function quoteTransfer(
   db: Database,
   config: Config,
+  deps: ExchangeDeps,
   senderId: string,
-  details: TransferDetails,
+  request: TransferQuoteRequest,
 ): Promise<TransferQuote> {
+  const { payFrom, ...details } = request;
   const amountMinor = requestAmountMinorOf(details, details.currency);
   const priced = await priceTransfer(db, config, { senderId, details, amountMinor });
   const available = await availableMinorOf(db, senderId, priced.currency);
+  const exchange = await quoteExchangePart(db, deps, senderId, priced, payFrom);
   return {
     currency: priced.currency,
     amount: toDecimalString(priced.amountMinor, priced.currency),
@@ -63,6 +110,7 @@ export async function quoteTransfer(
     feeBasisPoints: priced.feeBasisPoints,
     recipientName: priced.target.snapshot.recipient_name,
     destination: destinationShownFor(priced.target, priced.currency),
+    ...(exchange ? { exchange } : {}),
   };
 }
 
@@ -84,8 +132,16 @@ export async function requestTransferCode(
   // One transaction, with the destination's row locked: the e-mail describes the details the code binds.
   return db.transaction().execute(async (trx) => {
     const priced = await priceTransfer(trx, config, { senderId: sender.userId, details, amountMinor });
-    const available = await availableMinorOf(trx, sender.userId, priced.currency);
-    if (available < priced.amountMinor + priced.feeMinor) {
+    const exchange = await lockExchangeFor(trx, clock, {
+      ...priced,
+      senderId: sender.userId,
+      quoteId: details.quoteId,
+    });
+    if (exchange) {
+      if ((await availableMinorOf(trx, sender.userId, exchange.from)) < exchange.amountMinor) {
+        throw new AppError("insufficient_funds", insufficientBalanceMessage(exchange.from));
+      }
+    } else if ((await availableMinorOf(trx, sender.userId, priced.currency)) < priced.amountMinor + priced.feeMinor) {
       throw new AppError("insufficient_funds", "Insufficient balance");
     }
     if (countsTowardDailyLimit(priced.target.method)) {
@@ -93,7 +149,8 @@ export async function requestTransferCode(
       await enforceDailyLimit(trx, config, sender.userId, priced);
     }
     const codeKeys = { secret: config.authSecret, clock };
-    const { code, expiresAt } = await issueTransferCode(trx, codeKeys, codeBindingOf(sender.userId, priced));
+    const binding = codeBindingOf(sender.userId, priced, exchange);
+    const { code, expiresAt } = await issueTransferCode(trx, codeKeys, binding);
     const total = { currency: priced.currency, amountMinor: priced.amountMinor + priced.feeMinor };
     await enqueueMail(
       trx,
@@ -104,6 +161,7 @@ export async function requestTransferCode(
         recipient: `${priced.target.snapshot.recipient_name} (${priced.target.snapshot.recipient_email})`,
         destination: destinationOf(priced.target.snapshot),
         expiresAt,
+        ...(exchange ? { paidFrom: { currency: exchange.from, amountMinor: exchange.amountMinor } } : {}),
       }),
     );
     return { expiresAt: expiresAt.toISOString() };

@@ -11,7 +11,7 @@ import { minorOf } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, RefreshCwIcon, TimerIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Controller, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { AmountField } from "../../components/amount-field.tsx";
@@ -28,6 +28,7 @@ import { ApiError } from "../../lib/api-error.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { balancesQueryOptions } from "../../lib/queries/balances.ts";
 import { toastFailure } from "../../lib/toasts.ts";
+import { useSecondsLeft } from "../../lib/use-seconds-left.ts";
 import { useCreateExchangeQuote } from "./api/create-exchange-quote.ts";
 import { useExecuteExchange } from "./api/execute-exchange.ts";
 
@@ -46,23 +47,6 @@ interface ShownQuote {
 function showQuote(quote: ExchangeQuote, notice: string | null = null): ShownQuote {
   const lifetimeMs = new Date(quote.expiresAt).getTime() - new Date(quote.createdAt).getTime();
   return { quote, idempotencyKey: newIdempotencyKey(), expiresAtMs: Date.now() + lifetimeMs, notice };
-}
-
-/** Whole seconds left until `expiresAtMs`, ticking once a second; 0 once it is over. */
-function useSecondsLeft(expiresAtMs: number | null): number {
-  const [nowMs, setNowMs] = useState(() => Date.now());
-  useEffect(() => {
-    if (expiresAtMs === null) {
-      return;
-    }
-    setNowMs(Date.now());
-    const timer = setInterval(() => setNowMs(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [expiresAtMs]);
-  if (expiresAtMs === null) {
-    return 0;
-  }
-  return Math.max(0, Math.ceil((expiresAtMs - nowMs) / 1_000));
 }
 
 /** The currency to sell first: US dollars if the user holds any, otherwise the first one they hold. */

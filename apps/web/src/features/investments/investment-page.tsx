@@ -122,7 +122,7 @@ function InvestmentOverviewSection(props: { overview: ReturnType<typeof useInves
   if (!overview.data) {
     // Issue 30 (decision 053): never the empty investment spec §8 fell back to, which read as money
     // lost; the toast still says why. A failed refetch keeps the overview already shown.
-    return <LoadFailed message={t("Failed to load investment data")} query={overview} />;
+    return <LoadFailed message={t("Your investment could not be loaded right now.")} query={overview} />;
   }
   const { data } = overview;
   return (

@@ -26,6 +26,7 @@ const ACTIVITY: TransferActivity = {
   destination: { kind: "crypto", network: "ethereum", address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed" },
   timeline: [{ step: "created", at: "2026-11-27T09:00:00.000Z", isMoneyReturned: false, by: "you" }],
   cancellableUntil: "2026-11-27T09:30:00.000Z",
+  paidFrom: null,
 };
 const CANCELLED: TransferActivity = {
   ...ACTIVITY,
@@ -63,7 +64,7 @@ describe("a transfer's page (issue 30)", () => {
     expect(await screen.findByRole("heading", { name: "Transfer to Cold wallet" })).toBeVisible();
     expect(screen.getByTestId("transfer-amount")).toHaveTextContent("ETH 0.001234");
     expect(screen.getByTestId("transfer-fee")).toHaveTextContent("ETH 0.00001234");
-    expect(screen.getByTestId("transfer-total debited")).toHaveTextContent("ETH 0.00124634");
+    expect(screen.getByTestId("transfer-total-debited")).toHaveTextContent("ETH 0.00124634");
     expect(screen.getByText("Rent, March")).toBeVisible();
     expect(screen.getByText("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBeVisible();
     const steps = within(screen.getByRole("list", { name: "What happened" })).getAllByTestId("timeline-step");
@@ -109,5 +110,21 @@ describe("a transfer's page (issue 30)", () => {
     renderTransfer();
     expect(await screen.findByText("Your transfer could not be loaded right now.")).toBeVisible();
     expect(screen.getByRole("button", { name: "Retry" })).toBeVisible();
+  });
+
+  test("paid from another balance, shows what left it, the exchange fee and the rate", async () => {
+    fakeApi({
+      [`GET /api/v1/transfers/${ID}`]: () => ({
+        body: { ...TRANSFER, currency: "EUR", amount: "100.00", fee: "0.50", total: "100.50" },
+      }),
+      [`GET /api/v1/transfers/${ID}/activity`]: () => ({
+        body: { ...ACTIVITY, paidFrom: { currency: "USD", amount: "109.79", fee: "0.55", rate: "0.92" } },
+      }),
+    });
+    renderTransfer();
+    expect(await screen.findByTestId("transfer-paid-from")).toHaveTextContent("USD 109.79");
+    expect(screen.getByTestId("transfer-exchange-fee")).toHaveTextContent("USD 0.55");
+    expect(screen.getByTestId("transfer-rate")).toHaveTextContent("1 USD = 0.92 EUR");
+    expect(screen.getByTestId("transfer-total-debited")).toHaveTextContent("EUR 100.50");
   });
 });

@@ -1,4 +1,5 @@
 import type { Transfer, TransferActivity, TransferTimelineEntry } from "@ferry/core/contracts/transfers";
+import { rateOf } from "@ferry/core/exchange";
 import type { MessageKey } from "@ferry/core/i18n/catalog";
 import { minorOf } from "@ferry/core/money";
 import { formatIbanForDisplay } from "@ferry/core/validation/iban-display";
@@ -14,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatMoney } from "../../i18n/format.ts";
+import { formatRateForReader } from "../../i18n/format-rate.ts";
 import { format, t } from "../../i18n/i18n.tsx";
 import { toastFailure, toastSuccess } from "../../lib/toasts.ts";
 import { useCancelTransfer, useTransfer } from "./api/transfer.ts";
@@ -97,14 +99,29 @@ function Destination({ activity }: { activity: TransferActivity }) {
   );
 }
 
-/** Amount, fee, what left the balance, when, and the sender's reference. */
-function Figures({ transfer }: { transfer: Transfer }) {
+/** Paid from another balance: what left it, the exchange fee and the rate (issue 30). */
+function paidFromRows(transfer: Transfer, paidFrom: TransferActivity["paidFrom"]): [MessageKey, string][] {
+  if (!paidFrom) {
+    return [];
+  }
+  const money = (decimal: string) =>
+    formatMoney({ currency: paidFrom.currency, amountMinor: minorOf(decimal, paidFrom.currency) });
+  return [
+    ["Paid from", money(paidFrom.amount)],
+    ["Exchange fee", money(paidFrom.fee)],
+    ["Rate", `1 ${paidFrom.currency} = ${formatRateForReader(rateOf(paidFrom.rate))} ${transfer.currency}`],
+  ];
+}
+
+/** Amount, fee, what left the balance (and, paid from another, how), when, and the sender's reference. */
+function Figures({ transfer, activity }: { transfer: Transfer; activity: TransferActivity }) {
   const money = (decimal: string) =>
     formatMoney({ currency: transfer.currency, amountMinor: minorOf(decimal, transfer.currency) });
   const rows: [MessageKey, string][] = [
     ["Amount", money(transfer.amount)],
     ["Fee", money(transfer.fee)],
     ["Total debited", money(transfer.total)],
+    ...paidFromRows(transfer, activity.paidFrom),
     ["Date", format().dateTime(transfer.createdAt)],
     ...(transfer.memo ? [["Reference", transfer.memo] as [MessageKey, string]] : []),
   ];
@@ -113,7 +130,10 @@ function Figures({ transfer }: { transfer: Transfer }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-muted-foreground">{t(label)}</dt>
-          <dd className="text-right font-medium tabular-nums" data-testid={`transfer-${label.toLowerCase()}`}>
+          <dd
+            className="text-right font-medium tabular-nums"
+            data-testid={`transfer-${label.toLowerCase().replaceAll(" ", "-")}`}
+          >
             {value}
           </dd>
         </div>
@@ -228,7 +248,7 @@ export function TransferPage() {
               <CardTitle className="text-base">{t("Details")}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-5">
-              <Figures transfer={data} />
+              <Figures transfer={data} activity={activity.data} />
               <Destination activity={activity.data} />
             </CardContent>
           </Card>

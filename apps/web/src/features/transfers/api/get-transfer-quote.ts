@@ -1,9 +1,13 @@
-import type { TransferDetails } from "@ferry/core/contracts/transfers";
+import type { TransferQuoteRequest } from "@ferry/core/contracts/transfers";
+import { QUOTE_LIFETIME_SECONDS } from "@ferry/core/exchange";
 import { keepPreviousData, queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "../../../lib/api.ts";
 
-/** Fee, total and available balance for exactly these details (a transfer or a cash-out). Moves nothing. */
-export function getTransferQuote(details: TransferDetails) {
+/**
+ * Fee, total and available balance for exactly these details (a transfer or a cash-out), and — paid
+ * from another balance — the exchange quote that pays for them, held 30 seconds. Moves no money.
+ */
+export function getTransferQuote(details: TransferQuoteRequest) {
   return dataOf(api.POST("/api/v1/transfers/quote", { body: details }));
 }
 
@@ -11,7 +15,7 @@ export function getTransferQuote(details: TransferDetails) {
  * Keyed on the details themselves, so each recipient, amount and currency has its own quote;
  * `null` details (nothing valid to price yet) ask for nothing.
  */
-export function transferQuoteQueryOptions(details: TransferDetails | null) {
+export function transferQuoteQueryOptions(details: TransferQuoteRequest | null) {
   return queryOptions({
     queryKey: ["transfer-quote", details] as const,
     queryFn: details ? () => getTransferQuote(details) : skipToken,
@@ -19,9 +23,20 @@ export function transferQuoteQueryOptions(details: TransferDetails | null) {
   });
 }
 
-export function useTransferQuote(details: TransferDetails | null) {
+/** How long before its end an exchange quote on screen is replaced by a fresh one. */
+const REQUOTE_MARGIN_MS = 2_000;
+
+/** When a quote's exchange stops holding on this browser's clock: its lifetime counted from its arrival. */
+export function exchangeExpiresAtMs(receivedAtMs: number): number {
+  return receivedAtMs + QUOTE_LIFETIME_SECONDS * 1_000;
+}
+
+export function useTransferQuote(details: TransferQuoteRequest | null) {
   return useQuery({
     ...transferQuoteQueryOptions(details),
+    // Paid from another balance, the figures on screen are always a quote that still holds.
+    refetchInterval: (query) =>
+      query.state.data?.exchange ? QUOTE_LIFETIME_SECONDS * 1_000 - REQUOTE_MARGIN_MS : false,
     // The previous figures stay on screen while the next amount is priced, instead of flickering away.
     placeholderData: keepPreviousData,
   });

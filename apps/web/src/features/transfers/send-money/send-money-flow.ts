@@ -26,8 +26,12 @@ export interface ChosenRecipient {
 export interface ChosenAmount {
   readonly amount: string;
   readonly currency: CurrencyCode;
+  /** The balance it is paid from: `currency` itself, or another one through `quote.exchange`. */
+  readonly payFrom: CurrencyCode;
   readonly memo: string;
   readonly quote: TransferQuote;
+  /** Paid from another balance: when the exchange quote stops holding, on this browser's clock. */
+  readonly expiresAtMs: number | null;
 }
 
 export interface SendMoneyFlow {
@@ -102,7 +106,12 @@ export function chosenFerryUser(email: string): ChosenRecipient {
   return { target: { method: "ferry_user", recipientEmail: email }, name: email, email, detail: null, currency: null };
 }
 
-/** The details a quote, a code and the transfer itself are all bound to. */
-export function detailsOf(recipient: ChosenRecipient, amount: string, currency: CurrencyCode): TransferDetails {
-  return { target: recipient.target, amount, currency };
+/** The details a quote, a code and the transfer itself are all bound to (with the exchange's quote, if any). */
+export function detailsOf(
+  recipient: ChosenRecipient,
+  amount: string,
+  currency: CurrencyCode,
+  quoteId?: string,
+): TransferDetails {
+  return { target: recipient.target, amount, currency, ...(quoteId ? { quoteId } : {}) };
 }

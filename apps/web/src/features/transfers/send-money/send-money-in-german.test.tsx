@@ -98,7 +98,7 @@ describe("Send Money in German", () => {
     renderWithApp(
       <VerificationStep
         recipient={RECIPIENT}
-        payment={{ amount: "1250.00", currency: "EUR", memo: "Miete", quote }}
+        payment={{ amount: "1250.00", currency: "EUR", payFrom: "EUR", memo: "Miete", quote, expiresAtMs: null }}
         idempotencyKey="9b2f0c4e-1d3a-4e5f-8a7b-6c5d4e3f2a1b"
         onSent={() => {}}
         onBack={() => {}}

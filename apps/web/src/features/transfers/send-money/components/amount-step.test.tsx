@@ -1,5 +1,5 @@
 import type { BalancesResponse } from "@ferry/core/contracts/balances";
-import type { TransferDetails, TransferQuote } from "@ferry/core/contracts/transfers";
+import type { TransferDetails, TransferQuote, TransferQuoteRequest } from "@ferry/core/contracts/transfers";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
 import { balancesQueryKey } from "../../../../lib/queries/balances.ts";
@@ -115,8 +115,103 @@ describe("the amount step", () => {
     expect(onContinue).toHaveBeenCalledWith({
       amount: "100.00",
       currency: "EUR",
+      payFrom: "EUR",
       memo: "Invoice 42",
       quote: quoteOf({ target: RECIPIENT.target, amount: "100.00", currency: "EUR" }),
+      expiresAtMs: null,
     });
+  });
+});
+
+/** A sender holding USD 1,000.00 and ETH beside (or instead of) EUR. */
+const MANY_BALANCES: BalancesResponse = {
+  balances: [
+    { currency: "EUR", balance: "0.00", reserved: "0.00", available: "0.00" },
+    { currency: "USD", balance: "1000.00", reserved: "0.00", available: "1000.00" },
+    { currency: "ETH", balance: "0.5", reserved: "0.00", available: "0.5" },
+  ],
+};
+
+/** The server's quote paid from USD at 0.92 with a 0.5 % exchange fee: EUR 100.50 costs USD 109.79 + 0.56. */
+function crossQuoteOf(details: TransferQuoteRequest, available = "1000.00"): TransferQuote {
+  const base = quoteOf(details);
+  return {
+    ...base,
+    available: "0.00",
+    exchange: {
+      quoteId: "1b4e28ba-2fa1-41d2-883f-0016d3cca427",
+      from: details.payFrom ?? "USD",
+      amount: "110.35",
+      fee: "0.56",
+      feeBasisPoints: 50,
+      rate: "0.92",
+      available,
+      expiresAt: "2026-11-27T12:00:30.000Z",
+    },
+  };
+}
+
+describe("paying from another balance (issue 30)", () => {
+  function renderWithoutEuros(usdAvailable = "1000.00") {
+    const requests = fakeApi({
+      "GET /api/v1/balances": () => ({ body: MANY_BALANCES }),
+      "POST /api/v1/transfers/quote": (request) => {
+        const body = request.body as TransferQuoteRequest;
+        return { body: body.payFrom ? crossQuoteOf(body, usdAvailable) : quoteOf(body) };
+      },
+    });
+    const onContinue = vi.fn();
+    const rendered = renderWithApp(
+      <AmountStep recipient={RECIPIENT} initial={null} onContinue={onContinue} onBack={() => {}} />,
+      (client) => client.setQueryData(balancesQueryKey, MANY_BALANCES),
+    );
+    return { ...rendered, onContinue, requests };
+  }
+
+  test("with no EUR, pays from the first balance held and shows both amounts, the rate and both fees", async () => {
+    const { user, onContinue, requests } = renderWithoutEuros();
+    const payFrom = screen.getByLabelText("Pay from");
+    expect(payFrom).toHaveValue("USD");
+    expect(screen.getByRole("option", { name: "EUR balance" })).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "ETH balance" })).toBeInTheDocument();
+    expect(screen.getByTestId("send-available")).toHaveTextContent("USD 1,000.00");
+
+    await user.type(screen.getByLabelText("Amount"), "100");
+    expect(await screen.findByTestId("quote-total")).toHaveTextContent("USD 110.35");
+    expect(screen.getByTestId("quote-recipient-gets")).toHaveTextContent("EUR 100.00");
+    expect(screen.getByTestId("quote-fee")).toHaveTextContent("EUR 0.50");
+    expect(screen.getByTestId("quote-rate")).toHaveTextContent("1 USD = 0.92 EUR");
+    expect(screen.getByTestId("quote-exchange-fee")).toHaveTextContent("USD 0.56");
+    expect(screen.getByText(/Rate locked for \d+ s/)).toBeVisible();
+    expect(requests.at(-1)).toMatchObject({
+      path: "/api/v1/transfers/quote",
+      body: { target: RECIPIENT.target, amount: "100.00", currency: "EUR", payFrom: "USD" },
+    });
+
+    const continueButton = screen.getByRole("button", { name: /Continue/ });
+    await waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    const chosen = onContinue.mock.calls[0]?.[0];
+    expect(chosen).toMatchObject({ amount: "100.00", currency: "EUR", payFrom: "USD" });
+    expect(chosen.quote.exchange.quoteId).toBe("1b4e28ba-2fa1-41d2-883f-0016d3cca427");
+    expect(chosen.expiresAtMs).toBeGreaterThan(Date.now());
+  });
+
+  test("more than the balance paid from holds is refused", async () => {
+    const { user } = renderWithoutEuros("110.34");
+    await user.type(screen.getByLabelText("Amount"), "100");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Insufficient balance");
+    expect(screen.getByTestId("quote-total")).toHaveTextContent("USD 110.35");
+    expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
+  });
+
+  test("paid from the recipient's own currency, the quote has no exchange", async () => {
+    const { user, requests } = renderWithoutEuros();
+    await user.selectOptions(screen.getByLabelText("Pay from"), "EUR");
+    expect(screen.getByTestId("send-available")).toHaveTextContent("EUR 0.00");
+    await user.type(screen.getByLabelText("Amount"), "100");
+    expect(await screen.findByTestId("quote-total")).toHaveTextContent("EUR 100.50");
+    expect(screen.queryByTestId("quote-rate")).toBeNull();
+    expect(requests.at(-1)?.body).toEqual({ target: RECIPIENT.target, amount: "100.00", currency: "EUR" });
   });
 });

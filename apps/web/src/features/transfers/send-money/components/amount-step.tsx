@@ -1,11 +1,11 @@
 import type { Balance } from "@ferry/core/contracts/balances";
-import type { TransferQuote } from "@ferry/core/contracts/transfers";
+import type { TransferQuote, TransferQuoteRequest } from "@ferry/core/contracts/transfers";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { minorOf, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, CircleAlertIcon, Loader2Icon } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -14,12 +14,14 @@ import { Input } from "../../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../../components/ui/native-select.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
 import { formatMoney } from "../../../../i18n/format.ts";
-import { format, t, translateText } from "../../../../i18n/i18n.tsx";
+import { t, translateText } from "../../../../i18n/i18n.tsx";
 import { messageOf } from "../../../../lib/api-error.ts";
 import { balancesQueryOptions } from "../../../../lib/queries/balances.ts";
 import { useErrorToast } from "../../../../lib/toasts.ts";
 import { useDebouncedValue } from "../../../../lib/use-debounced-value.ts";
-import { useTransferQuote } from "../../api/get-transfer-quote.ts";
+import { useSecondsLeft } from "../../../../lib/use-seconds-left.ts";
+import { exchangeExpiresAtMs, useTransferQuote } from "../../api/get-transfer-quote.ts";
+import { ExchangeFigures, percentOf } from "../../components/exchange-figures.tsx";
 import { TransferAmountForm } from "../../transfer-forms.ts";
 import { type ChosenAmount, type ChosenRecipient, detailsOf } from "../send-money-flow.ts";
 import { StepFooter } from "./step-footer.tsx";
@@ -40,19 +42,24 @@ function acceptedAmountOf(values: AmountFormInput): { amount: string; currency: 
   return amount.ok ? { amount: toDecimalString(amount.amountMinor, currency), currency } : null;
 }
 
-/** A fee in basis points as a percentage, with only the decimals it needs: 50 → "0.5" ("0,5" in German). */
-function percentOf(basisPoints: number): string {
-  const text = String(basisPoints / 100);
-  return format().decimal(text, text.split(".")[1]?.length ?? 0);
-}
-
 /** A validation message (core's English text) in the reader's language. */
 function translatedError(message: string | undefined): string | undefined {
   return message === undefined ? undefined : translateText(message);
 }
 
-function QuoteSummary(props: { quote: TransferQuote; isUpdating: boolean }) {
+function QuoteSummary(props: { quote: TransferQuote; isUpdating: boolean; secondsLeft: number }) {
   const { quote } = props;
+  if (quote.exchange) {
+    return (
+      <ExchangeFigures
+        quote={quote}
+        exchange={quote.exchange}
+        secondsLeft={props.secondsLeft}
+        isUpdating={props.isUpdating}
+        label={t("Quote")}
+      />
+    );
+  }
   const money = (decimal: string) =>
     formatMoney({ currency: quote.currency, amountMinor: minorOf(decimal, quote.currency) });
   return (
@@ -85,23 +92,48 @@ function QuoteSummary(props: { quote: TransferQuote; isUpdating: boolean }) {
  * The server's fee and total for what the form accepts, asked once typing pauses. The quote is current
  * only when it is for exactly what is typed; Continue waits for that and refuses more than is available.
  */
-function useAmountQuote(recipient: ChosenRecipient, values: AmountFormInput) {
+function useAmountQuote(recipient: ChosenRecipient, values: AmountFormInput, payFrom: CurrencyCode) {
   const currency = values.currency as CurrencyCode;
   const acceptedAmount = acceptedAmountOf(values)?.amount ?? null;
-  // One object per (recipient, amount, currency), so the debounce and the query key see a stable value.
-  const details = useMemo(
-    () => (acceptedAmount ? detailsOf(recipient, acceptedAmount, currency) : null),
-    [recipient, acceptedAmount, currency],
-  );
+  // One object per (recipient, amount, currency, balance), so the debounce and the query key see a stable value.
+  const details = useMemo((): TransferQuoteRequest | null => {
+    if (!acceptedAmount) {
+      return null;
+    }
+    const own = detailsOf(recipient, acceptedAmount, currency);
+    return payFrom === currency ? own : { ...own, payFrom };
+  }, [recipient, acceptedAmount, currency, payFrom]);
   const debouncedDetails = useDebouncedValue(details, QUOTE_DEBOUNCE_MS);
   const quote = useTransferQuote(debouncedDetails);
+  const expiresAtMs = quote.data?.exchange ? exchangeExpiresAtMs(quote.dataUpdatedAt) : null;
+  const secondsLeft = useSecondsLeft(expiresAtMs);
   const isQuoteCurrent =
-    details !== null && debouncedDetails === details && quote.isSuccess && !quote.isPlaceholderData;
-  const isInsufficient =
-    isQuoteCurrent &&
-    minorOf(quote.data.total, quote.data.currency) > minorOf(quote.data.available, quote.data.currency);
+    details !== null &&
+    debouncedDetails === details &&
+    quote.isSuccess &&
+    !quote.isPlaceholderData &&
+    (expiresAtMs === null || secondsLeft > 0);
+  const isInsufficient = isQuoteCurrent && isMoreThanAvailable(quote.data);
   const quoteError = details && debouncedDetails === details && quote.isError ? quote.error : null;
-  return { details, quote, isQuoteCurrent, isInsufficient, quoteError, canContinue: isQuoteCurrent && !isInsufficient };
+  return {
+    details,
+    quote,
+    expiresAtMs,
+    secondsLeft,
+    isQuoteCurrent,
+    isInsufficient,
+    quoteError,
+    canContinue: isQuoteCurrent && !isInsufficient,
+  };
+}
+
+/** Whether the quote costs more than the balance it is paid from holds. */
+function isMoreThanAvailable(quote: TransferQuote): boolean {
+  if (quote.exchange) {
+    const { from } = quote.exchange;
+    return minorOf(quote.exchange.amount, from) > minorOf(quote.exchange.available, from);
+  }
+  return minorOf(quote.total, quote.currency) > minorOf(quote.available, quote.currency);
 }
 
 /** The quote under the form: its figures, "Calculating fee…" while it comes, or why it cannot be had. */
@@ -110,7 +142,11 @@ function QuoteStatus({ state }: { state: ReturnType<typeof useAmountQuote> }) {
   return (
     <>
       {quote.data && details ? (
-        <QuoteSummary quote={quote.data} isUpdating={!state.isQuoteCurrent && !quoteError} />
+        <QuoteSummary
+          quote={quote.data}
+          isUpdating={!state.isQuoteCurrent && !quoteError}
+          secondsLeft={state.secondsLeft}
+        />
       ) : null}
       {details && !quote.data && !quoteError ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -162,6 +198,50 @@ function AvailableLine(props: { currency: CurrencyCode; available: Balance | und
       )}
     </p>
   );
+}
+
+/**
+ * The balance the money comes from (issue 30): the recipient's currency itself, or another balance the
+ * sender holds, exchanged in the same step. Shown only when there is a choice.
+ */
+function PayFromField(props: {
+  options: readonly CurrencyCode[];
+  value: CurrencyCode;
+  onChange: (currency: CurrencyCode) => void;
+}) {
+  if (props.options.length <= 1) {
+    return null;
+  }
+  return (
+    <Field id="send-pay-from" label={t("Pay from")}>
+      <NativeSelect
+        id="send-pay-from"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value as CurrencyCode)}
+      >
+        {props.options.map((code) => (
+          <option key={code} value={code}>
+            {t("{currency} balance", { currency: code })}
+          </option>
+        ))}
+      </NativeSelect>
+    </Field>
+  );
+}
+
+/** The balances money can be paid from: the recipient's currency, then every other the sender holds. */
+function payFromOptionsOf(currency: CurrencyCode, balances: readonly Balance[] | undefined): CurrencyCode[] {
+  const held = (balances ?? [])
+    .filter((entry) => minorOf(entry.available, entry.currency) > 0n)
+    .map((entry) => entry.currency);
+  return [currency, ...held.filter((code) => code !== currency)];
+}
+
+/** Paid from the recipient's currency when the sender holds any, else from the first balance they hold. */
+function defaultPayFromOf(currency: CurrencyCode, balances: readonly Balance[] | undefined): CurrencyCode {
+  const holds = (code: CurrencyCode) =>
+    balances?.some((entry) => entry.currency === code && minorOf(entry.available, code) > 0n) ?? false;
+  return holds(currency) ? currency : (payFromOptionsOf(currency, balances)[1] ?? currency);
 }
 
 type AmountFormApi = UseFormReturn<AmountFormInput, unknown, TransferAmountForm>;
@@ -239,14 +319,26 @@ function AmountForm(props: {
   });
   const values = useWatch({ control: form.control }) as AmountFormInput;
   const currency = values.currency as CurrencyCode;
-  const state = useAmountQuote(recipient, values);
+  const [payFrom, setPayFrom] = useState<CurrencyCode>(
+    () => props.initial?.payFrom ?? defaultPayFromOf(initialCurrency, props.balances),
+  );
+  const payFromOptions = payFromOptionsOf(currency, props.balances);
+  const paidFrom = payFromOptions.includes(payFrom) ? payFrom : currency;
+  const state = useAmountQuote(recipient, values, paidFrom);
   const amountError = useSettledAmountError(form, values.amount ?? "", props.initial !== null);
   const { errors } = form.formState;
 
   function submit(submitted: TransferAmountForm) {
     const { details, quote } = state;
     if (state.canContinue && details && quote.data) {
-      props.onContinue({ amount: details.amount, currency, memo: submitted.memo ?? "", quote: quote.data });
+      props.onContinue({
+        amount: details.amount,
+        currency,
+        payFrom: paidFrom,
+        memo: submitted.memo ?? "",
+        quote: quote.data,
+        expiresAtMs: state.expiresAtMs,
+      });
     }
   }
 
@@ -254,7 +346,8 @@ function AmountForm(props: {
     <form className="grid grid-cols-1 gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
       <RecipientLine recipient={recipient} />
       <CurrencyAndAmount form={form} currencies={currencies} amountError={amountError} />
-      <AvailableLine currency={currency} available={props.balances?.find((entry) => entry.currency === currency)} />
+      <PayFromField options={payFromOptions} value={paidFrom} onChange={setPayFrom} />
+      <AvailableLine currency={paidFrom} available={props.balances?.find((entry) => entry.currency === paidFrom)} />
       <Field id="send-memo" label={t("Memo (optional)")} error={translatedError(errors.memo?.message)}>
         <Input
           id="send-memo"
