@@ -253,6 +253,38 @@ describe("sending money", () => {
       await saveScreenshot(page, "transactions-filtered-phone");
       await page.setViewportSize(DESKTOP);
 
+      // Paid from another balance (issue 30): the saved EUR recipient, paid from USD in one step.
+      const usdBeforeExchange = await availableOnBalancePage(page, "USD");
+      const eurBeforeExchange = await availableOnBalancePage(page, "EUR");
+      await page.getByRole("button", { name: "Send Money" }).click();
+      await dialog.getByRole("button", { name: /Bank Transfer/ }).click();
+      await dialog
+        .getByRole("list", { name: "Saved recipients" })
+        .getByRole("button")
+        .filter({ hasText: bankRecipientEmail })
+        .click();
+      await dialog.getByLabel("Pay from").selectOption("USD");
+      await amount.fill("10");
+      await dialog.getByTestId("quote-recipient-gets").filter({ hasText: "EUR 10.00" }).waitFor();
+      await dialog.getByTestId("quote-rate").filter({ hasText: "1 USD =" }).waitFor();
+      await dialog.getByText(/Rate locked for \d+ s/).waitFor();
+      const paidMinor = minorOfText(await dialog.getByTestId("quote-total").textContent(), "USD");
+      expect(paidMinor).toBeGreaterThan(1_000n);
+      await saveScreenshot(page, "send-paid-from-usd");
+      await continueButton.click();
+      expect(minorOfText(await dialog.getByTestId("quote-total").textContent(), "USD")).toBe(paidMinor);
+      await enterEmailedCode(page, dialog);
+      await saveScreenshot(page, "send-paid-from-usd-verification");
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await dialog.getByRole("button", { name: "Track this transfer" }).click();
+      await page.getByRole("heading", { name: "Transfer to Erika Mustermann" }).waitFor();
+      expect(minorOfText(await page.getByTestId("transfer-paid-from").textContent(), "USD")).toBe(paidMinor);
+      await page.getByTestId("transfer-rate").filter({ hasText: "1 USD =" }).waitFor();
+      await saveScreenshot(page, "transfer-page-paid-from");
+      // USD paid for all of it; the EUR it bought is reserved for the transfer, none left over.
+      expect(await availableOnBalancePage(page, "USD")).toBe(usdBeforeExchange - paidMinor);
+      expect(await availableOnBalancePage(page, "EUR")).toBe(eurBeforeExchange);
+
       // A Ferry user receives USD at once, and both sides see it in their history.
       const friendEmail = uniqueEmail("ferry-friend");
       await withPage(browserOf(), "ferry-user-recipient", async (friendPage) => {

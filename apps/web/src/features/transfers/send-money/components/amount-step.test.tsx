@@ -214,4 +214,33 @@ describe("paying from another balance (issue 30)", () => {
     expect(screen.queryByTestId("quote-rate")).toBeNull();
     expect(requests.at(-1)?.body).toEqual({ target: RECIPIENT.target, amount: "100.00", currency: "EUR" });
   });
+
+  test("to a Ferry user, the balance paid from follows the currency chosen until another is picked", async () => {
+    const held: BalancesResponse = {
+      balances: [
+        { currency: "EUR", balance: "50.00", reserved: "0.00", available: "50.00" },
+        { currency: "USD", balance: "80.00", reserved: "0.00", available: "80.00" },
+      ],
+    };
+    fakeApi({ "GET /api/v1/balances": () => ({ body: held }) });
+    const friend: ChosenRecipient = {
+      target: { method: "ferry_user", recipientEmail: "friend@example.com" },
+      name: "friend@example.com",
+      email: "friend@example.com",
+      detail: null,
+      currency: null,
+    };
+    const { user } = renderWithApp(
+      <AmountStep recipient={friend} initial={null} onContinue={() => {}} onBack={() => {}} />,
+      (client) => client.setQueryData(balancesQueryKey, held),
+    );
+    const payFrom = await screen.findByLabelText("Pay from");
+    expect(payFrom).toHaveValue("EUR");
+    await user.selectOptions(screen.getByLabelText("Currency"), "USD");
+    expect(payFrom).toHaveValue("USD");
+    await user.selectOptions(payFrom, "EUR");
+    await user.selectOptions(screen.getByLabelText("Currency"), "EUR");
+    await user.selectOptions(screen.getByLabelText("Currency"), "USD");
+    expect(payFrom).toHaveValue("EUR");
+  });
 });

@@ -319,11 +319,13 @@ function AmountForm(props: {
   });
   const values = useWatch({ control: form.control }) as AmountFormInput;
   const currency = values.currency as CurrencyCode;
-  const [payFrom, setPayFrom] = useState<CurrencyCode>(
-    () => props.initial?.payFrom ?? defaultPayFromOf(initialCurrency, props.balances),
-  );
+  // Null until the person picks a balance: then it follows the currency (theirs, when they hold it).
+  const [chosenPayFrom, setPayFrom] = useState<CurrencyCode | null>(props.initial?.payFrom ?? null);
   const payFromOptions = payFromOptionsOf(currency, props.balances);
-  const paidFrom = payFromOptions.includes(payFrom) ? payFrom : currency;
+  const paidFrom =
+    chosenPayFrom && payFromOptions.includes(chosenPayFrom)
+      ? chosenPayFrom
+      : defaultPayFromOf(currency, props.balances);
   const state = useAmountQuote(recipient, values, paidFrom);
   const amountError = useSettledAmountError(form, values.amount ?? "", props.initial !== null);
   const { errors } = form.formState;
