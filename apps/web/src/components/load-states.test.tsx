@@ -2,9 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import { BalancePage } from "../features/balances/balance-page.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
+import { ExchangeDialog } from "../features/exchange/exchange-dialog.tsx";
 import { NotificationsPage } from "../features/notifications/notifications-page.tsx";
 import { PaymentMethodsPage } from "../features/payment-methods/payment-methods-page.tsx";
 import { TransactionsPage } from "../features/transactions/transactions-page.tsx";
+import { CashoutDialog } from "../features/transfers/cashout/cashout-dialog.tsx";
+import { AmountStep } from "../features/transfers/send-money/components/amount-step.tsx";
 import { meQueryKey } from "../lib/queries/session.ts";
 import { profileWithRole } from "../testing/help-fixtures.ts";
 import { type FakeResponse, fakeApi, renderWithApp } from "../testing/render.tsx";
@@ -190,5 +193,53 @@ describe("a notification about a transfer (issue 30)", () => {
     const link = await screen.findByRole("link", { name: "Transfer details" });
     expect(link).toHaveAttribute("href", "/transactions/abc");
     expect(screen.getAllByRole("link", { name: "Transfer details" })).toHaveLength(1);
+  });
+
+  test("the exchange dialog says the balances could not be loaded instead of offering none, and Retry reads them", async () => {
+    const api = flakyApi({ "GET /api/v1/balances": () => ({ body: BALANCES }) });
+    const { user } = renderWithApp(<ExchangeDialog open onOpenChange={() => {}} />);
+    const failed = await screen.findByTestId("load-failed");
+    expect(failed).toHaveTextContent("Your balances could not be loaded right now.");
+    expect(screen.queryByText(/Available/)).toBeNull();
+    api.heal();
+    await user.click(within(failed).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("Available: USD 5,000.00")).toBeVisible();
+  });
+
+  test("the cash-out dialog says which list could not be loaded, and Retry reads it", async () => {
+    const api = flakyApi({
+      "GET /api/v1/balances": () => ({ body: BALANCES }),
+      "GET /api/v1/payment-methods": () => ({ body: { items: [] } }),
+    });
+    const { user } = renderWithApp(<CashoutDialog open onOpenChange={() => {}} />);
+    const failed = await screen.findByTestId("load-failed");
+    expect(failed).toHaveTextContent("Your balances could not be loaded right now.");
+    api.heal();
+    await user.click(within(failed).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(screen.queryByText("Your balances could not be loaded right now.")).toBeNull());
+    const methodsFailed = await screen.findByTestId("load-failed");
+    expect(methodsFailed).toHaveTextContent("Your saved payment methods could not be loaded right now.");
+    await user.click(within(methodsFailed).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(screen.queryByTestId("load-failed")).toBeNull());
+  });
+
+  test("Send Money's amount step says the balances could not be loaded instead of 'no money to send'", async () => {
+    const api = flakyApi({ "GET /api/v1/balances": () => ({ body: BALANCES }) });
+    const friend = {
+      target: { method: "ferry_user" as const, recipientEmail: "friend@example.com" },
+      name: "friend@example.com",
+      email: "friend@example.com",
+      detail: null,
+      currency: null,
+    };
+    const { user } = renderWithApp(
+      <AmountStep recipient={friend} initial={null} onContinue={() => {}} onBack={() => {}} />,
+    );
+    const failed = await screen.findByTestId("load-failed");
+    expect(failed).toHaveTextContent("Your balances could not be loaded right now.");
+    expect(screen.queryByText("You have no money to send yet. Add cash to your account first.")).toBeNull();
+    api.heal();
+    await user.click(within(failed).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByTestId("send-available")).toHaveTextContent("USD 5,000.00");
   });
 });

@@ -16,6 +16,7 @@ import { Controller, type UseFormReturn, useForm, useWatch } from "react-hook-fo
 import type { z } from "zod";
 import { AmountField } from "../../components/amount-field.tsx";
 import { DialogFrame } from "../../components/dialog-frame.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { DialogFooter } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -302,8 +303,8 @@ function ExchangeForm(props: { balances: readonly Balance[]; onDone: () => void;
  */
 export function ExchangeDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const balances = useQuery({ ...balancesQueryOptions, enabled: props.open });
-  // A list that failed to load reads as empty; the balances page's own toast says why.
-  const balanceList = balances.data?.balances ?? (balances.isError ? [] : null);
+  // Balances that could not be read are never shown as none (issue 30): the dialog says so, with Retry.
+  const balanceList = balances.data?.balances ?? null;
   const close = () => props.onOpenChange(false);
   return (
     <DialogFrame
@@ -313,11 +314,11 @@ export function ExchangeDialog(props: { open: boolean; onOpenChange: (open: bool
       description={t("Convert between your balances. A quote holds its rate and fee for 30 seconds.")}
       className="max-h-[92vh] max-w-lg overflow-y-auto"
     >
-      {balanceList ? (
-        <ExchangeForm balances={balanceList} onDone={close} onClose={close} />
-      ) : (
-        <Skeleton className="h-56" />
-      )}
+      {balanceList ? <ExchangeForm balances={balanceList} onDone={close} onClose={close} /> : null}
+      {!balanceList && balances.isError ? (
+        <LoadFailed message={t("Your balances could not be loaded right now.")} query={balances} />
+      ) : null}
+      {!balanceList && !balances.isError ? <Skeleton className="h-56" /> : null}
     </DialogFrame>
   );
 }

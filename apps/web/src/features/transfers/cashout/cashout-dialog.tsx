@@ -13,6 +13,7 @@ import type { z } from "zod";
 import { AmountField } from "../../../components/amount-field.tsx";
 import { CodeInput } from "../../../components/code-input.tsx";
 import { DialogFrame } from "../../../components/dialog-frame.tsx";
+import { LoadFailed } from "../../../components/load-failed.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { DialogFooter } from "../../../components/ui/dialog.tsx";
 import { Field } from "../../../components/ui/field.tsx";
@@ -317,9 +318,18 @@ export function CashoutDialog(props: { open: boolean; onOpenChange: (open: boole
   const balances = useQuery(balancesQueryOptions);
   const methods = useQuery({ ...paymentMethodsQueryOptions, enabled: props.open });
   useErrorToast(methods.error, t("Failed to load withdrawal addresses"));
-  // A list that failed to load reads as empty (spec §8); its own toast says why.
-  const balanceList = balances.data?.balances ?? (balances.isError ? [] : null);
-  const methodList = methods.data?.items ?? (methods.isError ? [] : null);
+  // A list that could not be read is never shown as empty (issue 30): the dialog says so, with Retry,
+  // beside the spec's toast.
+  const balanceList = balances.data?.balances ?? null;
+  const methodList = methods.data?.items ?? null;
+  const failed = [
+    !balanceList && balances.isError
+      ? { query: balances, message: t("Your balances could not be loaded right now.") }
+      : null,
+    !methodList && methods.isError
+      ? { query: methods, message: t("Your saved payment methods could not be loaded right now.") }
+      : null,
+  ].find((entry) => entry !== null);
   return (
     <DialogFrame
       open={props.open}
@@ -330,9 +340,9 @@ export function CashoutDialog(props: { open: boolean; onOpenChange: (open: boole
     >
       {balanceList && methodList ? (
         <CashoutSteps balances={balanceList} methods={methodList} onClose={() => props.onOpenChange(false)} />
-      ) : (
-        <Skeleton className="h-56" />
-      )}
+      ) : null}
+      {failed ? <LoadFailed message={failed.message} query={failed.query} /> : null}
+      {(!balanceList || !methodList) && !failed ? <Skeleton className="h-56" /> : null}
     </DialogFrame>
   );
 }

@@ -8,6 +8,7 @@ import { ArrowRightIcon, CircleAlertIcon, Loader2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { LoadFailed } from "../../../../components/load-failed.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Field } from "../../../../components/ui/field.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
@@ -380,7 +381,8 @@ export function AmountStep(props: {
 }) {
   const { recipient } = props;
   const balances = useQuery(balancesQueryOptions);
-  // On a load error the step falls back to no currencies (spec §8), and the toast says why.
+  // Balances that could not be read are never shown as none (issue 30): the step says so, with Retry,
+  // and the spec's toast says why.
   useErrorToast(balances.error, t("Failed to load balances"));
   const currencies: CurrencyCode[] = recipient.currency
     ? [recipient.currency]
@@ -390,6 +392,14 @@ export function AmountStep(props: {
 
   if (!recipient.currency && balances.isPending) {
     return <Skeleton className="h-56" />;
+  }
+  if (balances.isError && !balances.data) {
+    return (
+      <>
+        <LoadFailed message={t("Your balances could not be loaded right now.")} query={balances} />
+        <StepFooter onBack={props.onBack} />
+      </>
+    );
   }
   if (currencies.length === 0) {
     return (
