@@ -3,7 +3,9 @@
  * event loop with the server under test. It receives one job per phase: for each client, a session
  * cookie and a bounded list of prepared requests (POST /api/v1/transfers, or an authenticated read);
  * each client sends its requests one after another (a closed loop) until the phase's time or its
- * list runs out.
+ * list runs out. With `arrivalsPerSecond`, the phase is an open loop instead: requests start on a fixed
+ * schedule whatever the answers, spread evenly over the clients, and each latency is counted from the
+ * moment its request was due (so a server that falls behind shows it, instead of slowing the load).
  */
 import http from "node:http";
 import { parentPort } from "node:worker_threads";
@@ -33,6 +35,8 @@ export interface HttpLoadJob {
   readonly durationMs: number;
   readonly requestTimeoutMs: number;
   readonly clients: readonly HttpClientPlan[];
+  /** Open loop: this many requests a second in all, whatever the answers; absent for a closed loop. */
+  readonly arrivalsPerSecond?: number;
 }
 
 export interface HttpLoadResult {
@@ -50,57 +54,100 @@ export interface HttpLoadResult {
   readonly clientCpuMs: number;
 }
 
-async function runClient(
-  job: HttpLoadJob,
-  plan: HttpClientPlan,
-  agent: http.Agent,
-  deadline: number,
-  latencies: number[],
-  errors: Record<string, number>,
-): Promise<boolean> {
+/** What every request of a phase shares: the job, its connections, and where answers are counted. */
+interface Phase {
+  readonly job: HttpLoadJob;
+  readonly agent: http.Agent;
+  readonly latencies: number[];
+  readonly errors: Record<string, number>;
+}
+
+/** Sends one planned request; its latency counts from `dueAt` (when it was sent, or due in an open loop). */
+async function sendPlanned(phase: Phase, plan: HttpClientPlan, planned: PlannedRequest, dueAt: number) {
+  const { job } = phase;
   const baseHeaders = {
     accept: "application/json",
     cookie: plan.cookie,
     origin: job.origin,
     "x-forwarded-for": plan.ip,
   };
+  try {
+    const response = await sendHttp({
+      agent: phase.agent,
+      port: job.port,
+      method: job.method,
+      path: job.path,
+      headers: planned.idempotencyKey ? { ...baseHeaders, "idempotency-key": planned.idempotencyKey } : baseHeaders,
+      body: planned.body,
+      timeoutMs: job.requestTimeoutMs,
+    });
+    if (response.status === job.expectedStatus) {
+      phase.latencies.push(performance.now() - dueAt);
+    } else {
+      tally(phase.errors, errorCodeOf(response.status, response.body));
+    }
+  } catch (error) {
+    tally(phase.errors, `network ${(error as Error).message}`);
+  }
+}
+
+/** A closed loop: one request at a time. True when the list ran out before the deadline. */
+async function runClient(phase: Phase, plan: HttpClientPlan, deadline: number): Promise<boolean> {
   for (const planned of plan.requests) {
     if (performance.now() >= deadline) {
       return false;
     }
-    const startedAt = performance.now();
-    try {
-      const response = await sendHttp({
-        agent,
-        port: job.port,
-        method: job.method,
-        path: job.path,
-        headers: planned.idempotencyKey ? { ...baseHeaders, "idempotency-key": planned.idempotencyKey } : baseHeaders,
-        body: planned.body,
-        timeoutMs: job.requestTimeoutMs,
-      });
-      if (response.status === job.expectedStatus) {
-        latencies.push(performance.now() - startedAt);
-      } else {
-        tally(errors, errorCodeOf(response.status, response.body));
-      }
-    } catch (error) {
-      tally(errors, `network ${(error as Error).message}`);
-    }
+    await sendPlanned(phase, plan, planned, performance.now());
   }
   return performance.now() < deadline;
 }
 
+/**
+ * An open loop: this client's share of the arrivals, each started when due (`intervalMs` apart, from
+ * `firstDueAt`) without waiting for earlier answers. True when the list ran out before the deadline.
+ */
+async function runOpenLoopClient(
+  phase: Phase,
+  plan: HttpClientPlan,
+  schedule: { firstDueAt: number; intervalMs: number; deadline: number },
+): Promise<boolean> {
+  const sent: Promise<void>[] = [];
+  for (const [index, planned] of plan.requests.entries()) {
+    const dueAt = schedule.firstDueAt + index * schedule.intervalMs;
+    if (dueAt >= schedule.deadline) {
+      await Promise.all(sent);
+      return false;
+    }
+    const waitMs = dueAt - performance.now();
+    if (waitMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+    sent.push(sendPlanned(phase, plan, planned, dueAt));
+  }
+  await Promise.all(sent);
+  return true;
+}
+
 async function runJob(job: HttpLoadJob): Promise<HttpLoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.clients.length });
+  const { arrivalsPerSecond } = job;
+  // An open loop keeps sending while answers are late: its connections are not capped at one per client.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: arrivalsPerSecond ? 1024 : job.clients.length });
   const cpuBefore = process.threadCpuUsage();
   const latencies: number[] = [];
   const errors: Record<string, number> = {};
+  const phase: Phase = { job, agent, latencies, errors };
   const startedAt = performance.now();
   const deadline = startedAt + job.durationMs;
   try {
     const exhausted = await Promise.all(
-      job.clients.map((plan) => runClient(job, plan, agent, deadline, latencies, errors)),
+      job.clients.map((plan, index) => {
+        if (!arrivalsPerSecond) {
+          return runClient(phase, plan, deadline);
+        }
+        const intervalMs = (1000 * job.clients.length) / arrivalsPerSecond;
+        const firstDueAt = startedAt + (index * intervalMs) / job.clients.length;
+        return runOpenLoopClient(phase, plan, { firstDueAt, intervalMs, deadline });
+      }),
     );
     const elapsedMs = performance.now() - startedAt;
     const cpu = process.threadCpuUsage(cpuBefore);

@@ -15,8 +15,15 @@
  * In the same run, on the same database, at the same concurrency and for the same time: the
  * reference, PostgreSQL's TPC-B-like transaction (pgbench's `tpcb-like`), run by `pgbench` when its
  * major version is the server's, otherwise statement for statement from Node (and a mismatched
- * `pgbench`, if present, for information). Machines are shared and noisy, so the figures that matter
- * are the ratios. Afterwards the ledger is reconciled. Results: bench/results/transfers.json.
+ * `pgbench`, if present, for information); and the peer ledger, pgledger's `pgledger_create_transfer`
+ * (bench/pgledger/), on spread and hot accounts. Then an open loop: transfers arriving at fixed rates,
+ * 50 % and 80 % of the spread phase's, with their latencies counted from when each was due. Machines
+ * are shared and noisy, so the figures that matter are the ratios. Afterwards the ledger is
+ * reconciled and PostgreSQL's deadlock count read. Results: bench/results/transfers.json.
+ *
+ * PostgreSQL runs durable, as in production: fsync and synchronous commit on (issue 31). BENCH_THROWAWAY=1
+ * runs it with fsync, synchronous commit and full-page writes off instead, for comparison with runs
+ * before issue 31; the results say which ("durability").
  *
  * Settings (environment):
  * - BENCH_SECONDS (10), BENCH_CLIENTS (32), BENCH_WARMUP_SECONDS (2)
@@ -27,6 +34,8 @@
  *   authenticated request)
  * - BENCH_CPU_PROFILE (0; 1 adds a spread phase under V8's profiler, not counted in the figures, and
  *   writes bench/results/tmp/server-spread.cpuprofile)
+ * - BENCH_THROWAWAY (0; 1 turns PostgreSQL's durability off, labelled in the results)
+ * - BENCH_OPEN_LOOP (1; 0 skips the open-loop phases)
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -55,6 +64,7 @@ import {
 } from "./ferry-setup.ts";
 import type { HttpClientPlan, HttpLoadJob, HttpLoadResult, PlannedRequest } from "./http-load-worker.ts";
 import { errorCodeOf, LOOPBACK_HOST, sendHttp } from "./http-request.ts";
+import { installPgledger, type PeerResult, runPgledger } from "./pgledger-peer.ts";
 import {
   recordPoolStatements,
   type StatementRecorder,
@@ -95,10 +105,13 @@ const READ_FLOOR_MAX_SECONDS = 5;
 
 const TARGETS = {
   ratioToReference: 1,
-  hotToSpread: 0.5,
+  hotToSpread: 0.8,
   p99Ms: 50,
   invariantViolations: 0,
+  deadlocks: 0,
 } as const;
+/** The open loop's arrival rates, as shares of the spread phase's measured rate. */
+const OPEN_LOOP_SHARES = [0.5, 0.8] as const;
 
 interface Settings {
   readonly seconds: number;
@@ -111,6 +124,8 @@ interface Settings {
   readonly profileTransfers: number;
   readonly isCpuProfiled: boolean;
   readonly isReadFloorMeasured: boolean;
+  readonly isThrowaway: boolean;
+  readonly isOpenLoopMeasured: boolean;
 }
 
 function intSetting(name: string, fallback: number, min: number, max: number): number {
@@ -143,6 +158,8 @@ function readSettings(): Settings {
     profileTransfers: intSetting("BENCH_PROFILE_TRANSFERS", 20, 1, 200),
     isCpuProfiled: process.env.BENCH_CPU_PROFILE === "1",
     isReadFloorMeasured: process.env.BENCH_READ_FLOOR !== "0",
+    isThrowaway: process.env.BENCH_THROWAWAY === "1",
+    isOpenLoopMeasured: process.env.BENCH_OPEN_LOOP !== "0",
   };
 }
 
@@ -391,14 +408,18 @@ function collectPostgresLog(postgresErrors: Record<string, number>, postgresLog:
 }
 
 async function startBenchDatabase(run: Run): Promise<BenchDatabase> {
-  log("starting a throwaway PostgreSQL cluster");
+  log(
+    run.settings.isThrowaway
+      ? "starting a PostgreSQL cluster with fsync, synchronous commit and full-page writes off (BENCH_THROWAWAY=1)"
+      : "starting a durable PostgreSQL cluster (fsync and synchronous commit on, as in production)",
+  );
   const postgresLog: string[] = [];
   const postgresErrors: Record<string, number> = {};
   const embedded = await startEmbeddedDatabase({
     dataDir: run.tempDir,
     port: await findFreePort(),
     databaseName: "ferry_bench",
-    isThrowaway: true,
+    isThrowaway: run.settings.isThrowaway,
     onLog: collectPostgresLog(postgresErrors, postgresLog),
   }).catch((error: unknown) => {
     throw new Error(`Could not start the embedded PostgreSQL: ${String(error)}\n${postgresLog.join("")}`);
@@ -549,7 +570,7 @@ async function runHttpPhase(
   phase: string,
   plans: HttpClientPlan[],
   durationMs: number,
-  request: Pick<HttpLoadJob, "method" | "path" | "expectedStatus"> = TRANSFER_REQUEST,
+  request: Pick<HttpLoadJob, "method" | "path" | "expectedStatus" | "arrivalsPerSecond"> = TRANSFER_REQUEST,
 ) {
   const { admin, clusterDir } = bench.db;
   // Same starting conditions for every phase: fresh statistics, no checkpoint pending.
@@ -730,6 +751,63 @@ async function runReference(bench: Bench) {
   return { reference: referencePhases[0].figures, referencePhases, pgbench };
 }
 
+/** As the reference's figures: a peer's client is this process's main thread, as the Node reference's. */
+function asReferenceResult(result: PeerResult): ReferenceResult {
+  return { ...result, kind: "node-pg", transactions: result.transfers };
+}
+
+/**
+ * The peer ledger, pgledger, on spread and hot accounts: same database, same concurrency, same time
+ * (bench/pgledger/README.md).
+ */
+async function runPeer(bench: Bench) {
+  const { settings } = bench.run;
+  await installPgledger(bench.db.admin);
+  const measure = async (shape: "spread" | "hot") => {
+    const { result, figures } = await measureReference(bench, `pgledger ${shape}`, async () =>
+      asReferenceResult(
+        await runPgledger({ url: bench.db.url, clients: settings.clients, durationMs: settings.seconds * 1000, shape }),
+      ),
+    );
+    log(`pgledger ${shape}: ${result.transactions} transfers, ${result.perSecond.toFixed(0)}/s`);
+    return figures;
+  };
+  return { pgledgerSpread: await measure("spread"), pgledgerHot: await measure("hot") };
+}
+
+/**
+ * The open loop: spread transfers arriving at 50 % and 80 % of the spread phase's rate, whatever the
+ * answers; latencies counted from when each transfer was due.
+ */
+async function runOpenLoop(bench: Bench, spreadPerSecond: number) {
+  const { settings } = bench.run;
+  const phases: { share: number; arrivalsPerSecond: number; figures: PhaseFigures }[] = [];
+  for (const share of OPEN_LOOP_SHARES) {
+    const arrivalsPerSecond = Math.max(1, Math.round(spreadPerSecond * share));
+    const name = `open loop ${Math.round(share * 100)}%`;
+    const perClient = Math.ceil((arrivalsPerSecond * settings.seconds) / settings.clients) + 5;
+    const plans = await planPhase(bench, `open-${Math.round(share * 100)}`, perClient, bench.spreadRecipientOf);
+    const run = await runHttpPhase(bench, name, plans, settings.seconds * 1000, {
+      ...TRANSFER_REQUEST,
+      arrivalsPerSecond,
+    });
+    phases.push({
+      share,
+      arrivalsPerSecond,
+      figures: httpPhaseFigures(name, `${arrivalsPerSecond} transfers/s arriving, ${settings.clients} senders`, run),
+    });
+  }
+  return phases;
+}
+
+/** Deadlocks PostgreSQL counted in the benchmark's database since it started (pg_stat_database). */
+async function countDeadlocks(bench: Bench): Promise<number> {
+  const result = await bench.db.admin.query<{ deadlocks: string }>(
+    "SELECT deadlocks::text FROM pg_stat_database WHERE datname = current_database()",
+  );
+  return Number(result.rows[0]?.deadlocks ?? 0);
+}
+
 /** Optional: where the server's CPU goes, in an extra spread phase (not in the figures). */
 async function profileServerCpu(bench: Bench, spreadPerSecond: number): Promise<CpuProfileSummary> {
   const { settings } = bench.run;
@@ -779,7 +857,8 @@ async function runLoadPhases(bench: Bench, estimatedRate: number) {
   const hotRun = await runHttpPhase(bench, "hot", hotPlans, durationMs);
   const hot = httpPhaseFigures("hot", `${settings.clients} senders → 1 recipient`, hotRun);
   const authenticatedRead = settings.isReadFloorMeasured ? await measureAuthenticatedRead(bench) : null;
-  return { spread, hot, cpuProfile, authenticatedRead };
+  const openLoop = settings.isOpenLoopMeasured ? await runOpenLoop(bench, spread.perSecond) : [];
+  return { spread, hot, cpuProfile, authenticatedRead, openLoop };
 }
 
 /** The warm-up (not reported): the transfer rate it reached sizes the phases' prepared transfers. */
@@ -844,9 +923,20 @@ async function main(): Promise<void> {
     const estimatedRate = await warmUp(bench);
     const profiled = await profileTransfers(bench);
     const references = await runReference(bench);
+    const peer = await runPeer(bench);
     const phases = await runLoadPhases(bench, estimatedRate);
     const reconciliation = await reconcile(bench);
-    const outcome: Outcome = { settings, db, ...profiled, ...references, ...phases, ...reconciliation };
+    const deadlocks = await countDeadlocks(bench);
+    const outcome: Outcome = {
+      settings,
+      db,
+      ...profiled,
+      ...references,
+      ...peer,
+      ...phases,
+      ...reconciliation,
+      deadlocks,
+    };
     console.log(reportLines(outcome).join("\n"));
     await writeResults(outcome);
   } finally {
@@ -869,17 +959,24 @@ interface Outcome {
   readonly hot: PhaseFigures;
   readonly cpuProfile: CpuProfileSummary | null;
   readonly authenticatedRead: PhaseFigures | null;
+  readonly pgledgerSpread: PhaseFigures;
+  readonly pgledgerHot: PhaseFigures;
+  readonly openLoop: { share: number; arrivalsPerSecond: number; figures: PhaseFigures }[];
   readonly report: Awaited<ReturnType<typeof reconcileLedger>>;
   readonly violations: string[];
+  readonly deadlocks: number;
 }
 
 const TABLE_WIDTHS = [34, 10, 8, 8, 8, 9, 9, 9];
 
 function ratiosOf(outcome: Outcome) {
-  const { spread, hot, reference } = outcome;
+  const { spread, hot, reference, pgledgerSpread, pgledgerHot, authenticatedRead } = outcome;
   return {
     ratioToReference: spread.perSecond / reference.perSecond,
     hotToSpread: spread.perSecond > 0 ? hot.perSecond / spread.perSecond : 0,
+    ratioToPgledger: pgledgerSpread.perSecond > 0 ? spread.perSecond / pgledgerSpread.perSecond : 0,
+    hotRatioToPgledger: pgledgerHot.perSecond > 0 ? hot.perSecond / pgledgerHot.perSecond : 0,
+    readsToReference: authenticatedRead ? authenticatedRead.perSecond / reference.perSecond : null,
   };
 }
 
@@ -888,7 +985,7 @@ function phaseTableLines(outcome: Outcome): string[] {
   const { settings, spread, hot, referencePhases, authenticatedRead } = outcome;
   const lines = [
     "",
-    `Transfers through the API vs PostgreSQL's TPC-B-like transaction — ${settings.clients} concurrent clients, ${settings.seconds} s each`,
+    `Transfers through the API vs PostgreSQL's TPC-B-like transaction and pgledger — ${settings.clients} concurrent clients, ${settings.seconds} s each, PostgreSQL ${settings.isThrowaway ? "THROWAWAY (fsync off)" : "durable"}`,
     formatRow(["phase", "per s", "p50 ms", "p99 ms", "count", "server", "postgres", "client"], TABLE_WIDTHS),
     formatRow(["", "", "", "", "", "ms CPU per transfer/transaction", "", ""], [34, 10, 8, 8, 8, 0, 0, 0]).trimEnd(),
   ];
@@ -896,6 +993,9 @@ function phaseTableLines(outcome: Outcome): string[] {
     spread,
     hot,
     ...referencePhases.map((item) => item.figures),
+    outcome.pgledgerSpread,
+    outcome.pgledgerHot,
+    ...outcome.openLoop.map((item) => item.figures),
     ...(authenticatedRead ? [authenticatedRead] : []),
   ];
   for (const phase of phases) {
@@ -922,11 +1022,18 @@ function phaseTableLines(outcome: Outcome): string[] {
 /** Each target and whether it was met, then the errors and how busy the machine was. */
 function verdictLines(outcome: Outcome): string[] {
   const { spread, hot, reference, violations } = outcome;
-  const { ratioToReference, hotToSpread } = ratiosOf(outcome);
+  const { ratioToReference, hotToSpread, ratioToPgledger, readsToReference } = ratiosOf(outcome);
   const verdict = (isMet: boolean) => (isMet ? "met" : "MISSED");
   return [
     "",
     `reference: ${reference.description}`,
+    `ratio to pgledger (spread / pgledger spread): ${ratioToPgledger.toFixed(3)}   stretch ≥ 1`,
+    `authenticated reads / reference:        ${readsToReference === null ? "not measured" : readsToReference.toFixed(3)}   target ≥ 2`,
+    `deadlocks (pg_stat_database):            ${outcome.deadlocks}   target ${TARGETS.deadlocks}: ${verdict(outcome.deadlocks === 0)}`,
+    ...outcome.openLoop.map(
+      (item) =>
+        `open loop at ${Math.round(item.share * 100)}% (${item.arrivalsPerSecond}/s): p50 ${item.figures.p50Ms.toFixed(1)} ms, p99 ${item.figures.p99Ms.toFixed(1)} ms, ${item.figures.perSecond.toFixed(0)}/s done`,
+    ),
     `ratio to reference (spread / reference): ${ratioToReference.toFixed(3)}   target ≥ ${TARGETS.ratioToReference}: ${verdict(ratioToReference >= TARGETS.ratioToReference)}`,
     `hot / spread:                            ${hotToSpread.toFixed(3)}   target ≥ ${TARGETS.hotToSpread}: ${verdict(hotToSpread >= TARGETS.hotToSpread)}`,
     `p99 (spread):                            ${spread.p99Ms.toFixed(1)} ms   target < ${TARGETS.p99Ms} ms: ${verdict(spread.p99Ms < TARGETS.p99Ms)}`,
@@ -1006,6 +1113,7 @@ function targetsOf(outcome: Outcome) {
     hotToSpread: { target: `>= ${TARGETS.hotToSpread}`, isMet: hotToSpread >= TARGETS.hotToSpread },
     p99Ms: { target: `< ${TARGETS.p99Ms}`, isMet: outcome.spread.p99Ms < TARGETS.p99Ms },
     invariantViolations: { target: "0", isMet: outcome.violations.length === 0 },
+    deadlocks: { target: "0", isMet: outcome.deadlocks === 0 },
   };
 }
 
@@ -1042,9 +1150,10 @@ function environmentOf(outcome: Outcome) {
 /** bench/results/transfers.json: the headline figures, the targets, each phase, the profile and the machine. */
 function resultsOf(outcome: Outcome) {
   const { settings, spread, hot, reference, referencePhases, authenticatedRead, violations, report } = outcome;
-  const { ratioToReference, hotToSpread } = ratiosOf(outcome);
+  const { ratioToReference, hotToSpread, ratioToPgledger, hotRatioToPgledger, readsToReference } = ratiosOf(outcome);
   return {
     benchmark: "transfers",
+    durability: settings.isThrowaway ? "throwaway: fsync, synchronous_commit and full_page_writes off" : "durable",
     measured:
       "POST /api/v1/transfers (Ferry user to Ferry user, USD) over HTTP on 127.0.0.1 with a session cookie: session check, code verification, transfer, ledger, notification. Setup (sign-up, sign-in, funding, code issuance) is not measured.",
     transfersPerSecond: round(spread.perSecond, 1),
@@ -1052,6 +1161,20 @@ function resultsOf(outcome: Outcome) {
     referencePerSecond: round(reference.perSecond, 1),
     ratioToReference: round(ratioToReference, 4),
     hotToSpread: round(hotToSpread, 4),
+    pgledgerPerSecond: round(outcome.pgledgerSpread.perSecond, 1),
+    pgledgerHotPerSecond: round(outcome.pgledgerHot.perSecond, 1),
+    ratioToPgledger: round(ratioToPgledger, 4),
+    hotRatioToPgledger: round(hotRatioToPgledger, 4),
+    authenticatedReadsToReference: readsToReference === null ? null : round(readsToReference, 4),
+    deadlocks: outcome.deadlocks,
+    openLoop: outcome.openLoop.map((item) => ({
+      share: item.share,
+      arrivalsPerSecond: item.arrivalsPerSecond,
+      donePerSecond: round(item.figures.perSecond, 1),
+      p50Ms: round(item.figures.p50Ms, 2),
+      p99Ms: round(item.figures.p99Ms, 2),
+      errors: item.figures.errors,
+    })),
     p50Ms: round(spread.p50Ms, 2),
     p99Ms: round(spread.p99Ms, 2),
     hotP50Ms: round(hot.p50Ms, 2),
@@ -1073,7 +1196,9 @@ function resultsOf(outcome: Outcome) {
           phaseFiguresOf(item.figures),
         ]),
       ),
-      ...(authenticatedRead ? { authenticatedReadInformational: phaseFiguresOf(authenticatedRead) } : {}),
+      pgledgerSpread: phaseFiguresOf(outcome.pgledgerSpread),
+      pgledgerHot: phaseFiguresOf(outcome.pgledgerHot),
+      ...(authenticatedRead ? { authenticatedRead: phaseFiguresOf(authenticatedRead) } : {}),
     },
     reference: {
       kind: reference.name.replace("reference ", ""),
