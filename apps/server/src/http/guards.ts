@@ -82,6 +82,8 @@ export interface SessionOfRequest {
     readonly banExpires?: Date | string | null;
   };
   readonly session: { readonly id: string };
+  /** When the session last counted as active, when the read had it at hand (spares the idle check a read). */
+  readonly lastActiveAt?: Date;
 }
 
 /**
@@ -155,6 +157,8 @@ export interface SessionActivity {
   readonly userId: string;
   /** The web's own polling (core's BACKGROUND_REQUEST_HEADER): checked, but not the person's activity. */
   readonly isBackground: boolean;
+  /** When the session last counted as active, if the session read had it; else the idle check reads it. */
+  readonly lastActiveAt?: Date;
 }
 
 /** The idle check's verdict: the session has ended, or lives with this many seconds left (null: no limit). */
@@ -224,7 +228,7 @@ export function createGuards(readSession: ReadSession, checkIdle: CheckIdle, cre
   async function admitSession(
     request: FastifyRequest,
     reply: FastifyReply,
-    session: { sessionId: string; userId: string },
+    session: { sessionId: string; userId: string; lastActiveAt?: Date },
   ): Promise<boolean> {
     const isBackground = request.headers[BACKGROUND_REQUEST_HEADER] === "1";
     const verdict = await checkIdle({ ...session, isBackground });
@@ -243,7 +247,8 @@ export function createGuards(readSession: ReadSession, checkIdle: CheckIdle, cre
     if (!result || isBanned(result.user)) {
       return null;
     }
-    if (!(await admitSession(request, reply, { sessionId: result.session.id, userId: result.user.id }))) {
+    const session = { sessionId: result.session.id, userId: result.user.id, lastActiveAt: result.lastActiveAt };
+    if (!(await admitSession(request, reply, session))) {
       return null;
     }
     return {

@@ -115,3 +115,25 @@ export async function claimTotpStep(db: Database, userId: string, step: number):
     .executeTakeFirst();
   return claimed !== undefined;
 }
+
+/**
+ * A session by its token with what the guards need of its user, in one statement (issue 31): the
+ * session's expiry and last activity, the user's e-mail, role and ban.
+ */
+export function selectSessionWithUser(db: Database, token: string) {
+  return db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.userId")
+    .select([
+      "session.id as sessionId",
+      "session.expiresAt",
+      "session.lastActiveAt",
+      "user.id as userId",
+      "user.email",
+      "user.role",
+      "user.banned",
+      "user.banExpires",
+    ])
+    .where("session.token", "=", token)
+    .executeTakeFirst();
+}

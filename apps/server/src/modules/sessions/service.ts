@@ -24,6 +24,8 @@ export interface SessionRequest {
   readonly userId: string;
   /** Marked by the web as its own polling (core's BACKGROUND_REQUEST_HEADER): checked, never activity. */
   readonly isBackground: boolean;
+  /** The session's last activity as the session read found it, in this request; read here when absent. */
+  readonly lastActiveAt?: Date;
 }
 
 /** What the idle check decided: the session ended, or lives on with this many seconds left (null: no limit). */
@@ -45,7 +47,7 @@ export async function admitSessionRequest(
   const now = clock.now();
   const [timeoutMinutes, lastActiveAt] = await Promise.all([
     sessionTimeoutMinutesOf(db, request.userId),
-    selectLastActiveAt(db, request.sessionId),
+    request.lastActiveAt ?? selectLastActiveAt(db, request.sessionId),
   ]);
   if (!lastActiveAt) {
     return { isAlive: false };
@@ -56,8 +58,9 @@ export async function admitSessionRequest(
     return { isAlive: false };
   }
   let activeAt = lastActiveAt;
-  if (!request.isBackground) {
-    const notBefore = new Date(now.getTime() - ACTIVITY_WRITE_INTERVAL_MS);
+  const notBefore = new Date(now.getTime() - ACTIVITY_WRITE_INTERVAL_MS);
+  // Written at most once a minute: a record newer than that is left as it is, without asking.
+  if (!request.isBackground && lastActiveAt < notBefore) {
     activeAt = (await updateLastActiveAt(db, request.sessionId, now, notBefore)) ?? lastActiveAt;
   }
   if (timeoutMs === null) {

@@ -3,6 +3,7 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { createGuards, type Guards } from "../../http/guards.ts";
 import { authenticateApiCredential, limitApiCredential } from "../../modules/api-keys/service.ts";
+import { createSessionReader } from "../../modules/auth/service.ts";
 import { admitSessionRequest } from "../../modules/sessions/service.ts";
 
 declare module "fastify" {
@@ -32,7 +33,7 @@ export default fp<GuardsOptions>(
     app.decorate(
       "guards",
       createGuards(
-        (headers) => app.auth.api.getSession({ headers }),
+        createSessionReader(app.auth, options.db),
         (activity) => admitSessionRequest(options.db, options.sessionClock, activity),
         {
           read: (appId, secret) => authenticateApiCredential(options.db, options.authSecret, appId, secret),

@@ -1,0 +1,46 @@
+import type { Database } from "../../db/database.ts";
+import type { SessionOfRequest } from "../../http/guards.ts";
+import type { Auth } from "./auth.ts";
+import { readCookie, verifySignedValue } from "./cookies.ts";
+import { selectSessionWithUser } from "./queries.ts";
+
+/*
+ * The guards' session read (issue 31). Better Auth's getSession reads the session, then its user, and
+ * runs its endpoint machinery on every request; for a live session that needs nothing written, the
+ * same answer comes from one statement here. Everything else — no or badly signed cookie, an unknown
+ * or expired session, one due for its daily refresh — is Better Auth's own getSession, so its rules
+ * (expiry, clean-up, refresh) stay the only ones. Nothing is cached: a ban, a sign-out or a revoked
+ * session is seen on the very next request, in every process.
+ */
+
+/** A live session as the guards see it, with when it last counted as active (for the idle check). */
+export type ReadSessionResult = (SessionOfRequest & { readonly lastActiveAt?: Date }) | null;
+
+export function createSessionReader(auth: Auth, db: Database): (headers: Headers) => Promise<ReadSessionResult> {
+  const askBetterAuth = (headers: Headers) => auth.api.getSession({ headers });
+  return async (headers) => {
+    const context = await auth.$context;
+    const signed = readCookie(headers.get("cookie") ?? undefined, context.authCookies.sessionToken.name);
+    const token = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
+    if (token === undefined) {
+      return askBetterAuth(headers);
+    }
+    const row = await selectSessionWithUser(db, token);
+    if (!row) {
+      return askBetterAuth(headers);
+    }
+    const now = Date.now();
+    const expiresAt = new Date(row.expiresAt).getTime();
+    const { expiresIn, updateAge } = context.sessionConfig;
+    // Better Auth's own test: expired, or older than updateAge since it was last extended.
+    const isDueForRefresh = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
+    if (expiresAt < now || isDueForRefresh) {
+      return askBetterAuth(headers);
+    }
+    return {
+      session: { id: row.sessionId },
+      user: { id: row.userId, email: row.email, role: row.role, banned: row.banned, banExpires: row.banExpires },
+      lastActiveAt: new Date(row.lastActiveAt),
+    };
+  };
+}
