@@ -2,8 +2,10 @@
 // session, Better Auth's getSession for everything else, and nothing cached — a ban, a sign-out, a
 // revoked or timed-out session is refused on its very next request, by this process and by another
 // one on the same database.
+
+import { createHmac } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { buildTestApp, createSessionUser, type SessionUser, send, type TestApp } from "./helpers.ts";
 
 let ferry: TestApp;
@@ -43,6 +45,29 @@ describe("the session read", () => {
     const token = decodeURIComponent(value ?? "").split(".")[0];
     const forged = `${name}=${encodeURIComponent(`${token}.${"A".repeat(43)}=`)}`;
     expect((await me(ferry, user, forged)).statusCode).toBe(401);
+  });
+
+  test("a live session is read in one statement, without Better Auth's getSession; remembered or not", async () => {
+    const remembered = await createSessionUser(ferry, { label: "read-fast" });
+    const context = await ferry.auth.$context;
+    const notRemembered = await createSessionUser(ferry, { label: "read-fast-short" });
+    // "Remember me" off: a signed dont_remember cookie and a session of a day, which Better Auth never extends.
+    await sql`UPDATE session SET "expiresAt" = now() + interval '1 day' WHERE "userId" = ${notRemembered.userId}`.execute(
+      ferry.db,
+    );
+    const signature = createHmac("sha256", context.secret).update("true").digest("base64");
+    const dontRemember = `${context.authCookies.dontRememberToken.name}=${encodeURIComponent(`true.${signature}`)}`;
+    const getSession = vi.spyOn(ferry.auth.api, "getSession");
+    try {
+      expect((await me(ferry, remembered)).statusCode).toBe(200);
+      expect((await me(ferry, notRemembered, `${notRemembered.cookie}; ${dontRemember}`)).statusCode).toBe(200);
+      expect(getSession).not.toHaveBeenCalled();
+      // Without its dont_remember cookie the same day-long session is due for Better Auth's refresh.
+      expect((await me(ferry, notRemembered)).statusCode).toBe(200);
+      expect(getSession).toHaveBeenCalledTimes(1);
+    } finally {
+      getSession.mockRestore();
+    }
   });
 
   test("a ban is refused on the very next request, in both processes", async () => {

@@ -20,8 +20,12 @@ export function createSessionReader(auth: Auth, db: Database): (headers: Headers
   const askBetterAuth = (headers: Headers) => auth.api.getSession({ headers });
   return async (headers) => {
     const context = await auth.$context;
-    const signed = readCookie(headers.get("cookie") ?? undefined, context.authCookies.sessionToken.name);
-    const token = signed === undefined ? undefined : verifySignedValue(signed, context.secret);
+    const cookies = headers.get("cookie") ?? undefined;
+    const signedValueOf = (name: string) => {
+      const signed = readCookie(cookies, name);
+      return signed === undefined ? undefined : verifySignedValue(signed, context.secret);
+    };
+    const token = signedValueOf(context.authCookies.sessionToken.name);
     if (token === undefined) {
       return askBetterAuth(headers);
     }
@@ -32,8 +36,10 @@ export function createSessionReader(auth: Auth, db: Database): (headers: Headers
     const now = Date.now();
     const expiresAt = new Date(row.expiresAt).getTime();
     const { expiresIn, updateAge } = context.sessionConfig;
-    // Better Auth's own test: expired, or older than updateAge since it was last extended.
-    const isDueForRefresh = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
+    // Better Auth's own test: expired, or older than updateAge since it was last extended — unless the
+    // person chose not to be remembered (its signed dont_remember cookie), whose session is never extended.
+    const isRemembered = signedValueOf(context.authCookies.dontRememberToken.name) === undefined;
+    const isDueForRefresh = isRemembered && expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
     if (expiresAt < now || isDueForRefresh) {
       return askBetterAuth(headers);
     }
