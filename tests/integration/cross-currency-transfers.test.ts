@@ -169,6 +169,8 @@ describe("one quote prices both legs", () => {
 describe("confirming runs both legs in one ledger operation", () => {
   test("USD leaves, the EUR transfer is reserved, and the code is bound to both amounts and the destination", async () => {
     const { user, recipientId } = await customerWithEuroRecipient("cross-send");
+    // Some EUR too, so the code is what refuses a transfer without the quote (not the balance).
+    await fundWallet(ferry.db, user.userId, "EUR", 500_00n);
     const details: Details = { target: { method: "bank", recipientId }, amount: "100.00", currency: "EUR" };
     const answer = await quote(user, details, "USD");
     const exchange = answer.exchange;
@@ -215,8 +217,8 @@ describe("confirming runs both legs in one ledger operation", () => {
     const usd = await readWallet(ferry.db, user.userId, "USD");
     expect(usd.balanceMinor).toBe(1_000_00n - minorOf(exchange.amount, "USD"));
     const eur = await readWallet(ferry.db, user.userId, "EUR");
-    // The EUR bought is all reserved for the transfer: nothing left over, nothing missing.
-    expect(eur.balanceMinor).toBe(minorOf(answer.total, "EUR"));
+    // The EUR bought is exactly what the transfer reserves: nothing left over, nothing missing.
+    expect(eur.balanceMinor).toBe(500_00n + minorOf(answer.total, "EUR"));
     expect(eur.reservedMinor).toBe(minorOf(answer.total, "EUR"));
 
     const legs = await legsOf([transfer.id, exchange.quoteId]);

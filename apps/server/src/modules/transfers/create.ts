@@ -8,7 +8,13 @@ import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import { checkTotpCode, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { type HeldExchange, markTransferExchangeExecuted } from "../exchange/service.ts";
-import { applyLedger, ensureUserAccount, systemAccountId, type TransferLeg } from "../ledger/service.ts";
+import {
+  applyLedger,
+  availableMinorOf,
+  ensureUserAccount,
+  systemAccountId,
+  type TransferLeg,
+} from "../ledger/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { recordWebhookEvents } from "../webhooks/service.ts";
 import { type ApiTransferCredential, enforceApiTransferRules, recordAppTransfer } from "./api-transfers.ts";
@@ -20,7 +26,7 @@ import { selectOwnTransfer, selectTransferByKey, toTransfer } from "./queries.ts
 import { transferWebhookEvents } from "./webhook-events.ts";
 
 /** One attempt to send money: who sends it, under which Idempotency-Key, and what they asked for. */
-interface TransferAttempt {
+export interface TransferAttempt {
   readonly sender: { readonly userId: string; readonly email: string };
   readonly idempotencyKey: string;
   /** The request's canonical hash: a replay of the key must carry the same request. */
@@ -35,7 +41,17 @@ interface TransferAttempt {
 }
 
 /** What one attempt came to: the transfer (the first one, on a replay), or a wrong code. */
-type TransferOutcome = { transfer: Transfer; isReplay: boolean } | { isWrongCode: true };
+export type TransferOutcome = { transfer: Transfer; isReplay: boolean } | { isWrongCode: true };
+
+/**
+ * A transfer written in a batch (batcher.ts): its ledger legs join the batch's one ledger call, so its
+ * funds are checked before its code is consumed, and a failure after its checks ends the whole batch.
+ */
+interface TransferBatch {
+  readonly legs: TransferLeg[];
+  /** What must see the moved balances (the alert rules): run after the batch's ledger call. */
+  readonly afterLedger: (() => Promise<void>)[];
+}
 
 /** The canonical hash of a transfer request, which a replay of its Idempotency-Key must match. */
 export function requestHashOf(request: CreateTransferBody, amountMinor: bigint): string {
@@ -186,6 +202,7 @@ export async function createTransferIn(
   config: Config,
   clock: Clock,
   attempt: TransferAttempt,
+  batch?: TransferBatch,
 ): Promise<TransferOutcome> {
   const { sender, request } = attempt;
   const original = await findReplay(trx, attempt);
@@ -203,12 +220,40 @@ export async function createTransferIn(
     await lockDailyLimit(trx, sender.userId);
     await enforceDailyLimit(trx, config, sender.userId, priced);
   }
+  if (batch && (await availableMinorOf(trx, sender.userId, priced.currency)) < priced.amountMinor + priced.feeMinor) {
+    // In a batch the ledger runs last, for every transfer at once: a shortfall is refused before the
+    // code is consumed, so a refused transfer writes nothing.
+    throw new AppError("insufficient_funds", "Insufficient balance");
+  }
   if (attempt.credential) {
     // An app's transfer needs no code: its second factor was given when its credential was made.
     await enforceApiTransferRules(trx, sender.userId, attempt.credential, priced);
   } else if ((await checkConfirmation(trx, config, { clock, attempt, priced, exchange })) === "wrong") {
     return { isWrongCode: true };
   }
+  if (!batch) {
+    return writeTransfer(trx, clock, { attempt, priced, exchange }, null);
+  }
+  try {
+    return await writeTransfer(trx, clock, { attempt, priced, exchange }, batch);
+  } catch (error) {
+    // Not a refusal: it wrote part of itself, so the whole batch must roll back (and be made alone).
+    throw new Error("A batched transfer failed after its checks", { cause: error });
+  }
+}
+
+/**
+ * Writes a checked and confirmed transfer: its row, the Ferry recipient's notification, its ledger
+ * movement (or, in a batch, its legs for the batch's ledger call), alerts and webhook events.
+ */
+async function writeTransfer(
+  trx: Database,
+  clock: Clock,
+  checked: { attempt: TransferAttempt; priced: PricedTransfer; exchange: HeldExchange | null },
+  batch: TransferBatch | null,
+): Promise<TransferOutcome> {
+  const { attempt, priced, exchange } = checked;
+  const { sender } = attempt;
   // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
   const isInstant = priced.target.method === "ferry_user";
   const inserted = await insertTransfer(trx, attempt, priced, { status: isInstant ? "sent" : "pending", exchange });
@@ -226,14 +271,25 @@ export async function createTransferIn(
     });
   }
   // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
-  await moveTransferMoney(trx, movementLegs(inserted, 0, isInstant ? "posted" : "pending"), exchange);
+  const legs = movementLegs(inserted, 0, isInstant ? "posted" : "pending");
+  if (batch) {
+    batch.legs.push(...legs);
+  } else {
+    await moveTransferMoney(trx, legs, exchange);
+  }
   if (exchange) {
     await markTransferExchangeExecuted(trx, exchange.id, clock.now());
   }
   if (attempt.credential) {
     await recordAppTransfer(trx, { sender, credential: attempt.credential, transferId: inserted.id, priced });
   }
-  await notifyAlertRules(trx, [...(exchange?.alertEvents ?? []), ...alertEventsOf(inserted.id, sender, priced)]);
+  const alertEvents = [...(exchange?.alertEvents ?? []), ...alertEventsOf(inserted.id, sender, priced)];
+  if (batch) {
+    // A balance rule reads the balance the transfer left: only once the batch's ledger call has run.
+    batch.afterLedger.push(() => notifyAlertRules(trx, alertEvents));
+  } else {
+    await notifyAlertRules(trx, alertEvents);
+  }
   await recordWebhookEvents(trx, transferWebhookEvents("transfer.created", inserted));
   return { transfer: toTransfer({ ...inserted, app_name: attempt.credential?.name ?? null }), isReplay: false };
 }

@@ -25,6 +25,7 @@ import { availableMinorOf } from "../ledger/service.ts";
 import { enqueueMail, transferCodeMail } from "../mail/service.ts";
 import type { RateProvider } from "../rates/service.ts";
 import type { ApiTransferCredential } from "./api-transfers.ts";
+import { batcherOf } from "./batcher.ts";
 import {
   type CodeBinding,
   type CodeKeys,
@@ -234,17 +235,21 @@ export async function createTransfer(
   const amountMinor = requestAmountMinorOf(request, request.currency);
   const requestHash = requestHashOf(request, amountMinor);
   const attempt = { sender, idempotencyKey, requestHash, request, amountMinor, totpClock, credential };
+  const isConfirmedWithApp = credential === null && (await isAuthenticatorEnrolled(db, sender.userId));
+  // A transfer confirmed with an e-mailed code is group-committed (batcher.ts); an app's, one confirmed
+  // with an authenticator app (its own wrong-code budget) and one paid from another balance, alone.
+  const isBatched = credential === null && !isConfirmedWithApp && request.quoteId === undefined;
   const create = async () => {
-    const outcome = await db.transaction().execute((trx) => createTransferIn(trx, config, clock, attempt));
+    const outcome = isBatched
+      ? await batcherOf(db, config, clock).submit(attempt)
+      : await db.transaction().execute((trx) => createTransferIn(trx, config, clock, attempt));
     if ("isWrongCode" in outcome) {
       // Refused only now, after the transaction committed the counted try (and nothing else).
       throw new AppError("invalid_code", "Invalid verification code");
     }
     return outcome;
   };
-  return credential === null && (await isAuthenticatorEnrolled(db, sender.userId))
-    ? countingWrongAppCodes(db, sender.userId, create)
-    : create();
+  return isConfirmedWithApp ? countingWrongAppCodes(db, sender.userId, create) : create();
 }
 
 /**

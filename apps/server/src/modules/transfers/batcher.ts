@@ -1,0 +1,146 @@
+import type { Clock } from "../../clock.ts";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+import { applyLedger, type TransferLeg } from "../ledger/service.ts";
+import { createTransferIn, type TransferAttempt, type TransferOutcome } from "./create.ts";
+
+/*
+ * Group commit (issue 31, decision 055). A person's transfers arriving while a batch is being written
+ * wait, and are then written together in one database transaction: each one's checks (replay, pricing,
+ * limits, funds, code) in turn, then the legs of every accepted one in a single ledger call (every
+ * account locked once, in id order, one insert, one balance update), then one commit, after which each
+ * waiting request gets its own answer. With nothing in progress a transfer starts at once, alone.
+ *
+ * A transfer refused by its checks (insufficient funds, a limit, an expired code…) is refused alone:
+ * its checks write nothing but a wrong code's counted try, so no savepoint is needed. Anything else that
+ * fails — a database error, a balance taken by another transaction since its check — rolls the whole
+ * batch back, and each of its transfers is then made alone, as without batching. A batch holds at most
+ * one transfer per sender, so its transfers never share a key, a code or a limit.
+ */
+
+/** The most transfers one batch writes. */
+const MAX_BATCH = 64;
+
+interface Waiting {
+  readonly attempt: TransferAttempt;
+  resolve(outcome: TransferOutcome): void;
+  reject(error: unknown): void;
+}
+
+type Answer = { readonly outcome: TransferOutcome } | { readonly refusal: AppError };
+
+/** One batcher per database: the transfers of one process are written one batch at a time. */
+const batchers = new WeakMap<Database, TransferBatcher>();
+
+/** The batcher writing this database's transfers (made on first use). */
+export function batcherOf(db: Database, config: Config, clock: Clock): TransferBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new TransferBatcher(db, config, clock);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+class TransferBatcher {
+  private queue: Waiting[] = [];
+  private isWriting = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Makes the transfer in the next batch: its outcome, or its own refusal. */
+  submit(attempt: TransferAttempt): Promise<TransferOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ attempt, resolve, reject });
+      this.writeNext();
+    });
+  }
+
+  private writeNext(): void {
+    if (this.isWriting || this.queue.length === 0) {
+      return;
+    }
+    this.isWriting = true;
+    const batch = this.takeBatch();
+    void this.write(batch).finally(() => {
+      this.isWriting = false;
+      this.writeNext();
+    });
+  }
+
+  /** The oldest waiting transfers, at most one per sender (a sender's next waits for the next batch). */
+  private takeBatch(): Waiting[] {
+    const senders = new Set<string>();
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    for (const waiting of this.queue) {
+      const senderId = waiting.attempt.sender.userId;
+      if (batch.length < MAX_BATCH && !senders.has(senderId)) {
+        senders.add(senderId);
+        batch.push(waiting);
+      } else {
+        rest.push(waiting);
+      }
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    let answers: Answer[];
+    try {
+      answers = await this.db.transaction().execute((trx) => this.writeIn(trx, batch));
+    } catch {
+      // Rolled back as a whole: each transfer alone, in its own transaction, as without batching.
+      await Promise.all(batch.map((waiting) => this.writeAlone(waiting)));
+      return;
+    }
+    batch.forEach((waiting, index) => {
+      const answer = answers[index];
+      if (answer && "outcome" in answer) {
+        waiting.resolve(answer.outcome);
+      } else if (answer) {
+        waiting.reject(answer.refusal);
+      }
+    });
+  }
+
+  /** The batch's transfers in turn, then all their legs in one ledger call, then what reads the balances. */
+  private async writeIn(trx: Database, batch: Waiting[]): Promise<Answer[]> {
+    const written = { legs: [] as TransferLeg[], afterLedger: [] as (() => Promise<void>)[] };
+    const answers: Answer[] = [];
+    for (const waiting of batch) {
+      try {
+        answers.push({ outcome: await createTransferIn(trx, this.config, this.clock, waiting.attempt, written) });
+      } catch (error) {
+        // Refused by its checks, before it wrote anything: refused alone. Anything else ends the batch.
+        if (!(error instanceof AppError)) {
+          throw error;
+        }
+        answers.push({ refusal: error });
+      }
+    }
+    if (written.legs.length > 0) {
+      await applyLedger(trx, { create: written.legs });
+    }
+    for (const after of written.afterLedger) {
+      await after();
+    }
+    return answers;
+  }
+
+  private async writeAlone(waiting: Waiting): Promise<void> {
+    try {
+      waiting.resolve(
+        await this.db.transaction().execute((trx) => createTransferIn(trx, this.config, this.clock, waiting.attempt)),
+      );
+    } catch (error) {
+      waiting.reject(error);
+    }
+  }
+}

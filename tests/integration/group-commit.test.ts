@@ -1,0 +1,156 @@
+// Group commit (issue 31, modules/transfers/batcher.ts): transfers arriving together are written in one
+// database transaction, and each still gets its own answer — a valid one is made, an overdraft is
+// refused and moves nothing (not even its code), a wrong code is counted, a duplicate key answers the
+// first transfer — and no money is lost or invented.
+import { randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  buildTestApp,
+  createSessionUser,
+  fundWallet,
+  issueCode,
+  readWallet,
+  type SessionUser,
+  send,
+  type TestApp,
+} from "./helpers.ts";
+
+let ferry: TestApp;
+let payee: SessionUser;
+
+beforeAll(async () => {
+  ferry = await buildTestApp();
+  payee = await createSessionUser(ferry, { label: "batch-payee" });
+});
+
+afterAll(async () => {
+  await ferry?.close();
+});
+
+/** A sender holding USD 100.00. */
+async function sender(label: string): Promise<SessionUser> {
+  const user = await createSessionUser(ferry, { label });
+  await fundWallet(ferry.db, user.userId, "USD", 100_00n);
+  return user;
+}
+
+/** A transfer to the payee with a code issued for exactly it (or `code` instead), under `key`. */
+async function transfer(
+  from: SessionUser,
+  amount: string,
+  options: { key?: string; code?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const amountMinor = BigInt(amount.replace(".", ""));
+  const code =
+    options.code ??
+    (await issueCode(ferry, {
+      userId: from.userId,
+      recipientKey: `user:${payee.userId}`,
+      amountMinor,
+      currency: "USD",
+    }));
+  return send(ferry.app, {
+    method: "POST",
+    url: "/api/v1/transfers",
+    ip: from.ip,
+    cookie: from.cookie,
+    payload: { target: { method: "ferry_user", recipientEmail: payee.email }, amount, currency: "USD", code },
+    headers: { "idempotency-key": options.key ?? `batch-${randomUUID()}` },
+  });
+}
+
+async function codesOf(userId: string) {
+  return ferry.db
+    .selectFrom("transfer_codes")
+    .select(["attempts", "consumed_at"])
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+describe("transfers written together", () => {
+  test("each gets its own answer: made, refused for funds, wrong code, duplicate key; money adds up", async () => {
+    const valid = await Promise.all(Array.from({ length: 8 }, (_, index) => sender(`batch-valid-${index}`)));
+    const overdrawn = await sender("batch-overdraft");
+    const wrong = await sender("batch-wrong-code");
+    const twice = await sender("batch-twice");
+    const payeeBefore = (await readWallet(ferry.db, payee.userId, "USD")).balanceMinor;
+    const sharedKey = `batch-${randomUUID()}`;
+    // Codes first, so that the transfers themselves go out together.
+    const twiceCode = await issueCode(ferry, {
+      userId: twice.userId,
+      recipientKey: `user:${payee.userId}`,
+      amountMinor: 7_00n,
+      currency: "USD",
+    });
+    const wrongIssued = await issueCode(ferry, {
+      userId: wrong.userId,
+      recipientKey: `user:${payee.userId}`,
+      amountMinor: 5_00n,
+      currency: "USD",
+    });
+    const wrongGuess = wrongIssued === "999999" ? "111111" : "999999";
+    const overdraftCode = await issueCode(ferry, {
+      userId: overdrawn.userId,
+      recipientKey: `user:${payee.userId}`,
+      amountMinor: 500_00n,
+      currency: "USD",
+    });
+    const validCodes = await Promise.all(
+      valid.map((user) =>
+        issueCode(ferry, {
+          userId: user.userId,
+          recipientKey: `user:${payee.userId}`,
+          amountMinor: 10_00n,
+          currency: "USD",
+        }),
+      ),
+    );
+
+    const [validAnswers, overdraft, wrongCode, first, again] = await Promise.all([
+      Promise.all(valid.map((user, index) => transfer(user, "10.00", { code: validCodes[index] }))),
+      transfer(overdrawn, "500.00", { code: overdraftCode }),
+      transfer(wrong, "5.00", { code: wrongGuess }),
+      transfer(twice, "7.00", { key: sharedKey, code: twiceCode }),
+      transfer(twice, "7.00", { key: sharedKey, code: twiceCode }),
+    ]);
+
+    for (const answer of validAnswers) {
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    expect([overdraft.statusCode, overdraft.json().error.code]).toEqual([422, "insufficient_funds"]);
+    expect([wrongCode.statusCode, wrongCode.json().error.code]).toEqual([422, "invalid_code"]);
+    // The same key twice: one transfer, answered to both (201 then 200, in either order).
+    expect([first.statusCode, again.statusCode].sort()).toEqual([200, 201]);
+    expect(first.json().id).toBe(again.json().id);
+
+    // The overdraft moved nothing and left its code unused; the wrong code counted one try.
+    expect(await readWallet(ferry.db, overdrawn.userId, "USD")).toEqual({ balanceMinor: 100_00n, reservedMinor: 0n });
+    expect(await codesOf(overdrawn.userId)).toEqual([{ attempts: 0, consumed_at: null }]);
+    expect((await codesOf(wrong.userId)).map((code) => code.attempts)).toEqual([1]);
+    for (const user of valid) {
+      expect((await readWallet(ferry.db, user.userId, "USD")).balanceMinor).toBe(90_00n);
+    }
+    expect((await readWallet(ferry.db, twice.userId, "USD")).balanceMinor).toBe(93_00n);
+    const payeeAfter = (await readWallet(ferry.db, payee.userId, "USD")).balanceMinor;
+    expect(payeeAfter - payeeBefore).toBe(8n * 10_00n + 7_00n);
+
+    // Written together: the ledger legs of these transfers share transactions (one timestamp each).
+    const ids = [...validAnswers.map((answer) => answer.json().id as string), first.json().id as string];
+    const legs = await ferry.db
+      .selectFrom("ledger_transfers")
+      .select("created_at")
+      .where("reference_id", "in", ids)
+      .execute();
+    expect(legs).toHaveLength(ids.length);
+    const transactions = new Set(legs.map((leg) => new Date(leg.created_at).getTime()));
+    expect(transactions.size).toBeLessThan(ids.length);
+  });
+
+  test("one sender's transfers sent at once are each made, in batches of their own", async () => {
+    const user = await sender("batch-same-sender");
+    const answers = await Promise.all([transfer(user, "1.00"), transfer(user, "2.00"), transfer(user, "3.00")]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    expect((await readWallet(ferry.db, user.userId, "USD")).balanceMinor).toBe(94_00n);
+  });
+});
