@@ -70,7 +70,7 @@ async function codesOf(userId: string) {
 
 describe("transfers written together", () => {
   test("each gets its own answer: made, refused for funds, wrong code, duplicate key; money adds up", async () => {
-    const valid = await Promise.all(Array.from({ length: 8 }, (_, index) => sender(`batch-valid-${index}`)));
+    const valid = await Promise.all(Array.from({ length: 24 }, (_, index) => sender(`batch-valid-${index}`)));
     const overdrawn = await sender("batch-overdraft");
     const wrong = await sender("batch-wrong-code");
     const twice = await sender("batch-twice");
@@ -133,7 +133,7 @@ describe("transfers written together", () => {
     }
     expect((await readWallet(ferry.db, twice.userId, "USD")).balanceMinor).toBe(93_00n);
     const payeeAfter = (await readWallet(ferry.db, payee.userId, "USD")).balanceMinor;
-    expect(payeeAfter - payeeBefore).toBe(8n * 10_00n + 7_00n);
+    expect(payeeAfter - payeeBefore).toBe(24n * 10_00n + 7_00n);
 
     // Written together: the ledger legs of these transfers share transactions (one timestamp each).
     const ids = [...validAnswers.map((answer) => answer.json().id as string), first.json().id as string];

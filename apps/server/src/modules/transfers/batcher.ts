@@ -21,6 +21,12 @@ import { createTransferIn, type TransferAttempt, type TransferOutcome } from "./
 
 /** The most transfers one batch writes. */
 const MAX_BATCH = 64;
+/**
+ * Batches written at the same time, each by its own lane: a sender's transfers always take the same
+ * lane (by a hash of the sender), so lanes never share a sender's key, code or limit, and their one
+ * ledger call each locks accounts in id order, so two lanes never deadlock on a shared (hot) account.
+ */
+const LANES = 4;
 
 interface Waiting {
   readonly attempt: TransferAttempt;
@@ -30,17 +36,21 @@ interface Waiting {
 
 type Answer = { readonly outcome: TransferOutcome } | { readonly refusal: AppError };
 
-/** One batcher per database: the transfers of one process are written one batch at a time. */
-const batchers = new WeakMap<Database, TransferBatcher>();
+/** The lanes writing one database's transfers, made on first use. */
+const lanesByDatabase = new WeakMap<Database, TransferBatcher[]>();
 
-/** The batcher writing this database's transfers (made on first use). */
-export function batcherOf(db: Database, config: Config, clock: Clock): TransferBatcher {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new TransferBatcher(db, config, clock);
-    batchers.set(db, batcher);
+/** The lane that writes this sender's transfers to this database. */
+export function batcherOf(db: Database, config: Config, clock: Clock, senderId: string): TransferBatcher {
+  let lanes = lanesByDatabase.get(db);
+  if (!lanes) {
+    lanes = Array.from({ length: LANES }, () => new TransferBatcher(db, config, clock));
+    lanesByDatabase.set(db, lanes);
   }
-  return batcher;
+  let hash = 0;
+  for (let index = 0; index < senderId.length; index += 1) {
+    hash = (hash * 31 + senderId.charCodeAt(index)) | 0;
+  }
+  return lanes[Math.abs(hash) % LANES] as TransferBatcher;
 }
 
 class TransferBatcher {

@@ -241,7 +241,7 @@ export async function createTransfer(
   const isBatched = credential === null && !isConfirmedWithApp && request.quoteId === undefined;
   const create = async () => {
     const outcome = isBatched
-      ? await batcherOf(db, config, clock).submit(attempt)
+      ? await batcherOf(db, config, clock, sender.userId).submit(attempt)
       : await db.transaction().execute((trx) => createTransferIn(trx, config, clock, attempt));
     if ("isWrongCode" in outcome) {
       // Refused only now, after the transaction committed the counted try (and nothing else).
