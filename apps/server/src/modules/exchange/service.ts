@@ -8,6 +8,7 @@ import {
 } from "@ferry/core/contracts/exchange";
 import type { CurrencyCode } from "@ferry/core/currencies";
 import {
+  type ExchangeRate,
   formatRate,
   priceExchange,
   priceExchangeFor,
@@ -38,6 +39,7 @@ import {
   insertQuote,
   markQuoteExecuted,
   markTransferQuoteExecuted,
+  type NewQuote,
   type QuoteRow,
   selectOwnQuoteForUpdate,
   selectQuoteByKey,
@@ -88,10 +90,7 @@ export async function createExchangeQuote(
 ): Promise<ExchangeQuote> {
   const { from, to } = request;
   const amountMinor = requestAmountMinorOf(request, from);
-  const price = await deps.rateProvider.priceOf(db, from, to);
-  if (!price) {
-    throw AppError.written("not_found", ({ t }) => ({ message: t("No rate for {from} to {to}", { from, to }) }));
-  }
+  const price = await priceOrRefuse(db, deps.rateProvider, from, to);
   const figures = priceExchange({
     amountMinor: amountMinor,
     from,
@@ -111,22 +110,37 @@ export async function createExchangeQuote(
   if (amountMinor > (await availableMinorOf(db, userId, from))) {
     throw new AppError("insufficient_funds", insufficientBalanceMessage(from));
   }
-  const createdAt = deps.clock.now();
-  await deleteStaleQuotes(db, userId, new Date(createdAt.getTime() - STALE_QUOTE_MS));
-  const row = await insertQuote(db, {
-    userId,
-    from,
-    to,
-    amountMinor: amountMinor,
-    feeMinor: figures.feeMinor,
-    receiveMinor: figures.receiveMinor,
+  const figuresHeld = { from, to, amountMinor, feeMinor: figures.feeMinor, receiveMinor: figures.receiveMinor };
+  return toExchangeQuote(await recordQuote(db, deps.clock, { userId, price, purpose: "exchange", ...figuresHeld }));
+}
+
+/** The provider's price of the pair, or a 404 naming the pair when it has none. */
+async function priceOrRefuse(db: Database, rateProvider: RateProvider, from: CurrencyCode, to: CurrencyCode) {
+  const price = await rateProvider.priceOf(db, from, to);
+  if (!price) {
+    throw AppError.written("not_found", ({ t }) => ({ message: t("No rate for {from} to {to}", { from, to }) }));
+  }
+  return price;
+}
+
+/** Records a priced quote, held QUOTE_LIFETIME_SECONDS from now, after pruning the user's stale ones. */
+async function recordQuote(
+  db: Database,
+  clock: Clock,
+  quote: Omit<NewQuote, "rate" | "feeBasisPoints" | "createdAt" | "expiresAt"> & {
+    readonly price: { readonly rate: ExchangeRate; readonly feeBasisPoints: number };
+  },
+): Promise<QuoteRow> {
+  const { price, ...figures } = quote;
+  const createdAt = clock.now();
+  await deleteStaleQuotes(db, quote.userId, new Date(createdAt.getTime() - STALE_QUOTE_MS));
+  return insertQuote(db, {
+    ...figures,
     rate: formatRate(price.rate),
     feeBasisPoints: price.feeBasisPoints,
     createdAt,
     expiresAt: new Date(createdAt.getTime() + QUOTE_LIFETIME_SECONDS * 1000),
-    purpose: "exchange",
   });
-  return toExchangeQuote(row);
 }
 
 /**
@@ -332,31 +346,14 @@ export async function quoteExchangeForTransfer(
   request: { readonly from: CurrencyCode; readonly to: CurrencyCode; readonly receiveMinor: bigint },
 ): Promise<HeldExchange> {
   const { from, to, receiveMinor } = request;
-  const price = await deps.rateProvider.priceOf(db, from, to);
-  if (!price) {
-    throw AppError.written("not_found", ({ t }) => ({ message: t("No rate for {from} to {to}", { from, to }) }));
-  }
+  const price = await priceOrRefuse(db, deps.rateProvider, from, to);
   const figures = priceExchangeFor({ receiveMinor, from, to, rate: price.rate, feeBasisPoints: price.feeBasisPoints });
   if (!isWithinAmountLimit(figures.amountMinor, from)) {
     throw new AppError("insufficient_funds", insufficientBalanceMessage(from));
   }
-  const createdAt = deps.clock.now();
-  await deleteStaleQuotes(db, userId, new Date(createdAt.getTime() - STALE_QUOTE_MS));
-  const row = await insertQuote(db, {
-    userId,
-    from,
-    to,
-    amountMinor: figures.amountMinor,
-    feeMinor: figures.feeMinor,
-    // Exactly what the transfer needs: what the least amount buys beyond it stays with the FX position.
-    receiveMinor,
-    rate: formatRate(price.rate),
-    feeBasisPoints: price.feeBasisPoints,
-    createdAt,
-    expiresAt: new Date(createdAt.getTime() + QUOTE_LIFETIME_SECONDS * 1000),
-    purpose: "transfer",
-  });
-  return heldExchangeOf(row);
+  // Exactly what the transfer needs: what the least amount buys beyond it stays with the FX position.
+  const figuresHeld = { from, to, amountMinor: figures.amountMinor, feeMinor: figures.feeMinor, receiveMinor };
+  return heldExchangeOf(await recordQuote(db, deps.clock, { userId, price, purpose: "transfer", ...figuresHeld }));
 }
 
 /**
