@@ -97,7 +97,7 @@ const WARMUP_POOL_PER_CLIENT = 40;
  */
 const FRIENDS_PER_SENDER = 8;
 
-const TRANSFER_REQUEST = { method: "POST", path: "/api/v1/transfers", expectedStatus: 201 } as const;
+export const TRANSFER_REQUEST = { method: "POST", path: "/api/v1/transfers", expectedStatus: 201 } as const;
 /** The cheapest authenticated request: the session check and one small read, for the floor of any API call. */
 const AUTHENTICATED_READ = { method: "GET", path: "/api/v1/me", expectedStatus: 200 } as const;
 const MAX_READS_PER_CLIENT = 20_000;
@@ -113,7 +113,7 @@ const TARGETS = {
 /** The open loop's arrival rates, as shares of the spread phase's measured rate. */
 const OPEN_LOOP_SHARES = [0.5, 0.8] as const;
 
-interface Settings {
+export interface Settings {
   readonly seconds: number;
   readonly clients: number;
   readonly warmupSeconds: number;
@@ -140,7 +140,7 @@ function intSetting(name: string, fallback: number, min: number, max: number): n
   return value;
 }
 
-function readSettings(): Settings {
+export function readSettings(): Settings {
   const clients = intSetting("BENCH_CLIENTS", 32, 1, 128);
   const reference = process.env.BENCH_REFERENCE ?? "auto";
   if (reference !== "auto" && reference !== "node" && reference !== "pgbench") {
@@ -164,7 +164,7 @@ function readSettings(): Settings {
 }
 
 const runStartedAt = performance.now();
-function log(message: string): void {
+export function log(message: string): void {
   const seconds = ((performance.now() - runStartedAt) / 1000).toFixed(1).padStart(6);
   console.log(`[${seconds}s] ${message}`);
 }
@@ -324,12 +324,14 @@ interface Run {
   readonly settings: Settings;
   readonly runId: string;
   readonly tempDir: string;
+  /** The whole run is abandoned (and cleaned up) after this long. */
+  readonly timeoutMs: number;
   /** Undone in reverse order by cleanUp(), once. */
   readonly cleanups: { name: string; run: () => Promise<unknown> }[];
   isCleanedUp: boolean;
 }
 
-async function cleanUp(run: Run): Promise<void> {
+export async function cleanUp(run: Run): Promise<void> {
   if (run.isCleanedUp) {
     return;
   }
@@ -340,12 +342,12 @@ async function cleanUp(run: Run): Promise<void> {
   await rm(run.tempDir, { recursive: true, force: true });
 }
 
-/** Cleans up on Ctrl-C, SIGTERM or after RUN_TIMEOUT_MS; returns what removes these guards. */
+/** Cleans up on Ctrl-C, SIGTERM or after the run's time out; returns what removes these guards. */
 function guardRun(run: Run): () => void {
   const watchdog = setTimeout(() => {
-    console.error(`The benchmark did not finish within ${RUN_TIMEOUT_MS / 60_000} minutes; stopping.`);
+    console.error(`The benchmark did not finish within ${run.timeoutMs / 60_000} minutes; stopping.`);
     void cleanUp(run).finally(() => process.exit(2));
-  }, RUN_TIMEOUT_MS);
+  }, run.timeoutMs);
   watchdog.unref();
   const onSignal = (signal: string) => {
     console.error(`${signal}: stopping and cleaning up.`);
@@ -516,7 +518,7 @@ async function createPeople(run: Run, db: BenchDatabase, server: BenchServer): P
 }
 
 /** Everything a phase needs, and the transfers the API acknowledged so far (checked at reconciliation). */
-interface Bench {
+export interface Bench {
   readonly run: Run;
   readonly db: BenchDatabase;
   readonly server: BenchServer;
@@ -565,17 +567,21 @@ function acknowledge(bench: Bench, result: HttpLoadResult): void {
   }
 }
 
-async function runHttpPhase(
+export async function runHttpPhase(
   bench: Bench,
   phase: string,
   plans: HttpClientPlan[],
   durationMs: number,
   request: Pick<HttpLoadJob, "method" | "path" | "expectedStatus" | "arrivalsPerSecond"> = TRANSFER_REQUEST,
+  /** False for a phase that continues the one before it (the soak's minutes): no ANALYZE, no CHECKPOINT. */
+  isFreshStart = true,
 ) {
   const { admin, clusterDir } = bench.db;
-  // Same starting conditions for every phase: fresh statistics, no checkpoint pending.
-  await admin.query("ANALYZE");
-  await admin.query("CHECKPOINT");
+  if (isFreshStart) {
+    // Same starting conditions for every phase: fresh statistics, no checkpoint pending.
+    await admin.query("ANALYZE");
+    await admin.query("CHECKPOINT");
+  }
   const before = await takeCpuSnapshot(admin, clusterDir);
   const { port, origin } = bench.server;
   const { value: result, postgresErrors: phaseErrors } = await watchPostgresErrors(bench, () =>
@@ -610,7 +616,7 @@ function planTransfersOf(bench: Bench, phase: string, senders: Sender[], perClie
   });
 }
 
-async function planPhase(bench: Bench, phase: string, perClient: number, recipientOf: RecipientOf) {
+export async function planPhase(bench: Bench, phase: string, perClient: number, recipientOf: RecipientOf) {
   const { senders } = bench.people;
   log(`${phase}: issuing ${perClient * senders.length} transfer codes (${perClient} per client; setup)`);
   return planTransfersOf(bench, phase, senders, perClient, recipientOf);
@@ -801,7 +807,7 @@ async function runOpenLoop(bench: Bench, spreadPerSecond: number) {
 }
 
 /** Deadlocks PostgreSQL counted in the benchmark's database since it started (pg_stat_database). */
-async function countDeadlocks(bench: Bench): Promise<number> {
+export async function countDeadlocks(bench: Bench): Promise<number> {
   const result = await bench.db.admin.query<{ deadlocks: string }>(
     "SELECT deadlocks::text FROM pg_stat_database WHERE datname = current_database()",
   );
@@ -873,7 +879,7 @@ async function warmUp(bench: Bench): Promise<number> {
 }
 
 /** The ledger's invariants, and every acknowledged transfer stored and posted (none invented). */
-async function reconcile(bench: Bench) {
+export async function reconcile(bench: Bench) {
   const report = await reconcileLedger(bench.db.database.db);
   const violations = [...report.violations];
   const stored = await bench.db.admin.query<{ transfers: string; unposted: string }>(
@@ -898,13 +904,27 @@ async function reconcile(bench: Bench) {
   return { report, violations };
 }
 
-async function main(): Promise<void> {
-  const settings = readSettings();
+/**
+ * Starts what every run needs — PostgreSQL, Ferry, the people and the load worker — guarded so that a
+ * signal or `timeoutMs` cleans it all up. The caller runs its phases, then `close()`.
+ */
+export async function openBench(settings: Settings, timeoutMs: number) {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "ferry-bench-"));
-  const run: Run = { settings, runId: randomBytes(4).toString("hex"), tempDir, cleanups: [], isCleanedUp: false };
+  const run: Run = {
+    settings,
+    runId: randomBytes(4).toString("hex"),
+    tempDir,
+    timeoutMs,
+    cleanups: [],
+    isCleanedUp: false,
+  };
   const unguard = guardRun(run);
+  const close = async () => {
+    unguard();
+    log("cleaning up");
+    await cleanUp(run);
+  };
   try {
-    printIntroduction(settings);
     const db = await startBenchDatabase(run);
     const server = await startBenchServer(run, db);
     const people = await createPeople(run, db, server);
@@ -920,6 +940,19 @@ async function main(): Promise<void> {
       spreadRecipientOf: (clientIndex, transferIndex) =>
         people.recipients[(clientIndex + (transferIndex % FRIENDS_PER_SENDER)) % people.recipients.length],
     };
+    return { bench, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  printIntroduction(settings);
+  const { bench, close } = await openBench(settings, RUN_TIMEOUT_MS);
+  const { db } = bench;
+  try {
     const estimatedRate = await warmUp(bench);
     const profiled = await profileTransfers(bench);
     const references = await runReference(bench);
@@ -940,9 +973,7 @@ async function main(): Promise<void> {
     console.log(reportLines(outcome).join("\n"));
     await writeResults(outcome);
   } finally {
-    unguard();
-    log("cleaning up");
-    await cleanUp(run);
+    await close();
   }
 }
 
@@ -1221,10 +1252,13 @@ async function writeResults(outcome: Outcome): Promise<void> {
   console.log(`\nWritten: ${path.relative(process.cwd(), resultsFile)}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// Run as `npm run bench`; imported by the soak (bench/soak.ts) for its set-up and phases.
+if (process.argv[1] && path.basename(process.argv[1]) === "run.ts") {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * `npm run bench:soak` (not part of `npm test`, issue 31): Ferry's transfers held at 80 % of their
+ * measured maximum for an hour, on durable PostgreSQL, the way Mojaloop's hour-long baseline is run.
+ *
+ * First the maximum: spread transfers (every sender to a handful of friends) in a closed loop for
+ * 10 s. Then an open loop at `BENCH_SOAK_SHARE` of it, minute after minute: transfers arrive on a fixed
+ * schedule whatever the answers, and each latency counts from when the transfer was due. Each minute
+ * reports what was done, p50 and p99, the share over 1 s, and the memory of the server process (RSS)
+ * and of PostgreSQL (the sum of its processes' PSS). The codes of the next minute's transfers are
+ * issued while a minute runs (a code lives 15 minutes), a setup load reported beside the figures.
+ * At the end the ledger is reconciled and PostgreSQL's deadlock count read. Results:
+ * bench/results/soak.json.
+ *
+ * Settings (environment): BENCH_SOAK_MINUTES (60), BENCH_SOAK_SHARE (0.8), BENCH_CLIENTS (96: enough
+ * senders for an hour of distinct codes), BENCH_THROWAWAY (0).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { HttpLoadResult } from "./http-load-worker.ts";
+import {
+  type Bench,
+  countDeadlocks,
+  log,
+  openBench,
+  planPhase,
+  readSettings,
+  reconcile,
+  runHttpPhase,
+  TRANSFER_REQUEST,
+} from "./run.ts";
+import { percentile, round } from "./stats.ts";
+
+const MINUTE_MS = 60_000;
+const MAX_PHASE_MS = 10_000;
+/** Mojaloop's baseline: at most 1 % of transfers over 1 s. */
+const TARGET_SHARE_OVER_ONE_SECOND = 0.01;
+
+function numberSetting(name: string, fallback: number, min: number, max: number): number {
+  const text = process.env[name];
+  const value = text === undefined || text === "" ? fallback : Number(text);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new Error(`${name} must be a number from ${min} to ${max}, not "${text}"`);
+  }
+  return value;
+}
+
+/** Memory in MiB: this process's RSS (the server, with the load worker), and PostgreSQL's PSS summed. */
+function memoryOf(clusterDir: string): { serverRssMb: number; postgresPssMb: number } {
+  const postmaster = Number(readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  let pssKb = 0;
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) {
+      continue;
+    }
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const parentPid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (pid !== postmaster && parentPid !== postmaster) {
+        continue;
+      }
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+      pssKb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return {
+    serverRssMb: round(process.memoryUsage().rss / 1024 / 1024, 1),
+    postgresPssMb: round(pssKb / 1024, 1),
+  };
+}
+
+interface MinuteFigures {
+  readonly minute: number;
+  readonly donePerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly overOneSecond: number;
+  readonly done: number;
+  readonly errors: Record<string, number>;
+  readonly serverRssMb: number;
+  readonly postgresPssMb: number;
+}
+
+function minuteFiguresOf(minute: number, result: HttpLoadResult, clusterDir: string): MinuteFigures {
+  const latencies = Array.from(result.createdLatenciesMs);
+  return {
+    minute,
+    donePerSecond: round((result.createdCount / result.elapsedMs) * 1000, 1),
+    p50Ms: round(percentile(latencies, 0.5), 1),
+    p99Ms: round(percentile(latencies, 0.99), 1),
+    overOneSecond: latencies.filter((latency) => latency > 1000).length,
+    done: result.createdCount,
+    errors: result.errors,
+    ...memoryOf(clusterDir),
+  };
+}
+
+/** The closed-loop maximum the soak's rate is a share of. */
+async function measureMaximum(bench: Bench): Promise<number> {
+  const plans = await planPhase(bench, "soak-maximum", 150, bench.spreadRecipientOf);
+  const { result } = await runHttpPhase(bench, "maximum (closed loop)", plans, MAX_PHASE_MS);
+  return (result.createdCount / result.elapsedMs) * 1000;
+}
+
+async function main(): Promise<void> {
+  process.env.BENCH_CLIENTS ??= "96";
+  const settings = readSettings();
+  const minutes = numberSetting("BENCH_SOAK_MINUTES", 60, 1, 600);
+  const share = numberSetting("BENCH_SOAK_SHARE", 0.8, 0.05, 1);
+  console.log(
+    `Ferry soak: ${minutes} min at ${share * 100} % of the measured maximum, ${settings.clients} senders, PostgreSQL ${settings.isThrowaway ? "throwaway" : "durable"}`,
+  );
+  const { bench, close } = await openBench(settings, (minutes + 20) * MINUTE_MS);
+  try {
+    const maximum = await measureMaximum(bench);
+    const rate = Math.max(1, Math.round(maximum * share));
+    const perClient = Math.ceil((rate * 60) / settings.clients) + 5;
+    log(`maximum ${maximum.toFixed(0)}/s; holding ${rate}/s (${perClient} codes per sender and minute)`);
+    const figures: MinuteFigures[] = [];
+    let next = planPhase(bench, "soak-1", perClient, bench.spreadRecipientOf);
+    for (let minute = 1; minute <= minutes; minute += 1) {
+      const plans = await next;
+      // The next minute's codes are issued while this one runs: a code lives 15 minutes.
+      next =
+        minute < minutes
+          ? planPhase(bench, `soak-${minute + 1}`, perClient, bench.spreadRecipientOf)
+          : Promise.resolve([]);
+      const { result } = await runHttpPhase(
+        bench,
+        `minute ${minute}`,
+        plans,
+        MINUTE_MS,
+        { ...TRANSFER_REQUEST, arrivalsPerSecond: rate },
+        minute === 1,
+      );
+      const row = minuteFiguresOf(minute, result, bench.db.clusterDir);
+      figures.push(row);
+      log(
+        `minute ${minute}: ${row.donePerSecond}/s done, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, over 1 s ${row.overOneSecond}, server ${row.serverRssMb} MiB, PostgreSQL ${row.postgresPssMb} MiB`,
+      );
+    }
+    await next;
+    const { report, violations } = await reconcile(bench);
+    const deadlocks = await countDeadlocks(bench);
+    const done = figures.reduce((sum, row) => sum + row.done, 0);
+    const overOneSecond = figures.reduce((sum, row) => sum + row.overOneSecond, 0);
+    const shareOverOneSecond = done > 0 ? overOneSecond / done : 0;
+    const results = {
+      benchmark: "soak",
+      durability: settings.isThrowaway ? "throwaway: fsync, synchronous_commit and full_page_writes off" : "durable",
+      measured:
+        "POST /api/v1/transfers (Ferry user to Ferry user, USD) arriving at a fixed rate (open loop), latency from when each was due; the next minute's codes are issued during each minute (setup, beside the load).",
+      minutes,
+      senders: settings.clients,
+      maximumPerSecond: round(maximum, 1),
+      share,
+      arrivalsPerSecond: rate,
+      transfers: done,
+      shareOverOneSecond: round(shareOverOneSecond, 5),
+      targets: {
+        shareOverOneSecond: {
+          target: `<= ${TARGET_SHARE_OVER_ONE_SECOND}`,
+          isMet: shareOverOneSecond <= TARGET_SHARE_OVER_ONE_SECOND,
+        },
+        invariantViolations: { target: "0", isMet: violations.length === 0 },
+        deadlocks: { target: "0", isMet: deadlocks === 0 },
+      },
+      invariantViolations: violations.length,
+      violations: violations.slice(0, 20),
+      deadlocks,
+      reconciliation: { accounts: report.accounts, ledgerTransfers: report.transfers },
+      perMinute: figures,
+      date: new Date().toISOString(),
+    };
+    console.log(
+      `\n${done} transfers in ${minutes} min at ${rate}/s arriving; over 1 s: ${(shareOverOneSecond * 100).toFixed(2)} % (target ≤ 1 %); invariant violations ${violations.length}; deadlocks ${deadlocks}`,
+    );
+    const resultsDir = path.join(import.meta.dirname, "results");
+    await mkdir(resultsDir, { recursive: true });
+    await writeFile(path.join(resultsDir, "soak.json"), `${JSON.stringify(results, null, 2)}\n`);
+    console.log("Written: bench/results/soak.json");
+  } finally {
+    await close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
