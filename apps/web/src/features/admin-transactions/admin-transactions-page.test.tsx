@@ -112,3 +112,27 @@ describe("an admin's status change (issue 30)", () => {
       .toEqual([{ status: "processed" }]);
   });
 });
+
+describe("the admin's transactions when they cannot be read (issue 30)", () => {
+  beforeEach(() => stubScreenWidth(true));
+
+  test("says the list could not be loaded, not 'No transactions found', and Retry reads it", async () => {
+    let isDown = true;
+    fakeApi({
+      "GET /api/v1/admin/transactions": () =>
+        isDown ? { status: 503, body: { error: { code: "unavailable", message: "Try again later" } } } : { body: PAGE },
+    });
+    const { user } = renderWithApp(<AdminTransactionsPage />);
+
+    const failure = await screen.findByTestId("load-failed");
+    expect(failure).toHaveTextContent("This list could not be loaded right now.");
+    // The toast's text (Sonner's own animation decides when jsdom counts it as visible).
+    expect(await screen.findByText("Failed to load transactions")).toBeInTheDocument();
+    expect(screen.queryByText("No transactions found")).toBeNull();
+
+    isDown = false;
+    await user.click(within(failure).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByTestId("admin-transfer")).toHaveTextContent("erika@example.com");
+    expect(screen.queryByTestId("load-failed")).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import { ReceiptIcon } from "lucide-react";
 import { useState } from "react";
 import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SearchInput } from "../../components/search-input.tsx";
@@ -277,7 +278,11 @@ function TransferList({ filters }: { filters: AdminTransactionFilters }) {
       </div>
     );
   }
-  const items = transfers.data?.pages.flatMap((page) => page.items) ?? [];
+  if (!transfers.data) {
+    // Not read, so not "No transactions found" (issue 30): a failure says so where the list would be.
+    return <LoadFailed message={t("This list could not be loaded right now.")} query={transfers} />;
+  }
+  const items = transfers.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
       <EmptyState icon={ReceiptIcon} title={t("No transactions found")} hint={t("Try another search or status.")} />
