@@ -78,3 +78,27 @@ describe("the admin's deposit review", () => {
     expect(within(dialog).getByRole("button", { name: "Ablehnen" })).toBeVisible();
   });
 });
+
+describe("the admin's deposits when they cannot be read (issue 30)", () => {
+  test("says the list could not be loaded, with no '0 pending' nor 'No Pending Deposits', and Retry reads it", async () => {
+    let isDown = true;
+    fakeApi({
+      "GET /api/v1/admin/deposits": () =>
+        isDown ? { status: 503, body: { error: { code: "unavailable", message: "Try again later" } } } : { body: PAGE },
+    });
+    const { user } = renderWithApp(<AdminDepositsPage />);
+
+    const failure = await screen.findByTestId("load-failed");
+    expect(failure).toHaveTextContent("This list could not be loaded right now.");
+    // The toast's text (Sonner's own animation decides when jsdom counts it as visible).
+    expect(await screen.findByText("Failed to load pending deposits")).toBeInTheDocument();
+    expect(screen.queryByText("No Pending Deposits")).toBeNull();
+    expect(screen.queryByText("0 pending")).toBeNull();
+
+    isDown = false;
+    await user.click(within(failure).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("1 pending")).toBeVisible();
+    expect(screen.getByRole("button", { name: /Review deposit of .* from/ })).toBeVisible();
+    expect(screen.queryByTestId("load-failed")).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { CurrencyIcon } from "../../components/currency-icon.tsx";
 import { DialogFrame } from "../../components/dialog-frame.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -177,64 +178,81 @@ function ReviewDialog({ deposit, onClose }: { deposit: AdminDeposit; onClose: ()
   );
 }
 
+/** The pending deposits, or where they would be: loading, failed to read, or none. */
+function PendingDepositList(props: {
+  pending: ReturnType<typeof usePendingDeposits>;
+  onReview: (deposit: AdminDeposit) => void;
+}) {
+  const { pending, onReview } = props;
+  if (pending.isPending) {
+    return <Skeleton className="h-40" />;
+  }
+  if (!pending.data) {
+    // Not read, so not "No Pending Deposits" (issue 30): a failure says so where the list would be.
+    return <LoadFailed message={t("This list could not be loaded right now.")} query={pending} />;
+  }
+  const deposits = pending.data.items;
+  if (deposits.length === 0) {
+    return (
+      <EmptyState icon={InboxIcon} title={t("No Pending Deposits")} hint={t("New deposit reports will appear here.")} />
+    );
+  }
+  return (
+    <ul className="grid gap-3">
+      {deposits.map((deposit) => (
+        <li key={deposit.id}>
+          <Card>
+            <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
+              <CurrencyIcon currency={deposit.currency} />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold tabular-nums">{amountOf(deposit)}</p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {deposit.userName} · {deposit.userEmail}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {t(TYPE_LABELS[deposit.depositType])}
+                  {deposit.network ? ` · ${deposit.network}` : ""} ·{" "}
+                  <time dateTime={deposit.createdAt}>{formatDateTime(deposit.createdAt)}</time>
+                </p>
+              </div>
+              <Button
+                onClick={() => onReview(deposit)}
+                aria-label={t("Review deposit of {amount} from {email}", {
+                  amount: amountOf(deposit),
+                  email: deposit.userEmail,
+                })}
+              >
+                {t("Review")}
+              </Button>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** `/admin/deposits`: pending deposits with their count, each reviewed in a dialog. */
 export function AdminDepositsPage() {
   const pending = usePendingDeposits();
   const [reviewing, setReviewing] = useState<AdminDeposit | null>(null);
   useErrorToast(pending.error, t("Failed to load pending deposits"));
-  const deposits = pending.data?.items ?? [];
+  // No count it did not read (issue 30): the badge waits for the list.
+  const pendingCount = pending.data?.pendingCount;
   return (
     <>
       <PageHeader
         title={t("Deposit Approvals")}
         description={t("Match each deposit with the money received, then approve or reject it.")}
         actions={
-          <Badge variant={deposits.length > 0 ? "warning" : "neutral"}>
-            {t("{count} pending", { count: pending.data?.pendingCount ?? 0 })}
-          </Badge>
+          pendingCount === undefined ? undefined : (
+            <Badge variant={pendingCount > 0 ? "warning" : "neutral"}>
+              {t("{count} pending", { count: pendingCount })}
+            </Badge>
+          )
         }
       />
-      {pending.isPending ? (
-        <Skeleton className="h-40" />
-      ) : deposits.length === 0 ? (
-        <EmptyState
-          icon={InboxIcon}
-          title={t("No Pending Deposits")}
-          hint={t("New deposit reports will appear here.")}
-        />
-      ) : (
-        <ul className="grid gap-3">
-          {deposits.map((deposit) => (
-            <li key={deposit.id}>
-              <Card>
-                <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center">
-                  <CurrencyIcon currency={deposit.currency} />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold tabular-nums">{amountOf(deposit)}</p>
-                    <p className="truncate text-sm text-muted-foreground">
-                      {deposit.userName} · {deposit.userEmail}
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      {t(TYPE_LABELS[deposit.depositType])}
-                      {deposit.network ? ` · ${deposit.network}` : ""} ·{" "}
-                      <time dateTime={deposit.createdAt}>{formatDateTime(deposit.createdAt)}</time>
-                    </p>
-                  </div>
-                  <Button
-                    onClick={() => setReviewing(deposit)}
-                    aria-label={t("Review deposit of {amount} from {email}", {
-                      amount: amountOf(deposit),
-                      email: deposit.userEmail,
-                    })}
-                  >
-                    {t("Review")}
-                  </Button>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PendingDepositList pending={pending} onReview={setReviewing} />
       {reviewing ? <ReviewDialog deposit={reviewing} onClose={() => setReviewing(null)} /> : null}
     </>
   );
