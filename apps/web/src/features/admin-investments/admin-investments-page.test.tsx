@@ -209,17 +209,26 @@ describe("investment management", () => {
     expect(topUp?.headers["idempotency-key"]).toBeTruthy();
   });
 
-  test("says 'Failed to load investments' when the list cannot be loaded", async () => {
+  test("says 'Failed to load investments' and shows a failed list with Retry, not 'No investments yet'", async () => {
+    let isDown = true;
     fakeApi({
-      "GET /api/v1/admin/investments": () => ({
-        status: 500,
-        body: { error: { code: "internal", message: "Something went wrong" } },
-      }),
+      "GET /api/v1/admin/investments": () =>
+        isDown
+          ? { status: 500, body: { error: { code: "internal", message: "Something went wrong" } } }
+          : { body: PAGE },
     });
-    renderWithApp(<AdminInvestmentsPage />);
+    const { user } = renderWithApp(<AdminInvestmentsPage />);
 
     // The toast's text (Sonner's own animation decides when jsdom counts it as visible).
     expect(await screen.findByText("Failed to load investments")).toBeInTheDocument();
-    expect(screen.getByText("No investments yet")).toBeVisible();
+    const failure = screen.getByTestId("load-failed");
+    expect(failure).toHaveTextContent("This list could not be loaded right now.");
+    expect(screen.queryByText("No investments yet")).toBeNull();
+
+    isDown = false;
+    await user.click(within(failure).getByRole("button", { name: "Retry" }));
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("Grace Hopper")).toBeVisible();
+    expect(screen.queryByTestId("load-failed")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { AdminInvestmentSummary } from "@ferry/core/contracts/investments";
 import { PiggyBankIcon } from "lucide-react";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SearchInput } from "../../components/search-input.tsx";
@@ -51,7 +52,6 @@ function SummaryCards({ summary }: { summary: AdminInvestmentSummary }) {
 function InvestmentRows(props: { investments: ReturnType<typeof useAdminInvestments>; search: string }) {
   const { investments, search } = props;
   const isWide = useMediaQuery("(min-width: 1024px)");
-  const items = investments.data?.pages.flatMap((page) => page.items) ?? [];
   if (investments.isPending) {
     return (
       <div className="grid gap-3">
@@ -61,6 +61,11 @@ function InvestmentRows(props: { investments: ReturnType<typeof useAdminInvestme
       </div>
     );
   }
+  if (!investments.data) {
+    // Not read, so not "No investments yet" (issue 30): a failure says so where the list would be.
+    return <LoadFailed message={t("This list could not be loaded right now.")} query={investments} />;
+  }
+  const items = investments.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
       <EmptyState
