@@ -197,6 +197,27 @@ describe("the admin's user list", () => {
   });
 });
 
+describe("the admin's user list when it cannot be read (issue 30)", () => {
+  test("says 'Failed to load users' and shows a failed list with Retry, not 'No users found'", async () => {
+    let isDown = true;
+    const { user } = renderPage({
+      [`GET ${USERS_PATH}`]: () =>
+        isDown ? refusal("unavailable", "Try again later", 503) : { body: { items: [ADA, MAX], nextCursor: null } },
+    });
+
+    // The toast's text (Sonner's own animation decides when jsdom counts it as visible).
+    expect(await screen.findByText("Failed to load users")).toBeInTheDocument();
+    const failure = screen.getByTestId("load-failed");
+    expect(failure).toHaveTextContent("This list could not be loaded right now.");
+    expect(screen.queryByText("No users found")).toBeNull();
+
+    isDown = false;
+    await user.click(within(failure).getByRole("button", { name: "Retry" }));
+    expect(await screen.findAllByTestId("admin-user")).toHaveLength(2);
+    expect(screen.queryByTestId("load-failed")).toBeNull();
+  });
+});
+
 describe("Contact User", () => {
   async function openContact(routes: Routes = {}) {
     const rendered = renderPage(routes);

@@ -3,6 +3,7 @@ import { displayName } from "@ferry/core/contracts/profile";
 import { UsersIcon } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SearchInput } from "../../components/search-input.tsx";
@@ -120,7 +121,11 @@ function UserList({ search }: { search: string }) {
       </div>
     );
   }
-  const items = users.data?.pages.flatMap((page) => page.items) ?? [];
+  if (!users.data) {
+    // Not read, so not "No users found" (issue 30): a failure says so where the list would be.
+    return <LoadFailed message={t("This list could not be loaded right now.")} query={users} />;
+  }
+  const items = users.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return <EmptyState icon={UsersIcon} title={t("No users found")} hint={t("Try another name or e-mail address.")} />;
   }
