@@ -63,6 +63,8 @@ describe("who may use the help desk", () => {
       },
     });
     expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeVisible();
+    // A refusal is not a failure to read: no Retry (issue 30).
+    expect(screen.queryByTestId("load-failed")).toBeNull();
   });
 });
 
@@ -79,14 +81,30 @@ describe("the list of requests", () => {
     expect(screen.getByTestId("help-desk-open-count")).toHaveTextContent("2 open");
   });
 
-  test("says 'Failed to load help requests' when the list cannot be read", async () => {
+  test("says 'Failed to load help requests' and shows a failed list with Retry, not 'No help requests found'", async () => {
     stubScreenWidth(true);
-    renderDesk([], {
+    let isDown = true;
+    const { user } = renderDesk([OPEN_HELP_REQUEST], {
       routes: {
-        [`GET ${ADMIN_PATH}`]: () => ({ status: 500, body: { error: { code: "internal", message: "" } } }),
+        [`GET ${ADMIN_PATH}`]: () =>
+          isDown
+            ? { status: 500, body: { error: { code: "internal", message: "" } } }
+            : { body: helpListOf([OPEN_HELP_REQUEST]) },
       },
     });
-    expect(await screen.findByText("Failed to load help requests")).toBeVisible();
+
+    // The toast's text (Sonner's own animation decides when jsdom counts it as visible).
+    expect(await screen.findByText("Failed to load help requests")).toBeInTheDocument();
+    const list = screen.getByRole("region", { name: "Help requests" });
+    const failure = within(list).getByTestId("load-failed");
+    expect(failure).toHaveTextContent("This list could not be loaded right now.");
+    expect(screen.queryByText("No help requests found")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Access Denied" })).toBeNull();
+
+    isDown = false;
+    await user.click(within(failure).getByRole("button", { name: "Retry" }));
+    expect(await within(list).findAllByTestId("help-desk-row")).toHaveLength(1);
+    expect(screen.queryByTestId("load-failed")).toBeNull();
   });
 });
 

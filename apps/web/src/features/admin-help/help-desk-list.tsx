@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { customerLabel, HelpPriorityBadge, HelpStatusBadge } from "../../components/help/help-badges.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -110,7 +111,12 @@ export function HelpDeskList(props: {
       </div>
     );
   }
-  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  if (!requests.data) {
+    // Not read, so not "No help requests found" (issue 30). A refused (403) read never gets here: the
+    // page shows Access Denied instead.
+    return <LoadFailed message={t("This list could not be loaded right now.")} query={requests} />;
+  }
+  const items = requests.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
       <EmptyState
