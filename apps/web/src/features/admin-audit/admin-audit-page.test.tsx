@@ -62,6 +62,29 @@ describe("the admin's audit log", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 
+  test("says 'Failed to load the audit log' and shows a failed list with Retry, not 'No admin actions found'", async () => {
+    let isDown = true;
+    fakeApi({
+      "GET /api/v1/admin/audit-log": () =>
+        isDown
+          ? { status: 503, body: { error: { code: "unavailable", message: "Try again later" } } }
+          : { body: { items: [BAN], nextCursor: null } },
+    });
+    const { user } = renderWithApp(<AdminAuditPage />);
+
+    // The toast's text (Sonner's own animation decides when jsdom counts it as visible).
+    expect(await screen.findByText("Failed to load the audit log")).toBeInTheDocument();
+    const failure = screen.getByTestId("load-failed");
+    expect(failure).toHaveTextContent("This list could not be loaded right now.");
+    expect(screen.queryByText("No admin actions found")).toBeNull();
+
+    isDown = false;
+    await user.click(within(failure).getByRole("button", { name: "Retry" }));
+    const [ban] = await screen.findAllByTestId("audit-entry");
+    expect(within(ban).getByText("user.ban")).toBeVisible();
+    expect(screen.queryByTestId("load-failed")).toBeNull();
+  });
+
   test("sends the filters to the server and points Export CSV at the same filtered rows", async () => {
     const requests = fakeApi({ "GET /api/v1/admin/audit-log": () => ({ body: { items: [BAN], nextCursor: null } }) });
     const { user } = renderWithApp(<AdminAuditPage />);

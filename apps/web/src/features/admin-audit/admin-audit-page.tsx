@@ -1,6 +1,7 @@
 import { DownloadIcon, ScrollTextIcon } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { LoadMore } from "../../components/load-more.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -25,7 +26,11 @@ function AuditList({ filters }: { filters: AuditLogFilters }) {
       </div>
     );
   }
-  const entries = audit.data?.pages.flatMap((page) => page.items) ?? [];
+  if (!audit.data) {
+    // Not read, so not "No admin actions found" (issue 30): a failure says so where the list would be.
+    return <LoadFailed message={t("This list could not be loaded right now.")} query={audit} />;
+  }
+  const entries = audit.data.pages.flatMap((page) => page.items);
   if (entries.length === 0) {
     return <EmptyState icon={ScrollTextIcon} title={t("No admin actions found")} hint={t("Try other filters.")} />;
   }
