@@ -41,6 +41,28 @@ describe("the admin's rates table", () => {
     expect(requests.find((request) => request.method === "PUT")?.body).toEqual({ rate: "1.0925", feeBasisPoints: 35 });
   });
 
+  test("says 'Failed to load rates' and shows a failed table with Retry, not 'No pairs found'", async () => {
+    let isDown = true;
+    fakeApi({
+      "GET /api/v1/rates": () =>
+        isDown
+          ? { status: 503, body: { error: { code: "unavailable", message: "Try again later" } } }
+          : { body: seededRates() },
+    });
+    const { user } = renderWithApp(<AdminRatesPage />);
+
+    // The toast's text (Sonner's own animation decides when jsdom counts it as visible).
+    expect(await screen.findByText("Failed to load rates")).toBeInTheDocument();
+    const failure = screen.getByTestId("load-failed");
+    expect(failure).toHaveTextContent("This list could not be loaded right now.");
+    expect(screen.queryByText("No pairs found")).toBeNull();
+
+    isDown = false;
+    await user.click(within(failure).getByRole("button", { name: "Retry" }));
+    expect(await screen.findAllByTestId("rate-pair")).toHaveLength(72);
+    expect(screen.queryByTestId("load-failed")).toBeNull();
+  });
+
   test("reads in German: headers, a pair's labels, its fee as a German percentage and its update time", async () => {
     await loadLanguage("de");
     activate("de", "UTC");

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Loader2Icon, SearchIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { LoadFailed } from "../../components/load-failed.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { SearchInput } from "../../components/search-input.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -187,6 +188,9 @@ export function AdminRatesPage() {
   let body: ReactNode;
   if (rates.isPending) {
     body = <Skeleton className="h-96" />;
+  } else if (!rates.data) {
+    // Not read, so not "No pairs found" (issue 30): a failure says so where the table would be.
+    body = <LoadFailed message={t("This list could not be loaded right now.")} query={rates} />;
   } else if (pairs.length === 0) {
     body = (
       <EmptyState
