@@ -60,7 +60,7 @@ async function customerWithEuroRecipient(label: string): Promise<{ user: Session
 }
 
 interface Details {
-  readonly target: { method: "bank"; recipientId: string };
+  readonly target: { method: "bank"; recipientId: string } | { method: "ferry_user"; recipientEmail: string };
   readonly amount: string;
   readonly currency: CurrencyCode;
 }
@@ -253,6 +253,31 @@ describe("confirming runs both legs in one ledger operation", () => {
       fee: exchange.fee,
       rate: exchange.rate,
     });
+  });
+
+  test("a Ferry user receives EUR at once, paid from the sender's USD", async () => {
+    const sender = await createSessionUser(ferry, { label: "cross-ferry-sender" });
+    await fundWallet(ferry.db, sender.userId, "USD", 100_00n);
+    const friend = await createSessionUser(ferry, { label: "cross-ferry-friend" });
+    const details: Details = {
+      target: { method: "ferry_user", recipientEmail: friend.email },
+      amount: "20.00",
+      currency: "EUR",
+    };
+    const response = await post(sender, "/api/v1/transfers/quote", { ...details, payFrom: "USD" });
+    expect(response.statusCode, response.body).toBe(200);
+    const exchange = response.json().exchange;
+    const bound = { ...details, quoteId: exchange.quoteId };
+    const code = await requestCode(sender, bound);
+    const sent = await confirm(sender, bound, code);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ status: "sent", currency: "EUR", amount: "20.00" });
+    expect((await readWallet(ferry.db, friend.userId, "EUR")).balanceMinor).toBe(20_00n);
+    expect((await readWallet(ferry.db, sender.userId, "USD")).balanceMinor).toBe(
+      100_00n - minorOf(exchange.amount, "USD"),
+    );
+    // Paid in full by the exchange: nothing of the EUR bought is left with the sender.
+    expect((await readWallet(ferry.db, sender.userId, "EUR")).balanceMinor).toBe(0n);
   });
 
   test("an expired quote is refused with 409 and moves nothing", async () => {

@@ -243,4 +243,32 @@ describe("paying from another balance (issue 30)", () => {
     await user.selectOptions(screen.getByLabelText("Currency"), "USD");
     expect(payFrom).toHaveValue("EUR");
   });
+
+  test("a Ferry user can be paid in a currency the sender does not hold, from one they do", async () => {
+    const held: BalancesResponse = {
+      balances: [{ currency: "USD", balance: "80.00", reserved: "0.00", available: "80.00" }],
+    };
+    const requests = fakeApi({
+      "GET /api/v1/balances": () => ({ body: held }),
+      "POST /api/v1/transfers/quote": (request) => ({ body: crossQuoteOf(request.body as TransferQuoteRequest) }),
+    });
+    const friend: ChosenRecipient = {
+      target: { method: "ferry_user", recipientEmail: "friend@example.com" },
+      name: "friend@example.com",
+      email: "friend@example.com",
+      detail: null,
+      currency: null,
+    };
+    const { user } = renderWithApp(
+      <AmountStep recipient={friend} initial={null} onContinue={() => {}} onBack={() => {}} />,
+      (client) => client.setQueryData(balancesQueryKey, held),
+    );
+    const currency = await screen.findByLabelText("Currency");
+    expect(currency).toHaveValue("USD");
+    await user.selectOptions(currency, "EUR");
+    expect(screen.getByLabelText("Pay from")).toHaveValue("USD");
+    await user.type(screen.getByLabelText("Amount"), "100");
+    expect(await screen.findByTestId("quote-recipient-gets")).toHaveTextContent("EUR 100.00");
+    expect(requests.at(-1)?.body).toMatchObject({ currency: "EUR", payFrom: "USD" });
+  });
 });

@@ -1,6 +1,6 @@
 import type { Balance } from "@ferry/core/contracts/balances";
 import type { TransferQuote, TransferQuoteRequest } from "@ferry/core/contracts/transfers";
-import type { CurrencyCode } from "@ferry/core/currencies";
+import { CURRENCY_CODES, type CurrencyCode } from "@ferry/core/currencies";
 import { minorOf, parsePositiveAmount, toDecimalString } from "@ferry/core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
@@ -370,8 +370,8 @@ function AmountForm(props: {
 }
 
 /**
- * Step 4, amount-currency: a saved recipient receives its own currency; a Ferry user any currency
- * the sender holds, so the form waits for the balances to offer them.
+ * Step 4, amount-currency: a saved recipient receives its own currency; a Ferry user any currency,
+ * paid from a balance the sender holds, so the form waits for the balances to offer them.
  */
 export function AmountStep(props: {
   recipient: ChosenRecipient;
@@ -384,11 +384,14 @@ export function AmountStep(props: {
   // Balances that could not be read are never shown as none (issue 30): the step says so, with Retry,
   // and the spec's toast says why.
   useErrorToast(balances.error, t("Failed to load balances"));
+  const held = (balances.data?.balances ?? [])
+    .filter((entry) => minorOf(entry.available, entry.currency) > 0n)
+    .map((entry) => entry.currency);
+  // A saved recipient receives its own currency. A Ferry user receives any: the balances held first,
+  // then the others, paid from a balance held (issue 30: choose what they get, pay from what you have).
   const currencies: CurrencyCode[] = recipient.currency
     ? [recipient.currency]
-    : (balances.data?.balances ?? [])
-        .filter((entry) => minorOf(entry.available, entry.currency) > 0n)
-        .map((entry) => entry.currency);
+    : [...held, ...CURRENCY_CODES.filter((code) => !held.includes(code))];
 
   if (!recipient.currency && balances.isPending) {
     return <Skeleton className="h-56" />;
@@ -401,7 +404,7 @@ export function AmountStep(props: {
       </>
     );
   }
-  if (currencies.length === 0) {
+  if (!recipient.currency && held.length === 0) {
     return (
       <>
         <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
