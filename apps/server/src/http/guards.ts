@@ -84,6 +84,8 @@ export interface SessionOfRequest {
   readonly session: { readonly id: string };
   /** When the session last counted as active, when the read had it at hand (spares the idle check a read). */
   readonly lastActiveAt?: Date;
+  /** The owner's idle timeout in minutes (null: never), when the read had it at hand (spares another). */
+  readonly idleTimeoutMinutes?: number | null;
 }
 
 /**
@@ -159,6 +161,8 @@ export interface SessionActivity {
   readonly isBackground: boolean;
   /** When the session last counted as active, if the session read had it; else the idle check reads it. */
   readonly lastActiveAt?: Date;
+  /** The owner's idle timeout in minutes (null: never), if the session read had it; else the check reads it. */
+  readonly idleTimeoutMinutes?: number | null;
 }
 
 /** The idle check's verdict: the session has ended, or lives with this many seconds left (null: no limit). */
@@ -228,7 +232,7 @@ export function createGuards(readSession: ReadSession, checkIdle: CheckIdle, cre
   async function admitSession(
     request: FastifyRequest,
     reply: FastifyReply,
-    session: { sessionId: string; userId: string; lastActiveAt?: Date },
+    session: Omit<SessionActivity, "isBackground">,
   ): Promise<boolean> {
     const isBackground = request.headers[BACKGROUND_REQUEST_HEADER] === "1";
     const verdict = await checkIdle({ ...session, isBackground });
@@ -247,7 +251,12 @@ export function createGuards(readSession: ReadSession, checkIdle: CheckIdle, cre
     if (!result || isBanned(result.user)) {
       return null;
     }
-    const session = { sessionId: result.session.id, userId: result.user.id, lastActiveAt: result.lastActiveAt };
+    const session = {
+      sessionId: result.session.id,
+      userId: result.user.id,
+      lastActiveAt: result.lastActiveAt,
+      idleTimeoutMinutes: result.idleTimeoutMinutes,
+    };
     if (!(await admitSession(request, reply, session))) {
       return null;
     }

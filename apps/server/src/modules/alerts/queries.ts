@@ -108,6 +108,17 @@ export async function deleteAlertRuleRow(db: Database, userId: string, id: strin
   return result.numDeletedRows > 0n;
 }
 
+/** Which of these users have any alert rule at all: one read that spares the others' rule reads. */
+export async function selectUsersWithRules(db: Database, userIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("alert_rules")
+    .select("user_id")
+    .distinct()
+    .where(sql<boolean>`user_id = ANY(${[...userIds]})`)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
 /**
  * What a movement of money can fire, in one read: the user's enabled transaction rules it meets
  * (currency, direction, at least their amount), and their balance rules of the currency (see

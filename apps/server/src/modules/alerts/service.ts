@@ -49,6 +49,7 @@ import {
   selectBalanceRulesForUpdate,
   selectRulesForMovementForUpdate,
   selectSecurityRules,
+  selectUsersWithRules,
   updateAlertRuleRow,
   updateFiringDelivery,
   updateIsBelow,
@@ -139,7 +140,12 @@ interface AlertContent {
  * event key, however often an event is reported.
  */
 export async function notifyAlertRules(db: Database, events: AlertEvent | readonly AlertEvent[]): Promise<void> {
-  const list: readonly AlertEvent[] = Array.isArray(events) ? events : [events as AlertEvent];
+  let list: readonly AlertEvent[] = Array.isArray(events) ? events : [events as AlertEvent];
+  if (list.length > 1) {
+    // Most people have no rule: one read for all the events' users, then only theirs are looked at.
+    const withRules = await selectUsersWithRules(db, [...new Set(list.map((event) => event.userId))]);
+    list = list.filter((event) => withRules.has(event.userId));
+  }
   for (const event of list) {
     switch (event.kind) {
       case "money_moved": {

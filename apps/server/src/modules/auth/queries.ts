@@ -124,6 +124,7 @@ export function selectSessionWithUser(db: Database, token: string) {
   return db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
+    .leftJoin("user_preferences", "user_preferences.user_id", "user.id")
     .select([
       "session.id as sessionId",
       "session.expiresAt",
@@ -133,6 +134,9 @@ export function selectSessionWithUser(db: Database, token: string) {
       "user.role",
       "user.banned",
       "user.banExpires",
+      // The idle timeout's setting, so the idle check needs no read of its own (no row: the default).
+      "user_preferences.user_id as preferencesUserId",
+      "user_preferences.session_timeout_minutes",
     ])
     .where("session.token", "=", token)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import type { SessionOfRequest } from "../../http/guards.ts";
+import { sessionTimeoutMinutesFrom } from "../settings/service.ts";
 import type { Auth } from "./auth.ts";
 import { readCookie, verifySignedValue } from "./cookies.ts";
 import { selectSessionWithUser } from "./queries.ts";
@@ -14,7 +15,7 @@ import { selectSessionWithUser } from "./queries.ts";
  */
 
 /** A live session as the guards see it, with when it last counted as active (for the idle check). */
-export type ReadSessionResult = (SessionOfRequest & { readonly lastActiveAt?: Date }) | null;
+export type ReadSessionResult = SessionOfRequest | null;
 
 export function createSessionReader(auth: Auth, db: Database): (headers: Headers) => Promise<ReadSessionResult> {
   const askBetterAuth = (headers: Headers) => auth.api.getSession({ headers });
@@ -47,6 +48,7 @@ export function createSessionReader(auth: Auth, db: Database): (headers: Headers
       session: { id: row.sessionId },
       user: { id: row.userId, email: row.email, role: row.role, banned: row.banned, banExpires: row.banExpires },
       lastActiveAt: new Date(row.lastActiveAt),
+      idleTimeoutMinutes: sessionTimeoutMinutesFrom(row.preferencesUserId === null ? undefined : row),
     };
   };
 }

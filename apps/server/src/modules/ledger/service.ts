@@ -415,14 +415,63 @@ export async function findLedgerTransfer(db: Database, transferKey: string): Pro
   return row && toLedgerTransfer(row);
 }
 
-function findUserAccountId(db: Database, userId: string, currency: CurrencyCode, purpose: "wallet" | "investment") {
-  return db
-    .selectFrom("ledger_accounts")
-    .select("id")
-    .where("owner_user_id", "=", userId)
-    .where("currency", "=", currency)
-    .where("purpose", "=", purpose)
-    .executeTakeFirst();
+/** An account by its owner (null: one of Ferry's system accounts), currency and purpose. */
+export interface AccountKey {
+  readonly ownerUserId: string | null;
+  readonly currency: CurrencyCode;
+  readonly purpose: Selectable<DB["ledger_accounts"]>["purpose"];
+}
+
+function accountKeyOf(key: { ownerUserId: string | null; currency: string; purpose: string }): string {
+  return `${key.ownerUserId ?? ""}|${key.currency}|${key.purpose}`;
+}
+
+/** The ids of the accounts that exist among `keys`, by `accountKeyOf`, in one statement. */
+async function selectAccountIds(db: Database, keys: readonly AccountKey[]): Promise<Map<string, string>> {
+  const owned = keys.filter((key) => key.ownerUserId !== null);
+  const system = keys.filter((key) => key.ownerUserId === null);
+  const { rows } = await sql<{ id: string; owner_user_id: string | null; currency: string; purpose: string }>`
+    SELECT a.id, a.owner_user_id, a.currency, a.purpose
+    FROM unnest(${owned.map((key) => key.ownerUserId)}::text[], ${owned.map((key) => key.currency)}::text[],
+                ${owned.map((key) => key.purpose)}::text[]) AS k (owner_user_id, currency, purpose)
+    JOIN ledger_accounts a ON a.owner_user_id = k.owner_user_id AND a.currency = k.currency AND a.purpose = k.purpose
+    UNION ALL
+    SELECT a.id, a.owner_user_id, a.currency, a.purpose
+    FROM unnest(${system.map((key) => key.currency)}::text[], ${system.map((key) => key.purpose)}::text[])
+      AS k (currency, purpose)
+    JOIN ledger_accounts a ON a.owner_user_id IS NULL AND a.currency = k.currency AND a.purpose = k.purpose
+  `.execute(db);
+  return new Map(rows.map((row) => [accountKeyOf({ ...row, ownerUserId: row.owner_user_id }), row.id]));
+}
+
+/**
+ * The ids of these accounts, in one statement when they all exist: a user's account (wallet or
+ * investment) is created on first use; Ferry's system accounts exist from migration 003 on.
+ */
+export async function accountIdsOf(db: Database, keys: readonly AccountKey[]): Promise<(key: AccountKey) => string> {
+  const ids = await selectAccountIds(db, keys);
+  const missing = keys.filter((key) => !ids.has(accountKeyOf(key)));
+  if (missing.length > 0) {
+    // A concurrent first use may insert the same account: the unique key keeps one, and both read it.
+    await db
+      .insertInto("ledger_accounts")
+      .values(
+        missing.map((key) => {
+          assert(key.ownerUserId !== null, `system account ${key.currency} ${key.purpose} exists`);
+          return { owner_user_id: key.ownerUserId, currency: key.currency, purpose: key.purpose };
+        }),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    for (const [key, id] of await selectAccountIds(db, missing)) {
+      ids.set(key, id);
+    }
+  }
+  return (key) => {
+    const id = ids.get(accountKeyOf(key));
+    assert(id !== undefined, "the account was looked up");
+    return id;
+  };
 }
 
 /** The id of a user's account of `purpose` in `currency`, created on first use. */
@@ -432,19 +481,8 @@ export async function ensureUserAccount(
   currency: CurrencyCode,
   purpose: "wallet" | "investment" = "wallet",
 ): Promise<string> {
-  const found = await findUserAccountId(db, userId, currency, purpose);
-  if (found) {
-    return found.id;
-  }
-  // A concurrent first use may insert the same account: the unique key keeps one, and both read it.
-  await db
-    .insertInto("ledger_accounts")
-    .values({ owner_user_id: userId, currency, purpose })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  const created = await findUserAccountId(db, userId, currency, purpose);
-  assert(created, "the account exists after its insert");
-  return created.id;
+  const key = { ownerUserId: userId, currency, purpose };
+  return (await accountIdsOf(db, [key]))(key);
 }
 
 /** The id of Ferry's system account of `purpose` in `currency` (created by migration 003). */
@@ -453,14 +491,8 @@ export async function systemAccountId(
   currency: CurrencyCode,
   purpose: Exclude<Selectable<DB["ledger_accounts"]>["purpose"], "wallet" | "investment">,
 ): Promise<string> {
-  const row = await db
-    .selectFrom("ledger_accounts")
-    .select("id")
-    .where("owner_user_id", "is", null)
-    .where("currency", "=", currency)
-    .where("purpose", "=", purpose)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const key = { ownerUserId: null, currency, purpose };
+  return (await accountIdsOf(db, [key]))(key);
 }
 
 export interface AccountBalance {

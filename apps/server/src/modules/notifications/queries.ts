@@ -11,16 +11,19 @@ export interface NotificationRowToInsert {
   readonly link?: string;
 }
 
-export async function insertNotification(db: Database, notification: NotificationRowToInsert): Promise<void> {
+/** Writes the notifications in one statement. */
+export async function insertNotifications(db: Database, notifications: readonly NotificationRowToInsert[]) {
   await db
     .insertInto("notifications")
-    .values({
-      user_id: notification.userId,
-      title: notification.title,
-      message: notification.message,
-      type: notification.type,
-      link: notification.link ?? null,
-    })
+    .values(
+      notifications.map((notification) => ({
+        user_id: notification.userId,
+        title: notification.title,
+        message: notification.message,
+        type: notification.type,
+        link: notification.link ?? null,
+      })),
+    )
     .execute();
 }
 

@@ -5,11 +5,11 @@ import type { Database } from "../../db/database.ts";
 import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { type Reader, readerFor } from "../../i18n/translator.ts";
-import { preferencesOf } from "../settings/service.ts";
+import { preferencesOfEach } from "../settings/service.ts";
 import {
   countUnreadNotifications,
   deleteNotificationsOf,
-  insertNotification,
+  insertNotifications,
   selectNotifications,
   updateAllNotificationsRead,
   updateNotificationRead,
@@ -36,14 +36,27 @@ export interface NewNotification {
  * it reports.
  */
 export async function createNotification(db: Database, notification: NewNotification): Promise<void> {
-  const { language, timeZone } = await preferencesOf(db, notification.userId);
-  const text = notification.write(readerFor(language, timeZone));
-  await insertNotification(db, {
-    userId: notification.userId,
-    type: notification.type,
-    link: notification.link,
-    ...text,
-  });
+  await createNotifications(db, [notification]);
+}
+
+/** Records several notifications as `createNotification` does, in two statements for all of them. */
+export async function createNotifications(db: Database, notifications: readonly NewNotification[]): Promise<void> {
+  if (notifications.length === 0) {
+    return;
+  }
+  const preferencesOf = await preferencesOfEach(db, [...new Set(notifications.map((item) => item.userId))]);
+  await insertNotifications(
+    db,
+    notifications.map((notification) => {
+      const { language, timeZone } = preferencesOf(notification.userId);
+      return {
+        userId: notification.userId,
+        type: notification.type,
+        link: notification.link,
+        ...notification.write(readerFor(language, timeZone)),
+      };
+    }),
+  );
 }
 
 /** A page of the user's notifications, newest first, with how many are unread. */

@@ -26,6 +26,8 @@ export interface SessionRequest {
   readonly isBackground: boolean;
   /** The session's last activity as the session read found it, in this request; read here when absent. */
   readonly lastActiveAt?: Date;
+  /** The owner's idle timeout in minutes (null: never) as the session read found it; read here when absent. */
+  readonly idleTimeoutMinutes?: number | null;
 }
 
 /** What the idle check decided: the session ended, or lives on with this many seconds left (null: no limit). */
@@ -46,7 +48,7 @@ export async function admitSessionRequest(
 ): Promise<SessionVerdict> {
   const now = clock.now();
   const [timeoutMinutes, lastActiveAt] = await Promise.all([
-    sessionTimeoutMinutesOf(db, request.userId),
+    request.idleTimeoutMinutes === undefined ? sessionTimeoutMinutesOf(db, request.userId) : request.idleTimeoutMinutes,
     request.lastActiveAt ?? selectLastActiveAt(db, request.sessionId),
   ]);
   if (!lastActiveAt) {

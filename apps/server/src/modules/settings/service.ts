@@ -15,6 +15,7 @@ import {
   preferenceColumnsOf,
   securityColumnsOf,
   selectPreferencesRow,
+  selectPreferencesRows,
   upsertSectionColumns,
 } from "./queries.ts";
 
@@ -69,6 +70,16 @@ export async function preferencesOf(db: Database, userId: string): Promise<AppPr
   return (await getSettings(db, userId)).preferences;
 }
 
+/** The App Preferences of several users in one read, by user id (the defaults for one who never saved). */
+export async function preferencesOfEach(
+  db: Database,
+  userIds: readonly string[],
+): Promise<(userId: string) => AppPreferences> {
+  const rows = await selectPreferencesRows(db, userIds);
+  const byUser = new Map(rows.map((row) => [row.user_id, settingsOf(row).preferences]));
+  return (userId) => byUser.get(userId) ?? DEFAULT_SETTINGS.preferences;
+}
+
 /**
  * Where Ferry may reach the user. Senders of account-activity mail and SMS read it; security mail
  * goes whatever it says (modules/mail decides which is which).
@@ -79,11 +90,14 @@ export async function notificationSettingsOf(db: Database, userId: string): Prom
 
 /** The user's idle session timeout in minutes, or null for "never" (default 30, SPEC §9). */
 export async function sessionTimeoutMinutesOf(db: Database, userId: string): Promise<number | null> {
-  const row = await selectPreferencesRow(db, userId);
-  if (!row) {
-    return Number(DEFAULT_SETTINGS.security.sessionTimeout);
-  }
-  return row.session_timeout_minutes;
+  return sessionTimeoutMinutesFrom(await selectPreferencesRow(db, userId));
+}
+
+/** The idle session timeout a preferences row says, in minutes (null: "never"); no row, the default. */
+export function sessionTimeoutMinutesFrom(
+  row: Pick<PreferencesRow, "session_timeout_minutes"> | undefined,
+): number | null {
+  return row ? row.session_timeout_minutes : Number(DEFAULT_SETTINGS.security.sessionTimeout);
 }
 
 /** Saves Notification Preferences only; the other sections' columns are not written. */

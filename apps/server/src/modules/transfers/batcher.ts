@@ -3,7 +3,15 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { applyLedger, type TransferLeg } from "../ledger/service.ts";
-import { createTransferIn, type TransferAttempt, type TransferOutcome } from "./create.ts";
+import {
+  type CheckedTransfer,
+  checkTransferIn,
+  createTransferIn,
+  type TransferAttempt,
+  type TransferBatch,
+  type TransferOutcome,
+  writeTransfersIn,
+} from "./create.ts";
 
 /*
  * Group commit (issue 31, decision 055). A person's transfers arriving while a batch is being written
@@ -120,21 +128,40 @@ class TransferBatcher {
     });
   }
 
-  /** The batch's transfers in turn, then all their legs in one ledger call, then what reads the balances. */
+  /**
+   * The batch's transfers checked in turn, then written together (each statement once for all of
+   * them), then all their legs in one ledger call, then what reads the moved balances.
+   */
   private async writeIn(trx: Database, batch: Waiting[]): Promise<Answer[]> {
-    const written = { legs: [] as TransferLeg[], afterLedger: [] as (() => Promise<void>)[] };
     const answers: Answer[] = [];
-    for (const waiting of batch) {
+    const checked: { transfer: CheckedTransfer; index: number }[] = [];
+    for (const [index, waiting] of batch.entries()) {
       try {
-        answers.push({ outcome: await createTransferIn(trx, this.config, this.clock, waiting.attempt, written) });
+        const result = await checkTransferIn(trx, this.config, this.clock, waiting.attempt, { isBatched: true });
+        if ("outcome" in result) {
+          answers[index] = { outcome: result.outcome };
+        } else {
+          checked.push({ transfer: result.transfer, index });
+        }
       } catch (error) {
         // Refused by its checks, before it wrote anything: refused alone. Anything else ends the batch.
         if (!(error instanceof AppError)) {
           throw error;
         }
-        answers.push({ refusal: error });
+        answers[index] = { refusal: error };
       }
     }
+    // From here on a failure of any kind rolls the whole batch back (and each is then made alone).
+    const written: TransferBatch = { legs: [] as TransferLeg[], afterLedger: [] };
+    const outcomes = await writeTransfersIn(
+      trx,
+      this.clock,
+      checked.map((item) => item.transfer),
+      written,
+    );
+    checked.forEach((item, position) => {
+      answers[item.index] = { outcome: outcomes[position] as TransferOutcome };
+    });
     if (written.legs.length > 0) {
       await applyLedger(trx, { create: written.legs });
     }

@@ -8,14 +8,8 @@ import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import { checkTotpCode, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { type HeldExchange, markTransferExchangeExecuted } from "../exchange/service.ts";
-import {
-  applyLedger,
-  availableMinorOf,
-  ensureUserAccount,
-  systemAccountId,
-  type TransferLeg,
-} from "../ledger/service.ts";
-import { createNotification } from "../notifications/service.ts";
+import { type AccountKey, accountIdsOf, applyLedger, availableMinorOf, type TransferLeg } from "../ledger/service.ts";
+import { createNotifications, type NewNotification } from "../notifications/service.ts";
 import { recordWebhookEvents } from "../webhooks/service.ts";
 import { type ApiTransferCredential, enforceApiTransferRules, recordAppTransfer } from "./api-transfers.ts";
 import { checkTransferCode } from "./codes.ts";
@@ -44,10 +38,11 @@ export interface TransferAttempt {
 export type TransferOutcome = { transfer: Transfer; isReplay: boolean } | { isWrongCode: true };
 
 /**
- * A transfer written in a batch (batcher.ts): its ledger legs join the batch's one ledger call, so its
- * funds are checked before its code is consumed, and a failure after its checks ends the whole batch.
+ * Transfers written in a batch (batcher.ts): their ledger legs join the batch's one ledger call, so
+ * each one's funds are checked before its code is consumed, and a failure after the checks ends the
+ * whole batch.
  */
-interface TransferBatch {
+export interface TransferBatch {
   readonly legs: TransferLeg[];
   /** What must see the moved balances (the alert rules): run after the batch's ledger call. */
   readonly afterLedger: (() => Promise<void>)[];
@@ -76,43 +71,76 @@ async function findReplay(trx: Database, attempt: TransferAttempt): Promise<Tran
   return original;
 }
 
-/** Writes the transfer row, with the accounts its money moves between. */
-async function insertTransfer(
-  trx: Database,
-  attempt: TransferAttempt,
-  priced: PricedTransfer,
-  paid: { status: "pending" | "sent"; exchange: HeldExchange | null },
-) {
-  const { sender, request } = attempt;
-  const senderAccountId = await ensureUserAccount(trx, sender.userId, priced.currency);
-  const destinationAccountId = priced.target.recipientUserId
-    ? await ensureUserAccount(trx, priced.target.recipientUserId, priced.currency)
-    : await systemAccountId(trx, priced.currency, "payouts");
-  const feeAccountId = await systemAccountId(trx, priced.currency, "fees");
-  return trx
+/** A transfer whose checks passed and whose code was consumed: what is left is to write it. */
+export interface CheckedTransfer {
+  readonly attempt: TransferAttempt;
+  readonly priced: PricedTransfer;
+  readonly exchange: HeldExchange | null;
+}
+
+/** The accounts a transfer's money moves between: the sender's, the destination's and Ferry's fees. */
+function accountKeysOf({ attempt, priced }: CheckedTransfer) {
+  const { currency } = priced;
+  const recipientUserId = priced.target.recipientUserId;
+  return {
+    sender: { ownerUserId: attempt.sender.userId, currency, purpose: "wallet" },
+    destination: recipientUserId
+      ? { ownerUserId: recipientUserId, currency, purpose: "wallet" }
+      : { ownerUserId: null, currency, purpose: "payouts" },
+    fee: { ownerUserId: null, currency, purpose: "fees" },
+  } satisfies Record<string, AccountKey>;
+}
+
+/** Writes the transfer rows in one statement, with the accounts their money moves between, in order. */
+async function insertTransfers(trx: Database, transfers: readonly CheckedTransfer[]) {
+  const accountId = await accountIdsOf(
+    trx,
+    transfers.flatMap((transfer) => Object.values(accountKeysOf(transfer))),
+  );
+  const rows = await trx
     .insertInto("transfers")
-    .values({
-      sender_user_id: sender.userId,
-      method: priced.target.method,
-      recipient_id: priced.target.recipientId,
-      payment_method_id: priced.target.paymentMethodId,
-      recipient_user_id: priced.target.recipientUserId,
-      ...priced.target.snapshot,
-      currency: priced.currency,
-      amount: priced.amountMinor.toString(),
-      fee: priced.feeMinor.toString(),
-      memo: request.memo || null,
-      status: paid.status,
-      exchange_quote_id: paid.exchange?.id ?? null,
-      sender_account_id: senderAccountId,
-      destination_account_id: destinationAccountId,
-      fee_account_id: feeAccountId,
-      idempotency_key: attempt.idempotencyKey,
-      request_hash: attempt.requestHash,
-      api_credential_id: attempt.credential?.id ?? null,
-    })
+    .values(
+      transfers.map((transfer) => {
+        const { attempt, priced, exchange } = transfer;
+        const accounts = accountKeysOf(transfer);
+        return {
+          sender_user_id: attempt.sender.userId,
+          method: priced.target.method,
+          recipient_id: priced.target.recipientId,
+          payment_method_id: priced.target.paymentMethodId,
+          recipient_user_id: priced.target.recipientUserId,
+          ...priced.target.snapshot,
+          currency: priced.currency,
+          amount: priced.amountMinor.toString(),
+          fee: priced.feeMinor.toString(),
+          memo: attempt.request.memo || null,
+          // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
+          status: isInstant(priced) ? ("sent" as const) : ("pending" as const),
+          exchange_quote_id: exchange?.id ?? null,
+          sender_account_id: accountId(accounts.sender),
+          destination_account_id: accountId(accounts.destination),
+          fee_account_id: accountId(accounts.fee),
+          idempotency_key: attempt.idempotencyKey,
+          request_hash: attempt.requestHash,
+          api_credential_id: attempt.credential?.id ?? null,
+        };
+      }),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
+  // One row per sender and key (a batch holds one transfer per sender): matched back by them.
+  const byKey = new Map(rows.map((row) => [`${row.sender_user_id}|${row.idempotency_key}`, row]));
+  return transfers.map(({ attempt }) => {
+    const row = byKey.get(`${attempt.sender.userId}|${attempt.idempotencyKey}`);
+    if (!row) {
+      throw new Error("An inserted transfer row is missing from its statement's answer");
+    }
+    return row;
+  });
+}
+
+function isInstant(priced: PricedTransfer): boolean {
+  return priced.target.method === "ferry_user";
 }
 
 /** What a new transfer tells the alert rules: money out of the sender's wallet, and into a Ferry payee's. */
@@ -192,22 +220,40 @@ async function moveTransferMoney(
 
 /**
  * Sends money once, in the caller's transaction: a replay of the Idempotency-Key returns the first
- * transfer; otherwise the destination is resolved and priced, the daily limit enforced, the code
- * checked against these exact details and consumed, the transfer row written, and the ledger reserves
- * (bank, crypto, cash-out) or moves (Ferry user) the amount and its fee. A wrong code is counted and
- * nothing else is written: the caller commits that, then refuses.
+ * transfer; otherwise the transfer is checked (`checkTransferIn`) and written (`writeTransfersIn`). A
+ * wrong code is counted and nothing else is written: the caller commits that, then refuses.
  */
 export async function createTransferIn(
   trx: Database,
   config: Config,
   clock: Clock,
   attempt: TransferAttempt,
-  batch?: TransferBatch,
 ): Promise<TransferOutcome> {
+  const checked = await checkTransferIn(trx, config, clock, attempt, { isBatched: false });
+  if ("outcome" in checked) {
+    return checked.outcome;
+  }
+  const [outcome] = await writeTransfersIn(trx, clock, [checked.transfer], null);
+  return outcome as TransferOutcome;
+}
+
+/**
+ * Everything before a transfer is written, in the caller's transaction: a replay of the
+ * Idempotency-Key answers with the first transfer; otherwise the destination is resolved and priced,
+ * the daily limit enforced, the code checked against these exact details and consumed. A refusal is
+ * thrown (an AppError) having written nothing; a wrong code is answered, its try counted.
+ */
+export async function checkTransferIn(
+  trx: Database,
+  config: Config,
+  clock: Clock,
+  attempt: TransferAttempt,
+  options: { isBatched: boolean },
+): Promise<{ outcome: TransferOutcome } | { transfer: CheckedTransfer }> {
   const { sender, request } = attempt;
   const original = await findReplay(trx, attempt);
   if (original) {
-    return { transfer: original, isReplay: true };
+    return { outcome: { transfer: original, isReplay: true } };
   }
   const priced = await priceTransfer(trx, config, {
     senderId: sender.userId,
@@ -220,7 +266,10 @@ export async function createTransferIn(
     await lockDailyLimit(trx, sender.userId);
     await enforceDailyLimit(trx, config, sender.userId, priced);
   }
-  if (batch && (await availableMinorOf(trx, sender.userId, priced.currency)) < priced.amountMinor + priced.feeMinor) {
+  if (
+    options.isBatched &&
+    (await availableMinorOf(trx, sender.userId, priced.currency)) < priced.amountMinor + priced.feeMinor
+  ) {
     // In a batch the ledger runs last, for every transfer at once: a shortfall is refused before the
     // code is consumed, so a refused transfer writes nothing.
     throw new AppError("insufficient_funds", "Insufficient balance");
@@ -229,67 +278,83 @@ export async function createTransferIn(
     // An app's transfer needs no code: its second factor was given when its credential was made.
     await enforceApiTransferRules(trx, sender.userId, attempt.credential, priced);
   } else if ((await checkConfirmation(trx, config, { clock, attempt, priced, exchange })) === "wrong") {
-    return { isWrongCode: true };
+    return { outcome: { isWrongCode: true } };
   }
-  if (!batch) {
-    return writeTransfer(trx, clock, { attempt, priced, exchange }, null);
-  }
-  try {
-    return await writeTransfer(trx, clock, { attempt, priced, exchange }, batch);
-  } catch (error) {
-    // Not a refusal: it wrote part of itself, so the whole batch must roll back (and be made alone).
-    throw new Error("A batched transfer failed after its checks", { cause: error });
-  }
+  return { transfer: { attempt, priced, exchange } };
+}
+
+/** What the Ferry recipient of a transfer is told. */
+function receivedNotificationOf({ attempt, priced }: CheckedTransfer, recipientUserId: string): NewNotification {
+  return {
+    userId: recipientUserId,
+    type: "success",
+    write: (reader) => ({
+      title: reader.t("Money received"),
+      message: reader.t("{sender} sent you {amount}.", {
+        sender: attempt.sender.email,
+        amount: reader.format.money({ currency: priced.currency, amountMinor: priced.amountMinor }),
+      }),
+    }),
+  };
 }
 
 /**
- * Writes a checked and confirmed transfer: its row, the Ferry recipient's notification, its ledger
- * movement (or, in a batch, its legs for the batch's ledger call), alerts and webhook events.
+ * Writes checked and confirmed transfers, each statement once for all of them: their rows, the Ferry
+ * recipients' notifications, their ledger movement (or, in a batch, their legs for the batch's one
+ * ledger call), alerts and webhook events. Answers each one's outcome, in order.
  */
-async function writeTransfer(
+export async function writeTransfersIn(
   trx: Database,
   clock: Clock,
-  checked: { attempt: TransferAttempt; priced: PricedTransfer; exchange: HeldExchange | null },
+  transfers: readonly CheckedTransfer[],
   batch: TransferBatch | null,
-): Promise<TransferOutcome> {
-  const { attempt, priced, exchange } = checked;
-  const { sender } = attempt;
-  // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
-  const isInstant = priced.target.method === "ferry_user";
-  const inserted = await insertTransfer(trx, attempt, priced, { status: isInstant ? "sent" : "pending", exchange });
-  if (priced.target.recipientUserId) {
-    await createNotification(trx, {
-      userId: priced.target.recipientUserId,
-      type: "success",
-      write: (reader) => ({
-        title: reader.t("Money received"),
-        message: reader.t("{sender} sent you {amount}.", {
-          sender: sender.email,
-          amount: reader.format.money({ currency: priced.currency, amountMinor: priced.amountMinor }),
-        }),
-      }),
-    });
+): Promise<TransferOutcome[]> {
+  if (transfers.length === 0) {
+    return [];
   }
+  const rows = await insertTransfers(trx, transfers);
+  await createNotifications(
+    trx,
+    transfers.flatMap((transfer) => {
+      const recipientUserId = transfer.priced.target.recipientUserId;
+      return recipientUserId ? [receivedNotificationOf(transfer, recipientUserId)] : [];
+    }),
+  );
   // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
-  const legs = movementLegs(inserted, 0, isInstant ? "posted" : "pending");
-  if (batch) {
-    batch.legs.push(...legs);
-  } else {
-    await moveTransferMoney(trx, legs, exchange);
+  const alertEvents: AlertEvent[] = [];
+  for (const [index, { attempt, priced, exchange }] of transfers.entries()) {
+    const row = rows[index] as (typeof rows)[number];
+    const legs = movementLegs(row, 0, isInstant(priced) ? "posted" : "pending");
+    if (batch) {
+      batch.legs.push(...legs);
+    } else {
+      await moveTransferMoney(trx, legs, exchange);
+    }
+    if (exchange) {
+      await markTransferExchangeExecuted(trx, exchange.id, clock.now());
+    }
+    if (attempt.credential) {
+      await recordAppTransfer(trx, {
+        sender: attempt.sender,
+        credential: attempt.credential,
+        transferId: row.id,
+        priced,
+      });
+    }
+    alertEvents.push(...(exchange?.alertEvents ?? []), ...alertEventsOf(row.id, attempt.sender, priced));
   }
-  if (exchange) {
-    await markTransferExchangeExecuted(trx, exchange.id, clock.now());
-  }
-  if (attempt.credential) {
-    await recordAppTransfer(trx, { sender, credential: attempt.credential, transferId: inserted.id, priced });
-  }
-  const alertEvents = [...(exchange?.alertEvents ?? []), ...alertEventsOf(inserted.id, sender, priced)];
   if (batch) {
     // A balance rule reads the balance the transfer left: only once the batch's ledger call has run.
     batch.afterLedger.push(() => notifyAlertRules(trx, alertEvents));
   } else {
     await notifyAlertRules(trx, alertEvents);
   }
-  await recordWebhookEvents(trx, transferWebhookEvents("transfer.created", inserted));
-  return { transfer: toTransfer({ ...inserted, app_name: attempt.credential?.name ?? null }), isReplay: false };
+  await recordWebhookEvents(
+    trx,
+    rows.flatMap((row) => transferWebhookEvents("transfer.created", row)),
+  );
+  return transfers.map(({ attempt }, index) => {
+    const row = rows[index] as (typeof rows)[number];
+    return { transfer: toTransfer({ ...row, app_name: attempt.credential?.name ?? null }), isReplay: false };
+  });
 }

@@ -36,18 +36,19 @@ function emailDigestOf(email: string): string {
 /**
  * Counts a look-up of a Ferry user by e-mail against the sender's account and client address, and
  * refuses with 429 `rate_limited` (and Retry-After) when either has looked up its limit of distinct
- * e-mails in the last hour. A look-up of an e-mail this account asked about within the hour, and any
- * target that is not a Ferry user, count nothing.
+ * e-mails in the last hour. A look-up of an e-mail this account asked about within the hour, any
+ * target that is not a Ferry user, and a retry (`isRetry`, asked only when the rest would count) count
+ * nothing.
  */
 export async function enforceRecipientLookupLimit(
   db: Database,
-  lookup: { userId: string; ip: string; target: TransferTarget },
+  lookup: { userId: string; ip: string; target: TransferTarget; isRetry?: () => Promise<boolean> },
 ): Promise<void> {
   if (lookup.target.method !== "ferry_user") {
     return;
   }
   const seenKey = `recipient-lookup:seen:${lookup.userId}:${emailDigestOf(lookup.target.recipientEmail)}`;
-  if ((await countHits(db, seenKey, LOOKUP_WINDOW_SECONDS)) > 0) {
+  if ((await countHits(db, seenKey, LOOKUP_WINDOW_SECONDS)) > 0 || (await lookup.isRetry?.())) {
     return;
   }
   await enforceThrottle(db, [

@@ -179,9 +179,12 @@ function registerCreateTransferRoute(app: FastifyInstance, deps: TransferRouteDe
       // A transfer names its Ferry recipient by e-mail too: a wrong code still says whether one exists.
       // A retry looks nobody up (it is answered from the transfer its key made, or refused as a
       // conflict), so it is never refused for look-ups made since, however long after it comes.
-      if (!(await isTransferRetry(db, viewer.userId, idempotencyKey))) {
-        await enforceRecipientLookupLimit(db, { userId: viewer.userId, ip: request.ip, target: request.body.target });
-      }
+      await enforceRecipientLookupLimit(db, {
+        userId: viewer.userId,
+        ip: request.ip,
+        target: request.body.target,
+        isRetry: () => isTransferRetry(db, viewer.userId, idempotencyKey),
+      });
       const { transfer, isReplay } = await createTransfer(
         db,
         config,

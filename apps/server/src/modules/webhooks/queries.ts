@@ -126,18 +126,16 @@ export async function updateEndpointSecret(
     .executeTakeFirstOrThrow();
 }
 
-/** The user's endpoints that want events of `type`: enabled, and of an app still connected. */
-export async function selectSubscribedEndpointIds(db: Database, userId: string, type: string): Promise<string[]> {
-  const rows = await db
+/** The users' endpoints that may receive events: enabled, and of an app still connected (one read for all). */
+export async function selectSubscribedEndpoints(db: Database, userIds: readonly string[]) {
+  return db
     .selectFrom("webhook_endpoints")
     .innerJoin("api_credentials", "api_credentials.id", "webhook_endpoints.credential_id")
-    .select("webhook_endpoints.id")
-    .where("webhook_endpoints.user_id", "=", userId)
+    .select(["webhook_endpoints.id", "webhook_endpoints.user_id", "webhook_endpoints.events"])
+    .where(sql<boolean>`webhook_endpoints.user_id = ANY(${[...userIds]})`)
     .where("webhook_endpoints.is_enabled", "=", true)
     .where("api_credentials.revoked_at", "is", null)
-    .where(sql<boolean>`${type} = ANY(webhook_endpoints.events)`)
     .execute();
-  return rows.map((row) => row.id);
 }
 
 export async function insertEvent(db: Database, event: { userId: string; type: string; payload: object }) {
