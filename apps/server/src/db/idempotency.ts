@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../errors.ts";
 import type { Database } from "./database.ts";
-import { lockKey } from "./locks.ts";
+import { lockKey, lockKeys } from "./locks.ts";
 
 /*
  * The one Idempotency-Key rule of every endpoint that moves money (docs/decisions/025-one-idempotency-rule.md):
@@ -52,8 +52,24 @@ export async function findIdempotentReplay<T>(
   request: IdempotentRequest,
   findEarlier: () => Promise<EarlierResult<T> | undefined>,
 ): Promise<T | undefined> {
-  await lockKey(trx, `idempotency|${request.scope}|${request.ownerId}|${request.key}`);
-  const earlier = await findEarlier();
+  await lockKey(trx, lockNameOf(request));
+  return replayOf(request, await findEarlier());
+}
+
+function lockNameOf(request: IdempotentRequest): string {
+  return `idempotency|${request.scope}|${request.ownerId}|${request.key}`;
+}
+
+/**
+ * `findIdempotentReplay` for many requests at once (a batch of transfers): takes all their keys' locks
+ * in one statement. The caller then looks up what each key made and passes it to `replayOf`.
+ */
+export async function lockIdempotencyKeys(trx: Database, requests: readonly IdempotentRequest[]): Promise<void> {
+  await lockKeys(trx, requests.map(lockNameOf));
+}
+
+/** What the request's key made earlier, read under its lock: a replay's result, a conflict, or new (undefined). */
+export function replayOf<T>(request: IdempotentRequest, earlier: EarlierResult<T> | undefined): T | undefined {
   if (!earlier) {
     return undefined;
   }

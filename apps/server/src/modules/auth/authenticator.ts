@@ -6,7 +6,7 @@ import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { enforceThrottle, releaseHits } from "../../http/throttle.ts";
 import { AUTH_LIMITS, THROTTLE_KEYS } from "./limit-rules.ts";
-import { claimTotpStep, deleteAuthenticator, selectAuthenticator } from "./queries.ts";
+import { claimTotpStep, deleteAuthenticator, selectAuthenticator, selectAuthenticatorsOf } from "./queries.ts";
 
 /*
  * The authenticator app (TOTP, RFC 6238): Better Auth's two-factor plugin makes and keeps the secret
@@ -72,6 +72,12 @@ export async function authenticatorStateOf(db: Database, userId: string): Promis
     return "none";
   }
   return row.verified === false ? "pending" : "enrolled";
+}
+
+/** Which of these users have an enrolled authenticator app, in one read (a batch of transfers). */
+export async function authenticatorEnrolledAmong(db: Database, userIds: readonly string[]): Promise<Set<string>> {
+  const rows = await selectAuthenticatorsOf(db, userIds);
+  return new Set(rows.filter((row) => row.verified !== false).map((row) => row.userId));
 }
 
 /** Whether the user has an enrolled authenticator app, which then replaces the e-mailed codes. */

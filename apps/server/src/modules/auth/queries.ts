@@ -81,6 +81,15 @@ export async function selectAuthenticator(db: Database, userId: string) {
     .executeTakeFirst();
 }
 
+/** The authenticators of these users, in one read. */
+export async function selectAuthenticatorsOf(db: Database, userIds: readonly string[]) {
+  return db
+    .selectFrom("twoFactor")
+    .select(["userId", "verified"])
+    .where(sql<boolean>`"userId" = ANY(${[...userIds]})`)
+    .execute();
+}
+
 /** Marks a pending authenticator as confirmed by a code; whether there was one pending. */
 export async function markAuthenticatorVerified(db: Database, userId: string): Promise<boolean> {
   const updated = await db

@@ -158,5 +158,11 @@ export async function startSignedInSession(
 }
 
 /** What other modules ask of the authenticator app (transfers confirm with its code). */
-export { checkTotpCode, countingWrongAppCodes, isAcceptedTotp, isAuthenticatorEnrolled } from "./authenticator.ts";
+export {
+  authenticatorEnrolledAmong,
+  checkTotpCode,
+  countingWrongAppCodes,
+  isAcceptedTotp,
+  isAuthenticatorEnrolled,
+} from "./authenticator.ts";
 export { createSessionReader } from "./session-reader.ts";

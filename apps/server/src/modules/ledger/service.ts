@@ -519,7 +519,7 @@ export async function readWalletBalancesOf(
   const rows = await db
     .selectFrom("ledger_accounts")
     .select(["owner_user_id", "currency", "balance", "reserved"])
-    .where("owner_user_id", "in", userIds)
+    .where(sql<boolean>`owner_user_id = ANY(${[...userIds]})`)
     .where("purpose", "=", "wallet")
     .orderBy("id")
     .execute();

@@ -1,17 +1,22 @@
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import { lockIdempotencyKeys } from "../../db/idempotency.ts";
 import { AppError } from "../../errors.ts";
-import { applyLedger, type TransferLeg } from "../ledger/service.ts";
+import { authenticatorEnrolledAmong } from "../auth/service.ts";
+import { applyLedger, readWalletBalancesOf, type TransferLeg } from "../ledger/service.ts";
 import {
   type CheckedTransfer,
   checkTransferIn,
   createTransferIn,
+  idempotentRequestOf,
+  type KnownBeforehand,
   type TransferAttempt,
   type TransferBatch,
   type TransferOutcome,
   writeTransfersIn,
 } from "./create.ts";
+import { selectTransfersByKeys } from "./queries.ts";
 
 /*
  * Group commit (issue 31, decision 055). A person's transfers arriving while a batch is being written
@@ -59,6 +64,35 @@ export function batcherOf(db: Database, config: Config, clock: Clock, senderId: 
     hash = (hash * 31 + senderId.charCodeAt(index)) | 0;
   }
   return lanes[Math.abs(hash) % LANES] as TransferBatcher;
+}
+
+/**
+ * What every transfer's checks read first, for the whole batch in four statements: all their
+ * Idempotency-Keys locked (db/idempotency.ts), what those keys made before, which senders confirm with
+ * an authenticator app, and the senders' balances.
+ */
+async function readBeforehand(
+  trx: Database,
+  attempts: readonly TransferAttempt[],
+): Promise<(attempt: TransferAttempt) => KnownBeforehand> {
+  await lockIdempotencyKeys(trx, attempts.map(idempotentRequestOf));
+  const senderIds = attempts.map((attempt) => attempt.sender.userId);
+  const earlier = await selectTransfersByKeys(
+    trx,
+    attempts.map((attempt) => ({ senderId: attempt.sender.userId, idempotencyKey: attempt.idempotencyKey })),
+  );
+  const enrolled = await authenticatorEnrolledAmong(trx, senderIds);
+  const balances = await readWalletBalancesOf(trx, senderIds);
+  return (attempt) => {
+    const { userId } = attempt.sender;
+    const made = earlier.find((row) => row.senderId === userId && row.idempotencyKey === attempt.idempotencyKey);
+    const balance = balances.get(userId)?.find((item) => item.currency === attempt.request.currency);
+    return {
+      earlier: made,
+      isAuthenticatorEnrolled: enrolled.has(userId),
+      availableMinor: balance?.availableMinor ?? 0n,
+    };
+  };
 }
 
 class TransferBatcher {
@@ -135,9 +169,13 @@ class TransferBatcher {
   private async writeIn(trx: Database, batch: Waiting[]): Promise<Answer[]> {
     const answers: Answer[] = [];
     const checked: { transfer: CheckedTransfer; index: number }[] = [];
+    const knownOf = await readBeforehand(
+      trx,
+      batch.map((waiting) => waiting.attempt),
+    );
     for (const [index, waiting] of batch.entries()) {
       try {
-        const result = await checkTransferIn(trx, this.config, this.clock, waiting.attempt, { isBatched: true });
+        const result = await checkTransferIn(trx, this.config, this.clock, waiting.attempt, knownOf(waiting.attempt));
         if ("outcome" in result) {
           answers[index] = { outcome: result.outcome };
         } else {

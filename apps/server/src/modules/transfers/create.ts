@@ -3,12 +3,17 @@ import type { CreateTransferBody, Transfer } from "@ferry/core/contracts/transfe
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { findIdempotentReplay, requestHashOf as hashRequest } from "../../db/idempotency.ts";
+import {
+  findIdempotentReplay,
+  requestHashOf as hashRequest,
+  type IdempotentRequest,
+  replayOf,
+} from "../../db/idempotency.ts";
 import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import { checkTotpCode, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { type HeldExchange, markTransferExchangeExecuted } from "../exchange/service.ts";
-import { type AccountKey, accountIdsOf, applyLedger, availableMinorOf, type TransferLeg } from "../ledger/service.ts";
+import { type AccountKey, accountIdsOf, applyLedger, type TransferLeg } from "../ledger/service.ts";
 import { createNotifications, type NewNotification } from "../notifications/service.ts";
 import { recordWebhookEvents } from "../webhooks/service.ts";
 import { type ApiTransferCredential, enforceApiTransferRules, recordAppTransfer } from "./api-transfers.ts";
@@ -53,14 +58,41 @@ export function requestHashOf(request: CreateTransferBody, amountMinor: bigint):
   return hashRequest([request.target, request.currency, amountMinor, request.memo ?? "", request.quoteId ?? ""]);
 }
 
-/** The transfer this attempt's Idempotency-Key already made, if any (db/idempotency.ts: lock, replay, conflict). */
-async function findReplay(trx: Database, attempt: TransferAttempt): Promise<Transfer | undefined> {
-  const { sender, idempotencyKey, requestHash } = attempt;
-  const request = { scope: "transfer", ownerId: sender.userId, key: idempotencyKey, requestHash };
-  const transferId = await findIdempotentReplay(trx, request, async () => {
-    const earlier = await selectTransferByKey(trx, sender.userId, idempotencyKey);
-    return earlier && { requestHash: earlier.requestHash, result: earlier.id };
-  });
+/** The attempt as db/idempotency.ts sees it: a key of the sender's, for a transfer. */
+export function idempotentRequestOf({ sender, idempotencyKey, requestHash }: TransferAttempt): IdempotentRequest {
+  return { scope: "transfer", ownerId: sender.userId, key: idempotencyKey, requestHash };
+}
+
+/**
+ * What a batch read for all its transfers at once, under all their keys' locks, so that each one's
+ * checks need not (batcher.ts).
+ */
+export interface KnownBeforehand {
+  /** What the attempt's Idempotency-Key made before, if anything. */
+  readonly earlier: { readonly id: string; readonly requestHash: string } | undefined;
+  readonly isAuthenticatorEnrolled: boolean;
+  /** The sender's available balance in the transfer's currency. */
+  readonly availableMinor: bigint;
+}
+
+/**
+ * The transfer this attempt's Idempotency-Key already made, if any (db/idempotency.ts: lock, replay,
+ * conflict); in a batch, from what it read beforehand under the keys' locks.
+ */
+async function findReplay(
+  trx: Database,
+  attempt: TransferAttempt,
+  known: KnownBeforehand | null,
+): Promise<Transfer | undefined> {
+  const { sender, idempotencyKey } = attempt;
+  const request = idempotentRequestOf(attempt);
+  const resultOf = (earlier: KnownBeforehand["earlier"]) =>
+    earlier && { requestHash: earlier.requestHash, result: earlier.id };
+  const transferId = known
+    ? replayOf(request, resultOf(known.earlier))
+    : await findIdempotentReplay(trx, request, async () =>
+        resultOf(await selectTransferByKey(trx, sender.userId, idempotencyKey)),
+      );
   if (transferId === undefined) {
     return undefined;
   }
@@ -180,11 +212,17 @@ function alertEventsOf(transferId: string, sender: TransferAttempt["sender"], pr
 async function checkConfirmation(
   trx: Database,
   config: Config,
-  context: { clock: Clock; attempt: TransferAttempt; priced: PricedTransfer; exchange: HeldExchange | null },
+  context: {
+    clock: Clock;
+    attempt: TransferAttempt;
+    priced: PricedTransfer;
+    exchange: HeldExchange | null;
+    known: KnownBeforehand | null;
+  },
 ): Promise<"consumed" | "wrong"> {
-  const { attempt, priced, exchange } = context;
+  const { attempt, priced, exchange, known } = context;
   const { userId } = attempt.sender;
-  if (await isAuthenticatorEnrolled(trx, userId)) {
+  if (known ? known.isAuthenticatorEnrolled : await isAuthenticatorEnrolled(trx, userId)) {
     const keys = { secret: config.authSecret, clock: attempt.totpClock };
     // A code whose step was accepted already (a sign-in moments ago) is refused as used, not as wrong.
     const check = await checkTotpCode(trx, keys, { userId, code: attempt.request.code ?? "", state: "enrolled" });
@@ -229,7 +267,7 @@ export async function createTransferIn(
   clock: Clock,
   attempt: TransferAttempt,
 ): Promise<TransferOutcome> {
-  const checked = await checkTransferIn(trx, config, clock, attempt, { isBatched: false });
+  const checked = await checkTransferIn(trx, config, clock, attempt, null);
   if ("outcome" in checked) {
     return checked.outcome;
   }
@@ -241,17 +279,18 @@ export async function createTransferIn(
  * Everything before a transfer is written, in the caller's transaction: a replay of the
  * Idempotency-Key answers with the first transfer; otherwise the destination is resolved and priced,
  * the daily limit enforced, the code checked against these exact details and consumed. A refusal is
- * thrown (an AppError) having written nothing; a wrong code is answered, its try counted.
+ * thrown (an AppError) having written nothing; a wrong code is answered, its try counted. In a batch,
+ * `known` is what the batch read beforehand for all its transfers.
  */
 export async function checkTransferIn(
   trx: Database,
   config: Config,
   clock: Clock,
   attempt: TransferAttempt,
-  options: { isBatched: boolean },
+  known: KnownBeforehand | null,
 ): Promise<{ outcome: TransferOutcome } | { transfer: CheckedTransfer }> {
   const { sender, request } = attempt;
-  const original = await findReplay(trx, attempt);
+  const original = await findReplay(trx, attempt, known);
   if (original) {
     return { outcome: { transfer: original, isReplay: true } };
   }
@@ -266,10 +305,7 @@ export async function checkTransferIn(
     await lockDailyLimit(trx, sender.userId);
     await enforceDailyLimit(trx, config, sender.userId, priced);
   }
-  if (
-    options.isBatched &&
-    (await availableMinorOf(trx, sender.userId, priced.currency)) < priced.amountMinor + priced.feeMinor
-  ) {
+  if (known && known.availableMinor < priced.amountMinor + priced.feeMinor) {
     // In a batch the ledger runs last, for every transfer at once: a shortfall is refused before the
     // code is consumed, so a refused transfer writes nothing.
     throw new AppError("insufficient_funds", "Insufficient balance");
@@ -277,7 +313,7 @@ export async function checkTransferIn(
   if (attempt.credential) {
     // An app's transfer needs no code: its second factor was given when its credential was made.
     await enforceApiTransferRules(trx, sender.userId, attempt.credential, priced);
-  } else if ((await checkConfirmation(trx, config, { clock, attempt, priced, exchange })) === "wrong") {
+  } else if ((await checkConfirmation(trx, config, { clock, attempt, priced, exchange, known })) === "wrong") {
     return { outcome: { isWrongCode: true } };
   }
   return { transfer: { attempt, priced, exchange } };
