@@ -267,7 +267,10 @@ async function countBusyBackends(db: Database, exceptPids: readonly number[]): P
 /** A transaction of the test's own that holds one ledger account as a transfer's ledger call would. */
 interface AccountLock {
   readonly pid: number;
-  /** Rolls back and hands the connection back; a connection PostgreSQL's death took is thrown away. */
+  /**
+   * Rolls back and hands the connection back; a connection PostgreSQL's death took is thrown away.
+   * Releasing again does nothing, so a failing test can always release what it holds.
+   */
   release(): Promise<void>;
 }
 
@@ -281,9 +284,14 @@ async function lockAccount(pool: DatabaseHandle["pool"], accountId: string): Pro
   await client.query("SELECT id FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
   const pidRow = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
   const pid = Number(pidRow.rows[0]?.pid);
+  let isReleased = false;
   return {
     pid,
     async release() {
+      if (isReleased) {
+        return;
+      }
+      isReleased = true;
       try {
         await client.query("ROLLBACK");
         client.release();
@@ -406,10 +414,14 @@ describe("a SIGKILL in the middle of a group-commit batch", () => {
   }, 180_000);
 
   afterAll(async () => {
-    await database?.close();
-    await ferry?.stop();
-    if (dataDir) {
-      await rm(dataDir, { recursive: true, force: true });
+    try {
+      await database?.close();
+    } finally {
+      // Whatever the test left behind, no Ferry or PostgreSQL of it may outlive it.
+      await ferry?.stop();
+      if (dataDir) {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     }
   }, 60_000);
 
@@ -481,8 +493,7 @@ describe("a SIGKILL in the middle of a group-commit batch", () => {
     const gateLock = await lockAccount(database.pool, gateAccountId);
     let recipientLock: AccountLock | null = null;
     let batchAnswers: Promise<(HttpAnswer | null)[]> = Promise.resolve([]);
-    let batchBackend: number;
-    let lockedSenders: Customer[];
+    let lockedSenders: Customer[] = [];
     try {
       const gateAnswer = send(ferry.baseUrl, gateTransfer);
       const gateBackend = await waitFor("the gate transfer to wait on the gate recipient's wallet", () =>
@@ -504,7 +515,7 @@ describe("a SIGKILL in the middle of a group-commit batch", () => {
       expect(gateAnswered?.status, gateAnswered?.body).toBe(201);
       acknowledge(gateTransfer, gateAnswered as HttpAnswer);
       const lockPid = recipientLock.pid;
-      batchBackend = await waitFor("the batch's ledger call to wait on the recipient's wallet", () =>
+      const batchBackend = await waitFor("the batch's ledger call to wait on the recipient's wallet", () =>
         backendBlockedBy(db, lockPid),
       );
       // The wallets the waiting ledger call holds are the senders in its batch (SKIP LOCKED passes over them).
@@ -513,47 +524,47 @@ describe("a SIGKILL in the middle of a group-commit batch", () => {
         FOR NO KEY UPDATE SKIP LOCKED`.execute(db);
       const freeIds = new Set(free.rows.map((row) => String(row.id)));
       lockedSenders = batchSenders.filter((sender) => !freeIds.has(sender.accountId));
-    } catch (error) {
+      // Mid-batch: a batch of several transfers has written its rows, uncommitted, and waits in its ledger call.
+      expect(lockedSenders.length).toBeGreaterThanOrEqual(2);
+      const visibleBeforeKill = await db
+        .selectFrom("transfers")
+        .select("id")
+        .where(
+          "idempotency_key",
+          "in",
+          batch.map((item) => item.idempotencyKey),
+        )
+        .execute();
+      expect(visibleBeforeKill).toEqual([]);
+
+      if (target === "server") {
+        await ferry.killServer();
+        await recipientLock.release();
+        // The killed server's connection now gets its locks and finds no client to commit for: it rolls back.
+        await waitFor("the killed server's batch connection to end", async () => {
+          const row = await sql<{
+            pid: number;
+          }>`SELECT pid FROM pg_stat_activity WHERE pid = ${batchBackend}::int`.execute(db);
+          return row.rows.length === 0 ? true : undefined;
+        });
+        await ferry.start(RECOVERY_TIMEOUT_MS);
+      } else {
+        const killedPid = await ferry.killPostgres();
+        // Its connection died with PostgreSQL: release throws it away.
+        await recipientLock.release();
+        // Ferry supervises its cluster: it must come back without anyone restarting Ferry.
+        const deadline = Date.now() + RECOVERY_TIMEOUT_MS;
+        while (!(await ferry.isHealthy()) || (await ferry.postgresPid().catch(() => killedPid)) === killedPid) {
+          if (Date.now() > deadline) {
+            throw new Error(`Ferry did not restart its PostgreSQL:\n${ferry.output.join("\n")}`);
+          }
+          await sleep(200);
+        }
+      }
+    } finally {
+      // Released here too when the test fails before the kill, so that nothing keeps Ferry waiting.
       await gateLock.release();
       await recipientLock?.release();
-      throw error;
-    }
-    // Mid-batch: a batch of several transfers has written its rows, uncommitted, and waits in its ledger call.
-    expect(lockedSenders.length).toBeGreaterThanOrEqual(2);
-    const visibleBeforeKill = await db
-      .selectFrom("transfers")
-      .select("id")
-      .where(
-        "idempotency_key",
-        "in",
-        batch.map((item) => item.idempotencyKey),
-      )
-      .execute();
-    expect(visibleBeforeKill).toEqual([]);
-
-    if (target === "server") {
-      await ferry.killServer();
-      await recipientLock.release();
-      // The killed server's connection now gets its locks and finds no client to commit for: it rolls back.
-      await waitFor("the killed server's batch connection to end", async () => {
-        const row = await sql<{
-          pid: number;
-        }>`SELECT pid FROM pg_stat_activity WHERE pid = ${batchBackend}::int`.execute(db);
-        return row.rows.length === 0 ? true : undefined;
-      });
-      await ferry.start(RECOVERY_TIMEOUT_MS);
-    } else {
-      const killedPid = await ferry.killPostgres();
-      // Its connection died with PostgreSQL: release throws it away.
-      await recipientLock.release();
-      // Ferry supervises its cluster: it must come back without anyone restarting Ferry.
-      const deadline = Date.now() + RECOVERY_TIMEOUT_MS;
-      while (!(await ferry.isHealthy()) || (await ferry.postgresPid().catch(() => killedPid)) === killedPid) {
-        if (Date.now() > deadline) {
-          throw new Error(`Ferry did not restart its PostgreSQL:\n${ferry.output.join("\n")}`);
-        }
-        await sleep(200);
-      }
     }
 
     // The killed batch's requests: no answer (server killed) or a failure (PostgreSQL killed), unless one
