@@ -31,7 +31,8 @@
  * - BENCH_REFERENCE (auto | node | pgbench), BENCH_POOL_MAX (default: the server's own pool size)
  * - BENCH_PROFILE_TRANSFERS (20): transfers sent one at a time with their statements recorded
  * - BENCH_READ_FLOOR (1; 0 skips the informational GET /api/v1/me phase, the floor of any
- *   authenticated request)
+ *   authenticated request, and the HTTP ceiling: a bare node:http server answering a constant to the
+ *   same clients, which no endpoint can pass on this machine)
  * - BENCH_CPU_PROFILE (0; 1 adds a spread phase under V8's profiler, not counted in the figures, and
  *   writes bench/results/tmp/server-spread.cpuprofile)
  * - BENCH_THROWAWAY (0; 1 turns PostgreSQL's durability off, labelled in the results)
@@ -575,6 +576,8 @@ export async function runHttpPhase(
   request: Pick<HttpLoadJob, "method" | "path" | "expectedStatus" | "arrivalsPerSecond"> = TRANSFER_REQUEST,
   /** False for a phase that continues the one before it (the soak's minutes): no ANALYZE, no CHECKPOINT. */
   isFreshStart = true,
+  /** The server the clients send to: Ferry's, unless another is measured (the HTTP ceiling). */
+  target: { readonly port: number; readonly origin: string } = bench.server,
 ) {
   const { admin, clusterDir } = bench.db;
   if (isFreshStart) {
@@ -583,7 +586,7 @@ export async function runHttpPhase(
     await admin.query("CHECKPOINT");
   }
   const before = await takeCpuSnapshot(admin, clusterDir);
-  const { port, origin } = bench.server;
+  const { port, origin } = target;
   const { value: result, postgresErrors: phaseErrors } = await watchPostgresErrors(bench, () =>
     bench.worker.run({ ...request, port, origin, durationMs, requestTimeoutMs: REQUEST_TIMEOUT_MS, clients: plans }),
   );
@@ -846,7 +849,36 @@ async function measureAuthenticatedRead(bench: Bench): Promise<PhaseFigures> {
   return httpPhaseFigures("authenticated read", description, readRun);
 }
 
-/** The measured phases: spread, the optional CPU profile, hot, and the optional read floor. */
+/**
+ * The most any HTTP endpoint could answer on this machine with these clients: a bare node:http server
+ * on the thread Ferry's server runs on, answering a constant, driven exactly as the read floor is.
+ */
+async function measureHttpCeiling(bench: Bench): Promise<PhaseFigures> {
+  const { settings } = bench.run;
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, LOOPBACK_HOST, resolve));
+  const { port } = server.address() as { port: number };
+  try {
+    const plans = bench.people.senders.map((sender) => ({
+      cookie: sender.cookie,
+      ip: sender.ip,
+      requests: new Array<PlannedRequest>(MAX_READS_PER_CLIENT).fill({}),
+    }));
+    const durationMs = Math.min(settings.seconds, READ_FLOOR_MAX_SECONDS) * 1000;
+    const request = { method: "GET", path: "/", expectedStatus: 200 } as const;
+    const target = { port, origin: `http://${LOOPBACK_HOST}:${port}` };
+    const run = await runHttpPhase(bench, "http ceiling", plans, durationMs, request, true, target);
+    const description = `GET / of a bare node:http server answering a constant, ${settings.clients} clients (informational)`;
+    return httpPhaseFigures("http ceiling", description, run);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** The measured phases: spread, the optional CPU profile, hot, and the optional read floor and HTTP ceiling. */
 async function runLoadPhases(bench: Bench, estimatedRate: number) {
   const { settings } = bench.run;
   const durationMs = settings.seconds * 1000;
@@ -863,8 +895,9 @@ async function runLoadPhases(bench: Bench, estimatedRate: number) {
   const hotRun = await runHttpPhase(bench, "hot", hotPlans, durationMs);
   const hot = httpPhaseFigures("hot", `${settings.clients} senders → 1 recipient`, hotRun);
   const authenticatedRead = settings.isReadFloorMeasured ? await measureAuthenticatedRead(bench) : null;
+  const httpCeiling = settings.isReadFloorMeasured ? await measureHttpCeiling(bench) : null;
   const openLoop = settings.isOpenLoopMeasured ? await runOpenLoop(bench, spread.perSecond) : [];
-  return { spread, hot, cpuProfile, authenticatedRead, openLoop };
+  return { spread, hot, cpuProfile, authenticatedRead, httpCeiling, openLoop };
 }
 
 /** The warm-up (not reported): the transfer rate it reached sizes the phases' prepared transfers. */
@@ -990,6 +1023,8 @@ interface Outcome {
   readonly hot: PhaseFigures;
   readonly cpuProfile: CpuProfileSummary | null;
   readonly authenticatedRead: PhaseFigures | null;
+  /** A bare HTTP server's answers per second with the same clients: the ceiling of every endpoint here. */
+  readonly httpCeiling: PhaseFigures | null;
   readonly pgledgerSpread: PhaseFigures;
   readonly pgledgerHot: PhaseFigures;
   readonly openLoop: { share: number; arrivalsPerSecond: number; figures: PhaseFigures }[];
@@ -1008,6 +1043,7 @@ function ratiosOf(outcome: Outcome) {
     ratioToPgledger: pgledgerSpread.perSecond > 0 ? spread.perSecond / pgledgerSpread.perSecond : 0,
     hotRatioToPgledger: pgledgerHot.perSecond > 0 ? hot.perSecond / pgledgerHot.perSecond : 0,
     readsToReference: authenticatedRead ? authenticatedRead.perSecond / reference.perSecond : null,
+    httpCeilingToReference: outcome.httpCeiling ? outcome.httpCeiling.perSecond / reference.perSecond : null,
   };
 }
 
@@ -1028,6 +1064,7 @@ function phaseTableLines(outcome: Outcome): string[] {
     outcome.pgledgerHot,
     ...outcome.openLoop.map((item) => item.figures),
     ...(authenticatedRead ? [authenticatedRead] : []),
+    ...(outcome.httpCeiling ? [outcome.httpCeiling] : []),
   ];
   for (const phase of phases) {
     const isLoad = phase.name === "spread" || phase.name === "hot";
@@ -1053,13 +1090,15 @@ function phaseTableLines(outcome: Outcome): string[] {
 /** Each target and whether it was met, then the errors and how busy the machine was. */
 function verdictLines(outcome: Outcome): string[] {
   const { spread, hot, reference, violations } = outcome;
-  const { ratioToReference, hotToSpread, ratioToPgledger, readsToReference } = ratiosOf(outcome);
+  const { ratioToReference, hotToSpread, ratioToPgledger, readsToReference, httpCeilingToReference } =
+    ratiosOf(outcome);
   const verdict = (isMet: boolean) => (isMet ? "met" : "MISSED");
   return [
     "",
     `reference: ${reference.description}`,
     `ratio to pgledger (spread / pgledger spread): ${ratioToPgledger.toFixed(3)}   stretch ≥ 1`,
     `authenticated reads / reference:        ${readsToReference === null ? "not measured" : readsToReference.toFixed(3)}   target ≥ 2`,
+    `bare HTTP ceiling / reference:          ${httpCeilingToReference === null ? "not measured" : httpCeilingToReference.toFixed(3)}   (no endpoint can pass it here)`,
     `deadlocks (pg_stat_database):            ${outcome.deadlocks}   target ${TARGETS.deadlocks}: ${verdict(outcome.deadlocks === 0)}`,
     ...outcome.openLoop.map(
       (item) =>
@@ -1181,7 +1220,14 @@ function environmentOf(outcome: Outcome) {
 /** bench/results/transfers.json: the headline figures, the targets, each phase, the profile and the machine. */
 function resultsOf(outcome: Outcome) {
   const { settings, spread, hot, reference, referencePhases, authenticatedRead, violations, report } = outcome;
-  const { ratioToReference, hotToSpread, ratioToPgledger, hotRatioToPgledger, readsToReference } = ratiosOf(outcome);
+  const {
+    ratioToReference,
+    hotToSpread,
+    ratioToPgledger,
+    hotRatioToPgledger,
+    readsToReference,
+    httpCeilingToReference,
+  } = ratiosOf(outcome);
   return {
     benchmark: "transfers",
     durability: settings.isThrowaway ? "throwaway: fsync, synchronous_commit and full_page_writes off" : "durable",
@@ -1197,6 +1243,7 @@ function resultsOf(outcome: Outcome) {
     ratioToPgledger: round(ratioToPgledger, 4),
     hotRatioToPgledger: round(hotRatioToPgledger, 4),
     authenticatedReadsToReference: readsToReference === null ? null : round(readsToReference, 4),
+    httpCeilingToReference: httpCeilingToReference === null ? null : round(httpCeilingToReference, 4),
     deadlocks: outcome.deadlocks,
     openLoop: outcome.openLoop.map((item) => ({
       share: item.share,
@@ -1230,6 +1277,7 @@ function resultsOf(outcome: Outcome) {
       pgledgerSpread: phaseFiguresOf(outcome.pgledgerSpread),
       pgledgerHot: phaseFiguresOf(outcome.pgledgerHot),
       ...(authenticatedRead ? { authenticatedRead: phaseFiguresOf(authenticatedRead) } : {}),
+      ...(outcome.httpCeiling ? { httpCeiling: phaseFiguresOf(outcome.httpCeiling) } : {}),
     },
     reference: {
       kind: reference.name.replace("reference ", ""),
