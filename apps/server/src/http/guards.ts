@@ -23,6 +23,11 @@ export interface Viewer {
   readonly sessionId: string;
   /** How the request authenticated: null for a browser session, else the app's credential. */
   readonly credential: ViewerCredential | null;
+  /**
+   * Whether the person confirms with an authenticator app, as the session read found it (spares a
+   * read); undefined when it was not read with the session.
+   */
+  readonly isAuthenticatorEnrolled?: boolean;
 }
 
 declare module "fastify" {
@@ -86,6 +91,8 @@ export interface SessionOfRequest {
   readonly lastActiveAt?: Date;
   /** The owner's idle timeout in minutes (null: never), when the read had it at hand (spares another). */
   readonly idleTimeoutMinutes?: number | null;
+  /** Whether the owner has an enrolled authenticator app, when the read had it at hand. */
+  readonly isAuthenticatorEnrolled?: boolean;
 }
 
 /**
@@ -266,6 +273,7 @@ export function createGuards(readSession: ReadSession, checkIdle: CheckIdle, cre
       role: result.user.role === "admin" ? "admin" : "user",
       sessionId: result.session.id,
       credential: null,
+      isAuthenticatorEnrolled: result.isAuthenticatorEnrolled,
     };
   }
 

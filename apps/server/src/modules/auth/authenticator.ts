@@ -67,7 +67,11 @@ export async function sealTotpSecret(keys: Pick<TotpKeys, "secret">, secret: str
 
 /** The user's authenticator: "enrolled" once a code confirmed it, "pending" between setup and that code. */
 export async function authenticatorStateOf(db: Database, userId: string): Promise<"enrolled" | "pending" | "none"> {
-  const row = await selectAuthenticator(db, userId);
+  return authenticatorStateFrom(await selectAuthenticator(db, userId));
+}
+
+/** The state an authenticator row says (none without a row): a row not yet confirmed is pending. */
+export function authenticatorStateFrom(row: { verified: boolean | null } | undefined): "enrolled" | "pending" | "none" {
   if (!row) {
     return "none";
   }
@@ -77,7 +81,7 @@ export async function authenticatorStateOf(db: Database, userId: string): Promis
 /** Which of these users have an enrolled authenticator app, in one read (a batch of transfers). */
 export async function authenticatorEnrolledAmong(db: Database, userIds: readonly string[]): Promise<Set<string>> {
   const rows = await selectAuthenticatorsOf(db, userIds);
-  return new Set(rows.filter((row) => row.verified !== false).map((row) => row.userId));
+  return new Set(rows.filter((row) => authenticatorStateFrom(row) === "enrolled").map((row) => row.userId));
 }
 
 /** Whether the user has an enrolled authenticator app, which then replaces the e-mailed codes. */

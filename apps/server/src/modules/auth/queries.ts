@@ -134,6 +134,7 @@ export function selectSessionWithUser(db: Database, token: string) {
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
     .leftJoin("user_preferences", "user_preferences.user_id", "user.id")
+    .leftJoin("twoFactor", "twoFactor.userId", "user.id")
     .select([
       "session.id as sessionId",
       "session.expiresAt",
@@ -146,6 +147,9 @@ export function selectSessionWithUser(db: Database, token: string) {
       // The idle timeout's setting, so the idle check needs no read of its own (no row: the default).
       "user_preferences.user_id as preferencesUserId",
       "user_preferences.session_timeout_minutes",
+      // Whether the person confirms transfers with an authenticator app (authenticator.ts).
+      "twoFactor.id as authenticatorId",
+      "twoFactor.verified as authenticatorVerified",
     ])
     .where("session.token", "=", token)
     .executeTakeFirst();

@@ -2,6 +2,7 @@ import type { Database } from "../../db/database.ts";
 import type { SessionOfRequest } from "../../http/guards.ts";
 import { sessionTimeoutMinutesFrom } from "../settings/service.ts";
 import type { Auth } from "./auth.ts";
+import { authenticatorStateFrom } from "./authenticator.ts";
 import { readCookie, verifySignedValue } from "./cookies.ts";
 import { selectSessionWithUser } from "./queries.ts";
 
@@ -49,6 +50,9 @@ export function createSessionReader(auth: Auth, db: Database): (headers: Headers
       user: { id: row.userId, email: row.email, role: row.role, banned: row.banned, banExpires: row.banExpires },
       lastActiveAt: new Date(row.lastActiveAt),
       idleTimeoutMinutes: sessionTimeoutMinutesFrom(row.preferencesUserId === null ? undefined : row),
+      isAuthenticatorEnrolled:
+        authenticatorStateFrom(row.authenticatorId === null ? undefined : { verified: row.authenticatorVerified }) ===
+        "enrolled",
     };
   };
 }

@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomInt } from "node:crypto";
 import { CODE_MAX_ATTEMPTS } from "@ferry/core/contracts/auth";
+import { sql } from "kysely";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
@@ -100,7 +101,8 @@ export async function issueTransferCode(
  * ("consumed"); a wrong code counts one try in the caller's transaction ("wrong"), which the caller
  * must commit, so that tries made at the same time are counted one after another. A code for another
  * recipient, amount or currency never matches; one issued at an earlier revision of the destination
- * has expired.
+ * has expired. One statement: the newest code is locked, judged and updated together. Only keyed
+ * hashes (HMAC) are compared, so comparing them in SQL tells a timing observer nothing of the code.
  */
 export async function checkTransferCode(
   db: Database,
@@ -109,38 +111,41 @@ export async function checkTransferCode(
   code: string,
 ): Promise<"consumed" | "wrong"> {
   const bindingHash = bindingHashOf(binding);
-  const row = await db
-    .selectFrom("transfer_codes")
-    .select(["id", "code_hash", "attempts", "expires_at", "destination_revision"])
-    .where("user_id", "=", binding.userId)
-    .where("binding_hash", "=", bindingHash)
-    .where("consumed_at", "is", null)
-    .orderBy("id", "desc")
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) {
+  const now = keys.clock.now();
+  const { rows } = await sql<{ verdict: "consumed" | "wrong" | "expired" | "exhausted" }>`
+    WITH newest AS (
+      SELECT id, code_hash, attempts, expires_at, destination_revision
+      FROM transfer_codes
+      WHERE user_id = ${binding.userId} AND binding_hash = ${bindingHash} AND consumed_at IS NULL
+      ORDER BY id DESC
+      LIMIT 1
+      FOR UPDATE
+    ), judged AS (
+      SELECT id, CASE
+        -- A code issued before the destination was last edited ended with that edit.
+        WHEN destination_revision <> ${binding.revision} OR expires_at <= ${now}::timestamptz THEN 'expired'
+        WHEN attempts >= ${CODE_MAX_ATTEMPTS} THEN 'exhausted'
+        WHEN code_hash = ${codeHashOf(keys.secret, code, bindingHash)} THEN 'consumed'
+        ELSE 'wrong'
+      END AS verdict
+      FROM newest
+    )
+    UPDATE transfer_codes AS code
+    SET consumed_at = CASE WHEN judged.verdict = 'consumed' THEN ${now}::timestamptz ELSE code.consumed_at END,
+        attempts = CASE WHEN judged.verdict = 'wrong' THEN code.attempts + 1 ELSE code.attempts END
+    FROM judged
+    WHERE code.id = judged.id
+    RETURNING judged.verdict
+  `.execute(db);
+  const verdict = rows[0]?.verdict;
+  if (verdict === undefined) {
     throw new AppError("invalid_code", "Invalid verification code: request a code for this exact transfer");
   }
-  // A code issued before the destination was last edited ended with that edit.
-  const isEdited = row.destination_revision !== binding.revision;
-  const now = keys.clock.now();
-  if (isEdited || new Date(row.expires_at).getTime() <= now.getTime()) {
+  if (verdict === "expired") {
     throw new AppError("invalid_code", "This verification code has expired. Please request a new one.");
   }
-  if (row.attempts >= CODE_MAX_ATTEMPTS) {
+  if (verdict === "exhausted") {
     throw new AppError("invalid_code", "Too many wrong attempts. Please request a new code.");
   }
-  const expected = Buffer.from(row.code_hash, "hex");
-  const actual = Buffer.from(codeHashOf(keys.secret, code, bindingHash), "hex");
-  if (!timingSafeEqual(expected, actual)) {
-    await db
-      .updateTable("transfer_codes")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", row.id)
-      .execute();
-    return "wrong";
-  }
-  await db.updateTable("transfer_codes").set({ consumed_at: now }).where("id", "=", row.id).execute();
-  return "consumed";
+  return verdict;
 }

@@ -223,7 +223,13 @@ export async function createTransfer(
   db: Database,
   config: Config,
   clock: Clock,
-  sender: { userId: string; email: string; credential?: ApiTransferCredential | null },
+  sender: {
+    userId: string;
+    email: string;
+    credential?: ApiTransferCredential | null;
+    /** Whether the sender confirms with an authenticator app, if the session read knew it already. */
+    isAuthenticatorEnrolled?: boolean;
+  },
   idempotencyKey: string,
   request: CreateTransferBody,
   totpClock: Clock = systemClock,
@@ -235,7 +241,8 @@ export async function createTransfer(
   const amountMinor = requestAmountMinorOf(request, request.currency);
   const requestHash = requestHashOf(request, amountMinor);
   const attempt = { sender, idempotencyKey, requestHash, request, amountMinor, totpClock, credential };
-  const isConfirmedWithApp = credential === null && (await isAuthenticatorEnrolled(db, sender.userId));
+  const isConfirmedWithApp =
+    credential === null && (sender.isAuthenticatorEnrolled ?? (await isAuthenticatorEnrolled(db, sender.userId)));
   // A transfer confirmed with an e-mailed code is group-committed (batcher.ts); an app's, one confirmed
   // with an authenticator app (its own wrong-code budget) and one paid from another balance, alone.
   const isBatched = credential === null && !isConfirmedWithApp && request.quoteId === undefined;
