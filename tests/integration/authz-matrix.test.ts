@@ -326,6 +326,10 @@ function ownerKycDocumentIds({ owner, ferry }: RequestContext): Promise<KycUploa
 const ROUTES: Record<string, RouteEntry> = {
   // Operations and documentation.
   "GET /api/health": { access: "public", request: () => ({ url: "/api/health" }) },
+  "GET /health/live": { access: "public", request: () => ({ url: "/health/live" }) },
+  "GET /health/ready": { access: "public", request: () => ({ url: "/health/ready" }) },
+  // Open under the test configuration; METRICS_TOKEN guards it (health-and-metrics.test.ts).
+  "GET /metrics": { access: "public", request: () => ({ url: "/metrics" }) },
   "GET /api/v1/openapi.json": { access: "public", request: () => ({ url: "/api/v1/openapi.json" }) },
   // For crawlers (plugins/app/site-index.ts).
   "GET /robots.txt": { access: "public", request: () => ({ url: "/robots.txt" }) },

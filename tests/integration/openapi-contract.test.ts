@@ -314,6 +314,8 @@ async function kycSubmittedBy(ferry: TestApp, user: SessionUser): Promise<string
 /** The probes of every documented operation, by `METHOD /openapi/path`. An operation missing here fails the test. */
 const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
   "GET /api/health": async () => [{ label: "anyone", persona: "anonymous", url: "/api/health", expect: [200] }],
+  "GET /health/live": async () => [{ label: "anyone", persona: "anonymous", url: "/health/live", expect: [200] }],
+  "GET /health/ready": async () => [{ label: "anyone", persona: "anonymous", url: "/health/ready", expect: [200] }],
 
   // Sign-up and Better Auth's allow-list.
   "POST /api/v1/auth/sign-up": async () => [

@@ -55,7 +55,9 @@ import devClockPlugin, { type DevClockOffsetStore, devClockOffsetStore } from ".
 import guardsPlugin from "./plugins/app/guards.ts";
 import healthPlugin from "./plugins/app/health.ts";
 import jobsPlugin from "./plugins/app/jobs.ts";
+import metricsPlugin from "./plugins/app/metrics.ts";
 import routeMethodsPlugin from "./plugins/app/route-methods.ts";
+import shutdownPlugin from "./plugins/app/shutdown.ts";
 import webAppPlugin from "./plugins/app/web-app.ts";
 import compressionPlugin from "./plugins/external/compression.ts";
 import originCheckPlugin from "./plugins/external/origin-check.ts";
@@ -98,6 +100,9 @@ export interface FerryApp {
   /** The business clock the modules read (the development clock, when enabled). */
   readonly clock: Clock;
 }
+
+/** The most closing the app waits for requests still being answered (decision 057). */
+const SHUTDOWN_DRAIN_TIMEOUT_MS = 10_000;
 
 /**
  * The router refuses a malformed percent-escape or an over-long path parameter before any route
@@ -262,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   const sessionClock = deps.sessionClock ?? systemClock;
   await app.register(guardsPlugin, { db, sessionClock, authSecret: config.authSecret });
   await app.register(healthPlugin, { pool });
+  await app.register(metricsPlugin, { pool, db, access: config.metricsAccess });
 
   // One file storage for every module that keeps files: help attachments, and KYC documents encrypted.
   const storage = localDirectoryStorage(config.fileStorageDir);
@@ -302,6 +308,9 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
     isSending: senders.isSending,
     onStopped: () => mailSender?.close(),
   });
+  // After the job runner: `onClose` hooks run last-registered first, so closing waits for the requests
+  // being answered (transfers in a batch among them) before the runner their transactions queue jobs on stops.
+  await app.register(shutdownPlugin, { drainTimeoutMs: SHUTDOWN_DRAIN_TIMEOUT_MS });
   if (devClock) {
     await app.register(devClockPlugin, { clock: devClock, store: devClockStore });
   }

@@ -194,6 +194,8 @@ const EnvSchema = z
     JOBS_ENABLED: booleanText.optional(),
     // How long a webhook receiver has to answer one attempt (a delivery is held 5 s more than twice that).
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(10),
+    // The bearer token `GET /metrics` asks for. Unset: /metrics is open outside production and off (404) in it.
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     // scrypt's cost N for new password hashes: a power of two; below the default only outside production.
     PASSWORD_SCRYPT_COST: z.coerce
       .number()
@@ -313,6 +315,11 @@ export interface Config {
   readonly webhookTimeoutMs: number;
   /** scrypt's cost N for new password hashes (PASSWORD_SCRYPT_COST; tests use less, production never). */
   readonly passwordScryptCost: number;
+  /**
+   * What `GET /metrics` asks for: "open" outside production without METRICS_TOKEN, the token as
+   * `Authorization: Bearer` when it is set, and "disabled" (404) in production without one.
+   */
+  readonly metricsAccess: MetricsAccess;
   /** `POST /dev/clock` (move the business clock forward, then run the daily returns) exists outside production only. */
   readonly isDevClockEnabled: boolean;
 }
@@ -394,6 +401,20 @@ const PRODUCTION_REQUIRED = [
   "DEPOSIT_XPUB_TRON",
 ] as const;
 
+/** Who may read `GET /metrics` (Prometheus): anyone, the holder of METRICS_TOKEN, or nobody. */
+export type MetricsAccess =
+  | { readonly kind: "open" }
+  | { readonly kind: "token"; readonly token: string }
+  | { readonly kind: "disabled" };
+
+/** Metrics tell an attacker about traffic and balances' health: in production only with a token. */
+function metricsAccessOf(token: string | undefined, isProduction: boolean): MetricsAccess {
+  if (token) {
+    return { kind: "token", token };
+  }
+  return isProduction ? { kind: "disabled" } : { kind: "open" };
+}
+
 /** Reads and validates every setting once. Unknown variables are ignored; bad ones fail fast. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -461,6 +482,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isDevClockEnabled: !isProduction,
     passwordScryptCost: values.PASSWORD_SCRYPT_COST,
     webhookTimeoutMs: values.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    metricsAccess: metricsAccessOf(values.METRICS_TOKEN, isProduction),
     trustedOrigins: isProduction
       ? [new URL(publicUrl).origin]
       : [...new Set([new URL(publicUrl).origin, ...loopbackOrigins(values.PORT), VITE_DEV_ORIGIN])],

@@ -103,7 +103,31 @@ async function buildSeededApp(config: Config, database: DatabaseHandle, applied:
   return ferry;
 }
 
-/** SIGINT and SIGTERM close the app (and its job runner), the pool, then the embedded database. */
+/**
+ * The most a stop waits for the app to close before it cuts the connections still open: past the
+ * app's own 10 s wait for requests being answered, within the 30 s an orchestrator usually grants.
+ */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+/** Resolves true when `closing` ends within `timeoutMs`, false when the time ran out first. */
+async function endsWithin(closing: Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([closing.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Graceful shutdown (decision 057) on SIGINT and SIGTERM: readiness fails at once, the server stops
+ * accepting, the requests and transfer batches in flight finish and streams are closed (the app's
+ * `preClose` and `onClose` hooks), then the pool and the embedded database close. A close that takes
+ * longer than `SHUTDOWN_TIMEOUT_MS` has its connections cut, naming the requests cut short.
+ */
 function stopOnSignals(started: Started): void {
   let isStopping = false;
   async function stop(signal: string): Promise<void> {
@@ -111,8 +135,17 @@ function stopOnSignals(started: Started): void {
       return;
     }
     isStopping = true;
-    started.ferry?.app.log.info({ signal }, "stopping");
-    await started.ferry?.app.close();
+    const app = started.ferry?.app;
+    if (app) {
+      app.log.info({ signal }, "stopping");
+      app.shutdown.begin();
+      const closing = app.close();
+      if (!(await endsWithin(closing, SHUTDOWN_TIMEOUT_MS))) {
+        app.log.warn({ requests: app.shutdown.inFlight() }, "shutdown: cutting the connections still open");
+        app.server.closeAllConnections();
+        await closing;
+      }
+    }
     await started.database?.close();
     await started.embedded?.stop();
     process.exit(0);

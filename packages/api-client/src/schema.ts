@@ -1807,6 +1807,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/health/live": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the Ferry process runs (liveness probe) */
+    get: operations["getLiveness"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/health/ready": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether this Ferry process should be sent traffic (readiness probe) */
+    get: operations["getReadiness"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2776,6 +2810,10 @@ export interface components {
       /** Format: uuid */
       proofOfAddressDocumentId: string;
     };
+    LiveStatus: {
+      /** @constant */
+      status: "ok";
+    };
     MarkAllNotificationsReadResponse: {
       updated: number;
     };
@@ -3323,6 +3361,21 @@ export interface components {
       updatedAt: string;
     };
     RateText: string;
+    /** @enum {string} */
+    ReadinessCheck: "database" | "migrations" | "process";
+    ReadyStatus: {
+      checks: {
+        /** @enum {string} */
+        database: "ok" | "unreachable";
+        /** @enum {string} */
+        migrations: "ok" | "pending" | "unknown";
+        /** @enum {string} */
+        process: "ok" | "shutting_down";
+      };
+      failed: components["schemas"]["ReadinessCheck"][];
+      /** @enum {string} */
+      status: "ready" | "unavailable";
+    };
     Recipient: {
       accountHolderName: string | null;
       accountNumber: string | null;
@@ -11947,6 +12000,59 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  getLiveness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process answers */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LiveStatus"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The database answers, every migration is applied, the process is not stopping */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReadyStatus"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description A check failed, named in `failed`; `Retry-After` says when to ask again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReadyStatus"];
         };
       };
     };

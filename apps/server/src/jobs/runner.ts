@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import { fromKysely, type Job, type KyselyTransactionLike, PgBoss, type Queue } from "pg-boss";
+import type { QueueCounts } from "../observability/metrics.ts";
 
 /**
  * Ferry's one scheduler (docs/decisions/023-one-scheduler-pg-boss.md): pg-boss on the application's
@@ -50,6 +51,11 @@ export interface JobRunner {
    * Resolves with how many jobs it ran.
    */
   drain(name: string): Promise<number>;
+  /**
+   * Each queue's jobs waiting, running and recently failed, as pg-boss last counted them (its
+   * supervisor refreshes the counts; reading them costs one small query). None before `start`.
+   */
+  queueCounts(): Promise<QueueCounts[]>;
 }
 
 /** A failed scheduled run is tried again this many times, waiting 60 s, 120 s, 240 s… between them. */
@@ -144,6 +150,18 @@ export function createJobRunner(options: {
         await settle(instance, attempt, () => runLogged(job, "drain", attempt.data));
       }
       return waiting.length;
+    },
+    async queueCounts() {
+      if (!boss) {
+        return [];
+      }
+      const queues = await boss.getQueues(jobs.map((job) => job.name));
+      return queues.map((queue) => ({
+        name: queue.name,
+        queued: queue.queuedCount,
+        active: queue.activeCount,
+        failed: queue.failedCount,
+      }));
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { lockIdempotencyKeys } from "../../db/idempotency.ts";
 import { AppError } from "../../errors.ts";
+import { metricsOf } from "../../observability/metrics.ts";
 import { authenticatorEnrolledAmong } from "../auth/service.ts";
 import { applyLedger, readWalletBalancesOf, type TransferLeg } from "../ledger/service.ts";
 import {
@@ -119,6 +120,7 @@ class TransferBatcher {
     }
     this.isWriting = true;
     const batch = this.takeBatch();
+    metricsOf(this.db)?.observeBatchSize(batch.length);
     void this.write(batch).finally(() => {
       this.isWriting = false;
       this.writeNext();

@@ -18,6 +18,7 @@ import type { Database } from "../../db/database.ts";
 import { paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { requestAmountMinorOf } from "../../http/amount.ts";
+import { metricsOf } from "../../observability/metrics.ts";
 import type { AuditActor } from "../audit/service.ts";
 import { countingWrongAppCodes, isAuthenticatorEnrolled } from "../auth/service.ts";
 import { quoteExchangeForTransfer } from "../exchange/service.ts";
@@ -256,7 +257,20 @@ export async function createTransfer(
     }
     return outcome;
   };
-  return isConfirmedWithApp ? countingWrongAppCodes(db, sender.userId, create) : create();
+  return countOutcome(db, isConfirmedWithApp ? countingWrongAppCodes(db, sender.userId, create) : create());
+}
+
+/** How a transfer request ended, counted in the app's metrics (`ferry_transfers_total`). */
+async function countOutcome<T extends { isReplay: boolean }>(db: Database, ending: Promise<T>): Promise<T> {
+  const metrics = metricsOf(db);
+  try {
+    const result = await ending;
+    metrics?.countTransfer(result.isReplay ? "replayed" : "created");
+    return result;
+  } catch (error) {
+    metrics?.countTransfer(error instanceof AppError && error.code === "invalid_code" ? "wrong_code" : "refused");
+    throw error;
+  }
 }
 
 /**
