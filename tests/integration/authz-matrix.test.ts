@@ -553,6 +553,13 @@ const ROUTES: Record<string, RouteEntry> = {
     ok: [204],
   },
   "GET /api/v1/notifications": { access: "signed-in", request: () => ({ url: "/api/v1/notifications" }) },
+  // A valid request opens a stream that never ends (live-updates.test.ts reads one over HTTP): here a
+  // bad Last-Event-ID, which only an admitted caller gets as far as (400); the others get 401.
+  "GET /api/v1/events": {
+    access: "signed-in",
+    request: () => ({ url: "/api/v1/events", headers: { "last-event-id": "junk" } }),
+    ok: [400],
+  },
   "POST /api/v1/notifications/read-all": {
     access: "signed-in",
     request: () => ({ url: "/api/v1/notifications/read-all", payload: {} }),

@@ -761,6 +761,15 @@ const CASES: Record<string, (context: CaseContext) => Promise<Probe[]>> = {
       expect: [404],
     },
   ],
+  // The stream stays open (live-updates.test.ts reads it over HTTP); here its refusals, which end.
+  "GET /api/v1/events": async () => {
+    const junk = { "last-event-id": "junk" };
+    return [
+      { label: "anonymous", persona: "anonymous", url: "/api/v1/events", expect: [401] },
+      { label: "owner, invalid Last-Event-ID", persona: "owner", url: "/api/v1/events", headers: junk, expect: [400] },
+      { label: "admin, invalid Last-Event-ID", persona: "admin", url: "/api/v1/events", headers: junk, expect: [400] },
+    ];
+  },
   "GET /api/v1/notifications": async () =>
     guarded("/api/v1/notifications", undefined, { url: "/api/v1/notifications?limit=0" }),
   "POST /api/v1/notifications/read-all": async () => guarded("/api/v1/notifications/read-all", {}),

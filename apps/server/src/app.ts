@@ -33,6 +33,8 @@ import type { InvestmentSettings } from "./modules/investments/service.ts";
 import { registerKycRoutes } from "./modules/kyc/routes.ts";
 import { pruneKycDocuments } from "./modules/kyc/service.ts";
 import { registerLedgerAdminRoutes } from "./modules/ledger/routes.ts";
+import { registerLiveUpdates } from "./modules/live/routes.ts";
+import { pruneLiveEvents } from "./modules/live/service.ts";
 import { createMailSender, withMailDelivery } from "./modules/mail/delivery.ts";
 import { registerDevMailRoutes } from "./modules/mail/routes.ts";
 import { registerNotificationRoutes } from "./modules/notifications/routes.ts";
@@ -41,6 +43,7 @@ import { registerProfileRoutes } from "./modules/profile/routes.ts";
 import { registerRateRoutes } from "./modules/rates/routes.ts";
 import { tableRateProvider } from "./modules/rates/service.ts";
 import { registerSessionRoutes } from "./modules/sessions/routes.ts";
+import { admitSessionRequest } from "./modules/sessions/service.ts";
 import { registerSettingsRoutes } from "./modules/settings/routes.ts";
 import { preferencesOf } from "./modules/settings/service.ts";
 import { createSmsSender, withSmsChannel } from "./modules/sms/delivery.ts";
@@ -170,6 +173,13 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   registerBalanceRoutes(app, { db, guards });
   registerDestinationRoutes(app, { db, config, guards });
   registerNotificationRoutes(app, { db, guards });
+  registerLiveUpdates(app, {
+    db,
+    pool,
+    guards,
+    isSessionAlive: async (session) =>
+      (await admitSessionRequest(db, sessionClock, { ...session, isBackground: true })).isAlive,
+  });
   registerAlertRoutes(app, { db, guards });
   registerDepositRoutes(app, { db, config, guards, keys: await loadDepositKeys(db, config) });
   registerTransferRoutes(app, {
@@ -298,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
       dailyReturnsJob(db, investmentSettings),
       housekeepingJob([
         () => pruneThrottle(db),
+        () => pruneLiveEvents(db),
         () => pruneStaleUploads(db, storage),
         () => pruneKycDocuments(db, kycStorage, { retentionDays: config.kycRetentionDays, clock }),
       ]),

@@ -960,6 +960,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your live updates as Server-Sent Events: each event's `data` is JSON with a `type` (`notification`, `balance`, or `reset` to refresh everything); reconnect with Last-Event-ID to receive what you missed, once */
+    get: operations["streamLiveEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/exchange": {
     parameters: {
       query?: never;
@@ -8062,6 +8079,67 @@ export interface operations {
       };
       /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      431: components["responses"]["HeadersTooLarge"];
+      /** @description Ferry cannot reach its database for the moment (`unavailable`); nothing was changed, retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before retrying */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+    };
+  };
+  streamLiveEvents: {
+    parameters: {
+      query?: never;
+      header?: {
+        "last-event-id"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An event stream (text/event-stream) that stays open */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/event-stream": string;
+        };
+      };
+      /** @description The input does not match the operation's schema (`validation_failed`; `fields` names each field), or Better Auth refused it (its own code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description No signed-in session, or it has ended (`unauthenticated`); on Better Auth's endpoints, wrong credentials or code. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiErrorBody"];
+        };
+      };
+      /** @description Signed in, but this account may not do this (`forbidden`). */
+      403: {
         headers: {
           [name: string]: unknown;
         };

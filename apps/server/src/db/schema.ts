@@ -290,6 +290,14 @@ export interface LedgerTransfers {
   transfer_key: string;
 }
 
+export interface LiveEvents {
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  payload: Generated<Json>;
+  type: string;
+  user_id: string;
+}
+
 export interface MailOutbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -614,6 +622,7 @@ export interface DB {
   kyc_submissions: KycSubmissions;
   ledger_accounts: LedgerAccounts;
   ledger_transfers: LedgerTransfers;
+  live_events: LiveEvents;
   mail_outbox: MailOutbox;
   notifications: Notifications;
   operator_settings: OperatorSettings;

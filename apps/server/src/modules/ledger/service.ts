@@ -3,6 +3,7 @@ import { type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { type LiveEvent, recordLiveEvents } from "../live/service.ts";
 
 /**
  * The ledger: the only code that changes a balance. Every movement is a double-entry transfer
@@ -61,6 +62,8 @@ export interface LedgerOutcome {
 
 interface LockedAccount {
   id: string;
+  /** The user whose account it is; null for Ferry's system accounts. */
+  ownerUserId: string | null;
   currency: string;
   balance: bigint;
   reserved: bigint;
@@ -159,8 +162,15 @@ async function lockTransfersToSettle(db: Database, settlements: readonly Settlem
  */
 async function lockAccounts(db: Database, ids: string[]): Promise<LockedAccounts> {
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const rows = await sql<{ id: string; currency: string; balance: string; reserved: string; is_external: boolean }>`
-    SELECT id, currency, balance, reserved, is_external FROM ledger_accounts
+  const rows = await sql<{
+    id: string;
+    owner_user_id: string | null;
+    currency: string;
+    balance: string;
+    reserved: string;
+    is_external: boolean;
+  }>`
+    SELECT id, owner_user_id, currency, balance, reserved, is_external FROM ledger_accounts
     WHERE id = ANY(${sorted}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(db);
   assert(rows.rows.length === sorted.length, "every account of a transfer exists");
   return new Map(
@@ -168,6 +178,7 @@ async function lockAccounts(db: Database, ids: string[]): Promise<LockedAccounts
       row.id,
       {
         id: row.id,
+        ownerUserId: row.owner_user_id,
         currency: row.currency,
         balance: BigInt(row.balance),
         reserved: BigInt(row.reserved),
@@ -399,10 +410,28 @@ export async function applyLedger(
   refuseOverdraft(accounts);
   await writeBalances(db, accounts);
   await markSettled(db, settledNow);
+  await recordLiveEvents(db, balanceEventsOf(accounts));
   return {
     transfers: [...createdTransfersOf(legs, written), ...settledTransfersOf(pendingRows, settlements)],
     isReplay: written.insertedIds.size === 0 && settledNow.length === 0,
   };
+}
+
+/** What the owners of the accounts this call changed hear at once: their balances moved (issue 32). */
+function balanceEventsOf(accounts: LockedAccounts): LiveEvent[] {
+  const currenciesByOwner = new Map<string, Set<string>>();
+  for (const account of accounts.values()) {
+    if (account.isChanged && account.ownerUserId !== null) {
+      const currencies = currenciesByOwner.get(account.ownerUserId) ?? new Set();
+      currencies.add(account.currency);
+      currenciesByOwner.set(account.ownerUserId, currencies);
+    }
+  }
+  return [...currenciesByOwner].map(([userId, currencies]) => ({
+    userId,
+    type: "balance",
+    payload: { currencies: [...currencies].sort() },
+  }));
 }
 
 /** The transfer applied under `transferKey`, if any, as it stands now. */

@@ -5,6 +5,7 @@ import type { Database } from "../../db/database.ts";
 import { keysetCursorOf, paginate } from "../../db/page.ts";
 import { AppError } from "../../errors.ts";
 import { type Reader, readerFor } from "../../i18n/translator.ts";
+import { recordLiveEvents } from "../live/service.ts";
 import { preferencesOfEach } from "../settings/service.ts";
 import {
   countUnreadNotifications,
@@ -56,6 +57,11 @@ export async function createNotifications(db: Database, notifications: readonly 
         ...notification.write(readerFor(language, timeZone)),
       };
     }),
+  );
+  // After the rows it announces, so a page that hears it (even outside a transaction) finds them.
+  await recordLiveEvents(
+    db,
+    [...new Set(notifications.map((item) => item.userId))].map((userId) => ({ userId, type: "notification" as const })),
   );
 }
 
