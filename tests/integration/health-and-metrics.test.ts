@@ -237,3 +237,31 @@ describe("graceful shutdown", () => {
     expect(report.violations).toEqual([]);
   });
 });
+
+describe("graceful shutdown of a listening server", () => {
+  test("closing ends the open live streams, which /metrics counted until then", async () => {
+    const served = await buildTestApp();
+    const baseUrl = await served.app.listen({ port: 0, host: "127.0.0.1" });
+    const user = await createSessionUser(served, { label: "stream-at-close" });
+    const response = await fetch(`${baseUrl}/api/v1/events`, { headers: { cookie: user.cookie } });
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let received = decoder.decode((await reader.read()).value);
+    let openStreams: number | undefined;
+    for (let attempt = 0; attempt < 100 && openStreams !== 1; attempt += 1) {
+      openStreams = sampleOf((await readMetrics(served)).body, "ferry_live_streams");
+      if (openStreams !== 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    expect(openStreams).toBe(1);
+
+    // Resolves only once every connection has ended: the stream's included.
+    await served.close();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      received += decoder.decode(chunk.value);
+    }
+    expect(received).toMatch(/retry: \d+/);
+  });
+});

@@ -179,6 +179,7 @@ async function registerModuleRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     guards,
     isSessionAlive: async (session) =>
       (await admitSessionRequest(db, sessionClock, { ...session, isBackground: true })).isAlive,
+    onCount: (count) => app.metrics.setOpenStreams(count),
   });
   registerAlertRoutes(app, { db, guards });
   registerDepositRoutes(app, { db, config, guards, keys: await loadDepositKeys(db, config) });
