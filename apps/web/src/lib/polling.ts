@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { BACKGROUND_HEADERS } from "./idle-session.ts";
+import { isLiveUpdating } from "./live-state.ts";
 
 /*
  * Queries the app refetches on a timer (decision 038): their timed requests are the app's, not the
@@ -38,9 +39,13 @@ function pollHeadersOf(context: PollContext): PollHeaders {
 export function polled<T, Page = undefined>(
   intervalMs: number,
   fetch: (headers: PollHeaders, page: Page) => Promise<T>,
+  options: {
+    /** The page's live updates (lib/live-updates.ts) carry this query's changes: no timer while they are open. */
+    readonly isLive?: boolean;
+  } = {},
 ) {
   return {
-    refetchInterval: intervalMs,
+    refetchInterval: options.isLive ? () => (isLiveUpdating() ? false : intervalMs) : intervalMs,
     queryFn: (context: PollContext) => fetch(pollHeadersOf(context), context.pageParam as Page),
   };
 }

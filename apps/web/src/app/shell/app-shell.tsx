@@ -6,6 +6,7 @@ import { signOut } from "../../features/auth/api/auth-calls.ts";
 import { t } from "../../i18n/i18n.tsx";
 import { cn } from "../../lib/cn.ts";
 import { announceSignOut, type SignOutReason } from "../../lib/idle-session.ts";
+import { useIsLiveUpdating, useLiveUpdates } from "../../lib/live-updates.ts";
 import { meQueryKey, useSignedInProfile } from "../../lib/queries/session.ts";
 import { toastError, toastServerError } from "../../lib/toasts.ts";
 import { Header } from "./header.tsx";
@@ -58,12 +59,15 @@ function useSignOuts() {
 /** The signed-in layout: sidebar (or sheet on narrow screens), header, verification banner, page. */
 export function AppShell() {
   const profile = useSignedInProfile();
+  useLiveUpdates();
+  const isLive = useIsLiveUpdating();
   const sidebar = useSidebarState();
   const { leave, logout, signOutIdle } = useSignOuts();
   const isAdmin = profile.role === "admin";
 
   return (
-    <div className="flex min-h-screen">
+    // data-live-updates: whether the page hears changes as they happen or polls for them (tests read it).
+    <div className="flex min-h-screen" data-live-updates={isLive ? "open" : "polling"}>
       <IdleSessionWatcher onExpired={signOutIdle} onSignedOutElsewhere={leave} />
       {sidebar.isMobile ? (
         <Sheet open={sidebar.isSheetOpen} onOpenChange={sidebar.setIsSheetOpen}>

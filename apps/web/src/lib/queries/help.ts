@@ -19,7 +19,9 @@ export const adminHelpOpenCountQueryKey = [...adminHelpRequestsQueryKey, "open-c
 export const helpUnreadCountQueryOptions = queryOptions({
   queryKey: helpUnreadCountQueryKey,
   // Polled: not the person's activity, so it does not keep an idle session alive (decision 038).
-  ...polled(COUNT_POLL_INTERVAL_MS, (headers) => dataOf(api.GET("/api/v1/help-requests/unread-count", { headers }))),
+  ...polled(COUNT_POLL_INTERVAL_MS, (headers) => dataOf(api.GET("/api/v1/help-requests/unread-count", { headers })), {
+    isLive: true,
+  }),
 });
 
 /** The open requests on the help desk; read by the sidebar and the help desk's header. */

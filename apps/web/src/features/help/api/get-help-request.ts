@@ -36,11 +36,15 @@ function refreshUnread(queryClient: QueryClient): Promise<void> | undefined {
 export function helpRequestQueryOptions(helpRequestId: string, queryClient: QueryClient) {
   return queryOptions({
     queryKey: helpRequestQueryKey(helpRequestId),
-    ...polled(POLL_INTERVAL_MS, async (headers) => {
-      const request = await getHelpRequest(helpRequestId, headers);
-      void refreshUnread(queryClient);
-      return request;
-    }),
+    ...polled(
+      POLL_INTERVAL_MS,
+      async (headers) => {
+        const request = await getHelpRequest(helpRequestId, headers);
+        void refreshUnread(queryClient);
+        return request;
+      },
+      { isLive: true },
+    ),
   });
 }
 

@@ -21,7 +21,7 @@ export function getMyHelpRequests(cursor: string | null, headers: PollHeaders = 
 
 export const myHelpRequestsQueryOptions = infiniteQueryOptions({
   queryKey: myHelpRequestsQueryKey,
-  ...polled(POLL_INTERVAL_MS, (headers, cursor: string | null) => getMyHelpRequests(cursor, headers)),
+  ...polled(POLL_INTERVAL_MS, (headers, cursor: string | null) => getMyHelpRequests(cursor, headers), { isLive: true }),
   initialPageParam: null as string | null,
   getNextPageParam: (lastPage) => lastPage.nextCursor,
 });

@@ -14,7 +14,7 @@ export function getNotifications(headers: PollHeaders = {}) {
 export const notificationsQueryOptions = queryOptions({
   queryKey: notificationsQueryKey,
   // Polled: not the person's activity, so it does not keep an idle session alive (decision 038).
-  ...polled(POLL_INTERVAL_MS, (headers) => getNotifications(headers)),
+  ...polled(POLL_INTERVAL_MS, (headers) => getNotifications(headers), { isLive: true }),
 });
 
 export function useNotifications() {

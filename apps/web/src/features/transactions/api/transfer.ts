@@ -21,8 +21,11 @@ export function transferQueryOptions(transferId: string) {
 export function transferActivityQueryOptions(transferId: string) {
   return queryOptions({
     queryKey: [...transferKey(transferId), "activity"] as const,
-    ...polled(TRANSFER_POLL_INTERVAL_MS, (headers) =>
-      dataOf(api.GET("/api/v1/transfers/{transferId}/activity", { params: { path: { transferId } }, headers })),
+    ...polled(
+      TRANSFER_POLL_INTERVAL_MS,
+      (headers) =>
+        dataOf(api.GET("/api/v1/transfers/{transferId}/activity", { params: { path: { transferId } }, headers })),
+      { isLive: true },
     ),
   });
 }
