@@ -69,6 +69,9 @@ const SCHEDULED_QUEUE: Omit<Queue, "name"> = {
   expireInSeconds: 30 * 60,
 };
 const STOP_TIMEOUT_MS = 30_000;
+/** The catch-up run queued at start is one per job and per this many seconds, across processes. */
+const RUN_AT_START_KEY = "run-at-start";
+const RUN_AT_START_SLOT_SECONDS = 60;
 /** The most jobs one `drain` takes from a queue. */
 const DRAIN_BATCH_SIZE = 100;
 
@@ -198,7 +201,9 @@ async function startWorking(instance: PgBoss, job: JobDefinition, run: (data: un
     await instance.schedule(job.name, job.cron, null, { tz: "UTC" });
   }
   if (job.isRunAtStart) {
-    await instance.send(job.name, null);
+    // One catch-up however many processes start within the same minute: pg-boss keeps one job per
+    // singleton key and slot, whatever state the first is in by then.
+    await instance.send(job.name, null, { singletonKey: RUN_AT_START_KEY, singletonSeconds: RUN_AT_START_SLOT_SECONDS });
   }
 }
 
