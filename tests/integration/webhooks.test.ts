@@ -328,6 +328,18 @@ describe("delivering events", () => {
     for (const request of receiver.received) {
       expect(verified(endpoint.secret, request).type).toBe("deposit.credited");
     }
+    // Each attempt tells the owner's open Connect page at once (issue 32's live updates): three of them.
+    const liveEvents = await ferry.db
+      .selectFrom("live_events")
+      .select("payload")
+      .where("user_id", "=", user.userId)
+      .where("type", "=", "webhook")
+      .execute();
+    expect(liveEvents.map((event) => event.payload)).toEqual([
+      { endpointId: endpoint.id },
+      { endpointId: endpoint.id },
+      { endpointId: endpoint.id },
+    ]);
   });
 
   test("a receiver's Retry-After is honoured when it asks for longer than the schedule", async () => {

@@ -203,7 +203,10 @@ async function startWorking(instance: PgBoss, job: JobDefinition, run: (data: un
   if (job.isRunAtStart) {
     // One catch-up however many processes start within the same minute: pg-boss keeps one job per
     // singleton key and slot, whatever state the first is in by then.
-    await instance.send(job.name, null, { singletonKey: RUN_AT_START_KEY, singletonSeconds: RUN_AT_START_SLOT_SECONDS });
+    await instance.send(job.name, null, {
+      singletonKey: RUN_AT_START_KEY,
+      singletonSeconds: RUN_AT_START_SLOT_SECONDS,
+    });
   }
 }
 

@@ -24,6 +24,8 @@ const KEYS_BY_TYPE: Record<string, readonly QueryKey[]> = {
   notification: [notificationsQueryKey, helpRequestsQueryKey],
   // The history holds each transfer's page under its key; the investment page shows the balance it draws on.
   balance: [balancesQueryKey, transactionsQueryKey, ["investment"]],
+  // Connect's endpoints and each one's delivery log live under this key (features/connect).
+  webhook: [["webhook-endpoints"]],
 };
 
 /** Whether the page's event stream is open, for a component that shows it. */

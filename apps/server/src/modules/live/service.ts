@@ -14,8 +14,11 @@ export const SESSION_ENDED_CHANNEL = "ferry_session_ended";
 /** Notified (by migration 035's trigger) with a user's id when the account is banned. */
 export const USER_BANNED_CHANNEL = "ferry_user_banned";
 
-/** What a page refreshes on hearing an event: its notifications, or its balances and money movements. */
-export type LiveEventType = "notification" | "balance";
+/**
+ * What a page refreshes on hearing an event: its notifications (and help requests), its balances and
+ * money movements, or an endpoint's webhook delivery log.
+ */
+export type LiveEventType = "notification" | "balance" | "webhook";
 
 export interface LiveEvent {
   readonly userId: string;

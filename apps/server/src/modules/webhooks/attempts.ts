@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
+import { recordLiveEvents } from "../live/service.ts";
 import { checkWebhookTarget, RESOLVE_TIMEOUT_MS, RefusedWebhookAddress } from "./address-check.ts";
 import { DELIVERY_TIMEOUT_MS, postToReceiver } from "./delivery.ts";
 import {
@@ -147,6 +148,10 @@ async function attemptAndRecord(
     );
     return record;
   }
+  // The endpoint's delivery log on an open Connect page follows each attempt (issue 32).
+  await recordLiveEvents(db, [
+    { userId: delivery.user_id, type: "webhook", payload: { endpointId: delivery.endpoint_id } },
+  ]);
   if (record.status !== "succeeded") {
     log.info({ deliveryId: delivery.id, attempts: delivery.attempts, status: record.status }, "webhook attempt failed");
   }

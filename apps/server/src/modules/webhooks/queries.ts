@@ -204,6 +204,8 @@ export interface ClaimedDelivery {
   readonly message_id: string;
   readonly attempts: number;
   readonly endpoint_id: string;
+  /** Whose endpoint it is: they see the attempt in Connect as it is made. */
+  readonly user_id: string;
   readonly url: string;
   readonly is_enabled: boolean;
   readonly is_connected: boolean;
@@ -236,7 +238,7 @@ export async function claimDueDeliveries(db: Database, limit: number, leaseSecon
       FROM due WHERE d.id = due.id
       RETURNING d.id, d.message_id, d.attempts, d.endpoint_id, d.event_id
     )
-    SELECT claimed.id, claimed.message_id, claimed.attempts, claimed.endpoint_id,
+    SELECT claimed.id, claimed.message_id, claimed.attempts, claimed.endpoint_id, e.user_id,
       e.url, e.is_enabled, (c.revoked_at IS NULL) AS is_connected, e.secret_encrypted,
       (u.banned IS NOT TRUE OR u."banExpires" <= now())
         AND NOT EXISTS (SELECT 1 FROM account_closures ac WHERE ac.user_id = e.user_id) AS is_owner_active,

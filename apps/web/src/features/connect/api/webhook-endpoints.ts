@@ -56,10 +56,13 @@ const DELIVERIES_POLL_MS = 5_000;
 export function useWebhookDeliveries(endpointId: string) {
   return useQuery({
     queryKey: deliveriesQueryKey(endpointId),
-    ...polled(DELIVERIES_POLL_MS, (headers) =>
-      dataOf(
-        api.GET("/api/v1/webhook-endpoints/{endpointId}/deliveries", { params: { path: { endpointId } }, headers }),
-      ),
+    ...polled(
+      DELIVERIES_POLL_MS,
+      (headers) =>
+        dataOf(
+          api.GET("/api/v1/webhook-endpoints/{endpointId}/deliveries", { params: { path: { endpointId } }, headers }),
+        ),
+      { isLive: true },
     ),
   });
 }
