@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible } from "./axe.ts";
 import {
@@ -6,8 +6,8 @@ import {
   DEMO_CUSTOMER,
   mailsTo,
   PHONE,
-  readCodeFromMailbox,
   saveScreenshot,
+  sendUsdToFerryUser,
   signIn,
   signUpAndSignIn,
   TEST_PASSWORD,
@@ -25,32 +25,6 @@ async function signUpThroughApi(page: Page, email: string): Promise<void> {
     headers: { origin: baseUrl() },
   });
   expect(response.status()).toBe(200);
-}
-
-/** Sends USD to a Ferry user through the Send Money dialog, with the e-mailed code. */
-async function sendUsdToFerryUser(page: Page, email: string, amount: string): Promise<void> {
-  await page.goto("/balance");
-  await page.getByTestId("balance-card-USD").waitFor();
-  await page.getByRole("button", { name: "Send Money" }).click();
-  const dialog: Locator = page.getByRole("dialog", { name: "Send Money" });
-  await dialog.getByRole("button", { name: /Ferry user/ }).click();
-  await dialog.getByLabel("Recipient's email").fill(email);
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await dialog.getByLabel("Currency").selectOption("USD");
-  await dialog.getByLabel("Amount", { exact: true }).fill(amount);
-  await dialog
-    .getByTestId("quote-total")
-    .filter({ hasText: `USD ${amount}` })
-    .waitFor();
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await dialog.getByRole("button", { name: "Send code" }).click();
-  await page.getByText("Verification code sent to your email").first().waitFor();
-  const code = await readCodeFromMailbox(DEMO_CUSTOMER.email, "Your Ferry transfer code");
-  await dialog.getByLabel("Verification code").fill(code);
-  await dialog.getByRole("button", { name: "Confirm" }).click();
-  await page.getByText("Transfer completed successfully").first().waitFor();
-  await dialog.getByRole("button", { name: "Done" }).click();
-  await dialog.waitFor({ state: "detached" });
 }
 
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:131.0) Gecko/20100101 Firefox/131.0";

@@ -297,3 +297,29 @@ async function waitForNewCode(email: string, before: number): Promise<void> {
   }
   throw new Error(`No new sign-in code was mailed to ${email}`);
 }
+
+/** Sends USD to a Ferry user through the Send Money dialog, with the e-mailed code. */
+export async function sendUsdToFerryUser(page: Page, email: string, amount: string): Promise<void> {
+  await page.goto("/balance");
+  await page.getByTestId("balance-card-USD").waitFor();
+  await page.getByRole("button", { name: "Send Money" }).click();
+  const dialog: Locator = page.getByRole("dialog", { name: "Send Money" });
+  await dialog.getByRole("button", { name: /Ferry user/ }).click();
+  await dialog.getByLabel("Recipient's email").fill(email);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByLabel("Currency").selectOption("USD");
+  await dialog.getByLabel("Amount", { exact: true }).fill(amount);
+  await dialog
+    .getByTestId("quote-total")
+    .filter({ hasText: `USD ${amount}` })
+    .waitFor();
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByRole("button", { name: "Send code" }).click();
+  await page.getByText("Verification code sent to your email").first().waitFor();
+  const code = await readCodeFromMailbox(DEMO_CUSTOMER.email, "Your Ferry transfer code");
+  await dialog.getByLabel("Verification code").fill(code);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await page.getByText("Transfer completed successfully").first().waitFor();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await dialog.waitFor({ state: "detached" });
+}

@@ -15,6 +15,7 @@ import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile.
 import { applyLedger, ensureUserAccount, systemAccountId } from "../../apps/server/src/modules/ledger/service.ts";
 import { issueTransferCode } from "../../apps/server/src/modules/transfers/codes.ts";
 import { recordHardening } from "../support/hardening-results.ts";
+import { expectOk, readCodeFromMailbox, request, signInOverHttp } from "./ferry-http.ts";
 import { FerryProcess } from "./ferry-process.ts";
 
 const PASSWORD = "Ferry#Crash2026";
@@ -37,64 +38,7 @@ const KILL_PLAN = ["server", "postgres", "server", "both", "postgres", "server"]
 const TRAFFIC_BETWEEN_KILLS_MS = 2_500;
 /** Generous bounds on a 2-core machine shared with other work; outcomes are asserted, not durations. */
 const RECOVERY_TIMEOUT_MS = 120_000;
-const REQUEST_TIMEOUT_MS = 20_000;
 const OPERATION_TIMEOUT_MS = 150_000;
-
-interface HttpAnswer {
-  readonly status: number;
-  readonly body: string;
-  readonly setCookies: string[];
-}
-
-/** One HTTP request from a browser on Ferry's own origin; a dropped connection resolves to `null`. */
-async function request(
-  baseUrl: string,
-  method: "GET" | "POST",
-  pathname: string,
-  options: { cookie?: string; body?: unknown; idempotencyKey?: string } = {},
-): Promise<HttpAnswer | null> {
-  const headers: Record<string, string> = { origin: baseUrl, accept: "application/json" };
-  if (options.cookie) {
-    headers.cookie = options.cookie;
-  }
-  if (options.idempotencyKey) {
-    headers["idempotency-key"] = options.idempotencyKey;
-  }
-  if (options.body !== undefined) {
-    headers["content-type"] = "application/json";
-  }
-  try {
-    const response = await fetch(`${baseUrl}${pathname}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    return { status: response.status, body: await response.text(), setCookies: response.headers.getSetCookie() };
-  } catch {
-    return null;
-  }
-}
-
-function mergeCookies(current: string, setCookies: readonly string[]): string {
-  const jar = new Map<string, string>();
-  for (const pair of current.split(";")) {
-    const [name, ...value] = pair.trim().split("=");
-    if (name) {
-      jar.set(name, value.join("="));
-    }
-  }
-  for (const line of setCookies) {
-    const [name, ...value] = (line.split(";")[0] ?? "").trim().split("=");
-    if (name) {
-      jar.set(name, value.join("="));
-    }
-  }
-  return [...jar]
-    .filter(([, value]) => value !== "")
-    .map(([name, value]) => `${name}=${value}`)
-    .join("; ");
-}
 
 interface Customer {
   readonly userId: string;
@@ -102,46 +46,15 @@ interface Customer {
   readonly cookie: string;
 }
 
-/** The newest development-mailbox message to `email` whose subject contains `subject`, as its code. */
-async function readCodeFromMailbox(baseUrl: string, email: string, subject: string): Promise<string> {
-  const answer = await request(baseUrl, "GET", "/dev/mail/messages.json");
-  if (answer?.status !== 200) {
-    throw new Error(`The development mailbox answered ${answer?.status}: ${answer?.body}`);
-  }
-  const messages = JSON.parse(answer.body) as { to: string; subject: string; text: string }[];
-  const message = messages.find((item) => item.to === email && item.subject.includes(subject));
-  const code = message ? /Your code: (\d{6})\b/.exec(message.text)?.[1] : undefined;
-  if (!code) {
-    throw new Error(`No "${subject}" mail with a code to ${email}`);
-  }
-  return code;
-}
-
 /** Sign-up and the full two-step sign-in over HTTP, the code read from the development mailbox. */
 async function signUpAndSignIn(baseUrl: string, db: DatabaseHandle["db"], email: string): Promise<Customer> {
-  const expectOk = (answer: HttpAnswer | null, step: string): HttpAnswer => {
-    if (answer?.status !== 200) {
-      throw new Error(`${step} for ${email} answered ${answer?.status}: ${answer?.body}`);
-    }
-    return answer;
-  };
-  expectOk(await request(baseUrl, "POST", "/api/v1/auth/sign-up", { body: { email, password: PASSWORD } }), "Sign-up");
-  const password = expectOk(
-    await request(baseUrl, "POST", "/api/auth/sign-in/email", { body: { email, password: PASSWORD } }),
-    "The password step",
-  );
-  const challenge = mergeCookies("", password.setCookies);
   expectOk(
-    await request(baseUrl, "POST", "/api/auth/two-factor/send-otp", { cookie: challenge, body: {} }),
-    "send-otp",
+    await request(baseUrl, "POST", "/api/v1/auth/sign-up", { body: { email, password: PASSWORD } }),
+    `Sign-up for ${email}`,
   );
-  const code = await readCodeFromMailbox(baseUrl, email, "sign-in code");
-  const verified = expectOk(
-    await request(baseUrl, "POST", "/api/auth/two-factor/verify-otp", { cookie: challenge, body: { code } }),
-    "verify-otp",
-  );
+  const cookie = await signInOverHttp(baseUrl, email, PASSWORD);
   const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-  return { userId: user.id, email, cookie: mergeCookies(challenge, verified.setCookies) };
+  return { userId: user.id, email, cookie };
 }
 
 /** Credits a wallet from the bank-deposits account, as an approved deposit would. */

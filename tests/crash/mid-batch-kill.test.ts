@@ -19,6 +19,7 @@ import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile.
 import { applyLedger, ensureUserAccount, systemAccountId } from "../../apps/server/src/modules/ledger/service.ts";
 import { batcherOf } from "../../apps/server/src/modules/transfers/batcher.ts";
 import { issueTransferCode } from "../../apps/server/src/modules/transfers/codes.ts";
+import { expectOk, type HttpAnswer, request, signInOverHttp } from "./ferry-http.ts";
 import { FerryProcess } from "./ferry-process.ts";
 
 const PASSWORD = "Ferry#MidBatch2026";
@@ -46,81 +47,6 @@ const TEST_ADDRESS = "127.0.0.1";
 const LANE_PROBE = {} as Database;
 const LANE_PROBE_CONFIG = {} as Config;
 
-interface HttpAnswer {
-  readonly status: number;
-  readonly body: string;
-  readonly setCookies: string[];
-}
-
-/** One HTTP request from a browser on Ferry's own origin; a dropped connection resolves to `null`. */
-async function request(
-  baseUrl: string,
-  method: "GET" | "POST",
-  pathname: string,
-  options: { cookie?: string; body?: unknown; idempotencyKey?: string } = {},
-): Promise<HttpAnswer | null> {
-  const headers: Record<string, string> = { origin: baseUrl, accept: "application/json" };
-  if (options.cookie) {
-    headers.cookie = options.cookie;
-  }
-  if (options.idempotencyKey) {
-    headers["idempotency-key"] = options.idempotencyKey;
-  }
-  if (options.body !== undefined) {
-    headers["content-type"] = "application/json";
-  }
-  try {
-    const response = await fetch(`${baseUrl}${pathname}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    return { status: response.status, body: await response.text(), setCookies: response.headers.getSetCookie() };
-  } catch {
-    return null;
-  }
-}
-
-function mergeCookies(current: string, setCookies: readonly string[]): string {
-  const jar = new Map<string, string>();
-  for (const pair of current.split(";")) {
-    const [name, ...value] = pair.trim().split("=");
-    if (name) {
-      jar.set(name, value.join("="));
-    }
-  }
-  for (const line of setCookies) {
-    const [name, ...value] = (line.split(";")[0] ?? "").trim().split("=");
-    if (name) {
-      jar.set(name, value.join("="));
-    }
-  }
-  return [...jar]
-    .filter(([, value]) => value !== "")
-    .map(([name, value]) => `${name}=${value}`)
-    .join("; ");
-}
-
-function expectOk(answer: HttpAnswer | null, step: string): HttpAnswer {
-  if (answer?.status !== 200) {
-    throw new Error(`${step} answered ${answer?.status}: ${answer?.body}`);
-  }
-  return answer;
-}
-
-/** The newest development-mailbox message to `email` whose subject contains `subject`, as its code. */
-async function readCodeFromMailbox(baseUrl: string, email: string, subject: string): Promise<string> {
-  const answer = expectOk(await request(baseUrl, "GET", "/dev/mail/messages.json"), "The development mailbox");
-  const messages = JSON.parse(answer.body) as { to: string; subject: string; text: string }[];
-  const message = messages.find((item) => item.to === email && item.subject.includes(subject));
-  const code = message ? /Your code: (\d{6})\b/.exec(message.text)?.[1] : undefined;
-  if (!code) {
-    throw new Error(`No "${subject}" mail with a code to ${email}`);
-  }
-  return code;
-}
-
 interface Person {
   readonly userId: string;
   readonly email: string;
@@ -140,25 +66,6 @@ async function signUp(baseUrl: string, db: Database, email: string): Promise<Per
   expectOk(await request(baseUrl, "POST", "/api/v1/auth/sign-up", { body: { email, password: PASSWORD } }), "Sign-up");
   const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
   return { userId: user.id, email };
-}
-
-/** The full two-step sign-in over HTTP, the code read from the development mailbox. */
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const password = expectOk(
-    await request(baseUrl, "POST", "/api/auth/sign-in/email", { body: { email, password: PASSWORD } }),
-    `The password step for ${email}`,
-  );
-  const challenge = mergeCookies("", password.setCookies);
-  expectOk(
-    await request(baseUrl, "POST", "/api/auth/two-factor/send-otp", { cookie: challenge, body: {} }),
-    "send-otp",
-  );
-  const code = await readCodeFromMailbox(baseUrl, email, "sign-in code");
-  const verified = expectOk(
-    await request(baseUrl, "POST", "/api/auth/two-factor/verify-otp", { cookie: challenge, body: { code } }),
-    "verify-otp",
-  );
-  return mergeCookies(challenge, verified.setCookies);
 }
 
 /** Credits a wallet from the bank-deposits account, as an approved deposit would; returns the wallet's id. */
@@ -222,6 +129,7 @@ function send(baseUrl: string, transfer: TransferRequest): Promise<HttpAnswer | 
     cookie: transfer.sender.cookie,
     idempotencyKey: transfer.idempotencyKey,
     body: transfer.body,
+    timeoutMs: REQUEST_TIMEOUT_MS,
   });
 }
 
@@ -449,7 +357,7 @@ describe("a SIGKILL in the middle of a group-commit batch", () => {
     const mates = await signUpLaneMates(runId);
     const senders: Customer[] = [];
     for (const person of mates) {
-      const cookie = await signIn(ferry.baseUrl, person.email);
+      const cookie = await signInOverHttp(ferry.baseUrl, person.email, PASSWORD);
       senders.push({ ...person, cookie, accountId: await fund(db, person.userId) });
     }
     // The recipients' wallets are made after the senders', so theirs have the highest ids: the batch's
