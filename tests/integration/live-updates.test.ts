@@ -181,6 +181,36 @@ describe("live updates", () => {
     }
   });
 
+  test("an event whose transaction took the lower id but committed later is sent, before the other", async () => {
+    const user = await createSessionUser(a, { label: "live-order" });
+    const stream = await openStream(user);
+    try {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let markWritten = () => {};
+      const written = new Promise<void>((resolve) => {
+        markWritten = resolve;
+      });
+      const slow = a.db.transaction().execute(async (trx) => {
+        await recordLiveEvents(trx, [{ userId: user.userId, type: "balance", payload: { order: 1 } }]);
+        markWritten();
+        await gate;
+      });
+      await written;
+      // A later event, with a higher id, commits first.
+      await recordLiveEvents(a.db, [{ userId: user.userId, type: "balance", payload: { order: 2 } }]);
+      release();
+      await slow;
+      await stream.until(() => stream.events.length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(stream.events.map((event) => event.data.order)).toEqual([1, 2]);
+    } finally {
+      stream.close();
+    }
+  });
+
   test("Last-Event-ID replays exactly the events missed while away, then continues", async () => {
     const [sender, recipient] = await Promise.all([
       funded("live-away-from"),

@@ -294,6 +294,7 @@ export interface LiveEvents {
   created_at: Generated<Timestamp>;
   id: Generated<Int8>;
   payload: Generated<Json>;
+  txid: Generated<string>;
   type: string;
   user_id: string;
 }

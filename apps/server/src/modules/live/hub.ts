@@ -1,13 +1,20 @@
 import type pg from "pg";
 import type { Database } from "../../db/database.ts";
-import { LIVE_CHANNEL, SESSION_ENDED_CHANNEL, selectLiveEventsAfter, USER_BANNED_CHANNEL } from "./service.ts";
+import {
+  LIVE_CHANNEL,
+  type LiveCursor,
+  SESSION_ENDED_CHANNEL,
+  selectLiveEventsAfter,
+  USER_BANNED_CHANNEL,
+} from "./service.ts";
 
 /*
  * One process's open event streams and its one listening connection (issue 32, decision 056). A
- * NOTIFY on `ferry_live` names a user: each of that user's streams is sent the rows after the last id
- * it sent, in order, one read at a time per stream, so a stream never skips or repeats an event. When
- * the listening connection is lost (a restart, a failover) it is opened again and every stream catches
- * up from its own last id.
+ * NOTIFY on `ferry_live` names a user: each of that user's streams is sent the settled rows after its
+ * cursor, in (txid, id) order, one read at a time per stream, so a stream never skips or repeats an
+ * event. A row not yet settled (an older transaction is still running) is read again shortly. When the
+ * listening connection is lost (a restart, a failover) it is opened again and every stream catches up
+ * from its own cursor.
  */
 
 /** Events read per query while catching a stream up. */
@@ -16,14 +23,16 @@ const CATCH_UP_BATCH = 200;
 const KEEP_ALIVE_MS = 25_000;
 /** How often each stream's session is checked again (expiry, idle timeout). */
 const REVALIDATE_MS = 60_000;
+/** How soon a stream looks again at events held back until older transactions end. */
+const UNSETTLED_RETRY_MS = 20;
 /** Wait before opening the listening connection again after losing it. */
 const RELISTEN_DELAY_MS = 1_000;
 
-/** One open stream: whose it is, the last event id sent, and its socket. */
+/** One open stream: whose it is, where it stands (the last event sent), and its socket. */
 export interface LiveStream {
   readonly userId: string;
   readonly sessionId: string;
-  lastId: string;
+  cursor: LiveCursor;
   write(chunk: string): void;
   end(): void;
 }
@@ -196,6 +205,9 @@ export class LiveHub {
 
   /** Sends the stream every event after its last id; a call while sending makes it look once more after. */
   private send(state: StreamState): void {
+    if (!this.byUser.get(state.stream.userId)?.has(state)) {
+      return;
+    }
     if (state.isSending) {
       state.isDirty = true;
       return;
@@ -219,10 +231,16 @@ export class LiveHub {
   private async catchUp(state: StreamState): Promise<void> {
     const { stream } = state;
     for (;;) {
-      const rows = await selectLiveEventsAfter(this.options.db, stream.userId, stream.lastId, CATCH_UP_BATCH);
-      for (const row of rows) {
+      const rows = await selectLiveEventsAfter(this.options.db, stream.userId, stream.cursor, CATCH_UP_BATCH);
+      const settled = rows.filter((row) => row.is_settled);
+      for (const row of settled) {
         stream.write(eventText(row.id, { type: row.type, ...(row.payload as object) }));
-        stream.lastId = row.id;
+        stream.cursor = { txid: row.txid, id: row.id };
+      }
+      if (settled.length < rows.length) {
+        // Held back until the transactions that could still commit before them have ended.
+        setTimeout(() => this.send(state), UNSETTLED_RETRY_MS).unref();
+        return;
       }
       if (rows.length < CATCH_UP_BATCH) {
         return;

@@ -8,7 +8,7 @@ import { AppError } from "../../errors.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
 import { eventText, LiveHub, type LiveStream } from "./hub.ts";
-import { isLiveEventKept, latestLiveEventId } from "./service.ts";
+import { currentLiveCursor, liveCursorOf } from "./service.ts";
 
 /** How long a browser waits before reconnecting a dropped stream (the SSE `retry:` field). */
 const RECONNECT_MS = 3_000;
@@ -52,9 +52,9 @@ export function registerLiveUpdates(
 
 /**
  * `GET /api/v1/events`: the signed-in person's live updates as Server-Sent Events (issue 32). Without
- * Last-Event-ID the stream starts after the newest event; with it, it first sends every event after
- * that one, each exactly once. When the id is no longer kept (events are kept a day), a `reset` event
- * tells the page to refresh everything instead.
+ * Last-Event-ID the stream starts after the events already settled; with it, it first sends every
+ * event after that one, each exactly once, in commit order. When the id is no longer kept (events are
+ * kept a day), a `reset` event tells the page to refresh everything instead.
  */
 function registerLiveRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards; hub: LiveHub }) {
   const { db, guards, hub } = deps;
@@ -88,8 +88,9 @@ function registerLiveRoutes(app: FastifyInstance, deps: { db: Database; guards: 
         throw new AppError("forbidden", "Live updates are for signed-in browsers; apps receive webhooks");
       }
       const lastEventId = request.headers["last-event-id"];
-      const isKept = lastEventId === undefined || (await isLiveEventKept(db, viewer.userId, lastEventId));
-      const startId = lastEventId !== undefined && isKept ? lastEventId : await latestLiveEventId(db, viewer.userId);
+      const kept = lastEventId === undefined ? undefined : await liveCursorOf(db, viewer.userId, lastEventId);
+      const isReset = lastEventId !== undefined && kept === undefined;
+      const cursor = kept ?? (await currentLiveCursor(db));
       try {
         await hub.ready();
       } catch {
@@ -104,13 +105,14 @@ function registerLiveRoutes(app: FastifyInstance, deps: { db: Database; guards: 
         connection: "keep-alive",
       });
       raw.write(`retry: ${RECONNECT_MS}\n\n`);
-      if (!isKept) {
-        raw.write(eventText(startId, { type: "reset" }));
+      if (isReset) {
+        // An empty id: the browser forgets the one it had, so it does not ask for it again.
+        raw.write(eventText("", { type: "reset" }));
       }
       const stream: LiveStream = {
         userId: viewer.userId,
         sessionId: viewer.sessionId,
-        lastId: startId,
+        cursor,
         write: (chunk) => {
           if (!raw.writableEnded && !raw.destroyed) {
             raw.write(chunk);

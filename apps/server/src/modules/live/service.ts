@@ -42,37 +42,46 @@ export async function recordLiveEvents(trx: Database, events: readonly LiveEvent
   `.execute(trx);
 }
 
-/** A user's events after `afterId`, oldest first, at most `limit`. */
-export async function selectLiveEventsAfter(db: Database, userId: string, afterId: string, limit: number) {
-  return db
-    .selectFrom("live_events")
-    .select(["id", "type", "payload"])
-    .where("user_id", "=", userId)
-    .where("id", ">", afterId)
-    .orderBy("id")
-    .limit(limit)
-    .execute();
+/**
+ * Where a stream stands: the last event it sent, by the transaction that wrote it and its id. Events
+ * are sent in (txid, id) order, and only once settled: written by a transaction older than every one
+ * still running, so none can commit before them afterwards.
+ */
+export interface LiveCursor {
+  readonly txid: string;
+  readonly id: string;
 }
 
-/** The id of the user's newest event ("0" without one): where a stream opened without Last-Event-ID starts. */
-export async function latestLiveEventId(db: Database, userId: string): Promise<string> {
-  const row = await db
-    .selectFrom("live_events")
-    .select((eb) => eb.fn.max("id").as("id"))
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return row?.id ?? "0";
+/** A user's events after `after` in (txid, id) order, at most `limit`, each saying whether it is settled. */
+export async function selectLiveEventsAfter(db: Database, userId: string, after: LiveCursor, limit: number) {
+  const { rows } = await sql<{ id: string; txid: string; type: string; payload: unknown; is_settled: boolean }>`
+    SELECT id, txid::text AS txid, type, payload, txid < pg_snapshot_xmin(pg_current_snapshot()) AS is_settled
+    FROM live_events
+    WHERE user_id = ${userId} AND (txid, id) > (${after.txid}::xid8, ${after.id}::bigint)
+    ORDER BY txid, id
+    LIMIT ${limit}
+  `.execute(db);
+  return rows;
 }
 
-/** Whether the user's event `id` is still kept: a Last-Event-ID no longer kept may have missed pruned events. */
-export async function isLiveEventKept(db: Database, userId: string, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("live_events")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Where a stream opened without Last-Event-ID starts: after every settled event. Events of
+ * transactions still unsettled are sent once settled (at worst one the page had already fetched).
+ */
+export async function currentLiveCursor(db: Database): Promise<LiveCursor> {
+  const { rows } = await sql<{ txid: string }>`
+    SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS txid
+  `.execute(db);
+  return { txid: rows[0]?.txid ?? "0", id: "0" };
+}
+
+/** The cursor of the user's event `id` while it is kept; undefined once pruned (or never the user's). */
+export async function liveCursorOf(db: Database, userId: string, id: string): Promise<LiveCursor | undefined> {
+  const { rows } = await sql<{ txid: string }>`
+    SELECT txid::text AS txid FROM live_events WHERE user_id = ${userId} AND id = ${id}
+  `.execute(db);
+  const row = rows[0];
+  return row && { txid: row.txid, id };
 }
 
 /** How long events are kept for reconnecting browsers; one away longer is told to refresh everything. */
