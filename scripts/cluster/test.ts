@@ -8,7 +8,7 @@
  * bench/results/cluster.json.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -35,7 +35,9 @@ import {
   log,
   patroniLeader,
   startCluster,
+  startFerry,
   waitFor,
+  waitForFerry,
   waitForHealthyPatroni,
 } from "./cluster.ts";
 import {
@@ -232,6 +234,8 @@ interface KillRecord {
   atMs: number;
   /** Seconds from the kill until the cluster was whole again in Patroni's or etcd's eyes, where measured. */
   recoveredAfterSeconds?: number;
+  /** Seconds from the kill until a replacement process was ready (the Ferry kill only). */
+  replacementReadyAfterSeconds?: number;
 }
 
 /** The longest time without an acknowledged transfer from `from` until `to` (kill to next kill). */
@@ -273,7 +277,11 @@ async function main(): Promise<void> {
     log("stopping the cluster");
     await cluster.stop();
   }
-  log(`cluster directory (logs, archive) left at ${cluster.baseDir}`);
+  if (process.exitCode === 1) {
+    log(`cluster directory (logs, archive) left for inspection at ${cluster.baseDir}`);
+  } else {
+    rmSync(cluster.baseDir, { recursive: true, force: true });
+  }
 }
 
 /** Customers made, funded and signed in through HAProxy; each sender's transfers planned with their codes. */
@@ -334,6 +342,20 @@ async function prepareCustomers(cluster: Cluster, runId: string, keyPrefix: stri
   return { plans, watched, watchedIp, watchedCookie, firstEventId };
 }
 
+/** The Ferry process whose `/metrics` counts an open live stream (open outside production without a token). */
+async function ferryHoldingAStream(cluster: Cluster): Promise<number | undefined> {
+  for (const [index, port] of cluster.ports.ferry.entries()) {
+    const response = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5_000) }).catch(
+      () => undefined,
+    );
+    const text = response?.ok ? await response.text() : "";
+    if (Number(/^ferry_live_streams (\d+)/m.exec(text)?.[1] ?? 0) > 0) {
+      return index + 1;
+    }
+  }
+  return undefined;
+}
+
 /** A Ferry process, the PostgreSQL primary, then the etcd leader, each after STEADY_MS of traffic. */
 async function killInTurn(cluster: Cluster, traffic: TrafficLog, trafficStarted: number): Promise<KillRecord[]> {
   const kills: KillRecord[] = [];
@@ -348,9 +370,18 @@ async function killInTurn(cluster: Cluster, traffic: TrafficLog, trafficStarted:
   };
 
   await sleep(STEADY_MS);
-  record("Ferry process", "ferry2 (SIGKILL)");
-  cluster.signal("ferry2", "SIGKILL");
-  await sleep(STEADY_MS);
+  // The process holding the SSE client's stream, so the reconnect with Last-Event-ID is tested too.
+  const victim = (await ferryHoldingAStream(cluster)) ?? 2;
+  record("Ferry process", `ferry${victim}, the one holding the SSE stream (SIGKILL)`);
+  cluster.signal(`ferry${victim}`, "SIGKILL");
+  // A replacement starts a few seconds later, as a supervisor would start one, and rejoins the balancer.
+  await sleep(3_000);
+  const restarted = Date.now();
+  startFerry(cluster, victim);
+  await waitForFerry(cluster, victim, 120_000);
+  kills[0].replacementReadyAfterSeconds = Math.round((Date.now() - kills[0].atMs) / 100) / 10;
+  log(`ferry${victim} restarted: ready ${((Date.now() - restarted) / 1000).toFixed(1)} s after its start`);
+  await sleep(Math.max(0, STEADY_MS - (Date.now() - kills[0].atMs)));
   const leader = await waitFor("Patroni's leader", 30_000, () => patroniLeader(cluster));
   const postmaster = cluster.postmasterPidOf(leader);
   if (postmaster === undefined) {
@@ -403,6 +434,9 @@ function writeResults(figures: RunFigures) {
       longestOutageSeconds: longestGapSeconds(traffic.acknowledgedAt, kill.atMs, next),
       failedAttempts: traffic.attempts.filter((attempt) => !attempt.ok && attempt.at >= kill.atMs && attempt.at < next)
         .length,
+      ...(kill.replacementReadyAfterSeconds === undefined
+        ? {}
+        : { replacementReadyAfterSeconds: kill.replacementReadyAfterSeconds }),
       ...(kill.recoveredAfterSeconds === undefined
         ? {}
         : { newLeaderAfterSeconds: Math.round(kill.recoveredAfterSeconds * 10) / 10 }),
@@ -593,10 +627,6 @@ async function checkTransfers(
   const receivedSet = new Set(receivedIds);
   const missedRows = events.rows.filter((row) => !receivedSet.has(row.id));
   const missed = missedRows.length;
-  // An event whose id is below one the stream had already sent when it arrived: written by a transaction
-  // that committed after a later-numbered one (ids are taken at insert, not at commit).
-  const maxReceived = receivedIds.reduce((max, id) => (BigInt(id) > max ? BigInt(id) : max), 0n);
-  const missedBelowReceived = missedRows.filter((row) => BigInt(row.id) < maxReceived).length;
   const toWatched = await db.pool.query<{ count: string }>(
     `SELECT count(*)::text AS count FROM transfers t
      WHERE t.idempotency_key LIKE $1 AND t.recipient_user_id = $2`,
@@ -620,7 +650,6 @@ async function checkTransfers(
       missed,
       duplicated: receivedIds.length - receivedSet.size,
       connections: sse.connections,
-      missedBelowAnIdAlreadyReceived: missedBelowReceived,
       missedSample: missedRows.slice(0, 10).map((row) => ({ id: row.id, type: row.type, at: row.created_at })),
       streams: sse.streams.map((stream) => ({
         opened: new Date(stream.opened).toISOString(),
