@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
 const SCREENSHOT_DIR = path.join(import.meta.dirname, "screenshots");
@@ -118,13 +118,20 @@ export function useSharedPage(
 
 const inFlightRequests = new WeakMap<Page, number>();
 
-/** Counts the page's unfinished requests, so a check can wait for its data without `networkidle`'s 500 ms. */
+/**
+ * Counts the page's unfinished requests, so a check can wait for its data without `networkidle`'s
+ * 500 ms. The live-updates stream (an EventSource) stays open by design and is not counted.
+ */
 export function trackRequests(page: Page): void {
   inFlightRequests.set(page, 0);
-  const change = (by: number) => inFlightRequests.set(page, (inFlightRequests.get(page) ?? 0) + by);
-  page.on("request", () => change(1));
-  page.on("requestfinished", () => change(-1));
-  page.on("requestfailed", () => change(-1));
+  const change = (request: Request, by: number) => {
+    if (request.resourceType() !== "eventsource") {
+      inFlightRequests.set(page, (inFlightRequests.get(page) ?? 0) + by);
+    }
+  };
+  page.on("request", (request) => change(request, 1));
+  page.on("requestfinished", (request) => change(request, -1));
+  page.on("requestfailed", (request) => change(request, -1));
 }
 
 /**
