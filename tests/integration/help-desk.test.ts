@@ -2,6 +2,7 @@ import { mkdtemp, readdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { HELP_MESSAGES, MAX_ATTACHMENT_BYTES } from "@ferry/core/contracts/help";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { multipartUpload, TINY_PNG } from "./api-surface.ts";
 import { buildTestApp, createSignedInUser, type TestApp } from "./helpers.ts";
@@ -138,6 +139,15 @@ describe("the conversation", () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(HELP_MESSAGES.closed);
+    // The help desk's open pages heard the customer's reply and the status change (issue 32), not the refusal.
+    const heard = await ferry.db
+      .selectFrom("live_events")
+      .select("id")
+      .where("user_id", "=", admin.userId)
+      .where("type", "=", "help")
+      .where(sql<boolean>`payload->>'helpRequestId' = ${request.id}`)
+      .execute();
+    expect(heard).toHaveLength(2);
     const audit = await ferry.db.selectFrom("audit_log").selectAll().where("subject_id", "=", request.id).execute();
     expect(audit).toMatchObject([
       { action: "help_request.status", before: { status: "open" }, after: { status: "closed" }, details: {} },

@@ -967,7 +967,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your live updates as Server-Sent Events: each event's `data` is JSON with a `type` (`notification`, `balance`, `webhook` — an attempt at one of your webhook endpoints —, or `reset` to refresh everything); reconnect with Last-Event-ID to receive what you missed, once */
+    /** Your live updates as Server-Sent Events: each event's `data` is JSON with a `type` (`notification`, `balance`, `webhook` — an attempt at one of your webhook endpoints —, `help` — for admins, a customer replied —, or `reset` to refresh everything); reconnect with Last-Event-ID to receive what you missed, once */
     get: operations["streamLiveEvents"];
     put?: never;
     post?: never;

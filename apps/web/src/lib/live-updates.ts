@@ -2,7 +2,7 @@ import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react
 import { useEffect, useSyncExternalStore } from "react";
 import { isLiveUpdating, setLiveUpdating, subscribeToLiveUpdating } from "./live-state.ts";
 import { balancesQueryKey } from "./queries/balances.ts";
-import { helpRequestsQueryKey } from "./queries/help.ts";
+import { adminHelpRequestsQueryKey, helpRequestsQueryKey } from "./queries/help.ts";
 import { notificationsQueryKey } from "./queries/notifications.ts";
 import { transactionsQueryKey } from "./queries/transactions.ts";
 
@@ -20,8 +20,10 @@ const REOPEN_AFTER_MS = 30_000;
 
 /** What each kind of event refreshes; `reset` (events missed for too long) refreshes everything. */
 const KEYS_BY_TYPE: Record<string, readonly QueryKey[]> = {
-  // A help-desk reply arrives as a notification too.
-  notification: [notificationsQueryKey, helpRequestsQueryKey],
+  // A help-desk reply arrives as a notification too; so does a new help request, for the help desk.
+  notification: [notificationsQueryKey, helpRequestsQueryKey, adminHelpRequestsQueryKey],
+  // For the help desk: a customer replied.
+  help: [adminHelpRequestsQueryKey],
   // The history holds each transfer's page under its key; the investment page shows the balance it draws on.
   balance: [balancesQueryKey, transactionsQueryKey, ["investment"]],
   // Connect's endpoints and each one's delivery log live under this key (features/connect).

@@ -22,6 +22,7 @@ import { servedFileName } from "../../http/upload.ts";
 import type { Reader } from "../../i18n/translator.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { type AuditActor, recordAdminAction } from "../audit/service.ts";
+import { recordLiveEvents } from "../live/service.ts";
 import { enqueueMail, helpRequestUpdateMail } from "../mail/service.ts";
 import { createNotification } from "../notifications/service.ts";
 import { toHelpAttachment } from "./attachments.ts";
@@ -301,6 +302,15 @@ async function tellCustomer(
   }
 }
 
+/** The help desk's open pages follow a request's replies and status at once (issue 32's live updates). */
+async function tellHelpDesk(trx: Database, helpRequestId: string): Promise<void> {
+  const adminIds = await selectActiveAdminIds(trx);
+  await recordLiveEvents(
+    trx,
+    adminIds.map((adminId) => ({ userId: adminId, type: "help" as const, payload: { helpRequestId } })),
+  );
+}
+
 /**
  * Adds a reply. A customer replies only to their own request and only while it is not closed; an
  * admin to any, which moves an open request to in progress and tells the customer. The reply and its
@@ -357,6 +367,7 @@ export async function replyToHelpRequest(
         },
       );
     }
+    await tellHelpDesk(trx, id);
   });
   return toDetail(deps.db, await readableRequest(deps.db, viewer, id), viewer, deps.clock.now());
 }
@@ -398,6 +409,7 @@ export async function setHelpRequestStatus(
           ),
       },
     );
+    await tellHelpDesk(trx, id);
   });
   const admin = { userId: actor.userId, isAdmin: true };
   return toDetail(deps.db, await readableRequest(deps.db, admin, id), admin, deps.clock.now());

@@ -71,7 +71,7 @@ function registerLiveRoutes(app: FastifyInstance, deps: { db: Database; guards: 
         operationId: "streamLiveEvents",
         security: SIGNED_IN,
         summary:
-          "Your live updates as Server-Sent Events: each event's `data` is JSON with a `type` (`notification`, `balance`, `webhook` — an attempt at one of your webhook endpoints —, or `reset` to refresh everything); reconnect with Last-Event-ID to receive what you missed, once",
+          "Your live updates as Server-Sent Events: each event's `data` is JSON with a `type` (`notification`, `balance`, `webhook` — an attempt at one of your webhook endpoints —, `help` — for admins, a customer replied —, or `reset` to refresh everything); reconnect with Last-Event-ID to receive what you missed, once",
         headers: LiveEventHeaders,
         response: {
           200: {

@@ -16,9 +16,10 @@ export const USER_BANNED_CHANNEL = "ferry_user_banned";
 
 /**
  * What a page refreshes on hearing an event: its notifications (and help requests), its balances and
- * money movements, or an endpoint's webhook delivery log.
+ * money movements, an endpoint's webhook delivery log, or (for admins) the help desk after a customer's
+ * reply.
  */
-export type LiveEventType = "notification" | "balance" | "webhook";
+export type LiveEventType = "notification" | "balance" | "webhook" | "help";
 
 export interface LiveEvent {
   readonly userId: string;

@@ -27,7 +27,9 @@ export const helpUnreadCountQueryOptions = queryOptions({
 /** The open requests on the help desk; read by the sidebar and the help desk's header. */
 export const adminHelpOpenCountQueryOptions = queryOptions({
   queryKey: adminHelpOpenCountQueryKey,
-  ...polled(COUNT_POLL_INTERVAL_MS, (headers) =>
-    dataOf(api.GET("/api/v1/admin/help-requests/open-count", { headers })),
+  ...polled(
+    COUNT_POLL_INTERVAL_MS,
+    (headers) => dataOf(api.GET("/api/v1/admin/help-requests/open-count", { headers })),
+    { isLive: true },
   ),
 });

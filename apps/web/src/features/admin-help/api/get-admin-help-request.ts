@@ -20,7 +20,7 @@ export function getAdminHelpRequest(helpRequestId: string, headers: PollHeaders 
 export function adminHelpRequestQueryOptions(helpRequestId: string) {
   return queryOptions({
     queryKey: adminHelpRequestQueryKey(helpRequestId),
-    ...polled(POLL_INTERVAL_MS, (headers) => getAdminHelpRequest(helpRequestId, headers)),
+    ...polled(POLL_INTERVAL_MS, (headers) => getAdminHelpRequest(helpRequestId, headers), { isLive: true }),
   });
 }
 

@@ -35,7 +35,9 @@ export function getAdminHelpRequests(filters: AdminHelpFilters, cursor: string |
 export function adminHelpRequestsQueryOptions(filters: AdminHelpFilters) {
   return infiniteQueryOptions({
     queryKey: [...adminHelpListQueryKey, filters] as const,
-    ...polled(POLL_INTERVAL_MS, (headers, cursor: string | null) => getAdminHelpRequests(filters, cursor, headers)),
+    ...polled(POLL_INTERVAL_MS, (headers, cursor: string | null) => getAdminHelpRequests(filters, cursor, headers), {
+      isLive: true,
+    }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
