@@ -5,7 +5,7 @@
  * REST API calls the primary and balancing HTTP over three Ferry processes. Used by `npm run cluster`
  * (start.ts) and `npm run cluster:test` (test.ts); never by `npm test`.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
@@ -21,7 +21,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import pg from "pg";
+
+const execFileAsync = promisify(execFile);
 
 export const PG_BIN = "/usr/lib/postgresql/15/bin";
 const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
@@ -342,15 +345,25 @@ export function etcdEndpoints(cluster: Cluster): string {
 }
 
 /** The etcd member that is the Raft leader now (by `etcdctl endpoint status`), or undefined. */
-export function etcdLeader(cluster: Cluster): number | undefined {
-  const result = spawnSync(
+export async function etcdLeader(cluster: Cluster): Promise<number | undefined> {
+  // Asynchronous: the test's clients share this process. Only the members still running are asked, so
+  // a killed one does not make etcdctl wait its timeout.
+  const runningEndpoints = MEMBERS.filter((member) => cluster.processes.get(`etcd${member}`)?.isRunning)
+    .map((member) => `127.0.0.1:${cluster.ports.etcdClient[member - 1]}`)
+    .join(",");
+  const stdout = await execFileAsync(
     "/usr/bin/etcdctl",
-    [`--endpoints=${etcdEndpoints(cluster)}`, "endpoint", "status", "--write-out=json", "--command-timeout=2s"],
+    [`--endpoints=${runningEndpoints}`, "endpoint", "status", "--write-out=json", "--command-timeout=2s"],
     { encoding: "utf8", env: { ...process.env, ETCDCTL_API: "3" } },
+  ).then(
+    (result) => result.stdout,
+    // One member down: etcdctl fails but still prints the others' status.
+    (error: { stdout?: string }) => error.stdout ?? "",
   );
   const statuses = (() => {
     try {
-      return JSON.parse(result.stdout) as {
+      // Member ids are 64-bit and lose precision as numbers, the same way on both sides of the comparison.
+      return JSON.parse(stdout) as {
         Endpoint: string;
         Status: { header: { member_id: number }; leader: number };
       }[];

@@ -397,11 +397,11 @@ async function killInTurn(cluster: Cluster, traffic: TrafficLog, trafficStarted:
   log(`Patroni promoted pg${newLeader} ${pgKill.recoveredAfterSeconds.toFixed(1)} s after the kill`);
   await waitForHealthyPatroni(cluster, 90_000).catch((error: unknown) => log(`warning: ${String(error)}`));
   await sleep(STEADY_MS);
-  const etcdMember = await waitFor("etcd's leader", 30_000, async () => etcdLeader(cluster));
+  const etcdMember = await waitFor("etcd's leader", 30_000, () => etcdLeader(cluster));
   const etcdKill = record("etcd leader", `etcd${etcdMember} (SIGKILL)`);
   cluster.signal(`etcd${etcdMember}`, "SIGKILL");
   const newEtcdLeader = await waitFor("a new etcd leader", 30_000, async () => {
-    const current = etcdLeader(cluster);
+    const current = await etcdLeader(cluster);
     return current !== undefined && current !== etcdMember ? current : undefined;
   });
   etcdKill.recoveredAfterSeconds = (Date.now() - etcdKill.atMs) / 1000;
