@@ -78,6 +78,8 @@ describe("live updates", () => {
     invalidated.length = 0;
     act(() => source.onmessage?.({ data: JSON.stringify({ type: "notification" }) }));
     expect(invalidated).toContainEqual(notificationsQueryKey);
+    expect(invalidated).toContainEqual(transactionsQueryKey);
+    expect(invalidated).not.toContainEqual(balancesQueryKey);
     invalidated.length = 0;
     act(() => source.onmessage?.({ data: JSON.stringify({ type: "reset" }) }));
     expect(invalidated).toEqual(["everything"]);

@@ -20,8 +20,9 @@ const REOPEN_AFTER_MS = 30_000;
 
 /** What each kind of event refreshes; `reset` (events missed for too long) refreshes everything. */
 const KEYS_BY_TYPE: Record<string, readonly QueryKey[]> = {
-  // A help-desk reply arrives as a notification too; so does a new help request, for the help desk.
-  notification: [notificationsQueryKey, helpRequestsQueryKey, adminHelpRequestsQueryKey],
+  // A help-desk reply arrives as a notification too; so does a new help request, for the help desk, and
+  // a transfer's change of status, for its sender (its page lives under the history's key).
+  notification: [notificationsQueryKey, helpRequestsQueryKey, adminHelpRequestsQueryKey, transactionsQueryKey],
   // For the help desk: a customer replied.
   help: [adminHelpRequestsQueryKey],
   // The history holds each transfer's page under its key; the investment page shows the balance it draws on.
