@@ -79,6 +79,8 @@ describe("the help desk", () => {
         await expect
           .poll(() => thumbnail.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
           .toBe(240);
+        // Away from the request: an open request page shows support's reply as it comes, and so reads it.
+        await customer.goto("/dashboard");
 
         await withPage(browserOf(), "help-admin", async (admin) => {
           await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
