@@ -23,8 +23,12 @@ const CATCH_UP_BATCH = 200;
 const KEEP_ALIVE_MS = 25_000;
 /** How often each stream's session is checked again (expiry, idle timeout). */
 const REVALIDATE_MS = 60_000;
-/** How soon a stream looks again at events held back until older transactions end. */
+/**
+ * How soon a stream looks again at events held back until older transactions end: 20 ms, doubling
+ * while they stay held (a long write transaction) up to a second, so waiting streams cost little.
+ */
 const UNSETTLED_RETRY_MS = 20;
+const UNSETTLED_RETRY_MAX_MS = 1_000;
 /** Wait before opening the listening connection again after losing it. */
 const RELISTEN_DELAY_MS = 1_000;
 
@@ -41,6 +45,8 @@ interface StreamState {
   readonly stream: LiveStream;
   isSending: boolean;
   isDirty: boolean;
+  /** The wait before looking again at held-back events; back to the shortest once one is sent. */
+  unsettledRetryMs: number;
 }
 
 export interface LiveHubOptions {
@@ -80,7 +86,7 @@ export class LiveHub {
 
   /** Adds a stream and sends it what it missed. */
   add(stream: LiveStream): void {
-    const state: StreamState = { stream, isSending: false, isDirty: false };
+    const state: StreamState = { stream, isSending: false, isDirty: false, unsettledRetryMs: UNSETTLED_RETRY_MS };
     const streams = this.byUser.get(stream.userId) ?? new Set();
     streams.add(state);
     this.byUser.set(stream.userId, streams);
@@ -237,9 +243,13 @@ export class LiveHub {
         stream.write(eventText(row.id, { type: row.type, ...(row.payload as object) }));
         stream.cursor = { txid: row.txid, id: row.id };
       }
+      if (settled.length > 0) {
+        state.unsettledRetryMs = UNSETTLED_RETRY_MS;
+      }
       if (settled.length < rows.length) {
         // Held back until the transactions that could still commit before them have ended.
-        setTimeout(() => this.send(state), UNSETTLED_RETRY_MS).unref();
+        setTimeout(() => this.send(state), state.unsettledRetryMs).unref();
+        state.unsettledRetryMs = Math.min(state.unsettledRetryMs * 2, UNSETTLED_RETRY_MAX_MS);
         return;
       }
       if (rows.length < CATCH_UP_BATCH) {
