@@ -5,8 +5,7 @@ import { THEME_SCRIPT } from "@ferry/core/theme";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { InFlightLimit } from "../../apps/server/src/http/in-flight.ts";
-import { generateDevelopmentAccountKeys } from "../../apps/server/src/modules/deposits/addresses.ts";
-import { buildTestApp, createSessionUser, randomIp, send, type TestApp } from "./helpers.ts";
+import { buildTestApp, createSessionUser, productionSettings, randomIp, send, type TestApp } from "./helpers.ts";
 
 describe("what a development instance exposes", () => {
   let ferry: TestApp;
@@ -22,22 +21,7 @@ describe("what a development instance exposes", () => {
   test("listens on loopback unless HOST says otherwise, and on every interface in production", () => {
     expect(loadConfig({ NODE_ENV: "development" }).host).toBe("localhost");
     expect(loadConfig({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
-    const operatorKeys = generateDevelopmentAccountKeys();
-    const production = loadConfig({
-      NODE_ENV: "production",
-      AUTH_SECRET: "x".repeat(40),
-      SMTP_URL: "smtp://mail.example:587",
-      PUBLIC_URL: "https://ferry.example",
-      BANK_ACCOUNT_NAME: "Operator Ltd",
-      BANK_NAME: "Operator Bank",
-      BANK_IBAN: "DE89370400440532013000",
-      BANK_BIC: "COBADEFFXXX",
-      DEPOSIT_XPUB_BITCOIN: operatorKeys.bitcoin,
-      DEPOSIT_XPUB_ETHEREUM: operatorKeys.ethereum,
-      DEPOSIT_XPUB_TRON: operatorKeys.tron,
-      SUPPORT_EMAIL: "support@ferry.example",
-      KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-    });
+    const production = loadConfig(productionSettings());
     expect(production.host).toBe("0.0.0.0");
   });
 

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
-import { generateDevelopmentAccountKeys } from "../../apps/server/src/modules/deposits/addresses.ts";
 import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile.ts";
 import {
   buildTestApp,
   createSessionUser,
   fundWallet,
   issueCode,
+  productionSettings,
   randomIp,
   type SessionUser,
   send,
@@ -157,22 +157,7 @@ describe("metrics", () => {
   });
 
   test("are off (404, not the web app) in production without METRICS_TOKEN", async () => {
-    const operatorKeys = generateDevelopmentAccountKeys();
-    const production = loadConfig({
-      NODE_ENV: "production",
-      AUTH_SECRET: "x".repeat(40),
-      SMTP_URL: "smtp://mail.example:587",
-      PUBLIC_URL: "https://ferry.example",
-      BANK_ACCOUNT_NAME: "Operator Ltd",
-      BANK_NAME: "Operator Bank",
-      BANK_IBAN: "DE89370400440532013000",
-      BANK_BIC: "COBADEFFXXX",
-      DEPOSIT_XPUB_BITCOIN: operatorKeys.bitcoin,
-      DEPOSIT_XPUB_ETHEREUM: operatorKeys.ethereum,
-      DEPOSIT_XPUB_TRON: operatorKeys.tron,
-      SUPPORT_EMAIL: "support@ferry.example",
-      KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-    });
+    const production = loadConfig(productionSettings());
     expect(production.metricsAccess).toEqual({ kind: "disabled" });
     // The production setting on the test configuration: no SMTP, no scheduled jobs on the shared database.
     const database = openDatabase(inject("databaseUrl"), 2);

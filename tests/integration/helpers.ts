@@ -12,6 +12,7 @@ import { createDatabaseIfMissing } from "../../apps/server/src/db/embedded.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import type { JobRunner } from "../../apps/server/src/jobs/runner.ts";
 import type { Auth } from "../../apps/server/src/modules/auth/auth.ts";
+import { generateDevelopmentAccountKeys } from "../../apps/server/src/modules/deposits/addresses.ts";
 import { creditDeposit } from "../../apps/server/src/modules/deposits/service.ts";
 import { issueTransferCode } from "../../apps/server/src/modules/transfers/codes.ts";
 
@@ -37,6 +38,26 @@ export interface TestApp {
 
 /** The quiet test configuration every test app starts from; `overrides` are environment variables. */
 /** The password hashing cost of the test servers (decision 034): real scrypt, cheaper work factor. */
+/** Every setting production requires, with made-up values (an operator's own keys, freshly generated). */
+export function productionSettings(): Record<string, string> {
+  const operatorKeys = generateDevelopmentAccountKeys();
+  return {
+    NODE_ENV: "production",
+    AUTH_SECRET: "x".repeat(40),
+    SMTP_URL: "smtp://mail.example:587",
+    PUBLIC_URL: "https://ferry.example",
+    BANK_ACCOUNT_NAME: "Operator Ltd",
+    BANK_NAME: "Operator Bank",
+    BANK_IBAN: "DE89370400440532013000",
+    BANK_BIC: "COBADEFFXXX",
+    DEPOSIT_XPUB_BITCOIN: operatorKeys.bitcoin,
+    DEPOSIT_XPUB_ETHEREUM: operatorKeys.ethereum,
+    DEPOSIT_XPUB_TRON: operatorKeys.tron,
+    SUPPORT_EMAIL: "support@ferry.example",
+    KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  };
+}
+
 export const TEST_SCRYPT_COST = "1024";
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
