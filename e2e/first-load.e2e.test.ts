@@ -155,7 +155,9 @@ describe("the first load of a public page", () => {
         expect(await page.locator('head link[rel="canonical"]').count(), path).toBeLessThanOrEqual(1);
         expect(await page.locator('head meta[name="description"]').count(), path).toBe(1);
         // Hydrated: the header's first menu opens from the keyboard.
-        await page.getByRole("navigation", { name: "Main" }).getByRole("button").first().press("Enter");
+        const menuButton = page.getByRole("navigation", { name: "Main" }).getByRole("button").first();
+        await expect.poll(() => menuButton.isEnabled()).toBe(true);
+        await menuButton.press("Enter");
         await page.getByRole("menu").waitFor();
         await page.keyboard.press("Escape");
         await page.getByRole("menu").waitFor({ state: "detached" });

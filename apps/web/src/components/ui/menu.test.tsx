@@ -64,6 +64,25 @@ describe("the menu button", () => {
     expect(screen.queryByRole("menu")).toBeNull();
   });
 
+  test("closes on Escape and gives focus back to its trigger, wherever focus was", async () => {
+    const { user, trigger } = renderMenu();
+    trigger.focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(screen.getByRole("menuitem", { name: "Profile" })).toHaveFocus());
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(trigger).toHaveFocus();
+
+    // The focused entry went away (focus fell back to the page's body): Escape still closes the menu.
+    await user.keyboard("{Enter}");
+    await screen.findByRole("menu");
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(trigger).toHaveFocus();
+  });
+
   test("closes on a click outside it and on Tab, and a second click on the trigger closes it", async () => {
     const { user, trigger } = renderMenu();
     await user.click(trigger);

@@ -70,8 +70,17 @@ function placeMenu(content: HTMLElement, initialFocus: "first" | "last") {
   (initialFocus === "first" ? entries[0] : entries.at(-1))?.focus();
 }
 
-/** Closes the menu when a pointer goes down anywhere outside `root`. */
-function useCloseOnOutsidePointer(open: boolean, root: RefObject<HTMLElement | null>, close: () => void) {
+/**
+ * Closes the menu when a pointer goes down anywhere outside `root`, or on Escape wherever focus is (in
+ * the menu, on its trigger, or on the page's body after the focused entry went away), and then gives
+ * focus back to the trigger.
+ */
+function useDismiss(
+  open: boolean,
+  root: RefObject<HTMLElement | null>,
+  trigger: RefObject<HTMLElement | null>,
+  close: () => void,
+) {
   useEffect(() => {
     if (!open) {
       return;
@@ -81,9 +90,20 @@ function useCloseOnOutsidePointer(open: boolean, root: RefObject<HTMLElement | n
         close();
       }
     };
+    const closeOnEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close();
+        trigger.current?.focus();
+      }
+    };
     document.addEventListener("pointerdown", closeOnOutsidePointer);
-    return () => document.removeEventListener("pointerdown", closeOnOutsidePointer);
-  }, [open, root, close]);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("pointerdown", closeOnOutsidePointer);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, [open, root, trigger, close]);
 }
 
 /** ArrowDown opens the menu on its first entry, ArrowUp on its last (Enter and Space click the button). */
@@ -111,11 +131,6 @@ function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>, trigger: HTMLButton
       return moveTo(0);
     case "End":
       return moveTo(-1);
-    case "Escape":
-      event.preventDefault();
-      closeMenu();
-      trigger?.focus();
-      return;
     case "Tab":
       // From the trigger, the browser's Tab (or Shift+Tab) lands after (or before) the menu button.
       trigger?.focus();
@@ -147,7 +162,7 @@ export function Menu({ trigger, triggerClassName, contentClassName, align = "sta
       placeMenu(contentRef.current, initialFocus);
     }
   }, [open, initialFocus]);
-  useCloseOnOutsidePointer(open, rootRef, close);
+  useDismiss(open, rootRef, triggerRef, close);
 
   const openAt = (entry: "first" | "last") => {
     setInitialFocus(entry);
