@@ -39,7 +39,7 @@ async function sender(label: string): Promise<SessionUser> {
 async function transfer(
   from: SessionUser,
   amount: string,
-  options: { key?: string; code?: string } = {},
+  options: { key?: string; code?: string; recipientEmail?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const amountMinor = BigInt(amount.replace(".", ""));
   const code =
@@ -55,7 +55,12 @@ async function transfer(
     url: "/api/v1/transfers",
     ip: from.ip,
     cookie: from.cookie,
-    payload: { target: { method: "ferry_user", recipientEmail: payee.email }, amount, currency: "USD", code },
+    payload: {
+      target: { method: "ferry_user", recipientEmail: options.recipientEmail ?? payee.email },
+      amount,
+      currency: "USD",
+      code,
+    },
     headers: { "idempotency-key": options.key ?? `batch-${randomUUID()}` },
   });
 }
@@ -74,6 +79,9 @@ describe("transfers written together", () => {
     const overdrawn = await sender("batch-overdraft");
     const wrong = await sender("batch-wrong-code");
     const twice = await sender("batch-twice");
+    const exhausted = await sender("batch-exhausted");
+    const uncoded = await sender("batch-no-code");
+    const astray = await sender("batch-unknown-payee");
     const payeeBefore = (await readWallet(ferry.db, payee.userId, "USD")).balanceMinor;
     const sharedKey = `batch-${randomUUID()}`;
     // Codes first, so that the transfers themselves go out together.
@@ -96,6 +104,14 @@ describe("transfers written together", () => {
       amountMinor: 500_00n,
       currency: "USD",
     });
+    // Five wrong tries already: the right code no longer counts.
+    const exhaustedCode = await issueCode(ferry, {
+      userId: exhausted.userId,
+      recipientKey: `user:${payee.userId}`,
+      amountMinor: 3_00n,
+      currency: "USD",
+    });
+    await ferry.db.updateTable("transfer_codes").set({ attempts: 5 }).where("user_id", "=", exhausted.userId).execute();
     const validCodes = await Promise.all(
       valid.map((user) =>
         issueCode(ferry, {
@@ -107,12 +123,15 @@ describe("transfers written together", () => {
       ),
     );
 
-    const [validAnswers, overdraft, wrongCode, first, again] = await Promise.all([
+    const [validAnswers, overdraft, wrongCode, first, again, tooMany, noCode, unknownPayee] = await Promise.all([
       Promise.all(valid.map((user, index) => transfer(user, "10.00", { code: validCodes[index] }))),
       transfer(overdrawn, "500.00", { code: overdraftCode }),
       transfer(wrong, "5.00", { code: wrongGuess }),
       transfer(twice, "7.00", { key: sharedKey, code: twiceCode }),
       transfer(twice, "7.00", { key: sharedKey, code: twiceCode }),
+      transfer(exhausted, "3.00", { code: exhaustedCode }),
+      transfer(uncoded, "4.00", { code: "123456" }),
+      transfer(astray, "2.00", { code: "123456", recipientEmail: `nobody-${randomUUID()}@example.com` }),
     ]);
 
     for (const answer of validAnswers) {
@@ -123,11 +142,27 @@ describe("transfers written together", () => {
     // The same key twice: one transfer, answered to both (201 then 200, in either order).
     expect([first.statusCode, again.statusCode].sort()).toEqual([200, 201]);
     expect(first.json().id).toBe(again.json().id);
+    expect([tooMany.statusCode, tooMany.json().error.message]).toEqual([
+      422,
+      "Too many wrong attempts. Please request a new code.",
+    ]);
+    expect([noCode.statusCode, noCode.json().error.message]).toEqual([
+      422,
+      "Invalid verification code: request a code for this exact transfer",
+    ]);
+    expect([unknownPayee.statusCode, unknownPayee.json().error.message]).toEqual([
+      404,
+      "No Ferry user has that e-mail address",
+    ]);
 
     // The overdraft moved nothing and left its code unused; the wrong code counted one try.
     expect(await readWallet(ferry.db, overdrawn.userId, "USD")).toEqual({ balanceMinor: 100_00n, reservedMinor: 0n });
     expect(await codesOf(overdrawn.userId)).toEqual([{ attempts: 0, consumed_at: null }]);
     expect((await codesOf(wrong.userId)).map((code) => code.attempts)).toEqual([1]);
+    expect(await codesOf(exhausted.userId)).toEqual([{ attempts: 5, consumed_at: null }]);
+    for (const user of [exhausted, uncoded, astray]) {
+      expect(await readWallet(ferry.db, user.userId, "USD")).toEqual({ balanceMinor: 100_00n, reservedMinor: 0n });
+    }
     for (const user of valid) {
       expect((await readWallet(ferry.db, user.userId, "USD")).balanceMinor).toBe(90_00n);
     }

@@ -22,7 +22,9 @@ export function selectUserWithProfile(db: Database) {
     ]);
 }
 
-type UserWithProfileRow = Awaited<ReturnType<ReturnType<typeof selectUserWithProfile>["executeTakeFirstOrThrow"]>>;
+export type UserWithProfileRow = Awaited<
+  ReturnType<ReturnType<typeof selectUserWithProfile>["executeTakeFirstOrThrow"]>
+>;
 
 /**
  * Who a user is, as the profile and the admin list both show it: a missing profile reads as empty

@@ -7,7 +7,9 @@ import { metricsOf } from "../../observability/metrics.ts";
 import { authenticatorEnrolledAmong } from "../auth/service.ts";
 import { applyLedger, readWalletBalancesOf, type TransferLeg } from "../ledger/service.ts";
 import {
+  type AwaitingCode,
   type CheckedTransfer,
+  checkEmailedCodes,
   checkTransferIn,
   createTransferIn,
   idempotentRequestOf,
@@ -18,6 +20,7 @@ import {
   writeTransfersIn,
 } from "./create.ts";
 import { selectTransfersByKeys } from "./queries.ts";
+import { readFerryUsersOf } from "./targets.ts";
 
 /*
  * Group commit (issue 31, decision 055). A person's transfers arriving while a batch is being written
@@ -68,9 +71,9 @@ export function batcherOf(db: Database, config: Config, clock: Clock, senderId: 
 }
 
 /**
- * What every transfer's checks read first, for the whole batch in four statements: all their
+ * What every transfer's checks read first, for the whole batch in five statements: all their
  * Idempotency-Keys locked (db/idempotency.ts), what those keys made before, which senders confirm with
- * an authenticator app, and the senders' balances.
+ * an authenticator app, the senders' balances, and the Ferry users they send to.
  */
 async function readBeforehand(
   trx: Database,
@@ -84,6 +87,10 @@ async function readBeforehand(
   );
   const enrolled = await authenticatorEnrolledAmong(trx, senderIds);
   const balances = await readWalletBalancesOf(trx, senderIds);
+  const ferryUsers = await readFerryUsersOf(
+    trx,
+    attempts.map((attempt) => attempt.request),
+  );
   return (attempt) => {
     const { userId } = attempt.sender;
     const made = earlier.find((row) => row.senderId === userId && row.idempotencyKey === attempt.idempotencyKey);
@@ -92,6 +99,7 @@ async function readBeforehand(
       earlier: made,
       isAuthenticatorEnrolled: enrolled.has(userId),
       availableMinor: balance?.availableMinor ?? 0n,
+      ferryUsers,
     };
   };
 }
@@ -165,12 +173,14 @@ class TransferBatcher {
   }
 
   /**
-   * The batch's transfers checked in turn, then written together (each statement once for all of
-   * them), then all their legs in one ledger call, then what reads the moved balances.
+   * The batch's transfers checked in turn, their e-mailed codes checked together, then the transfers
+   * written together (each statement once for all of them), then all their legs in one ledger call,
+   * then what reads the moved balances.
    */
   private async writeIn(trx: Database, batch: Waiting[]): Promise<Answer[]> {
     const answers: Answer[] = [];
     const checked: { transfer: CheckedTransfer; index: number }[] = [];
+    const awaiting: (AwaitingCode & { index: number })[] = [];
     const knownOf = await readBeforehand(
       trx,
       batch.map((waiting) => waiting.attempt),
@@ -180,6 +190,8 @@ class TransferBatcher {
         const result = await checkTransferIn(trx, this.config, this.clock, waiting.attempt, knownOf(waiting.attempt));
         if ("outcome" in result) {
           answers[index] = { outcome: result.outcome };
+        } else if (result.code) {
+          awaiting.push({ transfer: result.transfer, code: result.code, index });
         } else {
           checked.push({ transfer: result.transfer, index });
         }
@@ -191,6 +203,17 @@ class TransferBatcher {
         answers[index] = { refusal: error };
       }
     }
+    const verdicts = await checkEmailedCodes(trx, this.config, this.clock, awaiting);
+    awaiting.forEach((item, position) => {
+      const verdict = verdicts[position];
+      if (verdict instanceof AppError) {
+        answers[item.index] = { refusal: verdict };
+      } else if (verdict === "wrong") {
+        answers[item.index] = { outcome: { isWrongCode: true } };
+      } else {
+        checked.push({ transfer: item.transfer, index: item.index });
+      }
+    });
     // From here on a failure of any kind rolls the whole batch back (and each is then made alone).
     const written: TransferBatch = { legs: [] as TransferLeg[], afterLedger: [] };
     const outcomes = await writeTransfersIn(

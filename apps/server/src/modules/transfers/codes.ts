@@ -96,56 +96,95 @@ export async function issueTransferCode(
   return { code, expiresAt };
 }
 
+/** What checking a code came to: it matched and is consumed, it was wrong (its try counted), or a refusal. */
+export type CodeVerdict = "consumed" | "wrong" | AppError;
+
+/** One code to check: the binding it must have been issued for, and the code as typed. */
+export interface CodeCheck {
+  readonly binding: CodeBinding;
+  readonly code: string;
+}
+
 /**
- * Checks `code` against the newest unused code issued for exactly this binding. A match consumes it
+ * Checks each `code` against the newest unused code issued for exactly its binding. A match consumes it
  * ("consumed"); a wrong code counts one try in the caller's transaction ("wrong"), which the caller
  * must commit, so that tries made at the same time are counted one after another. A code for another
  * recipient, amount or currency never matches; one issued at an earlier revision of the destination
- * has expired. One statement: the newest code is locked, judged and updated together. Only keyed
- * hashes (HMAC) are compared, so comparing them in SQL tells a timing observer nothing of the code.
+ * has expired; a missing, expired or exhausted code is answered with its refusal. One statement for all
+ * of them (a batch of transfers, batcher.ts): each newest code is locked, judged and updated together.
+ * Only keyed hashes (HMAC) are compared, so comparing them in SQL tells a timing observer nothing of the
+ * code. The checks must name distinct bindings (a batch holds one transfer per sender).
  */
-export async function checkTransferCode(
+export async function checkTransferCodes(
   db: Database,
   keys: CodeKeys,
-  binding: CodeBinding,
-  code: string,
-): Promise<"consumed" | "wrong"> {
-  const bindingHash = bindingHashOf(binding);
+  checks: readonly CodeCheck[],
+): Promise<CodeVerdict[]> {
+  if (checks.length === 0) {
+    return [];
+  }
+  const bindingHashes = checks.map((check) => bindingHashOf(check.binding));
   const now = keys.clock.now();
-  const { rows } = await sql<{ verdict: "consumed" | "wrong" | "expired" | "exhausted" }>`
-    WITH newest AS (
-      SELECT id, code_hash, attempts, expires_at, destination_revision
-      FROM transfer_codes
-      WHERE user_id = ${binding.userId} AND binding_hash = ${bindingHash} AND consumed_at IS NULL
-      ORDER BY id DESC
-      LIMIT 1
-      FOR UPDATE
+  const { rows } = await sql<{ position: string; verdict: "consumed" | "wrong" | "expired" | "exhausted" }>`
+    WITH given AS (
+      SELECT *
+      FROM unnest(
+        ${checks.map((check) => check.binding.userId)}::text[],
+        ${bindingHashes}::text[],
+        ${checks.map((check) => check.binding.revision)}::int[],
+        ${checks.map((check, index) => codeHashOf(keys.secret, check.code, bindingHashes[index] as string))}::text[]
+      ) WITH ORDINALITY AS given (user_id, binding_hash, revision, code_hash, position)
     ), judged AS (
-      SELECT id, CASE
+      SELECT newest.id, given.position, CASE
         -- A code issued before the destination was last edited ended with that edit.
-        WHEN destination_revision <> ${binding.revision} OR expires_at <= ${now}::timestamptz THEN 'expired'
-        WHEN attempts >= ${CODE_MAX_ATTEMPTS} THEN 'exhausted'
-        WHEN code_hash = ${codeHashOf(keys.secret, code, bindingHash)} THEN 'consumed'
+        WHEN newest.destination_revision <> given.revision OR newest.expires_at <= ${now}::timestamptz THEN 'expired'
+        WHEN newest.attempts >= ${CODE_MAX_ATTEMPTS} THEN 'exhausted'
+        WHEN newest.code_hash = given.code_hash THEN 'consumed'
         ELSE 'wrong'
       END AS verdict
-      FROM newest
+      FROM given
+      CROSS JOIN LATERAL (
+        SELECT id, code_hash, attempts, expires_at, destination_revision
+        FROM transfer_codes
+        WHERE user_id = given.user_id AND binding_hash = given.binding_hash AND consumed_at IS NULL
+        ORDER BY id DESC
+        LIMIT 1
+        FOR UPDATE
+      ) AS newest
     )
     UPDATE transfer_codes AS code
     SET consumed_at = CASE WHEN judged.verdict = 'consumed' THEN ${now}::timestamptz ELSE code.consumed_at END,
         attempts = CASE WHEN judged.verdict = 'wrong' THEN code.attempts + 1 ELSE code.attempts END
     FROM judged
     WHERE code.id = judged.id
-    RETURNING judged.verdict
+    RETURNING judged.position, judged.verdict
   `.execute(db);
-  const verdict = rows[0]?.verdict;
-  if (verdict === undefined) {
-    throw new AppError("invalid_code", "Invalid verification code: request a code for this exact transfer");
-  }
-  if (verdict === "expired") {
-    throw new AppError("invalid_code", "This verification code has expired. Please request a new one.");
-  }
-  if (verdict === "exhausted") {
-    throw new AppError("invalid_code", "Too many wrong attempts. Please request a new code.");
+  const verdictAt = new Map(rows.map((row) => [Number(row.position) - 1, row.verdict]));
+  return checks.map((_, index) => {
+    const verdict = verdictAt.get(index);
+    if (verdict === undefined) {
+      return new AppError("invalid_code", "Invalid verification code: request a code for this exact transfer");
+    }
+    if (verdict === "expired") {
+      return new AppError("invalid_code", "This verification code has expired. Please request a new one.");
+    }
+    if (verdict === "exhausted") {
+      return new AppError("invalid_code", "Too many wrong attempts. Please request a new code.");
+    }
+    return verdict;
+  });
+}
+
+/** `checkTransferCodes` for one code, its refusal thrown. */
+export async function checkTransferCode(
+  db: Database,
+  keys: CodeKeys,
+  binding: CodeBinding,
+  code: string,
+): Promise<"consumed" | "wrong"> {
+  const [verdict = "wrong"] = await checkTransferCodes(db, keys, [{ binding, code }]);
+  if (verdict instanceof AppError) {
+    throw verdict;
   }
   return verdict;
 }

@@ -17,11 +17,12 @@ import { type AccountKey, accountIdsOf, applyLedger, type TransferLeg } from "..
 import { createNotifications, type NewNotification } from "../notifications/service.ts";
 import { recordWebhookEvents } from "../webhooks/service.ts";
 import { type ApiTransferCredential, enforceApiTransferRules, recordAppTransfer } from "./api-transfers.ts";
-import { checkTransferCode } from "./codes.ts";
+import { type CodeCheck, type CodeVerdict, checkTransferCodes } from "./codes.ts";
 import { countsTowardDailyLimit, enforceDailyLimit, lockDailyLimit } from "./daily-limit.ts";
 import { movementLegs } from "./legs.ts";
 import { codeBindingOf, lockExchangeFor, type PricedTransfer, priceTransfer } from "./pricing.ts";
 import { selectOwnTransfer, selectTransferByKey, toTransfer } from "./queries.ts";
+import type { FerryUsersByEmail } from "./targets.ts";
 import { transferWebhookEvents } from "./webhook-events.ts";
 
 /** One attempt to send money: who sends it, under which Idempotency-Key, and what they asked for. */
@@ -73,6 +74,8 @@ export interface KnownBeforehand {
   readonly isAuthenticatorEnrolled: boolean;
   /** The sender's available balance in the transfer's currency. */
   readonly availableMinor: bigint;
+  /** The Ferry users the batch's transfers are addressed to, by e-mail. */
+  readonly ferryUsers: FerryUsersByEmail;
 }
 
 /**
@@ -204,22 +207,22 @@ function alertEventsOf(transferId: string, sender: TransferAttempt["sender"], pr
 }
 
 /**
- * Whether the attempt's code confirms these exact details, in the transaction that makes the transfer
- * from them. An account with an authenticator app confirms with its code (each accepted once), checked
- * here with the details the confirmation screen showed (dynamic linking); no e-mailed code counts for
- * it. Any other account confirms with the e-mailed code bound to the details.
+ * How the attempt confirms these exact details, in the transaction that makes the transfer from them.
+ * An account with an authenticator app confirms with its code (each accepted once), checked here with
+ * the details the confirmation screen showed (dynamic linking); no e-mailed code counts for it. Any
+ * other account confirms with the e-mailed code bound to the details: that check is returned, to be
+ * made by the caller (`checkEmailedCodes`), for a whole batch at once.
  */
 async function checkConfirmation(
   trx: Database,
   config: Config,
   context: {
-    clock: Clock;
     attempt: TransferAttempt;
     priced: PricedTransfer;
     exchange: HeldExchange | null;
     known: KnownBeforehand | null;
   },
-): Promise<"consumed" | "wrong"> {
+): Promise<"consumed" | "wrong" | CodeCheck> {
   const { attempt, priced, exchange, known } = context;
   const { userId } = attempt.sender;
   if (known ? known.isAuthenticatorEnrolled : await isAuthenticatorEnrolled(trx, userId)) {
@@ -228,8 +231,30 @@ async function checkConfirmation(
     const check = await checkTotpCode(trx, keys, { userId, code: attempt.request.code ?? "", state: "enrolled" });
     return isAcceptedTotp(check) ? "consumed" : "wrong";
   }
-  const codeKeys = { secret: config.authSecret, clock: context.clock };
-  return checkTransferCode(trx, codeKeys, codeBindingOf(userId, priced, exchange), attempt.request.code ?? "");
+  return { binding: codeBindingOf(userId, priced, exchange), code: attempt.request.code ?? "" };
+}
+
+/** A transfer whose checks passed but for its e-mailed code (`checkTransferIn`). */
+export interface AwaitingCode {
+  readonly transfer: CheckedTransfer;
+  readonly code: CodeCheck;
+}
+
+/**
+ * The e-mailed codes of checked transfers, in one statement (codes.ts): for each, in order, the code
+ * consumed, wrong (its try counted) or refused.
+ */
+export function checkEmailedCodes(
+  trx: Database,
+  config: Config,
+  clock: Clock,
+  awaiting: readonly AwaitingCode[],
+): Promise<CodeVerdict[]> {
+  return checkTransferCodes(
+    trx,
+    { secret: config.authSecret, clock },
+    awaiting.map((item) => item.code),
+  );
 }
 
 /**
@@ -271,6 +296,15 @@ export async function createTransferIn(
   if ("outcome" in checked) {
     return checked.outcome;
   }
+  if (checked.code) {
+    const [verdict] = await checkEmailedCodes(trx, config, clock, [{ transfer: checked.transfer, code: checked.code }]);
+    if (verdict instanceof AppError) {
+      throw verdict;
+    }
+    if (verdict === "wrong") {
+      return { isWrongCode: true };
+    }
+  }
   const [outcome] = await writeTransfersIn(trx, clock, [checked.transfer], null);
   return outcome as TransferOutcome;
 }
@@ -278,9 +312,10 @@ export async function createTransferIn(
 /**
  * Everything before a transfer is written, in the caller's transaction: a replay of the
  * Idempotency-Key answers with the first transfer; otherwise the destination is resolved and priced,
- * the daily limit enforced, the code checked against these exact details and consumed. A refusal is
- * thrown (an AppError) having written nothing; a wrong code is answered, its try counted. In a batch,
- * `known` is what the batch read beforehand for all its transfers.
+ * the daily limit enforced, an authenticator app's code checked against these exact details. A refusal
+ * is thrown (an AppError) having written nothing; a wrong app code is answered, its try counted. An
+ * e-mailed code is left to check (`code`), by the caller, which must not write the transfer unless it
+ * is consumed. In a batch, `known` is what the batch read beforehand for all its transfers.
  */
 export async function checkTransferIn(
   trx: Database,
@@ -288,7 +323,7 @@ export async function checkTransferIn(
   clock: Clock,
   attempt: TransferAttempt,
   known: KnownBeforehand | null,
-): Promise<{ outcome: TransferOutcome } | { transfer: CheckedTransfer }> {
+): Promise<{ outcome: TransferOutcome } | { transfer: CheckedTransfer; code: CodeCheck | null }> {
   const { sender, request } = attempt;
   const original = await findReplay(trx, attempt, known);
   if (original) {
@@ -298,6 +333,7 @@ export async function checkTransferIn(
     senderId: sender.userId,
     details: request,
     amountMinor: attempt.amountMinor,
+    ferryUsers: known?.ferryUsers,
   });
   const exchange = await lockExchangeFor(trx, clock, { ...priced, senderId: sender.userId, quoteId: request.quoteId });
   if (countsTowardDailyLimit(priced.target.method)) {
@@ -310,13 +346,17 @@ export async function checkTransferIn(
     // code is consumed, so a refused transfer writes nothing.
     throw new AppError("insufficient_funds", "Insufficient balance");
   }
+  const transfer = { attempt, priced, exchange };
   if (attempt.credential) {
     // An app's transfer needs no code: its second factor was given when its credential was made.
     await enforceApiTransferRules(trx, sender.userId, attempt.credential, priced);
-  } else if ((await checkConfirmation(trx, config, { clock, attempt, priced, exchange, known })) === "wrong") {
+    return { transfer, code: null };
+  }
+  const confirmation = await checkConfirmation(trx, config, { attempt, priced, exchange, known });
+  if (confirmation === "wrong") {
     return { outcome: { isWrongCode: true } };
   }
-  return { transfer: { attempt, priced, exchange } };
+  return { transfer, code: confirmation === "consumed" ? null : confirmation };
 }
 
 /** What the Ferry recipient of a transfer is told. */

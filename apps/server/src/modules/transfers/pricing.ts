@@ -7,7 +7,7 @@ import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 import { type HeldExchange, lockTransferExchange } from "../exchange/service.ts";
 import type { CodeBinding } from "./codes.ts";
-import { type ResolvedTarget, resolveTarget } from "./targets.ts";
+import { type FerryUsersByEmail, type ResolvedTarget, resolveTarget } from "./targets.ts";
 
 /** A transfer's details resolved and priced: where it goes, the amount, and the fee on top. */
 export interface PricedTransfer {
@@ -25,11 +25,16 @@ export interface PricedTransfer {
 export async function priceTransfer(
   db: Database,
   config: Config,
-  request: { senderId: string; details: TransferDetails; amountMinor: bigint },
+  request: {
+    senderId: string;
+    details: TransferDetails;
+    amountMinor: bigint;
+    ferryUsers?: FerryUsersByEmail | undefined;
+  },
 ): Promise<PricedTransfer> {
   const { senderId, details, amountMinor } = request;
   const { currency } = details;
-  const target = await resolveTarget(db, config, senderId, details);
+  const target = await resolveTarget(db, config, senderId, details, request.ferryUsers);
   const feeBasisPoints = config.feeBasisPoints[target.feeMethod];
   return { target, currency, amountMinor, feeMinor: computeFee(amountMinor, feeBasisPoints), feeBasisPoints };
 }

@@ -2,7 +2,7 @@ import { maskAccountNumber } from "@ferry/core/contracts/payment-methods";
 import type { TransferDetails } from "@ferry/core/contracts/transfers";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { selectUserWithProfile } from "../../db/users.ts";
+import { selectUserWithProfile, type UserWithProfileRow } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
 import { type DestinationSnapshot, resolveDestination } from "../destinations/service.ts";
 import type { TransferDestination } from "../mail/service.ts";
@@ -39,20 +39,39 @@ export function destinationOf(snapshot: DestinationSnapshot): TransferDestinatio
   return null;
 }
 
+/** Ferry users by their e-mail address, read at once for a batch of transfers (batcher.ts). */
+export type FerryUsersByEmail = ReadonlyMap<string, UserWithProfileRow>;
+
+/** The Ferry users these transfers are addressed to, in one statement. */
+export async function readFerryUsersOf(db: Database, details: readonly TransferDetails[]): Promise<FerryUsersByEmail> {
+  const emails = [
+    ...new Set(details.flatMap(({ target }) => (target.method === "ferry_user" ? [target.recipientEmail] : []))),
+  ];
+  if (emails.length === 0) {
+    return new Map();
+  }
+  const rows = await selectUserWithProfile(db).where("user.email", "in", emails).execute();
+  return new Map(rows.map((row) => [row.email, row]));
+}
+
 /**
  * Resolves the destination of `details` for `senderId`, refusing one they may not send these details
- * to: another Ferry user here, a saved recipient or payment method through the destinations module, in
- * one read of its row.
+ * to: another Ferry user here (from `ferryUsers` when a batch read them already), a saved recipient or
+ * payment method through the destinations module, in one read of its row.
  */
 export async function resolveTarget(
   db: Database,
   config: Config,
   senderId: string,
   details: TransferDetails,
+  ferryUsers?: FerryUsersByEmail,
 ): Promise<ResolvedTarget> {
   const { target } = details;
   if (target.method === "ferry_user") {
-    return resolveFerryUser(db, senderId, target.recipientEmail);
+    const recipient =
+      ferryUsers?.get(target.recipientEmail) ??
+      (await selectUserWithProfile(db).where("user.email", "=", target.recipientEmail).executeTakeFirst());
+    return resolveFerryUser(senderId, recipient);
   }
   const destination = await resolveDestination(db, config, { userId: senderId, target }, details.currency);
   return {
@@ -86,8 +105,7 @@ export function maskedNameOf(firstName: string | null, lastName: string | null, 
 }
 
 /** Another Ferry user, by e-mail: not banned, and not the sender. Their name is kept only masked. */
-async function resolveFerryUser(db: Database, senderId: string, recipientEmail: string): Promise<ResolvedTarget> {
-  const recipient = await selectUserWithProfile(db).where("user.email", "=", recipientEmail).executeTakeFirst();
+function resolveFerryUser(senderId: string, recipient: UserWithProfileRow | undefined): ResolvedTarget {
   if (!recipient || recipient.banned) {
     throw new AppError("not_found", "No Ferry user has that e-mail address", {
       "target.recipientEmail": "No Ferry user has that e-mail address",
