@@ -11,7 +11,7 @@ import type { Database } from "../apps/server/src/db/database.ts";
 import type { Auth } from "../apps/server/src/modules/auth/auth.ts";
 import { creditDeposit } from "../apps/server/src/modules/deposits/service.ts";
 import { ensureUserAccount } from "../apps/server/src/modules/ledger/service.ts";
-import { issueTransferCode } from "../apps/server/src/modules/transfers/codes.ts";
+import { issueTransferCodes } from "../apps/server/src/modules/transfers/codes.ts";
 import type { HttpClientPlan, PlannedRequest } from "./http-load-worker.ts";
 import { mergeCookies, sendHttp } from "./http-request.ts";
 
@@ -156,8 +156,9 @@ function nextAmountMinor(sender: Sender): bigint {
 
 /**
  * Plans `perClient` transfers for each sender (client `index` sends as `senders[index]`) to the
- * recipient `recipientOf(index, n)` chooses for its n-th transfer, and issues each one's code with
- * the server's own `issueTransferCode` (the same call the code endpoint makes before e-mailing it).
+ * recipient `recipientOf(index, n)` chooses for its n-th transfer, and issues their codes with the
+ * server's own `issueTransferCodes` (the call the code endpoint makes before e-mailing one), one
+ * statement per sender, so that issuing the next minute's codes during a soak costs the server little.
  */
 export async function planTransfers(options: {
   readonly db: Database;
@@ -168,35 +169,31 @@ export async function planTransfers(options: {
   readonly recipientOf: (clientIndex: number, transferIndex: number) => BenchUser;
 }): Promise<HttpClientPlan[]> {
   const { db, authSecret, phase, senders, perClient, recipientOf } = options;
-  return Promise.all(
-    senders.map((sender, clientIndex) =>
-      db.transaction().execute(async (trx) => {
-        const requests: PlannedRequest[] = [];
-        for (let transferIndex = 0; transferIndex < perClient; transferIndex += 1) {
-          const recipient = recipientOf(clientIndex, transferIndex);
-          const amountMinor = nextAmountMinor(sender);
-          const { code } = await issueTransferCode(
-            trx,
-            { secret: authSecret, clock: systemClock },
-            {
-              userId: sender.userId,
-              recipientKey: `user:${recipient.userId}`,
-              amountMinor,
-              currency: "USD",
-            },
-          );
-          requests.push({
-            idempotencyKey: `bench-${phase}-${clientIndex}-${sender.plannedCount}`,
-            body: JSON.stringify({
-              target: { method: "ferry_user", recipientEmail: recipient.email },
-              amount: toDecimalString(amountMinor, "USD"),
-              currency: "USD",
-              code,
-            }),
-          });
-        }
-        return { cookie: sender.cookie, ip: sender.ip, requests };
+  return mapConcurrently(senders, async (sender, clientIndex) => {
+    const planned = Array.from({ length: perClient }, (_, transferIndex) => ({
+      recipient: recipientOf(clientIndex, transferIndex),
+      amountMinor: nextAmountMinor(sender),
+      idempotencyKey: `bench-${phase}-${clientIndex}-${sender.plannedCount}`,
+    }));
+    const codes = await issueTransferCodes(
+      db,
+      { secret: authSecret, clock: systemClock },
+      planned.map(({ recipient, amountMinor }) => ({
+        userId: sender.userId,
+        recipientKey: `user:${recipient.userId}`,
+        amountMinor,
+        currency: "USD",
+      })),
+    );
+    const requests: PlannedRequest[] = planned.map(({ recipient, amountMinor, idempotencyKey }, index) => ({
+      idempotencyKey,
+      body: JSON.stringify({
+        target: { method: "ferry_user", recipientEmail: recipient.email },
+        amount: toDecimalString(amountMinor, "USD"),
+        currency: "USD",
+        code: codes[index]?.code,
       }),
-    ),
-  );
+    }));
+    return { cookie: sender.cookie, ip: sender.ip, requests };
+  });
 }

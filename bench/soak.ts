@@ -120,14 +120,30 @@ async function main(): Promise<void> {
     const perClient = Math.ceil((rate * 60) / settings.clients) + 5;
     log(`maximum ${maximum.toFixed(0)}/s; holding ${rate}/s (${perClient} codes per sender and minute)`);
     const figures: MinuteFigures[] = [];
-    let next = planPhase(bench, "soak-1", perClient, bench.spreadRecipientOf);
+    // A minute's codes that could not be issued beside the load are issued again before it, once;
+    // failing that, the soak ends early and says why, with the minutes it held.
+    const plan = (minute: number) => {
+      const planned = planPhase(bench, `soak-${minute}`, perClient, bench.spreadRecipientOf).catch((error: unknown) => {
+        log(`issuing minute ${minute}'s codes failed (${String(error)}); issuing them again before it`);
+        return planPhase(bench, `soak-${minute}-again`, perClient, bench.spreadRecipientOf);
+      });
+      // Handled when awaited, at the minute's start; until then a failure must not end the process.
+      planned.catch(() => undefined);
+      return planned;
+    };
+    let endedEarly: string | null = null;
+    let next = plan(1);
     for (let minute = 1; minute <= minutes; minute += 1) {
-      const plans = await next;
+      let plans: Awaited<typeof next>;
+      try {
+        plans = await next;
+      } catch (error) {
+        endedEarly = `minute ${minute}'s codes could not be issued: ${String(error)}`;
+        log(`ending early: ${endedEarly}`);
+        break;
+      }
       // The next minute's codes are issued while this one runs: a code lives 15 minutes.
-      next =
-        minute < minutes
-          ? planPhase(bench, `soak-${minute + 1}`, perClient, bench.spreadRecipientOf)
-          : Promise.resolve([]);
+      next = minute < minutes ? plan(minute + 1) : Promise.resolve([]);
       const { result } = await runHttpPhase(
         bench,
         `minute ${minute}`,
@@ -142,7 +158,7 @@ async function main(): Promise<void> {
         `minute ${minute}: ${row.donePerSecond}/s done, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, over 1 s ${row.overOneSecond}, server ${row.serverRssMb} MiB, PostgreSQL ${row.postgresPssMb} MiB`,
       );
     }
-    await next;
+    await next.catch(() => undefined);
     const { report, violations } = await reconcile(bench);
     const deadlocks = await countDeadlocks(bench);
     const done = figures.reduce((sum, row) => sum + row.done, 0);
@@ -154,6 +170,8 @@ async function main(): Promise<void> {
       measured:
         "POST /api/v1/transfers (Ferry user to Ferry user, USD) arriving at a fixed rate (open loop), latency from when each was due; the next minute's codes are issued during each minute (setup, beside the load).",
       minutes,
+      minutesHeld: figures.length,
+      endedEarly,
       senders: settings.clients,
       maximumPerSecond: round(maximum, 1),
       share,

@@ -67,33 +67,55 @@ function codeHashOf(secret: string, code: string, bindingHash: string): string {
   return createHmac("sha256", secret).update(`${bindingHash}|${code}`).digest("hex");
 }
 
+/** What a code is issued for: a binding, at the destination's revision (the first, without one). */
+type CodeRequest = Omit<CodeBinding, "revision"> & { readonly revision?: number };
+
 /**
- * Creates a new 6-digit code for this exact binding and returns it (to be e-mailed) and its expiry.
- * Run it in the transaction that resolved the destination (holding its row), so the revision bound and
- * the details the e-mail describes are the same.
+ * Creates a new 6-digit code for each exact binding, in one statement, and returns them (to be
+ * e-mailed) with their expiry, in order. Run it in the transaction that resolved the destination
+ * (holding its row), so the revision bound and the details the e-mail describes are the same.
  */
-export async function issueTransferCode(
+export async function issueTransferCodes(
   db: Database,
   keys: CodeKeys,
-  request: Omit<CodeBinding, "revision"> & { readonly revision?: number },
-): Promise<{ code: string; expiresAt: Date }> {
-  // Without a revision, the first: a Ferry user, or a destination never edited (tests and the bench).
-  const binding = { ...request, revision: request.revision ?? FIRST_REVISION };
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const bindingHash = bindingHashOf(binding);
+  requests: readonly CodeRequest[],
+): Promise<{ code: string; expiresAt: Date }[]> {
   const expiresAt = new Date(keys.clock.now().getTime() + TRANSFER_CODE_TTL_MS);
-  await db
-    .insertInto("transfer_codes")
-    .values({
+  const issued = requests.map((request) => {
+    // Without a revision, the first: a Ferry user, or a destination never edited (tests and the bench).
+    const binding = { ...request, revision: request.revision ?? FIRST_REVISION };
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const bindingHash = bindingHashOf(binding);
+    const row = {
       user_id: binding.userId,
       binding_hash: bindingHash,
       code_hash: codeHashOf(keys.secret, code, bindingHash),
       destination_revision: binding.revision,
       ...savedDestinationOf(binding.recipientKey),
       expires_at: expiresAt,
-    })
-    .execute();
-  return { code, expiresAt };
+    };
+    return { code, row };
+  });
+  if (issued.length > 0) {
+    await db
+      .insertInto("transfer_codes")
+      .values(issued.map((item) => item.row))
+      .execute();
+  }
+  return issued.map(({ code }) => ({ code, expiresAt }));
+}
+
+/** `issueTransferCodes` for one binding. */
+export async function issueTransferCode(
+  db: Database,
+  keys: CodeKeys,
+  request: CodeRequest,
+): Promise<{ code: string; expiresAt: Date }> {
+  const [issued] = await issueTransferCodes(db, keys, [request]);
+  if (!issued) {
+    throw new Error("No code was issued");
+  }
+  return issued;
 }
 
 /** What checking a code came to: it matched and is consumed, it was wrong (its try counted), or a refusal. */
