@@ -78,6 +78,16 @@ export async function postgresCpuMs(admin: pg.Pool, clusterDir: string): Promise
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** CPU used so far by these processes (Ferry's server processes beside the benchmark's own). */
+export function processesCpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readStat(pid);
+    ticks += stat ? stat.selfTicks + stat.childrenTicks : 0;
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
 function machineBusyMs(): number {
   let busy = 0;
   for (const cpu of os.cpus()) {

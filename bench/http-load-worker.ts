@@ -23,6 +23,8 @@ export interface HttpClientPlan {
   /** Sent as X-Forwarded-For (the server trusts the proxy header in the benchmark). */
   readonly ip: string;
   readonly requests: readonly PlannedRequest[];
+  /** The port of the server process this client sends to, when not the job's (several processes). */
+  readonly port?: number;
 }
 
 export interface HttpLoadJob {
@@ -74,7 +76,7 @@ async function sendPlanned(phase: Phase, plan: HttpClientPlan, planned: PlannedR
   try {
     const response = await sendHttp({
       agent: phase.agent,
-      port: job.port,
+      port: plan.port ?? job.port,
       method: job.method,
       path: job.path,
       headers: planned.idempotencyKey ? { ...baseHeaders, "idempotency-key": planned.idempotencyKey } : baseHeaders,

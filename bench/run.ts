@@ -51,8 +51,9 @@ import { type DatabaseHandle, openDatabase } from "../apps/server/src/db/databas
 import { findFreePort, startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { reconcileLedger } from "../apps/server/src/modules/ledger/reconcile.ts";
-import { type CpuUsage, cpuSince, takeCpuSnapshot } from "./cpu.ts";
+import { type CpuUsage, cpuSince, processesCpuMs, takeCpuSnapshot } from "./cpu.ts";
 import { type CpuProfileSummary, startCpuProfile, summariseCpuProfile } from "./cpu-profile.ts";
+import { startFerryProcesses } from "./ferry-processes.ts";
 import {
   type BenchUser,
   createUsers,
@@ -127,6 +128,8 @@ export interface Settings {
   readonly isReadFloorMeasured: boolean;
   readonly isThrowaway: boolean;
   readonly isOpenLoopMeasured: boolean;
+  /** Ferry server processes for the "processes" phase (the spread load spread over them); 1 skips it. */
+  readonly processes: number;
 }
 
 function intSetting(name: string, fallback: number, min: number, max: number): number {
@@ -161,6 +164,7 @@ export function readSettings(): Settings {
     isReadFloorMeasured: process.env.BENCH_READ_FLOOR !== "0",
     isThrowaway: process.env.BENCH_THROWAWAY === "1",
     isOpenLoopMeasured: process.env.BENCH_OPEN_LOOP !== "0",
+    processes: intSetting("BENCH_PROCESSES", 2, 1, 8),
   };
 }
 
@@ -878,6 +882,49 @@ async function measureHttpCeiling(bench: Bench): Promise<PhaseFigures> {
   }
 }
 
+/**
+ * The spread load over `settings.processes` Ferry server processes (bench/ferry-processes.ts) instead of
+ * the benchmark's own: what more than one Node thread buys on this machine. Their CPU is theirs; the
+ * benchmark's own server is idle meanwhile. A warm-up first, not reported.
+ */
+async function measureProcesses(bench: Bench, spreadPerSecond: number): Promise<PhaseFigures> {
+  const { settings } = bench.run;
+  const started = await startFerryProcesses({
+    count: settings.processes,
+    databaseUrl: bench.db.url,
+    authSecret: bench.server.config.authSecret,
+    publicUrl: bench.server.origin,
+  });
+  const overProcesses = (plans: HttpClientPlan[]) =>
+    plans.map((plan, index) => ({ ...plan, port: started.ports[index % started.ports.length] }));
+  try {
+    log(`${settings.processes} Ferry processes listening on ports ${started.ports.join(", ")}`);
+    if (settings.warmupSeconds > 0) {
+      const warmPlans = await planPhase(bench, "processes-warm-up", WARMUP_POOL_PER_CLIENT, bench.spreadRecipientOf);
+      await runHttpPhase(bench, "processes warm-up", overProcesses(warmPlans), settings.warmupSeconds * 1000);
+    }
+    const pool = poolPerClient(spreadPerSecond * settings.processes, settings);
+    const plans = overProcesses(await planPhase(bench, "processes", pool, bench.spreadRecipientOf));
+    const cpuBefore = processesCpuMs(started.pids);
+    const run = await runHttpPhase(
+      bench,
+      `spread over ${settings.processes} processes`,
+      plans,
+      settings.seconds * 1000,
+    );
+    const serverMs = processesCpuMs(started.pids) - cpuBefore;
+    const figures = httpPhaseFigures(
+      "processes",
+      `${settings.clients} senders → ${settings.recipients} recipients, over ${settings.processes} Ferry processes`,
+      run,
+    );
+    const count = run.result.createdCount;
+    return { ...figures, cpu: { ...figures.cpu, serverMsPerTransfer: count > 0 ? round(serverMs / count, 3) : 0 } };
+  } finally {
+    await started.stop();
+  }
+}
+
 /** The measured phases: spread, the optional CPU profile, hot, and the optional read floor and HTTP ceiling. */
 async function runLoadPhases(bench: Bench, estimatedRate: number) {
   const { settings } = bench.run;
@@ -894,10 +941,11 @@ async function runLoadPhases(bench: Bench, estimatedRate: number) {
   const hotPlans = await planPhase(bench, "hot", hotPool, () => bench.people.hotRecipient);
   const hotRun = await runHttpPhase(bench, "hot", hotPlans, durationMs);
   const hot = httpPhaseFigures("hot", `${settings.clients} senders → 1 recipient`, hotRun);
+  const processes = settings.processes > 1 ? await measureProcesses(bench, spread.perSecond) : null;
   const authenticatedRead = settings.isReadFloorMeasured ? await measureAuthenticatedRead(bench) : null;
   const httpCeiling = settings.isReadFloorMeasured ? await measureHttpCeiling(bench) : null;
   const openLoop = settings.isOpenLoopMeasured ? await runOpenLoop(bench, spread.perSecond) : [];
-  return { spread, hot, cpuProfile, authenticatedRead, httpCeiling, openLoop };
+  return { spread, hot, processes, cpuProfile, authenticatedRead, httpCeiling, openLoop };
 }
 
 /** The warm-up (not reported): the transfer rate it reached sizes the phases' prepared transfers. */
@@ -1021,6 +1069,8 @@ interface Outcome {
   readonly pgbench: Pgbench | null;
   readonly spread: PhaseFigures;
   readonly hot: PhaseFigures;
+  /** The spread load over several Ferry processes (BENCH_PROCESSES); null when 1. */
+  readonly processes: PhaseFigures | null;
   readonly cpuProfile: CpuProfileSummary | null;
   readonly authenticatedRead: PhaseFigures | null;
   /** A bare HTTP server's answers per second with the same clients: the ceiling of every endpoint here. */
@@ -1044,6 +1094,8 @@ function ratiosOf(outcome: Outcome) {
     hotRatioToPgledger: pgledgerHot.perSecond > 0 ? hot.perSecond / pgledgerHot.perSecond : 0,
     readsToReference: authenticatedRead ? authenticatedRead.perSecond / reference.perSecond : null,
     httpCeilingToReference: outcome.httpCeiling ? outcome.httpCeiling.perSecond / reference.perSecond : null,
+    processesToReference: outcome.processes ? outcome.processes.perSecond / reference.perSecond : null,
+    processesToOne: outcome.processes && spread.perSecond > 0 ? outcome.processes.perSecond / spread.perSecond : null,
   };
 }
 
@@ -1059,6 +1111,7 @@ function phaseTableLines(outcome: Outcome): string[] {
   const phases = [
     spread,
     hot,
+    ...(outcome.processes ? [outcome.processes] : []),
     ...referencePhases.map((item) => item.figures),
     outcome.pgledgerSpread,
     outcome.pgledgerHot,
@@ -1067,7 +1120,7 @@ function phaseTableLines(outcome: Outcome): string[] {
     ...(outcome.httpCeiling ? [outcome.httpCeiling] : []),
   ];
   for (const phase of phases) {
-    const isLoad = phase.name === "spread" || phase.name === "hot";
+    const isLoad = phase.name === "spread" || phase.name === "hot" || phase.name === "processes";
     lines.push(
       formatRow(
         [
@@ -1090,8 +1143,15 @@ function phaseTableLines(outcome: Outcome): string[] {
 /** Each target and whether it was met, then the errors and how busy the machine was. */
 function verdictLines(outcome: Outcome): string[] {
   const { spread, hot, reference, violations } = outcome;
-  const { ratioToReference, hotToSpread, ratioToPgledger, readsToReference, httpCeilingToReference } =
-    ratiosOf(outcome);
+  const {
+    ratioToReference,
+    hotToSpread,
+    ratioToPgledger,
+    readsToReference,
+    httpCeilingToReference,
+    processesToReference,
+    processesToOne,
+  } = ratiosOf(outcome);
   const verdict = (isMet: boolean) => (isMet ? "met" : "MISSED");
   return [
     "",
@@ -1099,6 +1159,11 @@ function verdictLines(outcome: Outcome): string[] {
     `ratio to pgledger (spread / pgledger spread): ${ratioToPgledger.toFixed(3)}   stretch ≥ 1`,
     `authenticated reads / reference:        ${readsToReference === null ? "not measured" : readsToReference.toFixed(3)}   target ≥ 2`,
     `bare HTTP ceiling / reference:          ${httpCeilingToReference === null ? "not measured" : httpCeilingToReference.toFixed(3)}   (no endpoint can pass it here)`,
+    ...(outcome.processes && processesToReference !== null && processesToOne !== null
+      ? [
+          `over ${outcome.settings.processes} processes: ${outcome.processes.perSecond.toFixed(0)}/s, ${processesToOne.toFixed(3)} of one process, ${processesToReference.toFixed(3)} of the reference, p99 ${outcome.processes.p99Ms.toFixed(1)} ms`,
+        ]
+      : []),
     `deadlocks (pg_stat_database):            ${outcome.deadlocks}   target ${TARGETS.deadlocks}: ${verdict(outcome.deadlocks === 0)}`,
     ...outcome.openLoop.map(
       (item) =>
@@ -1227,6 +1292,8 @@ function resultsOf(outcome: Outcome) {
     hotRatioToPgledger,
     readsToReference,
     httpCeilingToReference,
+    processesToReference,
+    processesToOne,
   } = ratiosOf(outcome);
   return {
     benchmark: "transfers",
@@ -1244,6 +1311,16 @@ function resultsOf(outcome: Outcome) {
     hotRatioToPgledger: round(hotRatioToPgledger, 4),
     authenticatedReadsToReference: readsToReference === null ? null : round(readsToReference, 4),
     httpCeilingToReference: httpCeilingToReference === null ? null : round(httpCeilingToReference, 4),
+    processes: outcome.processes
+      ? {
+          count: settings.processes,
+          perSecond: round(outcome.processes.perSecond, 1),
+          ratioToReference: processesToReference === null ? null : round(processesToReference, 4),
+          ratioToOneProcess: processesToOne === null ? null : round(processesToOne, 4),
+          p50Ms: round(outcome.processes.p50Ms, 2),
+          p99Ms: round(outcome.processes.p99Ms, 2),
+        }
+      : null,
     deadlocks: outcome.deadlocks,
     openLoop: outcome.openLoop.map((item) => ({
       share: item.share,
@@ -1268,6 +1345,7 @@ function resultsOf(outcome: Outcome) {
     phases: {
       spread: phaseFiguresOf(spread),
       hot: phaseFiguresOf(hot),
+      ...(outcome.processes ? { processes: phaseFiguresOf(outcome.processes) } : {}),
       ...Object.fromEntries(
         referencePhases.map((item) => [
           item.isReference ? "reference" : "pgbenchInformational",
