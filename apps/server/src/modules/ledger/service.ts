@@ -2,6 +2,7 @@ import type { CurrencyCode } from "@ferry/core/currencies";
 import { type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
+import { unnestOf } from "../../db/unnest.ts";
 import { AppError } from "../../errors.ts";
 import { type LiveEvent, recordLiveEvents } from "../live/service.ts";
 
@@ -200,26 +201,40 @@ async function insertLegs(db: Database, legs: readonly TransferLeg[]): Promise<W
   if (legs.length === 0) {
     return { insertedIds, replayed: new Map() };
   }
-  const inserted = await db
-    .insertInto("ledger_transfers")
-    .values(
-      legs.map((leg) => ({
-        transfer_key: leg.transferKey,
-        debit_account_id: leg.debitAccountId,
-        credit_account_id: leg.creditAccountId,
-        amount: leg.amountMinor.toString(),
-        currency: leg.currency,
-        kind: leg.kind,
-        reference_type: leg.referenceType ?? null,
-        reference_id: leg.referenceId ?? null,
-        state: leg.state,
-        initial_state: leg.state,
-        settled_at: leg.state === "posted" ? new Date() : null,
-      })),
-    )
-    .onConflict((oc) => oc.column("transfer_key").doNothing())
-    .returning(["id", "transfer_key"])
-    .execute();
+  const settledAt = new Date();
+  const rows = unnestOf(
+    legs.map((leg) => ({
+      transfer_key: leg.transferKey,
+      debit_account_id: leg.debitAccountId,
+      credit_account_id: leg.creditAccountId,
+      amount: leg.amountMinor.toString(),
+      currency: leg.currency,
+      kind: leg.kind,
+      reference_type: leg.referenceType ?? null,
+      reference_id: leg.referenceId ?? null,
+      state: leg.state,
+      initial_state: leg.state,
+      settled_at: leg.state === "posted" ? settledAt : null,
+    })),
+    {
+      transfer_key: "text",
+      debit_account_id: "bigint",
+      credit_account_id: "bigint",
+      amount: "numeric",
+      currency: "text",
+      kind: "text",
+      reference_type: "text",
+      reference_id: "text",
+      state: "text",
+      initial_state: "text",
+      settled_at: "timestamptz",
+    },
+  );
+  const { rows: inserted } = await sql<{ id: string; transfer_key: string }>`
+    INSERT INTO ledger_transfers (${rows.columns}) SELECT * FROM unnest(${rows.arrays})
+    ON CONFLICT (transfer_key) DO NOTHING
+    RETURNING id, transfer_key
+  `.execute(db);
   for (const row of inserted) {
     insertedIds.set(row.transfer_key, row.id);
   }

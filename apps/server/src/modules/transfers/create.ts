@@ -1,5 +1,6 @@
 import { insufficientBalanceMessage } from "@ferry/core/contracts/exchange";
 import type { CreateTransferBody, Transfer } from "@ferry/core/contracts/transfers";
+import { type Selectable, sql } from "kysely";
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -9,6 +10,8 @@ import {
   type IdempotentRequest,
   replayOf,
 } from "../../db/idempotency.ts";
+import type { DB } from "../../db/schema.ts";
+import { unnestOf } from "../../db/unnest.ts";
 import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules } from "../alerts/service.ts";
 import { checkTotpCode, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/service.ts";
@@ -126,43 +129,73 @@ function accountKeysOf({ attempt, priced }: CheckedTransfer) {
   } satisfies Record<string, AccountKey>;
 }
 
+/** The columns a new transfer's row is written with, and their types (db/unnest.ts). */
+const TRANSFER_COLUMNS = {
+  sender_user_id: "text",
+  method: "text",
+  recipient_id: "uuid",
+  payment_method_id: "uuid",
+  recipient_user_id: "text",
+  recipient_email: "text",
+  recipient_name: "text",
+  recipient_bank_name: "text",
+  recipient_country: "text",
+  recipient_account_number: "text",
+  recipient_swift_code: "text",
+  recipient_bank_code: "text",
+  crypto_address: "text",
+  crypto_network: "text",
+  currency: "text",
+  amount: "numeric",
+  fee: "numeric",
+  memo: "text",
+  status: "text",
+  exchange_quote_id: "uuid",
+  sender_account_id: "bigint",
+  destination_account_id: "bigint",
+  fee_account_id: "bigint",
+  idempotency_key: "text",
+  request_hash: "text",
+  api_credential_id: "uuid",
+} as const;
+
 /** Writes the transfer rows in one statement, with the accounts their money moves between, in order. */
 async function insertTransfers(trx: Database, transfers: readonly CheckedTransfer[]) {
   const accountId = await accountIdsOf(
     trx,
     transfers.flatMap((transfer) => Object.values(accountKeysOf(transfer))),
   );
-  const rows = await trx
-    .insertInto("transfers")
-    .values(
-      transfers.map((transfer) => {
-        const { attempt, priced, exchange } = transfer;
-        const accounts = accountKeysOf(transfer);
-        return {
-          sender_user_id: attempt.sender.userId,
-          method: priced.target.method,
-          recipient_id: priced.target.recipientId,
-          payment_method_id: priced.target.paymentMethodId,
-          recipient_user_id: priced.target.recipientUserId,
-          ...priced.target.snapshot,
-          currency: priced.currency,
-          amount: priced.amountMinor.toString(),
-          fee: priced.feeMinor.toString(),
-          memo: attempt.request.memo || null,
-          // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
-          status: isInstant(priced) ? ("sent" as const) : ("pending" as const),
-          exchange_quote_id: exchange?.id ?? null,
-          sender_account_id: accountId(accounts.sender),
-          destination_account_id: accountId(accounts.destination),
-          fee_account_id: accountId(accounts.fee),
-          idempotency_key: attempt.idempotencyKey,
-          request_hash: attempt.requestHash,
-          api_credential_id: attempt.credential?.id ?? null,
-        };
-      }),
-    )
-    .returningAll()
-    .execute();
+  const values = unnestOf(
+    transfers.map((transfer) => {
+      const { attempt, priced, exchange } = transfer;
+      const accounts = accountKeysOf(transfer);
+      return {
+        sender_user_id: attempt.sender.userId,
+        method: priced.target.method,
+        recipient_id: priced.target.recipientId,
+        payment_method_id: priced.target.paymentMethodId,
+        recipient_user_id: priced.target.recipientUserId,
+        ...priced.target.snapshot,
+        currency: priced.currency,
+        amount: priced.amountMinor.toString(),
+        fee: priced.feeMinor.toString(),
+        memo: attempt.request.memo || null,
+        // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
+        status: isInstant(priced) ? "sent" : "pending",
+        exchange_quote_id: exchange?.id ?? null,
+        sender_account_id: accountId(accounts.sender),
+        destination_account_id: accountId(accounts.destination),
+        fee_account_id: accountId(accounts.fee),
+        idempotency_key: attempt.idempotencyKey,
+        request_hash: attempt.requestHash,
+        api_credential_id: attempt.credential?.id ?? null,
+      };
+    }),
+    TRANSFER_COLUMNS,
+  );
+  const { rows } = await sql<Selectable<DB["transfers"]>>`
+    INSERT INTO transfers (${values.columns}) SELECT * FROM unnest(${values.arrays}) RETURNING *
+  `.execute(trx);
   // One row per sender and key (a batch holds one transfer per sender): matched back by them.
   const byKey = new Map(rows.map((row) => [`${row.sender_user_id}|${row.idempotency_key}`, row]));
   return transfers.map(({ attempt }) => {
