@@ -58,6 +58,7 @@ export async function startFerryProcesses(options: {
   readonly databaseUrl: string;
   readonly authSecret: string;
   readonly publicUrl: string;
+  readonly logLevel: string;
 }): Promise<FerryProcesses> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "ferry-bench-processes-"));
   const children: ChildProcess[] = [];
@@ -72,12 +73,13 @@ export async function startFerryProcesses(options: {
       const output: string[] = [];
       const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
         cwd: REPO_ROOT,
-        stdio: ["ignore", "pipe", "pipe"],
+        stdio: ["ignore", "ignore", "pipe"],
         env: {
           ...process.env,
-          // As the benchmark's own server: the test settings, no jobs, no demo accounts, no logging.
+          // As the benchmark's own server: the test settings, no jobs, no demo accounts, its log level
+          // (the lines go to /dev/null, below).
           NODE_ENV: "test",
-          LOG_LEVEL: "silent",
+          LOG_LEVEL: options.logLevel,
           DATABASE_URL: options.databaseUrl,
           AUTH_SECRET: options.authSecret,
           PUBLIC_URL: options.publicUrl,
@@ -89,14 +91,12 @@ export async function startFerryProcesses(options: {
         },
       });
       children.push(child);
-      for (const stream of [child.stdout, child.stderr]) {
-        stream?.on("data", (chunk: Buffer) => {
-          output.push(chunk.toString());
-          if (output.length > 50) {
-            output.shift();
-          }
-        });
-      }
+      child.stderr?.on("data", (chunk: Buffer) => {
+        output.push(chunk.toString());
+        if (output.length > 50) {
+          output.shift();
+        }
+      });
       await waitUntilReady(child, port, output);
       ports.push(port);
     }

@@ -39,6 +39,7 @@
  * - BENCH_OPEN_LOOP (1; 0 skips the open-loop phases)
  */
 import { randomBytes } from "node:crypto";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -130,6 +131,8 @@ export interface Settings {
   readonly isOpenLoopMeasured: boolean;
   /** Ferry server processes for the "processes" phase (the spread load spread over them); 1 skips it. */
   readonly processes: number;
+  /** The servers' log level: production's `info` by default, its lines written to /dev/null. */
+  readonly logLevel: string;
 }
 
 function intSetting(name: string, fallback: number, min: number, max: number): number {
@@ -165,6 +168,7 @@ export function readSettings(): Settings {
     isThrowaway: process.env.BENCH_THROWAWAY === "1",
     isOpenLoopMeasured: process.env.BENCH_OPEN_LOOP !== "0",
     processes: intSetting("BENCH_PROCESSES", 2, 1, 8),
+    logLevel: process.env.BENCH_LOG_LEVEL || "info",
   };
 }
 
@@ -481,13 +485,21 @@ async function startBenchServer(run: Run, db: BenchDatabase): Promise<BenchServe
   const origin = `http://localhost:${port}`;
   const config = loadConfig({
     NODE_ENV: "test",
-    LOG_LEVEL: "silent",
+    // Production's level by default: each request's log line is written (to /dev/null), so its cost is measured.
+    LOG_LEVEL: run.settings.logLevel,
     PORT: String(port),
     PUBLIC_URL: origin,
     // Each simulated user has its own client address, sent as X-Forwarded-For.
     TRUST_PROXY: "loopback",
   });
-  const { app, auth } = await buildApp({ config, db: db.database.db, pool: db.database.pool });
+  const devNull = openSync("/dev/null", "w");
+  run.cleanups.push({ name: "log destination", run: async () => closeSync(devNull) });
+  const { app, auth } = await buildApp({
+    config,
+    db: db.database.db,
+    pool: db.database.pool,
+    logDestination: { write: (line) => writeSync(devNull, line) },
+  });
   run.cleanups.push({ name: "server", run: () => app.close() });
   await app.listen({ host: LOOPBACK_HOST, port });
   log(`server listening on ${LOOPBACK_HOST}:${port} (pool of ${db.database.pool.options.max} connections)`);
@@ -894,6 +906,7 @@ async function measureProcesses(bench: Bench, spreadPerSecond: number): Promise<
     databaseUrl: bench.db.url,
     authSecret: bench.server.config.authSecret,
     publicUrl: bench.server.origin,
+    logLevel: settings.logLevel,
   });
   const overProcesses = (plans: HttpClientPlan[]) =>
     plans.map((plan, index) => ({ ...plan, port: started.ports[index % started.ports.length] }));

@@ -83,7 +83,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: { maxConnections?: number; databaseUrl?: string; sessionClock?: Clock; totpClock?: Clock } = {},
+  options: {
+    maxConnections?: number;
+    databaseUrl?: string;
+    sessionClock?: Clock;
+    totpClock?: Clock;
+    logDestination?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = openDatabase(options.databaseUrl ?? inject("databaseUrl"), options.maxConnections ?? 5);
@@ -93,6 +99,7 @@ export async function buildTestApp(
     pool: database.pool,
     sessionClock: options.sessionClock,
     totpClock: options.totpClock,
+    logDestination: options.logDestination,
   });
   await app.ready();
   return {

@@ -59,6 +59,7 @@ import guardsPlugin from "./plugins/app/guards.ts";
 import healthPlugin from "./plugins/app/health.ts";
 import jobsPlugin from "./plugins/app/jobs.ts";
 import metricsPlugin from "./plugins/app/metrics.ts";
+import requestLogPlugin from "./plugins/app/request-log.ts";
 import routeMethodsPlugin from "./plugins/app/route-methods.ts";
 import shutdownPlugin from "./plugins/app/shutdown.ts";
 import webAppPlugin from "./plugins/app/web-app.ts";
@@ -73,6 +74,8 @@ export interface AppDeps {
   readonly config: Config;
   readonly db: Database;
   readonly pool: pg.Pool;
+  /** Where the log's lines go; standard output by default. The benchmark sends them to /dev/null. */
+  readonly logDestination?: { write(line: string): void };
   /** The business clock (which UTC day is finished); the machine's by default. Tests pass their own. */
   readonly clock?: Clock;
   /**
@@ -130,10 +133,19 @@ async function createBusinessClock(
   return { clock: devClock ?? baseClock, devClock, devClockStore };
 }
 
-/** Fastify itself: logger, proxy trust, request ids, limits, zod and the one error handler. */
-function createFastify(config: Config): FastifyInstance {
+/**
+ * Fastify itself: logger, proxy trust, request ids, limits, zod and the one error handler. Each answered
+ * request is logged once, at info, when it ends (plugins/app/request-log.ts), instead of Fastify's two
+ * lines (one when it arrives, one when it ends): half the log's cost on every request (issue 31).
+ */
+function createFastify(config: Config, logDestination: AppDeps["logDestination"]): FastifyInstance {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization"],
+      ...(logDestination ? { stream: logDestination } : {}),
+    },
+    disableRequestLogging: true,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     // A request must arrive whole within 2 minutes (a 5 MB upload at 1 Mbit/s takes ~42 s). Fastify's
@@ -263,7 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   // Outside production the clock can be moved forward (POST /dev/clock); in production it is the given one.
   const { clock, devClock, devClockStore } = await createBusinessClock(deps);
   const investmentSettings = { clock, dailyRate: config.investDailyRate };
-  const app = createFastify(config);
+  const app = createFastify(config, deps.logDestination);
   const senders = createSenders(deps, app);
   const { db, mailSender } = senders;
   // First, so that its onRoute hook sees every route, the OpenAPI pages' included.
@@ -279,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   await app.register(guardsPlugin, { db, sessionClock, authSecret: config.authSecret });
   await app.register(healthPlugin, { pool });
   await app.register(metricsPlugin, { pool, db, access: config.metricsAccess });
+  await app.register(requestLogPlugin);
 
   // One file storage for every module that keeps files: help attachments, and KYC documents encrypted.
   const storage = localDirectoryStorage(config.fileStorageDir);
