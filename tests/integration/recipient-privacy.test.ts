@@ -233,6 +233,37 @@ describe("looking up Ferry recipients by e-mail", () => {
     expect(again.json().recipientName).toBe("Jane D.");
   });
 
+  test("a transfer made with its e-mailed code counts no look-up (its code's request did); a refused one counts one", async () => {
+    const sender = await createSessionUser(ferry, { label: "lookup-by-code" });
+    await fundWallet(ferry.db, sender.userId, "USD", 10_000n);
+    const payee = await createNamedUser(ferry, "Jane", "Doolittle");
+    const hitsOf = async () =>
+      Number(
+        (
+          await ferry.db
+            .selectFrom("rate_limit_hits")
+            .select((eb) => eb.fn.countAll<string>().as("hits"))
+            .where("key", "like", `recipient-lookup:account:${sender.userId}`)
+            .executeTakeFirstOrThrow()
+        ).hits,
+      );
+
+    const made = await sendToFerryUser(ferry, sender, payee);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(await hitsOf()).toBe(0);
+
+    const target = { method: "ferry_user", recipientEmail: uniqueEmail("nobody") };
+    const unknown = await post(
+      ferry,
+      sender,
+      "/api/v1/transfers",
+      { target, amount: "1.00", currency: "USD", code: "123456" },
+      { "idempotency-key": `privacy-${randomUUID()}` },
+    );
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(await hitsOf()).toBe(1);
+  });
+
   test("a transfer retried with its Idempotency-Key is answered from the first, whatever look-ups came since", async () => {
     const sender = await createSessionUser(ferry, { label: "lookup-retry" });
     await fundWallet(ferry.db, sender.userId, "USD", 10_000n);

@@ -176,25 +176,42 @@ function registerCreateTransferRoute(app: FastifyInstance, deps: TransferRouteDe
     async (request, reply) => {
       const viewer = viewerOf(request);
       const idempotencyKey = request.headers["idempotency-key"];
-      // A transfer names its Ferry recipient by e-mail too: a wrong code still says whether one exists.
-      // A retry looks nobody up (it is answered from the transfer its key made, or refused as a
-      // conflict), so it is never refused for look-ups made since, however long after it comes.
-      await enforceRecipientLookupLimit(db, {
+      // A transfer names its Ferry recipient by e-mail too: a refused one (a wrong code, 422, against
+      // an unknown e-mail, 404) says whether one exists, so it counts as a look-up. A retry looks nobody
+      // up (it is answered from the transfer its key made, or refused as a conflict), so it is never
+      // refused for look-ups made since, however long after it comes.
+      const lookup = {
         userId: viewer.userId,
         ip: request.ip,
         target: request.body.target,
         isRetry: () => isTransferRetry(db, viewer.userId, idempotencyKey),
-      });
-      const { transfer, isReplay } = await createTransfer(
-        db,
-        config,
-        clock,
-        viewer,
-        idempotencyKey,
-        request.body,
-        totpClock,
-      );
-      return reply.status(isReplay ? 200 : 201).send(transfer);
+      };
+      // A person who confirms with an e-mailed code looked the recipient up when asking for it (the
+      // code binds that recipient): only a refusal is counted, after it, which spares every transfer
+      // made a statement (issue 31). An app, or a person with an authenticator app, asked for no code:
+      // their look-up is counted first, as a quote's is.
+      const isLookedUpByItsCode = viewer.credential === null && viewer.isAuthenticatorEnrolled === false;
+      if (!isLookedUpByItsCode) {
+        await enforceRecipientLookupLimit(db, lookup);
+      }
+      try {
+        const { transfer, isReplay } = await createTransfer(
+          db,
+          config,
+          clock,
+          viewer,
+          idempotencyKey,
+          request.body,
+          totpClock,
+        );
+        return reply.status(isReplay ? 200 : 201).send(transfer);
+      } catch (error) {
+        if (isLookedUpByItsCode && error instanceof AppError) {
+          // Beyond the limit the refusal is a 429, which says nothing of the recipient.
+          await enforceRecipientLookupLimit(db, lookup);
+        }
+        throw error;
+      }
     },
   );
 }
