@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
 
 /** Remembers a device of the user's; whether it was new to them. */
@@ -127,30 +128,37 @@ export async function claimTotpStep(db: Database, userId: string, step: number):
 
 /**
  * A session by its token with what the guards need of its user, in one statement (issue 31): the
- * session's expiry and last activity, the user's e-mail, role and ban.
+ * session's expiry and last activity, the user's e-mail, role and ban. Compiled once: it runs on every
+ * signed-in request.
  */
-export function selectSessionWithUser(db: Database, token: string) {
-  return db
-    .selectFrom("session")
-    .innerJoin("user", "user.id", "session.userId")
-    .leftJoin("user_preferences", "user_preferences.user_id", "user.id")
-    .leftJoin("twoFactor", "twoFactor.userId", "user.id")
-    .select([
-      "session.id as sessionId",
-      "session.expiresAt",
-      "session.lastActiveAt",
-      "user.id as userId",
-      "user.email",
-      "user.role",
-      "user.banned",
-      "user.banExpires",
-      // The idle timeout's setting, so the idle check needs no read of its own (no row: the default).
-      "user_preferences.user_id as preferencesUserId",
-      "user_preferences.session_timeout_minutes",
-      // Whether the person confirms transfers with an authenticator app (authenticator.ts).
-      "twoFactor.id as authenticatorId",
-      "twoFactor.verified as authenticatorVerified",
-    ])
-    .where("session.token", "=", token)
-    .executeTakeFirst();
+const sessionWithUser = compiledOnce(
+  (db: Database, token: string) =>
+    db
+      .selectFrom("session")
+      .innerJoin("user", "user.id", "session.userId")
+      .leftJoin("user_preferences", "user_preferences.user_id", "user.id")
+      .leftJoin("twoFactor", "twoFactor.userId", "user.id")
+      .select([
+        "session.id as sessionId",
+        "session.expiresAt",
+        "session.lastActiveAt",
+        "user.id as userId",
+        "user.email",
+        "user.role",
+        "user.banned",
+        "user.banExpires",
+        // The idle timeout's setting, so the idle check needs no read of its own (no row: the default).
+        "user_preferences.user_id as preferencesUserId",
+        "user_preferences.session_timeout_minutes",
+        // Whether the person confirms transfers with an authenticator app (authenticator.ts).
+        "twoFactor.id as authenticatorId",
+        "twoFactor.verified as authenticatorVerified",
+      ])
+      .where("session.token", "=", token),
+  1,
+);
+
+export async function selectSessionWithUser(db: Database, token: string) {
+  const [row] = await sessionWithUser(db, token);
+  return row;
 }
