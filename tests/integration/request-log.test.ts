@@ -1,4 +1,4 @@
-// The request log (plugins/app/request-log.ts, issue 31): at info, one line for each answered request,
+// The request log (observability/request-log.ts, issue 31): at info, one line for each answered request,
 // written when it ends, with its method, URL, status and time and without its cookie; none at warn.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildTestApp, createSessionUser, send, type TestApp } from "./helpers.ts";

@@ -53,13 +53,13 @@ import { registerTransferRoutes } from "./modules/transfers/routes.ts";
 import { registerWebhookRoutes } from "./modules/webhooks/routes.ts";
 import { type WebhookSettings, withWebhookDelivery } from "./modules/webhooks/service.ts";
 import { webhookSecretKeyOf } from "./modules/webhooks/signing.ts";
+import { OneLinePerRequest } from "./observability/request-log.ts";
 import authPlugin from "./plugins/app/auth.ts";
 import devClockPlugin, { type DevClockOffsetStore, devClockOffsetStore } from "./plugins/app/dev-clock.ts";
 import guardsPlugin from "./plugins/app/guards.ts";
 import healthPlugin from "./plugins/app/health.ts";
 import jobsPlugin from "./plugins/app/jobs.ts";
 import metricsPlugin from "./plugins/app/metrics.ts";
-import requestLogPlugin from "./plugins/app/request-log.ts";
 import routeMethodsPlugin from "./plugins/app/route-methods.ts";
 import shutdownPlugin from "./plugins/app/shutdown.ts";
 import webAppPlugin from "./plugins/app/web-app.ts";
@@ -135,7 +135,7 @@ async function createBusinessClock(
 
 /**
  * Fastify itself: logger, proxy trust, request ids, limits, zod and the one error handler. Each answered
- * request is logged once, at info, when it ends (plugins/app/request-log.ts), instead of Fastify's two
+ * request is logged once, at info, when it ends (observability/request-log.ts), instead of Fastify's two
  * lines (one when it arrives, one when it ends): half the log's cost on every request (issue 31).
  */
 function createFastify(config: Config, logDestination: AppDeps["logDestination"]): FastifyInstance {
@@ -145,7 +145,7 @@ function createFastify(config: Config, logDestination: AppDeps["logDestination"]
       redact: ["req.headers.cookie", "req.headers.authorization"],
       ...(logDestination ? { stream: logDestination } : {}),
     },
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     genReqId: () => randomUUID(),
     // A request must arrive whole within 2 minutes (a 5 MB upload at 1 Mbit/s takes ~42 s). Fastify's
@@ -291,7 +291,6 @@ export async function buildApp(deps: AppDeps): Promise<FerryApp> {
   await app.register(guardsPlugin, { db, sessionClock, authSecret: config.authSecret });
   await app.register(healthPlugin, { pool });
   await app.register(metricsPlugin, { pool, db, access: config.metricsAccess });
-  await app.register(requestLogPlugin);
 
   // One file storage for every module that keeps files: help attachments, and KYC documents encrypted.
   const storage = localDirectoryStorage(config.fileStorageDir);
