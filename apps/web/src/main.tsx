@@ -14,6 +14,24 @@ if (!root) {
   throw new Error("The page has no #root element");
 }
 
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * An error React recovered from (a hydration mismatch, or one thrown during a render in a transition
+ * that a synchronous render then got past: error #520). Logged with what caused it, which React's
+ * own report leaves out of a production build's message.
+ */
+function logRecoverableError(error: unknown, info: { componentStack?: string }): void {
+  const cause = error instanceof Error ? error.cause : undefined;
+  console.error(
+    `React recovered from an error: ${describeError(error)}` +
+      (cause === undefined ? "" : `; caused by ${describeError(cause)}`) +
+      (info.componentStack ? `; in ${info.componentStack.trim().split("\n")[0]}` : ""),
+  );
+}
+
 /*
  * A marketing page pre-rendered at build time (build/prerender.ts) arrives with its markup in #root:
  * React hydrates it, after fetching the code of the matched page so the first client render is the
@@ -37,6 +55,7 @@ if (root.hasChildNodes()) {
             </BrowserRouter>
           </Providers>
         </StrictMode>,
+        { onRecoverableError: logRecoverableError },
       );
     });
   };
@@ -55,7 +74,7 @@ if (root.hasChildNodes()) {
   // them, where one long task would hold up input (TBT counted the whole first render of /dashboard).
   const render = () =>
     startTransition(() => {
-      createRoot(root).render(
+      createRoot(root, { onRecoverableError: logRecoverableError }).render(
         <StrictMode>
           <Providers>
             <BrowserRouter>

@@ -1,5 +1,6 @@
 import type { Me, Profile } from "@ferry/core/contracts/profile";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useRef } from "react";
 import { ApiError } from "../api-error.ts";
 
 /** The session: read by the route guards, the shell and every page that shows who is signed in. */
@@ -31,11 +32,20 @@ export function isAdmin(profile: Profile | null | undefined): boolean {
   return profile?.role === "admin";
 }
 
-/** The profile of a page behind the sign-in guard, where it is always present. */
+/**
+ * The profile of a page behind the sign-in guard, where it is present. Signing out forgets it while
+ * the page is still shown; the guard above then leaves for /login. A render in a transition may reach
+ * the page before the guard: it shows the profile it last had rather than fail (React error #520).
+ */
 export function useSignedInProfile(): Me {
   const { data } = useMe();
-  if (!data) {
-    throw new Error("useSignedInProfile used outside the signed-in routes");
+  const lastProfile = useRef<Me | null>(null);
+  if (data) {
+    lastProfile.current = data;
+    return data;
   }
-  return data;
+  if (lastProfile.current) {
+    return lastProfile.current;
+  }
+  throw new Error("useSignedInProfile used outside the signed-in routes");
 }
