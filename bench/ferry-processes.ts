@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { findFreePort } from "../apps/server/src/db/embedded.ts";
+import { findFreePort } from "../apps/server/src/db/free-port.ts";
 import { sleep } from "./stats.ts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");

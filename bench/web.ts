@@ -35,7 +35,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { findFreePort } from "../apps/server/src/db/embedded.ts";
+import { findFreePort } from "../apps/server/src/db/free-port.ts";
 import { DEMO_ACCOUNTS } from "../apps/server/src/seed.ts";
 import { sleep } from "./stats.ts";
 

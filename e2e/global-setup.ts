@@ -5,7 +5,8 @@ import type { TestProject } from "vitest/node";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/database.ts";
-import { findFreePort, startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
+import { startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
+import { findFreePort } from "../apps/server/src/db/free-port.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { seedDemo } from "../apps/server/src/seed.ts";
 

