@@ -4,11 +4,11 @@ import type { Database } from "./database.ts";
 /**
  * A query whose shape never changes, built and compiled by Kysely once; each later use only puts its
  * arguments in as the compiled query's parameters. Under load, compiling the session read on every
- * request was half of Kysely's share of the server's CPU (issue 31). `build` takes text arguments and
- * must use each as a parameter value as it is: they are found in the compiled parameters by the
- * placeholders it was first built with.
+ * request was half of Kysely's share of the server's CPU (issue 31). `build` must use each argument
+ * (a value or an array, for `any(…)`) as one parameter value as it is: they are found in the compiled
+ * parameters by the text placeholders it was first built with.
  */
-export function compiledOnce<Args extends string[], Row>(
+export function compiledOnce<Args extends unknown[], Row>(
   build: (db: Database, ...args: Args) => Compilable<Row>,
   arity: Args["length"],
 ): (db: Database, ...args: Args) => Promise<Row[]> {
@@ -18,7 +18,7 @@ export function compiledOnce<Args extends string[], Row>(
     if (!compiled) {
       const query = build(db, ...placeholders).compile();
       const argumentAt = query.parameters.map((value) => {
-        const index = placeholders.indexOf(value as string);
+        const index = placeholders.indexOf(value);
         return index >= 0 ? index : null;
       });
       if (argumentAt.filter((index) => index !== null).length !== arity) {

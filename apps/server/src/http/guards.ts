@@ -96,10 +96,10 @@ export interface SessionOfRequest {
 }
 
 /**
- * Reads the session a request's headers carry, or null. The auth plugin passes Better Auth's
- * `getSession`; taking it as a function keeps every module's guards free of the auth module.
+ * Reads the session a request's headers (Node's, as they came) carry, or null. The auth plugin passes
+ * its session reader; taking it as a function keeps every module's guards free of the auth module.
  */
-export type ReadSession = (headers: Headers) => Promise<SessionOfRequest | null>;
+export type ReadSession = (headers: FastifyRequest["headers"]) => Promise<SessionOfRequest | null>;
 
 /** An API credential as the guards see it once its secret matched: the credential and its owner. */
 export interface CredentialOfRequest {
@@ -254,7 +254,7 @@ export function createGuards(readSession: ReadSession, checkIdle: CheckIdle, cre
   }
 
   async function readViewer(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
-    const result = await readSession(toFetchHeaders(request.headers));
+    const result = await readSession(request.headers);
     if (!result || isBanned(result.user)) {
       return null;
     }

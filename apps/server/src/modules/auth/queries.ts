@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
+import { readTogether } from "../../db/read-together.ts";
 
 /** Remembers a device of the user's; whether it was new to them. */
 export async function insertKnownDevice(db: Database, userId: string, deviceHash: string): Promise<boolean> {
@@ -127,18 +128,19 @@ export async function claimTotpStep(db: Database, userId: string, step: number):
 }
 
 /**
- * A session by its token with what the guards need of its user, in one statement (issue 31): the
- * session's expiry and last activity, the user's e-mail, role and ban. Compiled once: it runs on every
- * signed-in request.
+ * Sessions by their tokens with what the guards need of their users, in one statement (issue 31): each
+ * session's expiry and last activity, its user's e-mail, role and ban. Compiled once, and read for all
+ * the requests that arrive together (db/read-together.ts): it runs on every signed-in request.
  */
-const sessionWithUser = compiledOnce(
-  (db: Database, token: string) =>
+const sessionsWithUsers = compiledOnce(
+  (db: Database, tokens: string[]) =>
     db
       .selectFrom("session")
       .innerJoin("user", "user.id", "session.userId")
       .leftJoin("user_preferences", "user_preferences.user_id", "user.id")
       .leftJoin("twoFactor", "twoFactor.userId", "user.id")
       .select([
+        "session.token",
         "session.id as sessionId",
         "session.expiresAt",
         "session.lastActiveAt",
@@ -154,11 +156,12 @@ const sessionWithUser = compiledOnce(
         "twoFactor.id as authenticatorId",
         "twoFactor.verified as authenticatorVerified",
       ])
-      .where("session.token", "=", token),
+      .where("session.token", "=", sql<string>`any(${tokens})`),
   1,
 );
 
-export async function selectSessionWithUser(db: Database, token: string) {
-  const [row] = await sessionWithUser(db, token);
-  return row;
-}
+/** The session with this token and its user, read together with the other requests' at that moment. */
+export const selectSessionWithUser = readTogether(
+  (db: Database, tokens: string[]) => sessionsWithUsers(db, tokens),
+  (row) => row.token,
+);
