@@ -74,26 +74,33 @@ export function batcherOf(db: Database, config: Config, clock: Clock, senderId: 
 }
 
 /**
- * What every transfer's checks read first, for the whole batch in five statements: all their
- * Idempotency-Keys locked (db/idempotency.ts), what those keys made before, which senders confirm with
- * an authenticator app, the senders' balances, and the Ferry users they send to.
+ * What every transfer's checks read first, for the whole batch: all their Idempotency-Keys locked in
+ * the batch's transaction (db/idempotency.ts), then, side by side on connections of their own, what
+ * those keys made before, which senders confirm with an authenticator app, the senders' balances and
+ * the Ferry users they send to. Until its first write the transaction sees what any statement begun
+ * now sees (READ COMMITTED), and the keys' locks are already held: the four reads need not wait for
+ * each other in the transaction, one round trip instead of four (issue 31). A balance read here is
+ * only the funds check's; the ledger call checks again against the locked accounts.
  */
 async function readBeforehand(
   trx: Database,
+  db: Database,
   attempts: readonly TransferAttempt[],
 ): Promise<(attempt: TransferAttempt) => KnownBeforehand> {
   await lockIdempotencyKeys(trx, attempts.map(idempotentRequestOf));
   const senderIds = attempts.map((attempt) => attempt.sender.userId);
-  const earlier = await selectTransfersByKeys(
-    trx,
-    attempts.map((attempt) => ({ senderId: attempt.sender.userId, idempotencyKey: attempt.idempotencyKey })),
-  );
-  const enrolled = await authenticatorEnrolledAmong(trx, senderIds);
-  const balances = await readWalletBalancesOf(trx, senderIds);
-  const ferryUsers = await readFerryUsersOf(
-    trx,
-    attempts.map((attempt) => attempt.request),
-  );
+  const [earlier, enrolled, balances, ferryUsers] = await Promise.all([
+    selectTransfersByKeys(
+      db,
+      attempts.map((attempt) => ({ senderId: attempt.sender.userId, idempotencyKey: attempt.idempotencyKey })),
+    ),
+    authenticatorEnrolledAmong(db, senderIds),
+    readWalletBalancesOf(db, senderIds),
+    readFerryUsersOf(
+      db,
+      attempts.map((attempt) => attempt.request),
+    ),
+  ]);
   return (attempt) => {
     const { userId } = attempt.sender;
     const made = earlier.find((row) => row.senderId === userId && row.idempotencyKey === attempt.idempotencyKey);
@@ -186,6 +193,7 @@ class TransferBatcher {
     const awaiting: (AwaitingCode & { index: number })[] = [];
     const knownOf = await readBeforehand(
       trx,
+      this.db,
       batch.map((waiting) => waiting.attempt),
     );
     for (const [index, waiting] of batch.entries()) {
