@@ -58,6 +58,28 @@ describe("profile", () => {
     expect((await getMe(ferry.app, user.cookie, user.ip)).json()).toMatchObject({ firstName: "Ada", city: "Paris" });
   });
 
+  test("/api/v1/me carries the App Preferences: the defaults until saved, then the saved ones", async () => {
+    const user = await createSignedInUser(ferry, { label: "me-preferences" });
+    expect((await getMe(ferry.app, user.cookie, user.ip)).json().preferences).toEqual({
+      language: "en",
+      currency: "USD",
+      timeZone: "UTC",
+      theme: "system",
+    });
+    const saved = { language: "de", currency: "JPY", timeZone: "Asia/Tokyo", theme: "dark" };
+    const response = await send(ferry.app, {
+      method: "PUT",
+      url: "/api/v1/settings/preferences",
+      ip: user.ip,
+      cookie: user.cookie,
+      payload: saved,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const me = (await getMe(ferry.app, user.cookie, user.ip)).json();
+    expect(me.preferences).toEqual(saved);
+    expect(me.userId).toBe(user.userId);
+  });
+
   test("refuses a blank first name with the spec's message and saves nothing", async () => {
     const user = await createSignedInUser(ferry, { label: "blankname" });
 

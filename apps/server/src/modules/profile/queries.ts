@@ -1,16 +1,59 @@
 import type { Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
 import { selectUserWithProfile, userSummaryOf } from "../../db/users.ts";
 
+function selectProfileRow(db: Database) {
+  return selectUserWithProfile(db).select([
+    "profiles.phone",
+    "profiles.address",
+    "profiles.city",
+    "profiles.country",
+    "profiles.postal_code",
+  ]);
+}
+
+type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectProfileRow>["executeTakeFirst"]>>>;
+
 /** The user, their profile and role in one read. The profile row is optional: defaults fill the gap. */
 export async function selectProfile(db: Database, userId: string): Promise<Profile | undefined> {
-  const row = await selectUserWithProfile(db)
-    .select(["profiles.phone", "profiles.address", "profiles.city", "profiles.country", "profiles.postal_code"])
-    .where("user.id", "=", userId)
-    .executeTakeFirst();
+  const row = await selectProfileRow(db).where("user.id", "=", userId).executeTakeFirst();
+  return row && profileOf(row);
+}
+
+/**
+ * The profile with the user's App Preferences columns (null: never saved), in one statement compiled
+ * once: GET /me, which every signed-in page asks first (issue 31).
+ */
+const profilesWithPreferences = compiledOnce(
+  (db: Database, userId: string) =>
+    selectProfileRow(db)
+      .leftJoin("user_preferences", "user_preferences.user_id", "user.id")
+      .select([
+        "user_preferences.user_id as preferences_user_id",
+        "user_preferences.language",
+        "user_preferences.currency",
+        "user_preferences.time_zone",
+        "user_preferences.theme",
+      ])
+      .where("user.id", "=", userId),
+  1,
+);
+
+export async function selectProfileWithPreferences(db: Database, userId: string) {
+  const [row] = await profilesWithPreferences(db, userId);
   if (!row) {
     return undefined;
   }
+  const { preferences_user_id, language, currency, time_zone, theme } = row;
+  const preferences =
+    preferences_user_id === null || language === null || currency === null || time_zone === null || theme === null
+      ? undefined
+      : { language, currency, time_zone, theme };
+  return { profile: profileOf(row), preferences };
+}
+
+function profileOf(row: ProfileRow): Profile {
   return {
     ...userSummaryOf(row),
     phone: row.phone ?? "",

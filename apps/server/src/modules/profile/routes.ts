@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "../../db/database.ts";
 import { type Guards, viewerOf } from "../../http/guards.ts";
 import { errorResponses, SIGNED_IN, SIGNED_IN_ERRORS } from "../../http/openapi.ts";
-import { preferencesOf } from "../settings/service.ts";
-import { getProfile, updateProfile } from "./service.ts";
+import { getMe, updateProfile } from "./service.ts";
 
 export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -21,11 +20,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { db: Database
         response: { 200: Me, ...errorResponses(...SIGNED_IN_ERRORS, "not_found") },
       },
     },
-    async (request) => {
-      const { userId } = viewerOf(request);
-      const [profile, preferences] = await Promise.all([getProfile(deps.db, userId), preferencesOf(deps.db, userId)]);
-      return { ...profile, preferences };
-    },
+    async (request) => getMe(deps.db, viewerOf(request).userId),
   );
   typed.put(
     "/api/v1/me/profile",

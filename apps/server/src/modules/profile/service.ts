@@ -1,7 +1,8 @@
-import type { Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
+import type { Me, Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
-import { selectProfile, upsertProfile } from "./queries.ts";
+import { preferencesFrom } from "../settings/service.ts";
+import { selectProfile, selectProfileWithPreferences, upsertProfile } from "./queries.ts";
 
 /** The signed-in user's profile. */
 export async function getProfile(db: Database, userId: string): Promise<Profile> {
@@ -10,6 +11,15 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
     throw new AppError("not_found", "Profile not found");
   }
   return profile;
+}
+
+/** The signed-in user's profile with the App Preferences every page applies, in one read. */
+export async function getMe(db: Database, userId: string): Promise<Me> {
+  const me = await selectProfileWithPreferences(db, userId);
+  if (!me) {
+    throw new AppError("not_found", "Profile not found");
+  }
+  return { ...me.profile, preferences: preferencesFrom(me.preferences) };
 }
 
 /** Saves the personal-information form and returns the updated profile, in one transaction. */

@@ -29,6 +29,27 @@ function sessionTimeoutOf(minutes: number | null): SessionTimeout {
   return SessionTimeoutSchema.parse(String(minutes));
 }
 
+/** The App Preferences columns of a user's row, wherever they were read (a row of their own, a join). */
+interface PreferenceColumns {
+  readonly language: string;
+  readonly currency: string;
+  readonly time_zone: string;
+  readonly theme: string;
+}
+
+/** The App Preferences of a user's row; the spec's defaults when the user never saved (no row). */
+export function preferencesFrom(row: PreferenceColumns | undefined): AppPreferences {
+  if (!row) {
+    return DEFAULT_SETTINGS.preferences;
+  }
+  return {
+    language: row.language as AppPreferences["language"],
+    currency: row.currency as AppPreferences["currency"],
+    timeZone: row.time_zone as AppPreferences["timeZone"],
+    theme: row.theme as AppPreferences["theme"],
+  };
+}
+
 function settingsOf(row: PreferencesRow | undefined): Settings {
   if (!row) {
     return DEFAULT_SETTINGS;
@@ -41,12 +62,7 @@ function settingsOf(row: PreferencesRow | undefined): Settings {
       marketingNotifications: row.marketing_notifications,
     },
     security: { sessionTimeout: sessionTimeoutOf(row.session_timeout_minutes) },
-    preferences: {
-      language: row.language as AppPreferences["language"],
-      currency: row.currency as AppPreferences["currency"],
-      timeZone: row.time_zone as AppPreferences["timeZone"],
-      theme: row.theme as AppPreferences["theme"],
-    },
+    preferences: preferencesFrom(row),
   };
 }
 
