@@ -42,11 +42,13 @@ const MAX_BATCH = 64;
  * Batches written at the same time, each by its own lane: a sender's transfers always take the same
  * lane (by a hash of the sender), so lanes never share a sender's key, code or limit, and their one
  * ledger call each locks accounts in id order, so two lanes never deadlock on a shared (hot) account.
- * Two, measured (decision 055): a set-based batch costs about the same whatever its size, so fewer,
- * larger batches use less CPU per transfer; two keep one batch filling while the other commits. Four
- * made 0.213 of the reference against two's 0.281 back to back, one 0.22–0.23.
+ * One, measured (decision 055, fourth round): once the request path was lean, every lane more made each
+ * transfer cost more CPU, in the server and in PostgreSQL alike (batches share recipients' and Ferry's
+ * own accounts, so they wait on each other's commits, and smaller batches spread the same statements
+ * over fewer transfers). Back to back: one lane 0.44 and 0.43 of the reference, two 0.38–0.43, three
+ * 0.31–0.32, four 0.27. The next batch fills while one is written.
  */
-const LANES = 2;
+const LANES = 1;
 
 interface Waiting {
   readonly attempt: TransferAttempt;
