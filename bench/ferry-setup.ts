@@ -167,9 +167,15 @@ export async function planTransfers(options: {
   readonly senders: readonly Sender[];
   readonly perClient: number;
   readonly recipientOf: (clientIndex: number, transferIndex: number) => BenchUser;
+  /**
+   * Issue the senders' codes one sender at a time, spread evenly over this long, as people ask for
+   * codes through a minute, instead of all at once (a soak's codes for its next minute, issued beside
+   * the load in the server's own process).
+   */
+  readonly spreadOverMs?: number;
 }): Promise<HttpClientPlan[]> {
-  const { db, authSecret, phase, senders, perClient, recipientOf } = options;
-  return mapConcurrently(senders, async (sender, clientIndex) => {
+  const { db, authSecret, phase, senders, perClient, recipientOf, spreadOverMs } = options;
+  const planOne = async (sender: Sender, clientIndex: number): Promise<HttpClientPlan> => {
     const planned = Array.from({ length: perClient }, (_, transferIndex) => ({
       recipient: recipientOf(clientIndex, transferIndex),
       amountMinor: nextAmountMinor(sender),
@@ -195,5 +201,16 @@ export async function planTransfers(options: {
       }),
     }));
     return { cookie: sender.cookie, ip: sender.ip, requests };
-  });
+  };
+  if (spreadOverMs === undefined) {
+    return mapConcurrently(senders, planOne);
+  }
+  const plans: HttpClientPlan[] = [];
+  const startedAt = performance.now();
+  for (const [clientIndex, sender] of senders.entries()) {
+    const dueAt = startedAt + (spreadOverMs * clientIndex) / senders.length;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - performance.now())));
+    plans.push(await planOne(sender, clientIndex));
+  }
+  return plans;
 }

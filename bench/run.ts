@@ -623,7 +623,14 @@ export async function runHttpPhase(
   return { result, cpu, postgresErrors: phaseErrors };
 }
 
-function planTransfersOf(bench: Bench, phase: string, senders: Sender[], perClient: number, recipientOf: RecipientOf) {
+function planTransfersOf(
+  bench: Bench,
+  phase: string,
+  senders: Sender[],
+  perClient: number,
+  recipientOf: RecipientOf,
+  spreadOverMs?: number,
+) {
   const { run, db, server } = bench;
   const { db: database } = db.database;
   return planTransfers({
@@ -633,13 +640,22 @@ function planTransfersOf(bench: Bench, phase: string, senders: Sender[], perClie
     senders,
     perClient,
     recipientOf,
+    ...(spreadOverMs === undefined ? {} : { spreadOverMs }),
   });
 }
 
-export async function planPhase(bench: Bench, phase: string, perClient: number, recipientOf: RecipientOf) {
+/** Issues a phase's codes: at once, or spread over `spreadOverMs` (a soak's next minute, beside the load). */
+export async function planPhase(
+  bench: Bench,
+  phase: string,
+  perClient: number,
+  recipientOf: RecipientOf,
+  spreadOverMs?: number,
+) {
   const { senders } = bench.people;
-  log(`${phase}: issuing ${perClient * senders.length} transfer codes (${perClient} per client; setup)`);
-  return planTransfersOf(bench, phase, senders, perClient, recipientOf);
+  const spread = spreadOverMs === undefined ? "" : ` over ${Math.round(spreadOverMs / 1000)} s`;
+  log(`${phase}: issuing ${perClient * senders.length} transfer codes${spread} (${perClient} per client; setup)`);
+  return planTransfersOf(bench, phase, senders, perClient, recipientOf, spreadOverMs);
 }
 
 type RecipientOf = (clientIndex: number, transferIndex: number) => BenchUser;
