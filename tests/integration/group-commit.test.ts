@@ -182,6 +182,68 @@ describe("transfers written together", () => {
     expect(transactions.size).toBeLessThan(ids.length);
   });
 
+  test("a batch's payee reads its notifications in its language; its alert rule and webhook see each transfer", async () => {
+    const german = await createSessionUser(ferry, { label: "batch-german-payee" });
+    const as = (method: "POST" | "PUT" | "GET", url: string, payload?: unknown) =>
+      send(ferry.app, { method, url, ip: german.ip, cookie: german.cookie, payload });
+    const preferences = { language: "de", currency: "JPY", timeZone: "Asia/Tokyo", theme: "dark" };
+    expect((await as("PUT", "/api/v1/settings/preferences", preferences)).statusCode).toBe(200);
+    const rule = { type: "transaction", currency: "USD", amount: "1", direction: "incoming", method: "email" };
+    expect((await as("POST", "/api/v1/alert-rules", rule)).statusCode).toBe(201);
+    const credential = await ferry.db
+      .insertInto("api_credentials")
+      .values({
+        user_id: german.userId,
+        app_id: `app_${randomUUID().replace(/-/g, "").slice(0, 8)}`,
+        name: "Batch test app",
+        scopes: ["webhooks:write"],
+        secret_hash: randomUUID(),
+        secret_last4: "abcd",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const endpoint = await as("POST", "/api/v1/webhook-endpoints", {
+      credentialId: credential.id,
+      url: "http://127.0.0.1:9/ferry-batch-hook",
+      events: ["transfer.created"],
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+
+    const senders = await Promise.all(Array.from({ length: 6 }, (_, index) => sender(`batch-to-german-${index}`)));
+    const codes = await Promise.all(
+      senders.map((user) =>
+        issueCode(ferry, {
+          userId: user.userId,
+          recipientKey: `user:${german.userId}`,
+          amountMinor: 2_00n,
+          currency: "USD",
+        }),
+      ),
+    );
+    const answers = await Promise.all(
+      senders.map((user, index) => transfer(user, "2.00", { code: codes[index], recipientEmail: german.email })),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+
+    const titles = await ferry.db
+      .selectFrom("notifications")
+      .select("title")
+      .where("user_id", "=", german.userId)
+      .execute();
+    expect(titles.filter((row) => row.title === "Geld erhalten")).toHaveLength(6);
+    expect(titles.filter((row) => row.title === "Money received")).toHaveLength(0);
+    const [listed] = (await as("GET", "/api/v1/alert-rules")).json().items;
+    expect(listed.firedCount).toBe(6);
+    const events = await ferry.db
+      .selectFrom("webhook_events")
+      .select("type")
+      .where("user_id", "=", german.userId)
+      .execute();
+    expect(events.map((event) => event.type)).toEqual(Array(6).fill("transfer.created"));
+  });
+
   test("one sender's transfers sent at once are each made, in batches of their own", async () => {
     const user = await sender("batch-same-sender");
     const answers = await Promise.all([transfer(user, "1.00"), transfer(user, "2.00"), transfer(user, "3.00")]);
