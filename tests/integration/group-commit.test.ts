@@ -35,6 +35,11 @@ async function sender(label: string): Promise<SessionUser> {
   return user;
 }
 
+/** A code for `from` to send `amountMinor` USD to `to` (the payee unless given). */
+function usdCode(from: SessionUser, amountMinor: bigint, to: { userId: string } = payee): Promise<string> {
+  return issueCode(ferry, { userId: from.userId, recipientKey: `user:${to.userId}`, amountMinor, currency: "USD" });
+}
+
 /** A transfer to the payee with a code issued for exactly it (or `code` instead), under `key`. */
 async function transfer(
   from: SessionUser,
@@ -42,14 +47,7 @@ async function transfer(
   options: { key?: string; code?: string; recipientEmail?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const amountMinor = BigInt(amount.replace(".", ""));
-  const code =
-    options.code ??
-    (await issueCode(ferry, {
-      userId: from.userId,
-      recipientKey: `user:${payee.userId}`,
-      amountMinor,
-      currency: "USD",
-    }));
+  const code = options.code ?? (await usdCode(from, amountMinor));
   return send(ferry.app, {
     method: "POST",
     url: "/api/v1/transfers",
@@ -85,43 +83,14 @@ describe("transfers written together", () => {
     const payeeBefore = (await readWallet(ferry.db, payee.userId, "USD")).balanceMinor;
     const sharedKey = `batch-${randomUUID()}`;
     // Codes first, so that the transfers themselves go out together.
-    const twiceCode = await issueCode(ferry, {
-      userId: twice.userId,
-      recipientKey: `user:${payee.userId}`,
-      amountMinor: 7_00n,
-      currency: "USD",
-    });
-    const wrongIssued = await issueCode(ferry, {
-      userId: wrong.userId,
-      recipientKey: `user:${payee.userId}`,
-      amountMinor: 5_00n,
-      currency: "USD",
-    });
+    const twiceCode = await usdCode(twice, 7_00n);
+    const wrongIssued = await usdCode(wrong, 5_00n);
     const wrongGuess = wrongIssued === "999999" ? "111111" : "999999";
-    const overdraftCode = await issueCode(ferry, {
-      userId: overdrawn.userId,
-      recipientKey: `user:${payee.userId}`,
-      amountMinor: 500_00n,
-      currency: "USD",
-    });
+    const overdraftCode = await usdCode(overdrawn, 500_00n);
     // Five wrong tries already: the right code no longer counts.
-    const exhaustedCode = await issueCode(ferry, {
-      userId: exhausted.userId,
-      recipientKey: `user:${payee.userId}`,
-      amountMinor: 3_00n,
-      currency: "USD",
-    });
+    const exhaustedCode = await usdCode(exhausted, 3_00n);
     await ferry.db.updateTable("transfer_codes").set({ attempts: 5 }).where("user_id", "=", exhausted.userId).execute();
-    const validCodes = await Promise.all(
-      valid.map((user) =>
-        issueCode(ferry, {
-          userId: user.userId,
-          recipientKey: `user:${payee.userId}`,
-          amountMinor: 10_00n,
-          currency: "USD",
-        }),
-      ),
-    );
+    const validCodes = await Promise.all(valid.map((user) => usdCode(user, 10_00n)));
 
     const [validAnswers, overdraft, wrongCode, first, again, tooMany, noCode, unknownPayee] = await Promise.all([
       Promise.all(valid.map((user, index) => transfer(user, "10.00", { code: validCodes[index] }))),
@@ -210,16 +179,7 @@ describe("transfers written together", () => {
     expect(endpoint.statusCode, endpoint.body).toBe(201);
 
     const senders = await Promise.all(Array.from({ length: 6 }, (_, index) => sender(`batch-to-german-${index}`)));
-    const codes = await Promise.all(
-      senders.map((user) =>
-        issueCode(ferry, {
-          userId: user.userId,
-          recipientKey: `user:${german.userId}`,
-          amountMinor: 2_00n,
-          currency: "USD",
-        }),
-      ),
-    );
+    const codes = await Promise.all(senders.map((user) => usdCode(user, 2_00n, german)));
     const answers = await Promise.all(
       senders.map((user, index) => transfer(user, "2.00", { code: codes[index], recipientEmail: german.email })),
     );
