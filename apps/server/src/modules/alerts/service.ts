@@ -132,6 +132,11 @@ interface AlertContent {
   readonly write: AlertWording;
 }
 
+/** Which of these users have any alert rule at all, in one read. */
+export function usersWithAlertRules(db: Database, userIds: readonly string[]): Promise<ReadonlySet<string>> {
+  return selectUsersWithRules(db, userIds);
+}
+
 /**
  * Fires the user's rules that `events` match, in the caller's transaction (pass the transaction of the
  * event, so the alert exists exactly when the event commits). A transaction rule fires on a movement of
@@ -139,11 +144,17 @@ interface AlertContent {
  * is back at or above it); a security rule on the events it names. Each rule fires at most once per
  * event key, however often an event is reported.
  */
-export async function notifyAlertRules(db: Database, events: AlertEvent | readonly AlertEvent[]): Promise<void> {
+export async function notifyAlertRules(
+  db: Database,
+  events: AlertEvent | readonly AlertEvent[],
+  /** Which of the events' users have rules, when read already (`usersWithAlertRules`, a batch). */
+  knownUsersWithRules?: ReadonlySet<string>,
+): Promise<void> {
   let list: readonly AlertEvent[] = Array.isArray(events) ? events : [events as AlertEvent];
-  if (list.length > 1) {
+  if (knownUsersWithRules || list.length > 1) {
     // Most people have no rule: one read for all the events' users, then only theirs are looked at.
-    const withRules = await selectUsersWithRules(db, [...new Set(list.map((event) => event.userId))]);
+    const withRules =
+      knownUsersWithRules ?? (await usersWithAlertRules(db, [...new Set(list.map((event) => event.userId))]));
     list = list.filter((event) => withRules.has(event.userId));
   }
   for (const event of list) {

@@ -488,12 +488,28 @@ async function selectAccountIds(db: Database, keys: readonly AccountKey[]): Prom
   return new Map(rows.map((row) => [accountKeyOf({ ...row, ownerUserId: row.owner_user_id }), row.id]));
 }
 
+/** Accounts found to exist, by key (`readAccountIds`): ids that `accountIdsOf` need not read again. */
+export type FoundAccounts = ReadonlyMap<string, string>;
+
 /**
- * The ids of these accounts, in one statement when they all exist: a user's account (wallet or
- * investment) is created on first use; Ferry's system accounts exist from migration 003 on.
+ * The ids of those of these accounts that exist, in one statement. An account is never deleted nor
+ * its id changed, so ids read on another connection (ahead of a batch's writes, issue 31) stay true.
  */
-export async function accountIdsOf(db: Database, keys: readonly AccountKey[]): Promise<(key: AccountKey) => string> {
-  const ids = await selectAccountIds(db, keys);
+export function readAccountIds(db: Database, keys: readonly AccountKey[]): Promise<FoundAccounts> {
+  return selectAccountIds(db, keys);
+}
+
+/**
+ * The ids of these accounts, in one statement when they all exist (none when `found` has them all): a
+ * user's account (wallet or investment) is created on first use; Ferry's system accounts exist from
+ * migration 003 on.
+ */
+export async function accountIdsOf(
+  db: Database,
+  keys: readonly AccountKey[],
+  found?: FoundAccounts,
+): Promise<(key: AccountKey) => string> {
+  const ids = new Map(found ?? (await selectAccountIds(db, keys)));
   const missing = keys.filter((key) => !ids.has(accountKeyOf(key)));
   if (missing.length > 0) {
     // A concurrent first use may insert the same account: the unique key keeps one, and both read it.

@@ -27,8 +27,41 @@ export interface LiveEvent {
   readonly payload?: Readonly<Record<string, unknown>>;
 }
 
-/** Writes the events, in the caller's transaction, and tells every process whose they are: one statement. */
+/** The events held back in a transaction by `recordLiveEventsAtEnd`, written when its work ends. */
+const heldBack = new WeakMap<Database, LiveEvent[]>();
+
+/**
+ * Writes the events, in the caller's transaction, and tells every process whose they are: one
+ * statement. Inside `recordLiveEventsAtEnd` they join that work's one statement instead.
+ */
 export async function recordLiveEvents(trx: Database, events: readonly LiveEvent[]): Promise<void> {
+  const held = heldBack.get(trx);
+  if (held) {
+    held.push(...events);
+    return;
+  }
+  await writeLiveEvents(trx, events);
+}
+
+/**
+ * Runs `work` in the transaction `trx`, writing every live event it records there in one statement
+ * once it is done (a batch of transfers: the notifications' and the balances' events together, issue
+ * 31). After all the rows they announce; nothing is written if `work` fails.
+ */
+export async function recordLiveEventsAtEnd<T>(trx: Database, work: () => Promise<T>): Promise<T> {
+  const held: LiveEvent[] = [];
+  heldBack.set(trx, held);
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    heldBack.delete(trx);
+  }
+  await writeLiveEvents(trx, held);
+  return result;
+}
+
+async function writeLiveEvents(trx: Database, events: readonly LiveEvent[]): Promise<void> {
   if (events.length === 0) {
     return;
   }

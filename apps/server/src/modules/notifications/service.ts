@@ -1,5 +1,6 @@
 import type { NotificationList } from "@ferry/core/contracts/notifications";
 import type { PageQuery } from "@ferry/core/contracts/pagination";
+import type { AppPreferences } from "@ferry/core/contracts/settings";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetCursorOf, paginate } from "../../db/page.ts";
@@ -41,11 +42,17 @@ export async function createNotification(db: Database, notification: NewNotifica
 }
 
 /** Records several notifications as `createNotification` does, in two statements for all of them. */
-export async function createNotifications(db: Database, notifications: readonly NewNotification[]): Promise<void> {
+export async function createNotifications(
+  db: Database,
+  notifications: readonly NewNotification[],
+  /** The users' App Preferences when read already (`preferencesOfEach`, a batch of transfers). */
+  knownPreferences?: (userId: string) => AppPreferences,
+): Promise<void> {
   if (notifications.length === 0) {
     return;
   }
-  const preferencesOf = await preferencesOfEach(db, [...new Set(notifications.map((item) => item.userId))]);
+  const preferencesOf =
+    knownPreferences ?? (await preferencesOfEach(db, [...new Set(notifications.map((item) => item.userId))]));
   await insertNotifications(
     db,
     notifications.map((notification) => {

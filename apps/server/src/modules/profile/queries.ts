@@ -1,6 +1,8 @@
 import type { Profile, ProfileUpdateRequest } from "@ferry/core/contracts/profile";
+import { sql } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { selectUserWithProfile, userSummaryOf } from "../../db/users.ts";
 
 function selectProfileRow(db: Database) {
@@ -22,11 +24,12 @@ export async function selectProfile(db: Database, userId: string): Promise<Profi
 }
 
 /**
- * The profile with the user's App Preferences columns (null: never saved), in one statement compiled
- * once: GET /me, which every signed-in page asks first (issue 31).
+ * Profiles with their users' App Preferences columns (null: never saved), in one statement compiled
+ * once: GET /me, which every signed-in page asks first (issue 31). Read for all the requests that
+ * arrive together (db/read-together.ts).
  */
 const profilesWithPreferences = compiledOnce(
-  (db: Database, userId: string) =>
+  (db: Database, userIds: string[]) =>
     selectProfileRow(db)
       .leftJoin("user_preferences", "user_preferences.user_id", "user.id")
       .select([
@@ -36,12 +39,18 @@ const profilesWithPreferences = compiledOnce(
         "user_preferences.time_zone",
         "user_preferences.theme",
       ])
-      .where("user.id", "=", userId),
+      .where("user.id", "=", sql<string>`any(${userIds})`),
   1,
 );
 
+const selectProfileWithPreferencesRow = readTogether(
+  (db: Database, userIds: string[]) => profilesWithPreferences(db, userIds),
+  (row) => row.id,
+);
+
+/** The user's profile and App Preferences (none when never saved), read with other requests' at that moment. */
 export async function selectProfileWithPreferences(db: Database, userId: string) {
-  const [row] = await profilesWithPreferences(db, userId);
+  const row = await selectProfileWithPreferencesRow(db, userId);
   if (!row) {
     return undefined;
   }

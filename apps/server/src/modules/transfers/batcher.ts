@@ -6,6 +6,7 @@ import { AppError } from "../../errors.ts";
 import { metricsOf } from "../../observability/metrics.ts";
 import { authenticatorEnrolledAmong } from "../auth/service.ts";
 import { applyLedger, readWalletBalancesOf, type TransferLeg } from "../ledger/service.ts";
+import { recordLiveEventsAtEnd } from "../live/service.ts";
 import {
   type AwaitingCode,
   type CheckedTransfer,
@@ -14,6 +15,7 @@ import {
   createTransferIn,
   idempotentRequestOf,
   type KnownBeforehand,
+  readAheadFor,
   type TransferAttempt,
   type TransferBatch,
   type TransferOutcome,
@@ -141,9 +143,12 @@ class TransferBatcher {
     this.isWriting = true;
     const batch = this.takeBatch();
     metricsOf(this.db)?.observeBatchSize(batch.length);
-    void this.write(batch).finally(() => {
+    void this.write(batch).then((answer) => {
       this.isWriting = false;
       this.writeNext();
+      // The next batch's transaction begins before these requests are answered: their responses are
+      // written out on this thread, and would hold back the next batch's first statement (issue 31).
+      setImmediate(answer);
     });
   }
 
@@ -165,23 +170,27 @@ class TransferBatcher {
     return batch;
   }
 
-  private async write(batch: Waiting[]): Promise<void> {
+  /** Writes the batch: what it returns gives each of its requests its answer. */
+  private async write(batch: Waiting[]): Promise<() => void> {
     let answers: Answer[];
     try {
-      answers = await this.db.transaction().execute((trx) => this.writeIn(trx, batch));
+      answers = await this.db
+        .transaction()
+        .execute((trx) => recordLiveEventsAtEnd(trx, () => this.writeIn(trx, batch)));
     } catch {
       // Rolled back as a whole: each transfer alone, in its own transaction, as without batching.
       await Promise.all(batch.map((waiting) => this.writeAlone(waiting)));
-      return;
+      return () => {};
     }
-    batch.forEach((waiting, index) => {
-      const answer = answers[index];
-      if (answer && "outcome" in answer) {
-        waiting.resolve(answer.outcome);
-      } else if (answer) {
-        waiting.reject(answer.refusal);
-      }
-    });
+    return () =>
+      batch.forEach((waiting, index) => {
+        const answer = answers[index];
+        if (answer && "outcome" in answer) {
+          waiting.resolve(answer.outcome);
+        } else if (answer) {
+          waiting.reject(answer.refusal);
+        }
+      });
   }
 
   /**
@@ -216,7 +225,14 @@ class TransferBatcher {
         answers[index] = { refusal: error };
       }
     }
-    const verdicts = await checkEmailedCodes(trx, this.config, this.clock, awaiting);
+    // While the codes are checked, what writing the transfers reads is read beside, on the pool.
+    const [verdicts, readAhead] = await Promise.all([
+      checkEmailedCodes(trx, this.config, this.clock, awaiting),
+      readAheadFor(
+        this.db,
+        [...checked, ...awaiting].map((item) => item.transfer),
+      ),
+    ]);
     awaiting.forEach((item, position) => {
       const verdict = verdicts[position];
       if (verdict instanceof AppError) {
@@ -228,7 +244,7 @@ class TransferBatcher {
       }
     });
     // From here on a failure of any kind rolls the whole batch back (and each is then made alone).
-    const written: TransferBatch = { legs: [] as TransferLeg[], afterLedger: [] };
+    const written: TransferBatch = { readAhead, legs: [] as TransferLeg[], afterLedger: [] };
     const outcomes = await writeTransfersIn(
       trx,
       this.clock,

@@ -299,21 +299,34 @@ export interface WebhookEventInput {
   readonly data: Readonly<Record<string, string | number | boolean | null>>;
 }
 
+/** The endpoints of these users that may receive events (enabled, of a connected app), in one read. */
+export type SubscribedEndpoints = Awaited<ReturnType<typeof selectSubscribedEndpoints>>;
+
+export function subscribedEndpointsOf(db: Database, userIds: readonly string[]): Promise<SubscribedEndpoints> {
+  return selectSubscribedEndpoints(db, userIds);
+}
+
 /**
  * Records events in the caller's transaction (the money change's own: a rollback leaves none) and
  * fans each out as one delivery per endpoint of the account subscribed to its type, enabled and of a
  * connected app. An account without such an endpoint gets no row at all, so money paths pay one
  * indexed read for all the events' accounts when nobody listens (a batch of transfers, one for all).
  */
-export async function recordWebhookEvents(trx: Database, events: readonly WebhookEventInput[]): Promise<void> {
+export async function recordWebhookEvents(
+  trx: Database,
+  events: readonly WebhookEventInput[],
+  /** The events' users' endpoints, when read already (`subscribedEndpointsOf`, a batch of transfers). */
+  knownEndpoints?: SubscribedEndpoints,
+): Promise<void> {
   if (events.length === 0) {
     return;
   }
   if (!trx.isTransaction) {
     // An event, its deliveries and its delivery run commit together even when the caller has no transaction.
-    return trx.transaction().execute((inner) => recordWebhookEvents(inner, events));
+    return trx.transaction().execute((inner) => recordWebhookEvents(inner, events, knownEndpoints));
   }
-  const endpoints = await selectSubscribedEndpoints(trx, [...new Set(events.map((event) => event.userId))]);
+  const endpoints =
+    knownEndpoints ?? (await subscribedEndpointsOf(trx, [...new Set(events.map((event) => event.userId))]));
   let isRecorded = false;
   for (const event of events) {
     const endpointIds = endpoints
