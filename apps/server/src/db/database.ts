@@ -53,7 +53,13 @@ function prepareNamedStatements(client: pg.PoolClient): void {
     if (typeof config === "string" && Array.isArray(values) && values.length > 0 && callback === undefined) {
       const name = preparedNameOf(config);
       if (name !== undefined) {
-        return query({ name, text: config, values });
+        return new Promise((resolve, reject) => {
+          // Made here with its text and values, then named: node-postgres copies a query given as an
+          // object property by property (every statement, about 4 % of a signed-in read's CPU, issue 31).
+          const submitted = new pg.Query(config, values, (error, result) => (error ? reject(error) : resolve(result)));
+          (submitted as unknown as { name: string }).name = name;
+          query(submitted);
+        });
       }
     }
     return callback === undefined ? query(config, values) : query(config, values, callback);
