@@ -1126,6 +1126,29 @@ function ratiosOf(outcome: Outcome) {
     httpCeilingToReference: outcome.httpCeiling ? outcome.httpCeiling.perSecond / reference.perSecond : null,
     processesToReference: outcome.processes ? outcome.processes.perSecond / reference.perSecond : null,
     processesToOne: outcome.processes && spread.perSecond > 0 ? outcome.processes.perSecond / spread.perSecond : null,
+    ...cpuToReferenceOf(spread, reference),
+  };
+}
+
+/**
+ * What a transfer costs in CPU against a reference transaction: PostgreSQL's share alone, and the
+ * whole (server, PostgreSQL and load generator against the reference's PostgreSQL and client). On
+ * a machine whose cores every phase shares, the whole's inverse bounds the ratio to the reference
+ * that any scheduling could reach.
+ */
+function cpuToReferenceOf(spread: PhaseFigures, reference: PhaseFigures) {
+  const totalOf = ({ cpu }: PhaseFigures) =>
+    cpu.serverMsPerTransfer === null && cpu.clientMsPerTransfer === null
+      ? null
+      : (cpu.serverMsPerTransfer ?? 0) + cpu.postgresMsPerTransfer + (cpu.clientMsPerTransfer ?? 0);
+  const spreadTotal = totalOf(spread);
+  const referenceTotal = totalOf(reference);
+  return {
+    postgresCpuToReference:
+      reference.cpu.postgresMsPerTransfer > 0
+        ? spread.cpu.postgresMsPerTransfer / reference.cpu.postgresMsPerTransfer
+        : null,
+    cpuToReference: spreadTotal !== null && referenceTotal ? spreadTotal / referenceTotal : null,
   };
 }
 
@@ -1181,6 +1204,8 @@ function verdictLines(outcome: Outcome): string[] {
     httpCeilingToReference,
     processesToReference,
     processesToOne,
+    postgresCpuToReference,
+    cpuToReference,
   } = ratiosOf(outcome);
   const verdict = (isMet: boolean) => (isMet ? "met" : "MISSED");
   return [
@@ -1189,6 +1214,7 @@ function verdictLines(outcome: Outcome): string[] {
     `ratio to pgledger (spread / pgledger spread): ${ratioToPgledger.toFixed(3)}   stretch ≥ 1`,
     `authenticated reads / reference:        ${readsToReference === null ? "not measured" : readsToReference.toFixed(3)}   target ≥ 2`,
     `bare HTTP ceiling / reference:          ${httpCeilingToReference === null ? "not measured" : httpCeilingToReference.toFixed(3)}   (no endpoint can pass it here)`,
+    `CPU per transfer / per reference transaction: PostgreSQL ${postgresCpuToReference === null ? "–" : postgresCpuToReference.toFixed(3)}, all processes ${cpuToReference === null ? "–" : `${cpuToReference.toFixed(3)} (so at most ${(1 / cpuToReference).toFixed(3)} of the reference with every core busy)`}`,
     ...(outcome.processes && processesToReference !== null && processesToOne !== null
       ? [
           `over ${outcome.settings.processes} processes: ${outcome.processes.perSecond.toFixed(0)}/s, ${processesToOne.toFixed(3)} of one process, ${processesToReference.toFixed(3)} of the reference, p99 ${outcome.processes.p99Ms.toFixed(1)} ms`,
@@ -1324,6 +1350,8 @@ function resultsOf(outcome: Outcome) {
     httpCeilingToReference,
     processesToReference,
     processesToOne,
+    postgresCpuToReference,
+    cpuToReference,
   } = ratiosOf(outcome);
   return {
     benchmark: "transfers",
@@ -1341,6 +1369,8 @@ function resultsOf(outcome: Outcome) {
     hotRatioToPgledger: round(hotRatioToPgledger, 4),
     authenticatedReadsToReference: readsToReference === null ? null : round(readsToReference, 4),
     httpCeilingToReference: httpCeilingToReference === null ? null : round(httpCeilingToReference, 4),
+    postgresCpuToReference: postgresCpuToReference === null ? null : round(postgresCpuToReference, 4),
+    cpuToReference: cpuToReference === null ? null : round(cpuToReference, 4),
     processes: outcome.processes
       ? {
           count: settings.processes,
