@@ -32,7 +32,7 @@ describe("the public site in five languages", () => {
         trackRequests(page);
         await page.goto("/zh/");
         await waitUntilSettled(page);
-        expect(await page.locator("html").getAttribute("lang")).toBe("zh");
+        await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("zh");
         await expect.poll(() => page.locator("h1").textContent()).toContain(chineseMessages[HERO_ACCENT]);
         expect(await page.getByRole("navigation", { name: chineseMessages[MAIN_NAVIGATION] }).count()).toBe(1);
         expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(new URL("/zh/", page.url()).href);
@@ -69,7 +69,7 @@ describe("the public site in five languages", () => {
         await page.getByRole("combobox", { name: chineseMessages.Language }).selectOption("de");
         await page.waitForURL((url) => url.pathname === "/de/");
         await waitUntilSettled(page);
-        expect(await page.locator("html").getAttribute("lang")).toBe("de");
+        await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("de");
         await expect.poll(() => page.locator("h1").textContent()).toContain(germanMessages[HERO_ACCENT]);
         expect(await page.getByRole("combobox", { name: germanMessages.Language }).inputValue()).toBe("de");
         await saveScreenshot(page, "public-de-desktop");
@@ -89,8 +89,8 @@ describe("the public site in five languages", () => {
         trackRequests(page);
         await page.goto("/fr/features/fees");
         await waitUntilSettled(page);
-        expect(await page.locator("html").getAttribute("lang")).toBe("fr");
-        expect(await page.title()).toBe(`${frenchMessages["Low fees"]} · Ferry`);
+        await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("fr");
+        await expect.poll(() => page.title()).toBe(`${frenchMessages["Low fees"]} · Ferry`);
         await expect.poll(() => page.locator("h1").textContent()).toContain(frenchMessages["Clear fees,"]);
         const footer = page.getByRole("contentinfo");
         expect(await footer.getByRole("link", { name: frenchMessages.Security }).getAttribute("href")).toBe(
@@ -108,7 +108,7 @@ describe("the public site in five languages", () => {
       const response = await page.goto("/");
       expect(new URL(page.url()).pathname).toBe("/de/");
       expect(response?.status()).toBe(200);
-      expect(await page.locator("html").getAttribute("lang")).toBe("de");
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("de");
     });
   });
 });

@@ -1,12 +1,16 @@
 // Web component tests (the `web` Vitest project): Testing Library's matchers, and a clean DOM after
 // each test. Failing on console.error is the shared fail-on-console-error.ts, loaded beside this.
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, vi } from "vitest";
 import { activate, loadAppMessages, loadPageMessages, loadPublicMessages } from "../../apps/web/src/i18n/i18n.tsx";
 import { queryClient } from "../../apps/web/src/lib/query-client.ts";
 import { forgetKnownSession } from "../../apps/web/src/lib/session-store.ts";
+
+// findBy… and waitFor wait up to 5 s, not 1: `npm test` runs these beside the browser tests on a machine
+// it shares, where a lazily loaded part (the marketing drawer) once took longer than a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   // Sonner keeps its toasts in a module-wide store and replays the live ones to the next Toaster.
