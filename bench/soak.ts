@@ -3,14 +3,14 @@
  * measured maximum for an hour, on durable PostgreSQL, the way Mojaloop's hour-long baseline is run.
  *
  * First the maximum: spread transfers (every sender to a handful of friends) in a closed loop for a
- * minute, with a minute's codes issued beside it as in every minute of the soak. Then an open loop at `BENCH_SOAK_SHARE` of it, minute after minute: transfers arrive on a fixed
- * schedule whatever the answers, and each latency counts from when the transfer was due. Each minute
- * reports what was done, p50 and p99, the share over 1 s, and the memory of the server process (RSS)
- * and of PostgreSQL (the sum of its processes' PSS), and what else happened in it (soak-watch.ts: the
- * server's event-loop delay and longest GC pause, PostgreSQL's checkpoints and autovacuum runs), so a
- * slow minute can be explained. The codes of the next minute's transfers are
- * issued during the first 40 s of a minute, one sender at a time (a code lives 15 minutes), a setup
- * load reported beside the figures.
+ * minute, with a minute's codes issued beside it as in every minute of the soak. Then an open loop at
+ * `BENCH_SOAK_SHARE` of it, minute after minute: transfers arrive on a fixed schedule whatever the
+ * answers, and each latency counts from when the transfer was due. Each minute reports what was done,
+ * p50 and p99, the share over 1 s, the memory of the server process (RSS) and of PostgreSQL (the sum of
+ * its processes' PSS), and what else happened in it (soak-watch.ts: the server's event-loop delay and
+ * longest GC pause, PostgreSQL's checkpoints, autovacuum runs, WAL and shared buffers), so a slow minute
+ * can be explained. The codes of the next minute's transfers are issued during the first 40 s of a
+ * minute, one sender at a time (a code lives 15 minutes), a setup load reported beside the figures.
  * At the end the ledger is reconciled and PostgreSQL's deadlock count read. Results:
  * bench/results/soak.json.
  *
