@@ -96,6 +96,23 @@ function machineBusyMs(): number {
   return busy;
 }
 
+/**
+ * Time the host took from this machine's cores (steal: a virtual machine's CPU given to another) and
+ * time they sat idle waiting for disk (iowait), so far, over all cores, from /proc/stat (Linux only;
+ * zero elsewhere).
+ */
+export function hostWaitsMs(): { stealMs: number; iowaitMs: number } {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    // cpu user nice system idle iowait irq softirq steal …
+    const fields = line.trim().split(/\s+/).slice(1).map(Number);
+    const toMs = (ticks: number | undefined) => ((ticks ?? 0) * 1000) / TICKS_PER_SECOND;
+    return { stealMs: toMs(fields[7]), iowaitMs: toMs(fields[4]) };
+  } catch {
+    return { stealMs: 0, iowaitMs: 0 };
+  }
+}
+
 export async function takeCpuSnapshot(admin: pg.Pool, clusterDir: string): Promise<CpuSnapshot> {
   const postgresMs = await postgresCpuMs(admin, clusterDir);
   const usage = process.cpuUsage();

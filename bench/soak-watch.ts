@@ -3,7 +3,8 @@
  * a slow transfer path: the server's event loop (its longest and 99th-percentile delay) and its garbage
  * collector's longest pause, in this process (the server runs here); PostgreSQL's checkpoints and the
  * time they spent writing and syncing, the tables autovacuum vacuumed or analysed, the WAL written (and
- * its whole-page images), and how the server's connections fared in shared buffers. And PostgreSQL's
+ * its whole-page images), and how the server's connections fared in shared buffers; the CPU each side
+ * used, and what the host took (steal). And PostgreSQL's
  * own account, with times, in bench/results/tmp/soak-postgres.log (`keepPostgresLog`).
  */
 import { createWriteStream } from "node:fs";
@@ -11,6 +12,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import type pg from "pg";
+import { cpuSince, hostWaitsMs, takeCpuSnapshot } from "./cpu.ts";
 import { round } from "./stats.ts";
 
 export interface MinuteWatch {
@@ -29,6 +31,16 @@ export interface MinuteWatch {
   readonly bufferHits: number;
   readonly bufferReads: number;
   readonly backendWrites: number;
+  /**
+   * Where the CPU went, in % of one core: this process (the server and the load worker) and PostgreSQL;
+   * and in % of all cores: the machine busy, the host's steal and iowait. A minute that makes fewer
+   * transfers with its processes using less CPU and steal up lost its cores to the host.
+   */
+  readonly serverCpuPercent: number;
+  readonly postgresCpuPercent: number;
+  readonly machineBusyPercent: number;
+  readonly stealPercent: number;
+  readonly iowaitPercent: number;
 }
 
 interface PostgresCounters {
@@ -94,7 +106,7 @@ function autovacuumBetween(before: PostgresCounters, after: PostgresCounters): s
 }
 
 /** Starts watching; the function returned ends the minute and says what happened in it. */
-export async function watchMinute(admin: pg.Pool): Promise<() => Promise<MinuteWatch>> {
+export async function watchMinute(admin: pg.Pool, clusterDir: string): Promise<() => Promise<MinuteWatch>> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   let gcMaxPauseMs = 0;
   const gc = new PerformanceObserver((list) => {
@@ -105,10 +117,16 @@ export async function watchMinute(admin: pg.Pool): Promise<() => Promise<MinuteW
   gc.observe({ entryTypes: ["gc"] });
   loop.enable();
   const before = await readPostgresCounters(admin);
+  const cpuBefore = await takeCpuSnapshot(admin, clusterDir);
+  const waitsBefore = hostWaitsMs();
   return async () => {
     loop.disable();
     gc.disconnect();
     const after = await readPostgresCounters(admin);
+    const cpu = await cpuSince(cpuBefore, admin, clusterDir);
+    const waits = hostWaitsMs();
+    const ofOneCore = (ms: number) => round((100 * ms) / cpu.wallMs, 1);
+    const ofAllCores = (ms: number) => round((100 * ms) / cpu.machineCapacityMs, 1);
     const nsToMs = (ns: number) => round(ns / 1e6, 1);
     return {
       eventLoopDelayP99Ms: nsToMs(loop.percentile(99)),
@@ -123,6 +141,11 @@ export async function watchMinute(admin: pg.Pool): Promise<() => Promise<MinuteW
       bufferHits: after.hits - before.hits,
       bufferReads: after.reads - before.reads,
       backendWrites: after.writes - before.writes,
+      serverCpuPercent: ofOneCore(cpu.processMs),
+      postgresCpuPercent: ofOneCore(cpu.postgresMs),
+      machineBusyPercent: ofAllCores(cpu.machineBusyMs),
+      stealPercent: ofAllCores(waits.stealMs - waitsBefore.stealMs),
+      iowaitPercent: ofAllCores(waits.iowaitMs - waitsBefore.iowaitMs),
     };
   };
 }

@@ -8,8 +8,8 @@
  * answers, and each latency counts from when the transfer was due. Each minute reports what was done,
  * p50 and p99, the share over 1 s, the memory of the server process (RSS) and of PostgreSQL (the sum of
  * its processes' PSS), and what else happened in it (soak-watch.ts: the server's event-loop delay and
- * longest GC pause, PostgreSQL's checkpoints, autovacuum runs, WAL and shared buffers), so a slow minute
- * can be explained. The codes of the next minute's transfers are issued during the first 40 s of a
+ * longest GC pause, PostgreSQL's checkpoints, autovacuum runs, WAL and shared buffers, the CPU of each
+ * side and what the host took), so a slow minute can be explained. The codes of the next minute's transfers are issued during the first 40 s of a
  * minute, one sender at a time (a code lives 15 minutes), a setup load reported beside the figures.
  * At the end the ledger is reconciled and PostgreSQL's deadlock count read. Results:
  * bench/results/soak.json.
@@ -184,7 +184,7 @@ async function main(): Promise<void> {
       }
       // The next minute's codes are issued while this one runs: a code lives 15 minutes.
       next = minute < minutes ? plan(minute + 1) : Promise.resolve([]);
-      const endWatch = await watchMinute(bench.db.admin);
+      const endWatch = await watchMinute(bench.db.admin, bench.db.clusterDir);
       const { result } = await runHttpPhase(
         bench,
         `minute ${minute}`,
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
         `minute ${minute}: ${row.donePerSecond}/s done, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, over 1 s ${row.overOneSecond}, server ${row.serverRssMb} MiB, PostgreSQL ${row.postgresPssMb} MiB`,
       );
       log(
-        `minute ${minute} (ended ${row.endedAt}): event loop delay p99 ${watched.eventLoopDelayP99Ms} ms, max ${watched.eventLoopDelayMaxMs} ms; longest GC pause ${watched.gcMaxPauseMs} ms; checkpoints ${watched.checkpoints} (write ${watched.checkpointWriteMs} ms, sync ${watched.checkpointSyncMs} ms); autovacuum: ${watched.autovacuum.join(", ") || "none"}; WAL ${watched.walMb} MiB (${watched.walFullPages} whole pages); buffers: ${watched.bufferHits} hits, ${watched.bufferReads} reads, ${watched.backendWrites} written by connections`,
+        `minute ${minute} (ended ${row.endedAt}): event loop delay p99 ${watched.eventLoopDelayP99Ms} ms, max ${watched.eventLoopDelayMaxMs} ms; longest GC pause ${watched.gcMaxPauseMs} ms; checkpoints ${watched.checkpoints} (write ${watched.checkpointWriteMs} ms, sync ${watched.checkpointSyncMs} ms); autovacuum: ${watched.autovacuum.join(", ") || "none"}; WAL ${watched.walMb} MiB (${watched.walFullPages} whole pages); buffers: ${watched.bufferHits} hits, ${watched.bufferReads} reads, ${watched.backendWrites} written by connections; CPU: server ${watched.serverCpuPercent} %, PostgreSQL ${watched.postgresCpuPercent} % of a core, machine ${watched.machineBusyPercent} % busy, steal ${watched.stealPercent} %, iowait ${watched.iowaitPercent} %`,
       );
     }
     await next.catch(() => undefined);
