@@ -1,16 +1,15 @@
 // Live updates (issue 32, modules/live): events are rows written with the change they report and a
 // NOTIFY that PostgreSQL delivers at commit; every Ferry process listens and sends each open stream the
 // rows after the last one it sent. Two apps on one database stand for two processes.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { recordLiveEvents } from "../../apps/server/src/modules/live/service.ts";
 import {
   buildTestApp,
   createSessionUser,
   fundWallet,
-  issueCode,
   type SessionUser,
   send,
+  sendUsdToFerryUser,
   type TestApp,
 } from "./helpers.ts";
 
@@ -112,21 +111,7 @@ async function openStream(user: SessionUser, lastEventId?: string): Promise<Even
 
 /** A Ferry-user transfer of USD `amount` from `from` to `to`, made through app A's API. */
 async function sendMoney(from: SessionUser, to: SessionUser, amount: string): Promise<void> {
-  const amountMinor = BigInt(amount.replace(".", ""));
-  const code = await issueCode(a, {
-    userId: from.userId,
-    recipientKey: `user:${to.userId}`,
-    amountMinor,
-    currency: "USD",
-  });
-  const response = await send(a.app, {
-    method: "POST",
-    url: "/api/v1/transfers",
-    ip: from.ip,
-    cookie: from.cookie,
-    payload: { target: { method: "ferry_user", recipientEmail: to.email }, amount, currency: "USD", code },
-    headers: { "idempotency-key": `live-${randomUUID()}` },
-  });
+  const response = await sendUsdToFerryUser(a, from, to, amount);
   expect(response.statusCode, response.body).toBe(201);
 }
 

@@ -1,10 +1,9 @@
 // Keys that arrive in order (migration 037, decision 059): the rows every transfer writes take UUIDv7
 // ids, which begin with their creation time, so their indexes grow at the right-hand edge instead of
 // at random pages. PostgreSQL 18 makes them with uuidv7(); 15–17 with ferry_uuidv7(), checked here too.
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildTestApp, createSessionUser, fundWallet, issueCode, send, type TestApp } from "./helpers.ts";
+import { buildTestApp, createSessionUser, fundWallet, sendUsdToFerryUser, type TestApp } from "./helpers.ts";
 
 let ferry: TestApp;
 
@@ -30,20 +29,7 @@ describe("time-ordered ids", () => {
     await fundWallet(ferry.db, sender.userId, "USD", 100_00n);
     const ids: string[] = [];
     for (const amount of ["1.00", "2.00", "3.00"]) {
-      const code = await issueCode(ferry, {
-        userId: sender.userId,
-        recipientKey: `user:${payee.userId}`,
-        amountMinor: BigInt(amount.replace(".", "")),
-        currency: "USD",
-      });
-      const answer = await send(ferry.app, {
-        method: "POST",
-        url: "/api/v1/transfers",
-        ip: sender.ip,
-        cookie: sender.cookie,
-        payload: { target: { method: "ferry_user", recipientEmail: payee.email }, amount, currency: "USD", code },
-        headers: { "idempotency-key": `v7-${randomUUID()}` },
-      });
+      const answer = await sendUsdToFerryUser(ferry, sender, payee, amount);
       expect(answer.statusCode, answer.body).toBe(201);
       ids.push(answer.json().id);
     }
