@@ -17,6 +17,7 @@ import {
   randomIp,
   type SessionUser,
   send,
+  sendUsdToFerryUser,
   type TestApp,
   testConfig,
 } from "./helpers.ts";
@@ -46,23 +47,7 @@ async function transfer(
   from: SessionUser,
   options: { amount?: string; code?: string; key?: string } = {},
 ): Promise<LightMyRequestResponse> {
-  const amount = options.amount ?? "1.00";
-  const code =
-    options.code ??
-    (await issueCode(app, {
-      userId: from.userId,
-      recipientKey: `user:${payee.userId}`,
-      amountMinor: BigInt(amount.replace(".", "")),
-      currency: "USD",
-    }));
-  return send(app.app, {
-    method: "POST",
-    url: "/api/v1/transfers",
-    ip: from.ip,
-    cookie: from.cookie,
-    payload: { target: { method: "ferry_user", recipientEmail: payee.email }, amount, currency: "USD", code },
-    headers: { "idempotency-key": options.key ?? `metrics-${randomUUID()}` },
-  });
+  return sendUsdToFerryUser(app, from, payee, options.amount ?? "1.00", options);
 }
 
 /** The value of the one sample of `/metrics` text whose line starts with `series`. */

@@ -602,26 +602,30 @@ export async function issueCode(
 
 /**
  * `from` sends USD `amount` (as typed, "1.00") to the Ferry user `to` through the API, with a code
- * issued for exactly that transfer and a fresh Idempotency-Key; the answer is returned unchecked.
+ * issued for exactly that transfer (or `code` instead) under a fresh Idempotency-Key (or `key`); the
+ * answer is returned unchecked.
  */
 export async function sendUsdToFerryUser(
   ferry: TestApp,
   from: SessionUser,
   to: { email: string; userId: string },
   amount: string,
+  options: { code?: string; key?: string } = {},
 ): Promise<LightMyRequestResponse> {
-  const code = await issueCode(ferry, {
-    userId: from.userId,
-    recipientKey: `user:${to.userId}`,
-    amountMinor: BigInt(amount.replace(".", "")),
-    currency: "USD",
-  });
+  const code =
+    options.code ??
+    (await issueCode(ferry, {
+      userId: from.userId,
+      recipientKey: `user:${to.userId}`,
+      amountMinor: BigInt(amount.replace(".", "")),
+      currency: "USD",
+    }));
   return send(ferry.app, {
     method: "POST",
     url: "/api/v1/transfers",
     ip: from.ip,
     cookie: from.cookie,
     payload: { target: { method: "ferry_user", recipientEmail: to.email }, amount, currency: "USD", code },
-    headers: { "idempotency-key": `test-${randomUUID()}` },
+    headers: { "idempotency-key": options.key ?? `test-${randomUUID()}` },
   });
 }
