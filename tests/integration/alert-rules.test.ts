@@ -12,11 +12,11 @@ import {
   createUser,
   GOOD_PASSWORD,
   insertBareUsers,
-  issueCode,
   mailTo,
   requestSignInCode,
   type SessionUser,
   send,
+  sendUsdToFerryUser,
   submitCode,
   submitPassword,
   type TestApp,
@@ -76,22 +76,9 @@ async function sendUsd(
   sender: SessionUser,
   payee: BareUser,
   amount: string,
-  key = `alert-${randomUUID()}`,
+  key?: string,
 ): Promise<LightMyRequestResponse> {
-  const code = await issueCode(ferry, {
-    userId: sender.userId,
-    recipientKey: `user:${payee.userId}`,
-    amountMinor: minorOf(amount, "USD"),
-    currency: "USD",
-  });
-  return send(ferry.app, {
-    method: "POST",
-    url: "/api/v1/transfers",
-    ip: sender.ip,
-    cookie: sender.cookie,
-    payload: { target: { method: "ferry_user", recipientEmail: payee.email }, amount, currency: "USD", code },
-    headers: { "idempotency-key": key },
-  });
+  return sendUsdToFerryUser(ferry, sender, payee, amount, { key });
 }
 
 async function alertNotifications(userId: string) {
