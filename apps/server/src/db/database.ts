@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely } from "kysely";
 import pg from "pg";
+import { PipelinedPostgresDialect } from "./pipelined-begin.ts";
 import type { DB } from "./schema.ts";
 
 // NUMERIC and BIGINT come back as strings so that no amount is ever squeezed through a float.
@@ -69,7 +70,13 @@ function prepareNamedStatements(client: pg.PoolClient): void {
 
 /** Opens the pool and the typed query builder over it. */
 export function openDatabase(url: string, maxConnections = 20): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Statements are written without waiting for the one before (db/pipelined-begin.ts).
+    pipeline: true,
+  });
   // An idle connection closed by the server (restart, failover, shutdown) must not crash the process:
   // the pool drops it and opens another when needed; queries in flight still fail normally.
   pool.on("error", (error) => {
@@ -83,7 +90,7 @@ export function openDatabase(url: string, maxConnections = 20): DatabaseHandle {
     client.on("error", () => {});
     prepareNamedStatements(client);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PipelinedPostgresDialect({ pool }) });
   return {
     db,
     pool,
