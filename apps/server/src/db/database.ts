@@ -1,6 +1,6 @@
 import { Kysely } from "kysely";
 import pg from "pg";
-import { PipelinedPostgresDialect } from "./pipelined-begin.ts";
+import { PipelinedPostgresDialect } from "./pipelined.ts";
 import type { DB } from "./schema.ts";
 
 // NUMERIC and BIGINT come back as strings so that no amount is ever squeezed through a float.
@@ -74,7 +74,7 @@ export function openDatabase(url: string, maxConnections = 20): DatabaseHandle {
     connectionString: url,
     max: maxConnections,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    // Statements are written without waiting for the one before (db/pipelined-begin.ts).
+    // Statements are written without waiting for the one before (db/pipelined.ts).
     pipeline: true,
   });
   // An idle connection closed by the server (restart, failover, shutdown) must not crash the process:

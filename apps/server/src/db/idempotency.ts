@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../errors.ts";
 import type { Database } from "./database.ts";
-import { lockKey, lockKeys } from "./locks.ts";
+import { lockKey, lockKeysStatement } from "./locks.ts";
 
 /*
  * The one Idempotency-Key rule of every endpoint that moves money (docs/decisions/025-one-idempotency-rule.md):
@@ -61,11 +61,12 @@ function lockNameOf(request: IdempotentRequest): string {
 }
 
 /**
- * `findIdempotentReplay` for many requests at once (a batch of transfers): takes all their keys' locks
- * in one statement. The caller then looks up what each key made and passes it to `replayOf`.
+ * `findIdempotentReplay` for many requests at once (a batch of transfers): the statement that takes all
+ * their keys' locks. The caller sends it, then looks up what each key made (in a statement PostgreSQL
+ * runs after it, so once the locks are held) and passes that to `replayOf`.
  */
-export async function lockIdempotencyKeys(trx: Database, requests: readonly IdempotentRequest[]): Promise<void> {
-  await lockKeys(trx, requests.map(lockNameOf));
+export function idempotencyKeysLock(requests: readonly IdempotentRequest[]) {
+  return lockKeysStatement(requests.map(lockNameOf));
 }
 
 /** What the request's key made earlier, read under its lock: a replay's result, a conflict, or new (undefined). */

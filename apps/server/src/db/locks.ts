@@ -13,12 +13,12 @@ export async function lockKey(trx: Database, key: string): Promise<void> {
 }
 
 /**
- * Takes the locks of all of `keys` in one statement, in the order of their hashes (the locks' own
+ * The statement that takes the locks of all of `keys`, in the order of their hashes (the locks' own
  * names), so two transactions locking overlapping sets this way never wait on each other in a cycle.
  */
-export async function lockKeys(trx: Database, keys: readonly string[]): Promise<void> {
-  await sql`
+export function lockKeysStatement(keys: readonly string[]) {
+  return sql`
     SELECT pg_advisory_xact_lock(hashed.lock)
     FROM (SELECT DISTINCT hashtextextended(key, 0) AS lock FROM unnest(${[...keys]}::text[]) AS key ORDER BY lock) AS hashed
-  `.execute(trx);
+  `;
 }

@@ -1,6 +1,7 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { sendTogether } from "../../db/pipelined.ts";
 import type { DB } from "../../db/schema.ts";
 import { unnestOf } from "../../db/unnest.ts";
 import { AppError } from "../../errors.ts";
@@ -157,25 +158,33 @@ async function lockTransfersToSettle(db: Database, settlements: readonly Settlem
 }
 
 /**
- * Locks the accounts in ascending id order. NO KEY UPDATE, not UPDATE: rows that reference an account
- * (a transfer's foreign keys) hold KEY SHARE locks on it, which a plain FOR UPDATE would wait for,
- * deadlocking two transfers into the same account.
+ * The statement that locks the accounts in ascending id order. NO KEY UPDATE, not UPDATE: rows that
+ * reference an account (a transfer's foreign keys) hold KEY SHARE locks on it, which a plain FOR UPDATE
+ * would wait for, deadlocking two transfers into the same account.
  */
-async function lockAccounts(db: Database, ids: string[]): Promise<LockedAccounts> {
+function lockAccountsStatement(ids: readonly string[]) {
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const rows = await sql<{
-    id: string;
-    owner_user_id: string | null;
-    currency: string;
-    balance: string;
-    reserved: string;
-    is_external: boolean;
-  }>`
-    SELECT id, owner_user_id, currency, balance, reserved, is_external FROM ledger_accounts
-    WHERE id = ANY(${sorted}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(db);
-  assert(rows.rows.length === sorted.length, "every account of a transfer exists");
+  return {
+    count: sorted.length,
+    statement: sql<LockedAccountRow>`
+      SELECT id, owner_user_id, currency, balance, reserved, is_external FROM ledger_accounts
+      WHERE id = ANY(${sorted}::bigint[]) ORDER BY id FOR NO KEY UPDATE`,
+  };
+}
+
+interface LockedAccountRow {
+  id: string;
+  owner_user_id: string | null;
+  currency: string;
+  balance: string;
+  reserved: string;
+  is_external: boolean;
+}
+
+function lockedAccountsOf(rows: readonly LockedAccountRow[], count: number): LockedAccounts {
+  assert(rows.length === count, "every account of a transfer exists");
   return new Map(
-    rows.rows.map((row) => [
+    rows.map((row) => [
       row.id,
       {
         id: row.id,
@@ -191,16 +200,31 @@ async function lockAccounts(db: Database, ids: string[]): Promise<LockedAccounts
 }
 
 /**
- * Inserts the new legs; a leg whose key already exists is not inserted. Call it under the account
- * locks: a key that already exists is then a replay or a conflict, found without a separate read, and
- * a concurrent duplicate sees the first one committed. Anything thrown later rolls the insert back
- * with the rest of the caller's transaction.
+ * Locks the accounts, then inserts the new legs under those locks: the two statements sent together
+ * (db/pipelined.ts), PostgreSQL running the insert once the locks are held (issue 31).
  */
-async function insertLegs(db: Database, legs: readonly TransferLeg[]): Promise<WrittenLegs> {
-  const insertedIds = new Map<string, string>();
+async function lockAccountsAndInsertLegs(
+  db: Database,
+  ids: readonly string[],
+  legs: readonly TransferLeg[],
+): Promise<{ accounts: LockedAccounts; written: WrittenLegs }> {
+  const lock = lockAccountsStatement(ids);
   if (legs.length === 0) {
-    return { insertedIds, replayed: new Map() };
+    const { rows } = await lock.statement.execute(db);
+    return { accounts: lockedAccountsOf(rows, lock.count), written: { insertedIds: new Map(), replayed: new Map() } };
   }
+  const [locked, inserted] = await sendTogether(db, [lock.statement.compile(db), legsInsertOf(legs).compile(db)]);
+  const accounts = lockedAccountsOf((locked?.rows ?? []) as LockedAccountRow[], lock.count);
+  return { accounts, written: await insertedLegsOf(db, legs, (inserted?.rows ?? []) as InsertedLeg[]) };
+}
+
+/**
+ * The statement that inserts the new legs; a leg whose key already exists is not inserted. Send it
+ * under the account locks: a key that already exists is then a replay or a conflict, found without a
+ * separate read, and a concurrent duplicate sees the first one committed. Anything thrown later rolls
+ * the insert back with the rest of the caller's transaction.
+ */
+function legsInsertOf(legs: readonly TransferLeg[]) {
   const settledAt = new Date();
   const rows = unnestOf(
     legs.map((leg) => ({
@@ -230,14 +254,25 @@ async function insertLegs(db: Database, legs: readonly TransferLeg[]): Promise<W
       settled_at: "timestamptz",
     },
   );
-  const { rows: inserted } = await sql<{ id: string; transfer_key: string }>`
+  return sql<InsertedLeg>`
     INSERT INTO ledger_transfers (${rows.columns}) SELECT * FROM unnest(${rows.arrays})
     ON CONFLICT (transfer_key) DO NOTHING
     RETURNING id, transfer_key
-  `.execute(db);
-  for (const row of inserted) {
-    insertedIds.set(row.transfer_key, row.id);
-  }
+  `;
+}
+
+interface InsertedLeg {
+  id: string;
+  transfer_key: string;
+}
+
+/** What the insert wrote, and the stored legs of those it skipped (replays, read now). */
+async function insertedLegsOf(
+  db: Database,
+  legs: readonly TransferLeg[],
+  inserted: readonly InsertedLeg[],
+): Promise<WrittenLegs> {
+  const insertedIds = new Map(inserted.map((row) => [row.transfer_key, row.id]));
   if (inserted.length === legs.length) {
     return { insertedIds, replayed: new Map() };
   }
@@ -413,12 +448,15 @@ export async function applyLedger(
   const settlements = request.settle ?? [];
   assertSoundRequest(legs, settlements);
   const pendingRows = await lockTransfersToSettle(db, settlements);
-  const accounts = await lockAccounts(db, [
-    ...legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]),
-    ...pendingRows.flatMap((row) => [row.debitAccountId, row.creditAccountId]),
-  ]);
-  // Inserted under the account locks, so a replayed key is found by the insert itself (see insertLegs).
-  const written = await insertLegs(db, legs);
+  // Inserted under the account locks, so a replayed key is found by the insert itself (see legsInsertOf).
+  const { accounts, written } = await lockAccountsAndInsertLegs(
+    db,
+    [
+      ...legs.flatMap((leg) => [leg.debitAccountId, leg.creditAccountId]),
+      ...pendingRows.flatMap((row) => [row.debitAccountId, row.creditAccountId]),
+    ],
+    legs,
+  );
   const newLegs = legs.filter((leg) => written.insertedIds.has(leg.transferKey));
   applyNewLegs(accounts, newLegs);
   const settledNow = applySettlements(accounts, pendingRows, settlements);

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { sendBeforeCommit } from "../../db/pipelined.ts";
 
 /*
  * Live events (issue 32, decision 056): what an open page needs to hear about without asking. Each is
@@ -46,7 +47,7 @@ export async function recordLiveEvents(trx: Database, events: readonly LiveEvent
 /**
  * Runs `work` in the transaction `trx`, writing every live event it records there in one statement
  * once it is done (a batch of transfers: the notifications' and the balances' events together, issue
- * 31). After all the rows they announce; nothing is written if `work` fails.
+ * 31). After all the rows they announce, sent with the COMMIT; nothing is written if `work` fails.
  */
 export async function recordLiveEventsAtEnd<T>(trx: Database, work: () => Promise<T>): Promise<T> {
   const held: LiveEvent[] = [];
@@ -57,15 +58,21 @@ export async function recordLiveEventsAtEnd<T>(trx: Database, work: () => Promis
   } finally {
     heldBack.delete(trx);
   }
-  await writeLiveEvents(trx, held);
+  if (held.length > 0) {
+    // The transaction's last statement: it goes out with the COMMIT (db/pipelined.ts).
+    await sendBeforeCommit(trx, liveEventsStatement(held).compile(trx));
+  }
   return result;
 }
 
 async function writeLiveEvents(trx: Database, events: readonly LiveEvent[]): Promise<void> {
-  if (events.length === 0) {
-    return;
+  if (events.length > 0) {
+    await liveEventsStatement(events).execute(trx);
   }
-  await sql`
+}
+
+function liveEventsStatement(events: readonly LiveEvent[]) {
+  return sql`
     WITH written AS (
       INSERT INTO live_events (user_id, type, payload)
       SELECT * FROM unnest(${events.map((event) => event.userId)}::text[], ${events.map((event) => event.type)}::text[],
@@ -73,7 +80,7 @@ async function writeLiveEvents(trx: Database, events: readonly LiveEvent[]): Pro
       RETURNING user_id
     )
     SELECT pg_notify(${LIVE_CHANNEL}, users.user_id) FROM (SELECT DISTINCT user_id FROM written) AS users
-  `.execute(trx);
+  `;
 }
 
 /**

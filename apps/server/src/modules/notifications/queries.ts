@@ -12,19 +12,17 @@ export interface NotificationRowToInsert {
 }
 
 /** Writes the notifications in one statement. */
-export async function insertNotifications(db: Database, notifications: readonly NotificationRowToInsert[]) {
-  await db
-    .insertInto("notifications")
-    .values(
-      notifications.map((notification) => ({
-        user_id: notification.userId,
-        title: notification.title,
-        message: notification.message,
-        type: notification.type,
-        link: notification.link ?? null,
-      })),
-    )
-    .execute();
+/** The statement that inserts the notifications (run or compile it with the same `db`). */
+export function notificationsInsertOf(db: Database, notifications: readonly NotificationRowToInsert[]) {
+  return db.insertInto("notifications").values(
+    notifications.map((notification) => ({
+      user_id: notification.userId,
+      title: notification.title,
+      message: notification.message,
+      type: notification.type,
+      link: notification.link ?? null,
+    })),
+  );
 }
 
 /** A user's notifications newest first, after `after`; one row past `limit` (see db/page.ts). */

@@ -1,6 +1,7 @@
 import type { NotificationList } from "@ferry/core/contracts/notifications";
 import type { PageQuery } from "@ferry/core/contracts/pagination";
 import type { AppPreferences } from "@ferry/core/contracts/settings";
+import type { CompiledQuery } from "kysely";
 import { decodeCursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetCursorOf, paginate } from "../../db/page.ts";
@@ -11,7 +12,7 @@ import { preferencesOfEach } from "../settings/service.ts";
 import {
   countUnreadNotifications,
   deleteNotificationsOf,
-  insertNotifications,
+  notificationsInsertOf,
   selectNotifications,
   updateAllNotificationsRead,
   updateNotificationRead,
@@ -48,12 +49,29 @@ export async function createNotifications(
   /** The users' App Preferences when read already (`preferencesOfEach`, a batch of transfers). */
   knownPreferences?: (userId: string) => AppPreferences,
 ): Promise<void> {
+  const prepared = await notificationsToCreate(db, notifications, knownPreferences);
+  if (prepared) {
+    await db.executeQuery(prepared.insert);
+    await prepared.announce();
+  }
+}
+
+/**
+ * `createNotifications` in two steps, for a caller that sends the insert together with its own
+ * statements (a batch of transfers, db/pipelined.ts): the insert, and what announces it once it is
+ * written. Null when there is nothing to notify.
+ */
+export async function notificationsToCreate(
+  db: Database,
+  notifications: readonly NewNotification[],
+  knownPreferences?: (userId: string) => AppPreferences,
+): Promise<{ insert: CompiledQuery; announce(): Promise<void> } | null> {
   if (notifications.length === 0) {
-    return;
+    return null;
   }
   const preferencesOf =
     knownPreferences ?? (await preferencesOfEach(db, [...new Set(notifications.map((item) => item.userId))]));
-  await insertNotifications(
+  const insert = notificationsInsertOf(
     db,
     notifications.map((notification) => {
       const { language, timeZone } = preferencesOf(notification.userId);
@@ -64,12 +82,17 @@ export async function createNotifications(
         ...notification.write(readerFor(language, timeZone)),
       };
     }),
-  );
+  ).compile();
   // After the rows it announces, so a page that hears it (even outside a transaction) finds them.
-  await recordLiveEvents(
-    db,
-    [...new Set(notifications.map((item) => item.userId))].map((userId) => ({ userId, type: "notification" as const })),
-  );
+  const announce = () =>
+    recordLiveEvents(
+      db,
+      [...new Set(notifications.map((item) => item.userId))].map((userId) => ({
+        userId,
+        type: "notification" as const,
+      })),
+    );
+  return { insert, announce };
 }
 
 /** A page of the user's notifications, newest first, with how many are unread. */

@@ -1,7 +1,8 @@
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { lockIdempotencyKeys } from "../../db/idempotency.ts";
+import { idempotencyKeysLock } from "../../db/idempotency.ts";
+import { sendTogether } from "../../db/pipelined.ts";
 import { AppError } from "../../errors.ts";
 import { metricsOf } from "../../observability/metrics.ts";
 import { authenticatorEnrolledAmong } from "../auth/service.ts";
@@ -21,7 +22,7 @@ import {
   type TransferOutcome,
   writeTransfersIn,
 } from "./create.ts";
-import { selectTransfersByKeys } from "./queries.ts";
+import { transfersByKeysStatement, transfersMadeBy } from "./queries.ts";
 import { readFerryUsersOf } from "./targets.ts";
 
 /*
@@ -78,26 +79,26 @@ export function batcherOf(db: Database, config: Config, clock: Clock, senderId: 
 }
 
 /**
- * What every transfer's checks read first, for the whole batch: all their Idempotency-Keys locked in
- * the batch's transaction (db/idempotency.ts), then, side by side on connections of their own, what
- * those keys made before, which senders confirm with an authenticator app, the senders' balances and
- * the Ferry users they send to. Until its first write the transaction sees what any statement begun
- * now sees (READ COMMITTED), and the keys' locks are already held: the four reads need not wait for
- * each other in the transaction, one round trip instead of four (issue 31). A balance read here is
- * only the funds check's; the ledger call checks again against the locked accounts.
+ * What every transfer's checks read first, for the whole batch. On the batch's own connection, all
+ * their Idempotency-Keys are locked (db/idempotency.ts) and what those keys made is read, the two
+ * statements sent together: PostgreSQL runs the read once the locks are held, so it sees what an
+ * earlier holder of a key committed (db/pipelined.ts). Meanwhile, on connections of their own, which
+ * senders confirm with an authenticator app, the senders' balances and the Ferry users they send to
+ * are read: none of them depends on the locks (issue 31). A balance read here is only the funds check's;
+ * the ledger call checks again against the locked accounts.
  */
 async function readBeforehand(
   trx: Database,
   db: Database,
   attempts: readonly TransferAttempt[],
 ): Promise<(attempt: TransferAttempt) => KnownBeforehand> {
-  await lockIdempotencyKeys(trx, attempts.map(idempotentRequestOf));
   const senderIds = attempts.map((attempt) => attempt.sender.userId);
-  const [earlier, enrolled, balances, ferryUsers] = await Promise.all([
-    selectTransfersByKeys(
-      db,
-      attempts.map((attempt) => ({ senderId: attempt.sender.userId, idempotencyKey: attempt.idempotencyKey })),
-    ),
+  const keys = attempts.map((attempt) => ({ senderId: attempt.sender.userId, idempotencyKey: attempt.idempotencyKey }));
+  const [[, madeByKeys], enrolled, balances, ferryUsers] = await Promise.all([
+    sendTogether(trx, [
+      idempotencyKeysLock(attempts.map(idempotentRequestOf)).compile(trx),
+      transfersByKeysStatement(keys).compile(trx),
+    ]),
     authenticatorEnrolledAmong(db, senderIds),
     readWalletBalancesOf(db, senderIds),
     readFerryUsersOf(
@@ -105,6 +106,7 @@ async function readBeforehand(
       attempts.map((attempt) => attempt.request),
     ),
   ]);
+  const earlier = transfersMadeBy(madeByKeys?.rows ?? []);
   return (attempt) => {
     const { userId } = attempt.sender;
     const made = earlier.find((row) => row.senderId === userId && row.idempotencyKey === attempt.idempotencyKey);

@@ -11,6 +11,7 @@ import {
   type IdempotentRequest,
   replayOf,
 } from "../../db/idempotency.ts";
+import { sendTogether } from "../../db/pipelined.ts";
 import type { DB } from "../../db/schema.ts";
 import { unnestOf } from "../../db/unnest.ts";
 import { AppError } from "../../errors.ts";
@@ -25,7 +26,7 @@ import {
   readAccountIds,
   type TransferLeg,
 } from "../ledger/service.ts";
-import { createNotifications, type NewNotification } from "../notifications/service.ts";
+import { type NewNotification, notificationsToCreate } from "../notifications/service.ts";
 import { preferencesOfEach } from "../settings/service.ts";
 import { recordWebhookEvents, type SubscribedEndpoints, subscribedEndpointsOf } from "../webhooks/service.ts";
 import { type ApiTransferCredential, enforceApiTransferRules, recordAppTransfer } from "./api-transfers.ts";
@@ -212,7 +213,8 @@ export async function readAheadFor(db: Database, transfers: readonly CheckedTran
 }
 
 /** Writes the transfer rows in one statement, with the accounts their money moves between, in order. */
-async function insertTransfers(trx: Database, transfers: readonly CheckedTransfer[], found?: FoundAccounts) {
+/** The statement that inserts the transfers' rows, and how its answer gives each transfer its row. */
+async function transfersInsertOf(trx: Database, transfers: readonly CheckedTransfer[], found?: FoundAccounts) {
   const accountId = await accountIdsOf(
     trx,
     transfers.flatMap((transfer) => Object.values(accountKeysOf(transfer))),
@@ -246,18 +248,22 @@ async function insertTransfers(trx: Database, transfers: readonly CheckedTransfe
     }),
     TRANSFER_COLUMNS,
   );
-  const { rows } = await sql<Selectable<DB["transfers"]>>`
+  const statement = sql<Selectable<DB["transfers"]>>`
     INSERT INTO transfers (${values.columns}) SELECT * FROM unnest(${values.arrays}) RETURNING *
-  `.execute(trx);
-  // One row per sender and key (a batch holds one transfer per sender): matched back by them.
-  const byKey = new Map(rows.map((row) => [`${row.sender_user_id}|${row.idempotency_key}`, row]));
-  return transfers.map(({ attempt }) => {
-    const row = byKey.get(`${attempt.sender.userId}|${attempt.idempotencyKey}`);
-    if (!row) {
-      throw new Error("An inserted transfer row is missing from its statement's answer");
-    }
-    return row;
-  });
+  `.compile(trx);
+  const rowsOf = (answer: readonly unknown[]) => {
+    // One row per sender and key (a batch holds one transfer per sender): matched back by them.
+    const rows = answer as Selectable<DB["transfers"]>[];
+    const byKey = new Map(rows.map((row) => [`${row.sender_user_id}|${row.idempotency_key}`, row]));
+    return transfers.map(({ attempt }) => {
+      const row = byKey.get(`${attempt.sender.userId}|${attempt.idempotencyKey}`);
+      if (!row) {
+        throw new Error("An inserted transfer row is missing from its statement's answer");
+      }
+      return row;
+    });
+  };
+  return { statement, rowsOf };
 }
 
 function isInstant(priced: PricedTransfer): boolean {
@@ -475,8 +481,8 @@ export async function writeTransfersIn(
     return [];
   }
   const readAhead = batch?.readAhead;
-  const rows = await insertTransfers(trx, transfers, readAhead?.accounts);
-  await createNotifications(
+  const insert = await transfersInsertOf(trx, transfers, readAhead?.accounts);
+  const notifications = await notificationsToCreate(
     trx,
     transfers.flatMap((transfer) => {
       const recipientUserId = transfer.priced.target.recipientUserId;
@@ -484,6 +490,13 @@ export async function writeTransfersIn(
     }),
     readAhead?.preferencesOf,
   );
+  // The transfers and their payees' notifications, sent together (db/pipelined.ts).
+  const [inserted] = await sendTogether(
+    trx,
+    notifications ? [insert.statement, notifications.insert] : [insert.statement],
+  );
+  const rows = insert.rowsOf(inserted?.rows ?? []);
+  await notifications?.announce();
   // Last, so the accounts stay locked for as short a time as possible (a hot account serialises here).
   const alertEvents: AlertEvent[] = [];
   for (const [index, { attempt, priced, exchange }] of transfers.entries()) {

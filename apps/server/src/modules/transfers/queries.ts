@@ -235,17 +235,27 @@ export async function selectOwnTransfer(
  * of the request that made it: the one look-up of a transfer by its key.
  */
 /** The transfers these senders' Idempotency-Keys made, in one read (a batch's replays). */
-export async function selectTransfersByKeys(
-  db: Database,
-  keys: readonly { senderId: string; idempotencyKey: string }[],
-): Promise<{ senderId: string; idempotencyKey: string; id: string; requestHash: string }[]> {
-  const { rows } = await sql<{ sender_user_id: string; idempotency_key: string; id: string; request_hash: string }>`
+/** The statement that reads what each of these senders' Idempotency-Keys made; `transfersMadeBy` reads its answer. */
+export function transfersByKeysStatement(keys: readonly { senderId: string; idempotencyKey: string }[]) {
+  return sql<TransferMadeByKey>`
     SELECT t.sender_user_id, t.idempotency_key, t.id, t.request_hash
     FROM unnest(${keys.map((key) => key.senderId)}::text[], ${keys.map((key) => key.idempotencyKey)}::text[])
       AS k (sender_user_id, idempotency_key)
     JOIN transfers t ON t.sender_user_id = k.sender_user_id AND t.idempotency_key = k.idempotency_key
-  `.execute(db);
-  return rows.map((row) => ({
+  `;
+}
+
+interface TransferMadeByKey {
+  sender_user_id: string;
+  idempotency_key: string;
+  id: string;
+  request_hash: string;
+}
+
+export function transfersMadeBy(
+  rows: readonly unknown[],
+): { senderId: string; idempotencyKey: string; id: string; requestHash: string }[] {
+  return (rows as TransferMadeByKey[]).map((row) => ({
     senderId: row.sender_user_id,
     idempotencyKey: row.idempotency_key,
     id: row.id,
