@@ -1,8 +1,9 @@
 import {
   type CompiledQuery,
+  type DatabaseConnection as Connection,
   type DatabaseConnection,
   type Driver,
-  type Kysely,
+  Kysely,
   PostgresDialect,
   type QueryResult,
   type TransactionSettings,
@@ -21,6 +22,7 @@ type Database = Kysely<DB>;
  * - A transaction's BEGIN goes out with its first statement: Kysely waited for BEGIN's answer.
  * - `sendTogether`: several statements on a transaction's connection at once (Kysely runs a
  *   transaction's statements one at a time, each after the last one's answer).
+ * - `sendingTogether`: the statements of several functions at once, on the transaction's connection.
  * - `sendBeforeCommit`: a transaction's last statement goes out with its COMMIT.
  *
  * None of this changes what a transaction is. BEGIN's answer is awaited before COMMIT, so a failed
@@ -85,4 +87,43 @@ export async function sendBeforeCommit(trx: Database, statement: CompiledQuery):
     answered.catch(() => {});
     sentBeforeCommit.set(connection, [...(sentBeforeCommit.get(connection) ?? []), answered]);
   });
+}
+
+/**
+ * Runs `work` with a database whose statements go out on the transaction's connection as soon as they
+ * are made, without waiting for each other's answers: several reads (or writes whose order does not
+ * matter) in one round trip, on the transaction's own backend instead of one pool connection each.
+ * Where order matters, `sendTogether` keeps it. The transaction's other statements wait until `work` ends.
+ */
+export function sendingTogether<T>(trx: Database, work: (db: Database) => Promise<T>): Promise<T> {
+  return trx.getExecutor().provideConnection((connection) =>
+    work(
+      new Kysely<DB>({
+        dialect: new OneConnectionDialect(connection),
+        plugins: [...trx.getExecutor().plugins],
+      }),
+    ),
+  );
+}
+
+/** A dialect whose every statement goes to one connection, already open, with no transaction of its own. */
+class OneConnectionDialect extends PostgresDialect {
+  constructor(private readonly connection: Connection) {
+    // Its driver never opens a pool: every statement goes to `connection`.
+    super({ pool: () => Promise.reject(new Error("A dialect of one connection has no pool")) });
+  }
+
+  override createDriver(): Driver {
+    const connection = this.connection;
+    const refused = () => Promise.reject(new Error("A transaction's statements sent together begin no transaction"));
+    return {
+      init: async () => {},
+      acquireConnection: async () => connection,
+      releaseConnection: async () => {},
+      beginTransaction: refused,
+      commitTransaction: refused,
+      rollbackTransaction: refused,
+      destroy: async () => {},
+    };
+  }
 }

@@ -2,7 +2,7 @@ import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { idempotencyKeysLock } from "../../db/idempotency.ts";
-import { sendTogether } from "../../db/pipelined.ts";
+import { sendingTogether, sendTogether } from "../../db/pipelined.ts";
 import { AppError } from "../../errors.ts";
 import { metricsOf } from "../../observability/metrics.ts";
 import { authenticatorEnrolledAmong } from "../auth/service.ts";
@@ -79,33 +79,33 @@ export function batcherOf(db: Database, config: Config, clock: Clock, senderId: 
 }
 
 /**
- * What every transfer's checks read first, for the whole batch. On the batch's own connection, all
- * their Idempotency-Keys are locked (db/idempotency.ts) and what those keys made is read, the two
- * statements sent together: PostgreSQL runs the read once the locks are held, so it sees what an
- * earlier holder of a key committed (db/pipelined.ts). Meanwhile, on connections of their own, which
- * senders confirm with an authenticator app, the senders' balances and the Ferry users they send to
- * are read: none of them depends on the locks (issue 31). A balance read here is only the funds check's;
- * the ledger call checks again against the locked accounts.
+ * What every transfer's checks read first, for the whole batch, in one round trip on the batch's own
+ * connection (db/pipelined.ts): all their Idempotency-Keys locked (db/idempotency.ts) and, behind the
+ * locks, what those keys made, so that it sees what an earlier holder of a key committed; which
+ * senders confirm with an authenticator app, the senders' balances and the Ferry users they send to,
+ * none of which depends on the locks (issue 31). A balance read here is only the funds check's; the
+ * ledger call checks again against the locked accounts.
  */
 async function readBeforehand(
   trx: Database,
-  db: Database,
   attempts: readonly TransferAttempt[],
 ): Promise<(attempt: TransferAttempt) => KnownBeforehand> {
   const senderIds = attempts.map((attempt) => attempt.sender.userId);
   const keys = attempts.map((attempt) => ({ senderId: attempt.sender.userId, idempotencyKey: attempt.idempotencyKey }));
-  const [[, madeByKeys], enrolled, balances, ferryUsers] = await Promise.all([
-    sendTogether(trx, [
-      idempotencyKeysLock(attempts.map(idempotentRequestOf)).compile(trx),
-      transfersByKeysStatement(keys).compile(trx),
+  const [[, madeByKeys], enrolled, balances, ferryUsers] = await sendingTogether(trx, (db) =>
+    Promise.all([
+      sendTogether(db, [
+        idempotencyKeysLock(attempts.map(idempotentRequestOf)).compile(db),
+        transfersByKeysStatement(keys).compile(db),
+      ]),
+      authenticatorEnrolledAmong(db, senderIds),
+      readWalletBalancesOf(db, senderIds),
+      readFerryUsersOf(
+        db,
+        attempts.map((attempt) => attempt.request),
+      ),
     ]),
-    authenticatorEnrolledAmong(db, senderIds),
-    readWalletBalancesOf(db, senderIds),
-    readFerryUsersOf(
-      db,
-      attempts.map((attempt) => attempt.request),
-    ),
-  ]);
+  );
   const earlier = transfersMadeBy(madeByKeys?.rows ?? []);
   return (attempt) => {
     const { userId } = attempt.sender;
@@ -206,7 +206,6 @@ class TransferBatcher {
     const awaiting: (AwaitingCode & { index: number })[] = [];
     const knownOf = await readBeforehand(
       trx,
-      this.db,
       batch.map((waiting) => waiting.attempt),
     );
     for (const [index, waiting] of batch.entries()) {
@@ -227,14 +226,16 @@ class TransferBatcher {
         answers[index] = { refusal: error };
       }
     }
-    // While the codes are checked, what writing the transfers reads is read beside, on the pool.
-    const [verdicts, readAhead] = await Promise.all([
-      checkEmailedCodes(trx, this.config, this.clock, awaiting),
-      readAheadFor(
-        this.db,
-        [...checked, ...awaiting].map((item) => item.transfer),
-      ),
-    ]);
+    // With the codes' check, in the same round trip, what writing the transfers reads (db/pipelined.ts).
+    const [verdicts, readAhead] = await sendingTogether(trx, (db) =>
+      Promise.all([
+        checkEmailedCodes(db, this.config, this.clock, awaiting),
+        readAheadFor(
+          db,
+          [...checked, ...awaiting].map((item) => item.transfer),
+        ),
+      ]),
+    );
     awaiting.forEach((item, position) => {
       const verdict = verdicts[position];
       if (verdict instanceof AppError) {

@@ -212,8 +212,10 @@ export async function readAheadFor(db: Database, transfers: readonly CheckedTran
   return { accounts, preferencesOf, usersWithRules, endpoints };
 }
 
-/** Writes the transfer rows in one statement, with the accounts their money moves between, in order. */
-/** The statement that inserts the transfers' rows, and how its answer gives each transfer its row. */
+/**
+ * The statement that writes the transfer rows, with the accounts their money moves between, and how its
+ * answer gives each transfer its row, in order.
+ */
 async function transfersInsertOf(trx: Database, transfers: readonly CheckedTransfer[], found?: FoundAccounts) {
   const accountId = await accountIdsOf(
     trx,
