@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase } from "../../apps/server/src/db/database.ts";
-import { sendBeforeCommit, sendTogether } from "../../apps/server/src/db/pipelined.ts";
+import { sendBeforeCommit, sendingTogether, sendTogether } from "../../apps/server/src/db/pipelined.ts";
 
 type Hook = (this: { text: string }, ...args: unknown[]) => unknown;
 
@@ -118,6 +118,40 @@ describe("statements sent together", () => {
     ]);
     // PostgreSQL ran them in order: the count sees the row inserted just before it.
     expect(answers).toEqual([[], [{ count: 1 }]]);
+  });
+});
+
+describe("functions sending together", () => {
+  test("have their statements written at once on the transaction's connection, each answered its own", async () => {
+    let answers: unknown[] = [];
+    const events = await wireEvents(() =>
+      database.db.transaction().execute(async (trx) => {
+        await insertOf(5).execute(trx);
+        answers = await sendingTogether(trx, (db) =>
+          Promise.all([
+            db
+              .selectFrom("pipelined" as never)
+              .select(sql<number>`count(*)::int`.as("count"))
+              .execute(),
+            sql<{ doubled: number }>`SELECT 2 * ${21}::int AS doubled`.execute(db).then((result) => result.rows),
+          ]),
+        );
+      }),
+    );
+    const sent = events.filter((event) => event.startsWith("sent ")).slice(2, 4);
+    expect(sent).toHaveLength(2);
+    // Both written before the first of them was answered: one round trip for the two.
+    const firstAnswer = events.findIndex((event, index) => index > 3 && event.startsWith("answered "));
+    expect(events.indexOf(sent[1] as string)).toBeLessThan(firstAnswer);
+    expect(answers).toEqual([[{ count: 1 }], [{ doubled: 42 }]]);
+  });
+
+  test("can begin no transaction of their own", async () => {
+    await expect(
+      database.db
+        .transaction()
+        .execute((trx) => sendingTogether(trx, (db) => db.transaction().execute(async () => "nested"))),
+    ).rejects.toThrow("A transaction's statements sent together begin no transaction");
   });
 });
 
