@@ -1253,9 +1253,10 @@ function verdictLines(outcome: Outcome): string[] {
 function profileLines(profile: TransferProfile): string[] {
   return [
     "",
-    `One transfer, sent alone (${profile.transfers} samples): ${profile.statementsPerTransfer.toFixed(1)} statements (round trips), ` +
+    `One transfer, sent alone (${profile.transfers} samples): ${profile.statementsPerTransfer.toFixed(1)} statements, ` +
       `${profile.statementsInTransaction} of them in its transaction; per request ${profile.medianRequestMs.toFixed(2)} ms ` +
-      `(median; mean ${profile.meanRequestMs.toFixed(2)} ms, of which ${profile.meanDatabaseMs.toFixed(2)} ms waiting on the database)`,
+      `(median; mean ${profile.meanRequestMs.toFixed(2)} ms; its statements' times add up to ${profile.meanDatabaseMs.toFixed(2)} ms, ` +
+      "more than the request's when some are sent together, db/pipelined.ts)",
     "  per transfer × median ms, share of database time, statement:",
     ...profile.statements
       .slice(0, 12)
