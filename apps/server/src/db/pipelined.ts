@@ -1,6 +1,5 @@
 import {
   type CompiledQuery,
-  type DatabaseConnection as Connection,
   type DatabaseConnection,
   type Driver,
   Kysely,
@@ -14,10 +13,10 @@ import type { DB } from "./schema.ts";
 type Database = Kysely<DB>;
 
 /*
- * Statements that need not wait for each other's answers travel together (issue 31, decision 055,
- * eighth round). The pool's connections are in node-postgres's pipeline mode: a statement is written
- * at once, without waiting for the answer to the one before, and PostgreSQL runs them in order. Each
- * round trip saved is a wake-up of the backend and of the server fewer, on a batch's critical path.
+ * Statements that need not wait for each other's answers travel together (issue 31, decision 060).
+ * The pool's connections are in node-postgres's pipeline mode: a statement is written at once, without
+ * waiting for the answer to the one before, and PostgreSQL runs them in order. Each round trip saved is
+ * a wake-up of the backend and of the server fewer, on a batch's critical path.
  *
  * - A transaction's BEGIN goes out with its first statement: Kysely waited for BEGIN's answer.
  * - `sendTogether`: several statements on a transaction's connection at once (Kysely runs a
@@ -108,7 +107,7 @@ export function sendingTogether<T>(trx: Database, work: (db: Database) => Promis
 
 /** A dialect whose every statement goes to one connection, already open, with no transaction of its own. */
 class OneConnectionDialect extends PostgresDialect {
-  constructor(private readonly connection: Connection) {
+  constructor(private readonly connection: DatabaseConnection) {
     // Its driver never opens a pool: every statement goes to `connection`.
     super({ pool: () => Promise.reject(new Error("A dialect of one connection has no pool")) });
   }
