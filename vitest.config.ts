@@ -39,6 +39,9 @@ export default defineConfig({
           maxWorkers: 2,
           // One module graph per worker across files, as `integration`: the files share no module state.
           isolate: false,
+          // A few are CPU-bound (scrypt at its production cost, 200,000 IBAN typos): a second or three
+          // alone, over 5 s (Vitest's default) beside the browser tests on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {
