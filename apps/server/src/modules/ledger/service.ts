@@ -1,7 +1,7 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { type Selectable, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import { sendTogether } from "../../db/pipelined.ts";
+import { sendBeforeCommit, sendTogether } from "../../db/pipelined.ts";
 import type { DB } from "../../db/schema.ts";
 import { unnestOf } from "../../db/unnest.ts";
 import { AppError } from "../../errors.ts";
@@ -371,7 +371,12 @@ function refuseOverdraft(accounts: LockedAccounts): void {
   }
 }
 
-/** Writes the new balance and reserve of every changed account, in one statement. */
+/**
+ * Writes the new balance and reserve of every changed account, in one statement. Nothing in the call
+ * waits for its answer: it goes out at once and is answered with the transaction's COMMIT, which it
+ * fails if it fails (db/pipelined.ts). The transaction's later statements run behind it, so they see
+ * the new balances. One round trip fewer on every ledger call (issue 31, ninth round).
+ */
 async function writeBalances(db: Database, accounts: LockedAccounts): Promise<void> {
   const changed = [...accounts.values()].filter((account) => account.isChanged);
   if (changed.length === 0) {
@@ -383,8 +388,11 @@ async function writeBalances(db: Database, accounts: LockedAccounts): Promise<vo
         sql`(${account.id}::bigint, ${account.balance.toString()}::numeric, ${account.reserved.toString()}::numeric)`,
     ),
   );
-  await sql`UPDATE ledger_accounts AS a SET balance = v.balance, reserved = v.reserved
-    FROM (VALUES ${rows}) AS v(id, balance, reserved) WHERE a.id = v.id`.execute(db);
+  await sendBeforeCommit(
+    db,
+    sql`UPDATE ledger_accounts AS a SET balance = v.balance, reserved = v.reserved
+    FROM (VALUES ${rows}) AS v(id, balance, reserved) WHERE a.id = v.id`.compile(db),
+  );
 }
 
 async function markSettled(db: Database, settledNow: readonly Settlement[]): Promise<void> {
