@@ -1,7 +1,7 @@
 /**
  * What else happened in a soak's minute (bench/soak.ts), so that a slow minute can be told apart from
- * a slow transfer path: the server's event loop (its longest and 99th-percentile delay) and its garbage
- * collector's longest pause, in this process (the server runs here); PostgreSQL's checkpoints and the
+ * a slow transfer path: the server's event loop (its longest and 99th-percentile delay), its garbage
+ * collector's longest pause, all its pauses together and the heap it marks, in this process (the server runs here); PostgreSQL's checkpoints and the
  * time they spent writing and syncing, the tables autovacuum vacuumed or analysed, the WAL written (and
  * its whole-page images), and how the server's connections fared in shared buffers; the CPU each side
  * used, and what the host took (steal). And PostgreSQL's
@@ -10,7 +10,8 @@
 import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { getHeapStatistics } from "node:v8";
 import type pg from "pg";
 import { cpuSince, hostWaitsMs, takeCpuSnapshot } from "./cpu.ts";
 import { round } from "./stats.ts";
@@ -19,6 +20,11 @@ export interface MinuteWatch {
   readonly eventLoopDelayP99Ms: number;
   readonly eventLoopDelayMaxMs: number;
   readonly gcMaxPauseMs: number;
+  /** All the minute's garbage-collection pauses added up, and how many were major (mark-compact). */
+  readonly gcPauseTotalMs: number;
+  readonly gcMajorPauses: number;
+  /** The JavaScript heap in use at the minute's end: what a major collection has to mark. */
+  readonly heapUsedMb: number;
   readonly checkpoints: number;
   readonly checkpointWriteMs: number;
   readonly checkpointSyncMs: number;
@@ -109,9 +115,15 @@ function autovacuumBetween(before: PostgresCounters, after: PostgresCounters): s
 export async function watchMinute(admin: pg.Pool, clusterDir: string): Promise<() => Promise<MinuteWatch>> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   let gcMaxPauseMs = 0;
+  let gcPauseTotalMs = 0;
+  let gcMajorPauses = 0;
   const gc = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcMaxPauseMs = Math.max(gcMaxPauseMs, entry.duration);
+      gcPauseTotalMs += entry.duration;
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        gcMajorPauses += 1;
+      }
     }
   });
   gc.observe({ entryTypes: ["gc"] });
@@ -132,6 +144,9 @@ export async function watchMinute(admin: pg.Pool, clusterDir: string): Promise<(
       eventLoopDelayP99Ms: nsToMs(loop.percentile(99)),
       eventLoopDelayMaxMs: nsToMs(loop.max),
       gcMaxPauseMs: round(gcMaxPauseMs, 1),
+      gcPauseTotalMs: round(gcPauseTotalMs, 0),
+      gcMajorPauses,
+      heapUsedMb: round(getHeapStatistics().used_heap_size / 1024 / 1024, 1),
       checkpoints: after.checkpoints - before.checkpoints,
       checkpointWriteMs: round(after.writeMs - before.writeMs, 0),
       checkpointSyncMs: round(after.syncMs - before.syncMs, 0),
