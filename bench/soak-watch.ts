@@ -20,6 +20,8 @@ export interface MinuteWatch {
   readonly eventLoopDelayP99Ms: number;
   readonly eventLoopDelayMaxMs: number;
   readonly gcMaxPauseMs: number;
+  /** What that longest pause was: "major" (mark-compact), "minor" (scavenge), "incremental" or "weak callbacks". */
+  readonly gcMaxPauseKind: string;
   /** All the minute's garbage-collection pauses added up, and how many were major (mark-compact). */
   readonly gcPauseTotalMs: number;
   readonly gcMajorPauses: number;
@@ -111,17 +113,29 @@ function autovacuumBetween(before: PostgresCounters, after: PostgresCounters): s
   return runs.sort();
 }
 
+const GC_KINDS = new Map([
+  [constants.NODE_PERFORMANCE_GC_MAJOR, "major"],
+  [constants.NODE_PERFORMANCE_GC_MINOR, "minor"],
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL, "incremental"],
+  [constants.NODE_PERFORMANCE_GC_WEAKCB, "weak callbacks"],
+]);
+
 /** Starts watching; the function returned ends the minute and says what happened in it. */
 export async function watchMinute(admin: pg.Pool, clusterDir: string): Promise<() => Promise<MinuteWatch>> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   let gcMaxPauseMs = 0;
+  let gcMaxPauseKind = "none";
   let gcPauseTotalMs = 0;
   let gcMajorPauses = 0;
   const gc = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      gcMaxPauseMs = Math.max(gcMaxPauseMs, entry.duration);
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      if (entry.duration > gcMaxPauseMs) {
+        gcMaxPauseMs = entry.duration;
+        gcMaxPauseKind = GC_KINDS.get(kind ?? -1) ?? `kind ${kind}`;
+      }
       gcPauseTotalMs += entry.duration;
-      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
         gcMajorPauses += 1;
       }
     }
@@ -144,6 +158,7 @@ export async function watchMinute(admin: pg.Pool, clusterDir: string): Promise<(
       eventLoopDelayP99Ms: nsToMs(loop.percentile(99)),
       eventLoopDelayMaxMs: nsToMs(loop.max),
       gcMaxPauseMs: round(gcMaxPauseMs, 1),
+      gcMaxPauseKind,
       gcPauseTotalMs: round(gcPauseTotalMs, 0),
       gcMajorPauses,
       heapUsedMb: round(getHeapStatistics().used_heap_size / 1024 / 1024, 1),

@@ -181,7 +181,7 @@ export async function findPgbench(): Promise<{ path: string; version: string; ma
 
 /**
  * The same script run by `pgbench` itself (a C client, simple query protocol), with a per-transaction
- * log in `logDir` from which the latency percentiles are read. Only 127.0.0.1 is contacted.
+ * log in `logDir` from which the latency percentiles are read. Only this machine is contacted.
  */
 export async function runReferenceWithPgbench(options: {
   readonly url: string;
@@ -200,7 +200,8 @@ export async function runReferenceWithPgbench(options: {
     `--time=${seconds}`,
     "--log",
     `--log-prefix=${path.join(options.logDir, "pgbench")}`,
-    "--host=127.0.0.1",
+    // The same way in as Ferry's pool: the cluster's Unix socket when the URL names one.
+    `--host=${url.searchParams.get("host") ?? "127.0.0.1"}`,
     `--port=${url.port}`,
     `--username=${decodeURIComponent(url.username)}`,
     url.pathname.slice(1),

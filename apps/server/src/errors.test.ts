@@ -10,6 +10,7 @@ describe("isDatabaseUnavailableError", () => {
     const unavailable = [
       withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"),
       withCode("read ECONNRESET", "ECONNRESET"),
+      Object.assign(withCode("connect ENOENT /data/postgres/.s.PGSQL.5432", "ENOENT"), { syscall: "connect" }),
       withCode("terminating connection due to administrator command", "57P01"),
       withCode("terminating connection due to crash of another server process", "57P02"),
       withCode("the database system is starting up", "57P03"),
@@ -31,6 +32,9 @@ describe("isDatabaseUnavailableError", () => {
       withCode('new row for relation "accounts" violates check constraint', "23514"),
       withCode("invalid byte sequence for encoding UTF8: 0x00", "22021"),
       withCode("duplicate key value violates unique constraint", "23505"),
+      Object.assign(withCode("ENOENT: no such file or directory, open 'dist/index.html'", "ENOENT"), {
+        syscall: "open",
+      }),
       new TypeError("Cannot read properties of undefined"),
       undefined,
       "Connection terminated",

@@ -96,9 +96,18 @@ export function isDatabaseUnavailableError(error: unknown, depth = 0): boolean {
   if (typeof error !== "object" || error === null || depth > MAX_CAUSE_DEPTH) {
     return false;
   }
-  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  const { code, syscall, message, cause } = error as {
+    code?: unknown;
+    syscall?: unknown;
+    message?: unknown;
+    cause?: unknown;
+  };
   if (typeof code === "string") {
     if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) {
+      return true;
+    }
+    // A stopped PostgreSQL removes its Unix socket: connecting to it finds no such file.
+    if (code === "ENOENT" && syscall === "connect") {
       return true;
     }
   }

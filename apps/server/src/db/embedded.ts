@@ -81,13 +81,19 @@ interface Cluster {
 }
 
 /**
- * Checkpoints at most every 15 minutes, or after 4 GB of WAL, instead of PostgreSQL's 5 minutes and 1 GB.
- * Under a sustained load of transfers (about 18 KB of WAL each) the default size forced a checkpoint
- * every 40 s or so, and after each one every page written again is logged whole: 43 % of the WAL was
- * such full-page images in a soak (issue 31). WAL past min_wal_size is recycled, so an idle cluster stays
- * small. The README recommends the same for a PostgreSQL of one's own.
+ * Checkpoints every 15 minutes instead of PostgreSQL's 5, and WAL for them: a checkpoint starts after
+ * 16 GB / (1 + checkpoint_completion_target), about 8 GB, instead of 1 GB / 1.9. After each checkpoint
+ * every page written again is logged whole (a full-page image), so each one starts a storm of WAL.
+ * PostgreSQL's default size forced one every 40 s or so, and 43 % of the WAL was such images (issue 31).
+ * At 4 GB an hour's soak at 947 transfers a second (about 300 MB of WAL a minute) still checkpointed on
+ * WAL every six and a half minutes, and the minutes after most of the starts held nearly all its
+ * transfers over 1 s (decision 055, tenth round); with 16 GB the 15-minute timeout starts them. Those
+ * images are compressed (pglz, the one method these binaries have), so each storm writes less. WAL is
+ * made only as it is written and recycled past min_wal_size, so an idle or lightly used cluster stays
+ * small; only a sustained load fills the 16 GB. The README recommends the same for a PostgreSQL of
+ * one's own.
  */
-const CHECKPOINT_FLAGS = ["-c", "max_wal_size=4GB", "-c", "checkpoint_timeout=15min"];
+const CHECKPOINT_FLAGS = ["-c", "max_wal_size=16GB", "-c", "checkpoint_timeout=15min", "-c", "wal_compression=pglz"];
 
 /**
  * Shared buffers of 1 GB instead of PostgreSQL's 128 MB (memory is taken as pages are used, so an idle
@@ -224,7 +230,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     await stop();
     throw error;
   }
-  return { url: embeddedDatabaseUrl(options.port, options.databaseName), stop };
+  return { url: embeddedDatabaseUrl(options.port, options.databaseName, clusterDir), stop };
 }
 
 /**
@@ -425,9 +431,15 @@ export async function readEmbeddedServerPid(dataDir: string): Promise<number | n
   return readLockFilePid(path.join(path.resolve(dataDir), "postgres", "postmaster.pid"));
 }
 
-/** The URL of a database on an embedded cluster listening on `port`. */
-export function embeddedDatabaseUrl(port: number, databaseName: string): string {
-  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${databaseName}`;
+/**
+ * The URL of a database on an embedded cluster listening on `port`: over TCP on 127.0.0.1, or, given
+ * the cluster's folder, over the Unix socket PostgreSQL keeps there. The cluster's own Ferry uses the
+ * socket: on the same machine it skips the loopback TCP stack, whose sends cost the server's one thread
+ * and PostgreSQL's backends more CPU than a socket's (a round trip took 0.6 of the time; decision 055).
+ */
+export function embeddedDatabaseUrl(port: number, databaseName: string, socketDir?: string): string {
+  const url = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${databaseName}`;
+  return socketDir === undefined ? url : `${url}?host=${encodeURIComponent(socketDir)}`;
 }
 
 /** Whether an embedded cluster (started by a running Ferry) already answers on `port`. */
