@@ -151,6 +151,9 @@ function createFastify(config: Config, logDestination: AppDeps["logDestination"]
     // A request must arrive whole within 2 minutes (a 5 MB upload at 1 Mbit/s takes ~42 s). Fastify's
     // default is no limit, so an upload stalled before its end would hold its memory for ever.
     requestTimeout: 120_000,
+    // Starting reads the web build's pre-rendered pages (plugins/app/web-app.ts); on a busy machine (the
+    // test projects side by side) that once took more than Fastify's default of 10 s per plugin.
+    pluginTimeout: 60_000,
     frameworkErrors: refuseMalformedUrl,
     clientErrorHandler: answerClientError,
   });
