@@ -53,6 +53,8 @@ import { startEmbeddedDatabase } from "../apps/server/src/db/embedded.ts";
 import { findFreePort } from "../apps/server/src/db/free-port.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { reconcileLedger } from "../apps/server/src/modules/ledger/reconcile.ts";
+import type { FerryMetrics } from "../apps/server/src/observability/metrics.ts";
+import { meanBatchSizeBetween, readBatchTotals } from "./batches.ts";
 import { type CpuUsage, cpuSince, processesCpuMs, takeCpuSnapshot } from "./cpu.ts";
 import { type CpuProfileSummary, startCpuProfile, summariseCpuProfile } from "./cpu-profile.ts";
 import { startFerryProcesses } from "./ferry-processes.ts";
@@ -228,6 +230,8 @@ interface PhaseFigures {
   readonly elapsedMs: number;
   readonly errors: Record<string, number>;
   readonly exhaustedClients?: number;
+  /** Transfers per group-commit batch, on average, in this process's server (issue 31). */
+  readonly meanBatchSize?: number | null;
   /** CPU milliseconds per transfer (or reference transaction); null where this run cannot tell. */
   readonly cpu: {
     readonly serverMsPerTransfer: number | null;
@@ -252,7 +256,7 @@ function cpuFigures(cpu: CpuUsage, count: number, clientMs: number | null, serve
 function httpPhaseFigures(
   name: string,
   description: string,
-  run: { result: HttpLoadResult; cpu: CpuUsage; postgresErrors: Record<string, number> },
+  run: { result: HttpLoadResult; cpu: CpuUsage; postgresErrors: Record<string, number>; meanBatchSize: number | null },
 ): PhaseFigures {
   const { result, cpu } = run;
   return {
@@ -265,6 +269,7 @@ function httpPhaseFigures(
     elapsedMs: result.elapsedMs,
     errors: result.errors,
     exhaustedClients: result.exhaustedClients,
+    meanBatchSize: run.meanBatchSize,
     // The process's CPU minus the load worker's thread is the server's (its JavaScript, GC, libuv).
     cpu: cpuFigures(cpu, result.createdCount, result.clientCpuMs, cpu.processMs - result.clientCpuMs),
     postgresErrors: run.postgresErrors,
@@ -493,6 +498,8 @@ interface BenchServer {
   readonly origin: string;
   readonly config: Config;
   readonly auth: FerryApp["auth"];
+  /** The server's Prometheus registry: the soak reads the batch sizes from it. */
+  readonly metrics: FerryMetrics;
 }
 
 async function startBenchServer(run: Run, db: BenchDatabase): Promise<BenchServer> {
@@ -518,7 +525,7 @@ async function startBenchServer(run: Run, db: BenchDatabase): Promise<BenchServe
   run.cleanups.push({ name: "server", run: () => app.close() });
   await app.listen({ host: LOOPBACK_HOST, port });
   log(`server listening on ${LOOPBACK_HOST}:${port} (pool of ${db.database.pool.options.max} connections)`);
-  return { port, origin, config, auth };
+  return { port, origin, config, auth, metrics: app.metrics };
 }
 
 /** The simulated people: funded senders signed in over HTTP, their recipients, and one hot recipient. */
@@ -617,11 +624,17 @@ export async function runHttpPhase(
     await admin.query("CHECKPOINT");
   }
   const before = await takeCpuSnapshot(admin, clusterDir);
+  const batchesBefore = await readBatchTotals(bench.server.metrics.registry);
   const { port, origin } = target;
   const { value: result, postgresErrors: phaseErrors } = await watchPostgresErrors(bench, () =>
     bench.worker.run({ ...request, port, origin, durationMs, requestTimeoutMs: REQUEST_TIMEOUT_MS, clients: plans }),
   );
   const cpu = await cpuSince(before, admin, clusterDir);
+  // Known for this process's server only: other processes' batches are not in its histogram.
+  const meanBatchSize =
+    target === bench.server
+      ? meanBatchSizeBetween(batchesBefore, await readBatchTotals(bench.server.metrics.registry))
+      : null;
   // Requests the clients gave up on may still be running on the server: let them finish first.
   if (!(await waitForQuietServer(bench.db.database.pool))) {
     log(`${phase}: the server was still busy ${QUIET_TIMEOUT_MS / 1000} s after the phase ended`);
@@ -632,9 +645,10 @@ export async function runHttpPhase(
   }
   log(
     `${phase}: ${result.createdCount} ${isTransferPhase ? "transfers" : "requests"} in ${(result.elapsedMs / 1000).toFixed(1)} s, errors: ${describeErrors(result.errors)}` +
-      `; PostgreSQL errors: ${describeErrors(phaseErrors)}`,
+      `; PostgreSQL errors: ${describeErrors(phaseErrors)}` +
+      (isTransferPhase && meanBatchSize !== null ? `; batches of ${meanBatchSize} on average` : ""),
   );
-  return { result, cpu, postgresErrors: phaseErrors };
+  return { result, cpu, postgresErrors: phaseErrors, meanBatchSize };
 }
 
 function planTransfersOf(
@@ -658,15 +672,17 @@ function planTransfersOf(
   });
 }
 
-/** Issues a phase's codes: at once, or spread over `spreadOverMs` (a soak's next minute, beside the load). */
+/**
+ * Issues a phase's codes for every sender, or for `senders` only: at once, or spread over
+ * `spreadOverMs` (a soak's next minute, beside the load).
+ */
 export async function planPhase(
   bench: Bench,
   phase: string,
   perClient: number,
   recipientOf: RecipientOf,
-  spreadOverMs?: number,
+  { spreadOverMs, senders = bench.people.senders }: { spreadOverMs?: number | undefined; senders?: Sender[] } = {},
 ) {
-  const { senders } = bench.people;
   const spread = spreadOverMs === undefined ? "" : ` over ${Math.round(spreadOverMs / 1000)} s`;
   log(`${phase}: issuing ${perClient * senders.length} transfer codes${spread} (${perClient} per client; setup)`);
   return planTransfersOf(bench, phase, senders, perClient, recipientOf, spreadOverMs);
