@@ -23,8 +23,11 @@ export async function readBatchTotals(registry: FerryMetrics["registry"]): Promi
   };
 }
 
-/** The mean batch size between two readings of `readBatchTotals`. */
-export function meanBatchSizeBetween(before: BatchTotals, after: BatchTotals): number {
+/**
+ * The mean batch size between two readings of `readBatchTotals`; null when this server wrote none (the
+ * load went to other processes).
+ */
+export function meanBatchSizeBetween(before: BatchTotals, after: BatchTotals): number | null {
   const batches = after.batches - before.batches;
-  return batches === 0 ? 0 : round((after.transfers - before.transfers) / batches, 1);
+  return batches === 0 ? null : round((after.transfers - before.transfers) / batches, 1);
 }

@@ -631,10 +631,7 @@ export async function runHttpPhase(
   );
   const cpu = await cpuSince(before, admin, clusterDir);
   // Known for this process's server only: other processes' batches are not in its histogram.
-  const meanBatchSize =
-    target === bench.server
-      ? meanBatchSizeBetween(batchesBefore, await readBatchTotals(bench.server.metrics.registry))
-      : null;
+  const meanBatchSize = meanBatchSizeBetween(batchesBefore, await readBatchTotals(bench.server.metrics.registry));
   // Requests the clients gave up on may still be running on the server: let them finish first.
   if (!(await waitForQuietServer(bench.db.database.pool))) {
     log(`${phase}: the server was still busy ${QUIET_TIMEOUT_MS / 1000} s after the phase ended`);
@@ -1322,6 +1319,7 @@ function phaseFiguresOf(phase: PhaseFigures) {
     elapsedMs: round(phase.elapsedMs, 0),
     errors: phase.errors,
     ...(phase.exhaustedClients === undefined ? {} : { exhaustedClients: phase.exhaustedClients }),
+    ...(phase.meanBatchSize === undefined ? {} : { meanBatchSize: phase.meanBatchSize }),
     cpu: phase.cpu,
     postgresErrors: phase.postgresErrors,
     description: phase.description,
