@@ -48,6 +48,8 @@ export interface HttpLoadResult {
   readonly createdCount: number;
   /** Latency of each of those, in milliseconds. */
   readonly createdLatenciesMs: Float64Array;
+  /** When each of those was due (sent, or due in an open loop), in milliseconds since the epoch. */
+  readonly createdDueAtMs: Float64Array;
   /** Everything else, by status and error code. */
   readonly errors: Record<string, number>;
   /** Clients that ran out of prepared transfers before the time was up (the pool was too small). */
@@ -61,6 +63,7 @@ interface Phase {
   readonly job: HttpLoadJob;
   readonly agent: http.Agent;
   readonly latencies: number[];
+  readonly dueAts: number[];
   readonly errors: Record<string, number>;
 }
 
@@ -85,6 +88,7 @@ async function sendPlanned(phase: Phase, plan: HttpClientPlan, planned: PlannedR
     });
     if (response.status === job.expectedStatus) {
       phase.latencies.push(performance.now() - dueAt);
+      phase.dueAts.push(performance.timeOrigin + dueAt);
     } else {
       tally(phase.errors, errorCodeOf(response.status, response.body));
     }
@@ -136,8 +140,9 @@ async function runJob(job: HttpLoadJob): Promise<HttpLoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: arrivalsPerSecond ? 1024 : job.clients.length });
   const cpuBefore = process.threadCpuUsage();
   const latencies: number[] = [];
+  const dueAts: number[] = [];
   const errors: Record<string, number> = {};
-  const phase: Phase = { job, agent, latencies, errors };
+  const phase: Phase = { job, agent, latencies, dueAts, errors };
   const startedAt = performance.now();
   const deadline = startedAt + job.durationMs;
   try {
@@ -157,6 +162,7 @@ async function runJob(job: HttpLoadJob): Promise<HttpLoadResult> {
       elapsedMs,
       createdCount: latencies.length,
       createdLatenciesMs: Float64Array.from(latencies),
+      createdDueAtMs: Float64Array.from(dueAts),
       errors,
       exhaustedClients: exhausted.filter(Boolean).length,
       clientCpuMs: (cpu.user + cpu.system) / 1000,

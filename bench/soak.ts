@@ -33,6 +33,7 @@ import {
   runHttpPhase,
   TRANSFER_REQUEST,
 } from "./run.ts";
+import { DueSeconds, reportSeconds, type SlowEpisode, watchSeconds } from "./soak-seconds.ts";
 import { keepPostgresLog, type MinuteWatch, watchMinute } from "./soak-watch.ts";
 import { percentile, round } from "./stats.ts";
 
@@ -161,6 +162,38 @@ function logMinute(row: MinuteFigures): void {
   );
 }
 
+/** The slow episodes beside the typical second (bench/soak-seconds.ts). */
+function logEpisodes(typical: Record<string, number>, episodes: readonly SlowEpisode[]): void {
+  const line = (figures: Record<string, number>) =>
+    Object.entries(figures)
+      .map(([name, value]) => `${name} ${value}`)
+      .join(", ");
+  log(`a typical second (medians): ${line(typical)}`);
+  for (const episode of episodes) {
+    log(
+      `slow episode at ${episode.startedAt}: ${episode.seconds} s, ${episode.overOneSecond} over 1 s, longest ${episode.maxLatencyMs} ms`,
+    );
+    log(`  the 5 s before (medians): ${line(episode.before)}`);
+    log(`  during (medians): ${line(episode.during)}`);
+    log(`  before and during (largest): ${line(episode.duringMax)}`);
+  }
+}
+
+/** Prints the soak's outcome in a line and writes bench/results/soak.json. */
+async function writeResults(
+  results: object,
+  outcome: { done: number; minutes: number; rate: number; violations: number; deadlocks: number },
+): Promise<void> {
+  const { shareOverOneSecond } = results as { shareOverOneSecond: number };
+  console.log(
+    `\n${outcome.done} transfers in ${outcome.minutes} min at ${outcome.rate}/s arriving; over 1 s: ${(shareOverOneSecond * 100).toFixed(2)} % (target ≤ 1 %); invariant violations ${outcome.violations}; deadlocks ${outcome.deadlocks}`,
+  );
+  const resultsDir = path.join(import.meta.dirname, "results");
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, "soak.json"), `${JSON.stringify(results, null, 2)}\n`);
+  console.log("Written: bench/results/soak.json");
+}
+
 async function main(): Promise<void> {
   process.env.BENCH_CLIENTS ??= "96";
   const settings = readSettings();
@@ -198,6 +231,8 @@ async function main(): Promise<void> {
     };
     let endedEarly: string | null = null;
     let next = plan(1);
+    const stopSeconds = await watchSeconds(bench.db.admin, bench.server.metrics);
+    const dueSeconds = new DueSeconds();
     for (let minute = 1; minute <= minutes; minute += 1) {
       let plans: Awaited<typeof next>;
       try {
@@ -218,11 +253,14 @@ async function main(): Promise<void> {
         { ...TRANSFER_REQUEST, arrivalsPerSecond: rate },
         minute === 1,
       );
+      dueSeconds.add(phase.result.createdDueAtMs, phase.result.createdLatenciesMs);
       const row = minuteFiguresOf(minute, phase, bench.db.clusterDir, await endWatch());
       figures.push(row);
       logMinute(row);
     }
     await next.catch(() => undefined);
+    const seconds = await reportSeconds(await stopSeconds(), dueSeconds);
+    logEpisodes(seconds.typical, seconds.episodes);
     const { report, violations } = await reconcile(bench);
     const deadlocks = await countDeadlocks(bench);
     const done = figures.reduce((sum, row) => sum + row.done, 0);
@@ -257,15 +295,11 @@ async function main(): Promise<void> {
       deadlocks,
       reconciliation: { accounts: report.accounts, ledgerTransfers: report.transfers },
       perMinute: figures,
+      typicalSecond: seconds.typical,
+      slowEpisodes: seconds.episodes,
       date: new Date().toISOString(),
     };
-    console.log(
-      `\n${done} transfers in ${minutes} min at ${rate}/s arriving; over 1 s: ${(shareOverOneSecond * 100).toFixed(2)} % (target ≤ 1 %); invariant violations ${violations.length}; deadlocks ${deadlocks}`,
-    );
-    const resultsDir = path.join(import.meta.dirname, "results");
-    await mkdir(resultsDir, { recursive: true });
-    await writeFile(path.join(resultsDir, "soak.json"), `${JSON.stringify(results, null, 2)}\n`);
-    console.log("Written: bench/results/soak.json");
+    await writeResults(results, { done, minutes, rate, violations: violations.length, deadlocks });
   } finally {
     await close();
   }
