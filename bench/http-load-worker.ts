@@ -39,6 +39,17 @@ export interface HttpLoadJob {
   readonly clients: readonly HttpClientPlan[];
   /** Open loop: this many requests a second in all, whatever the answers; absent for a closed loop. */
   readonly arrivalsPerSecond?: number;
+  /**
+   * Open loop: when its schedule starts, in milliseconds since the epoch, so that a job posted ahead
+   * continues the one before it without a gap (the soak's minutes). Such jobs share their connections.
+   */
+  readonly startAt?: number;
+}
+
+/** A job as posted to the worker, with the id its answer carries (jobs may overlap). */
+export interface HttpLoadMessage {
+  readonly id: number;
+  readonly job: HttpLoadJob;
 }
 
 export interface HttpLoadResult {
@@ -134,16 +145,22 @@ async function runOpenLoopClient(
   return true;
 }
 
+/** The connections of jobs that continue one another (`startAt`), kept from one job to the next. */
+const continuingAgent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
 async function runJob(job: HttpLoadJob): Promise<HttpLoadResult> {
   const { arrivalsPerSecond } = job;
+  const isContinuing = arrivalsPerSecond !== undefined && job.startAt !== undefined;
   // An open loop keeps sending while answers are late: its connections are not capped at one per client.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: arrivalsPerSecond ? 1024 : job.clients.length });
+  const agent = isContinuing
+    ? continuingAgent
+    : new http.Agent({ keepAlive: true, maxSockets: arrivalsPerSecond ? 1024 : job.clients.length });
   const cpuBefore = process.threadCpuUsage();
   const latencies: number[] = [];
   const dueAts: number[] = [];
   const errors: Record<string, number> = {};
   const phase: Phase = { job, agent, latencies, dueAts, errors };
-  const startedAt = performance.now();
+  const startedAt = job.startAt === undefined ? performance.now() : job.startAt - performance.timeOrigin;
   const deadline = startedAt + job.durationMs;
   try {
     const exhausted = await Promise.all(
@@ -168,13 +185,15 @@ async function runJob(job: HttpLoadJob): Promise<HttpLoadResult> {
       clientCpuMs: (cpu.user + cpu.system) / 1000,
     };
   } finally {
-    agent.destroy();
+    if (!isContinuing) {
+      agent.destroy();
+    }
   }
 }
 
-parentPort?.on("message", (job: HttpLoadJob) => {
+parentPort?.on("message", ({ id, job }: HttpLoadMessage) => {
   runJob(job).then(
-    (result) => parentPort?.postMessage({ ok: true, result }),
-    (error: unknown) => parentPort?.postMessage({ ok: false, message: String(error) }),
+    (result) => parentPort?.postMessage({ id, ok: true, result }),
+    (error: unknown) => parentPort?.postMessage({ id, ok: false, message: String(error) }),
   );
 });

@@ -68,7 +68,13 @@ import {
   type Sender,
   signInOverHttp,
 } from "./ferry-setup.ts";
-import type { HttpClientPlan, HttpLoadJob, HttpLoadResult, PlannedRequest } from "./http-load-worker.ts";
+import type {
+  HttpClientPlan,
+  HttpLoadJob,
+  HttpLoadMessage,
+  HttpLoadResult,
+  PlannedRequest,
+} from "./http-load-worker.ts";
 import { errorCodeOf, LOOPBACK_HOST, sendHttp } from "./http-request.ts";
 import { installPgledger, type PeerResult, runPgledger } from "./pgledger-peer.ts";
 import {
@@ -86,7 +92,7 @@ import {
   runReferenceWithPgbench,
 } from "./tpcb-reference.ts";
 
-const REQUEST_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 10_000;
 /** After a phase, how long to wait for requests still running on the server. */
 const QUIET_TIMEOUT_MS = 60_000;
 /** The whole run is abandoned (and cleaned up) after this long, whatever happens. */
@@ -181,20 +187,27 @@ export function log(message: string): void {
   console.log(`[${seconds}s] ${message}`);
 }
 
-/** The load worker thread: one job at a time, each bounded by the phase's time plus a margin. */
+/** The load worker thread: its jobs, each bounded by the phase's time plus a margin (and its start, if later). */
 function startLoadWorker() {
   const worker = new Worker(new URL("./http-load-worker.ts", import.meta.url));
+  let lastId = 0;
   return {
     run(job: HttpLoadJob): Promise<HttpLoadResult> {
+      lastId += 1;
+      const id = lastId;
+      const untilStartMs = Math.max(0, (job.startAt ?? 0) - Date.now());
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
           () => {
             finish();
             reject(new Error("The load worker did not finish in time"));
           },
-          job.durationMs + job.requestTimeoutMs + 30_000,
+          untilStartMs + job.durationMs + job.requestTimeoutMs + 30_000,
         );
-        const onMessage = (message: { ok: boolean; result?: HttpLoadResult; message?: string }) => {
+        const onMessage = (message: { id: number; ok: boolean; result?: HttpLoadResult; message?: string }) => {
+          if (message.id !== id) {
+            return;
+          }
           finish();
           if (message.ok && message.result) {
             resolve(message.result);
@@ -213,7 +226,7 @@ function startLoadWorker() {
         }
         worker.on("message", onMessage);
         worker.on("error", onError);
-        worker.postMessage(job);
+        worker.postMessage({ id, job } satisfies HttpLoadMessage);
       });
     },
     stop: () => worker.terminate(),
@@ -597,7 +610,7 @@ async function waitForQuietServer(pool: pg.Pool): Promise<boolean> {
 }
 
 /** Counts a transfer phase's created transfers and network errors toward the reconciliation's check. */
-function acknowledge(bench: Bench, result: HttpLoadResult): void {
+export function acknowledge(bench: Bench, result: HttpLoadResult): void {
   bench.acknowledged.created += result.createdCount;
   for (const [code, count] of Object.entries(result.errors)) {
     if (code.startsWith("network")) {

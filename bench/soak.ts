@@ -6,9 +6,10 @@
  * minute at the benchmark's 32 clients, with a minute's codes issued beside it as in every minute of
  * the soak. Then an open loop at
  * `BENCH_SOAK_SHARE` of it, minute after minute: transfers arrive on a fixed schedule whatever the
- * answers, and each latency counts from when the transfer was due. Each minute reports what was done,
+ * answers, and each latency counts from when the transfer was due; the minutes follow one another without
+ * a pause (each is handed to the load worker ahead, with the moment it starts). Each minute reports what was done,
  * p50 and p99, the share over 1 s, the memory of the server process (RSS) and of PostgreSQL (the sum of
- * its processes' PSS), and what else happened in it (soak-watch.ts: the server's event-loop delay and
+ * its processes' private memory with their shared memory once, as their PSS adds up), and what else happened in it (soak-watch.ts: the server's event-loop delay and
  * longest GC pause, PostgreSQL's checkpoints, autovacuum runs, WAL and shared buffers, the CPU of each
  * side and what the host took), so a slow minute can be explained. The codes of the next minute's transfers are issued during the first 40 s of a
  * minute, one sender at a time (a code lives 15 minutes), a setup load reported beside the figures.
@@ -18,16 +19,18 @@
  * Settings (environment): BENCH_SOAK_MINUTES (60), BENCH_SOAK_SHARE (0.8), BENCH_CLIENTS (96: enough
  * senders for an hour of distinct codes), BENCH_THROWAWAY (0).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { HttpLoadResult } from "./http-load-worker.ts";
+import { meanBatchSizeBetween, readBatchTotals } from "./batches.ts";
+import type { HttpClientPlan, HttpLoadResult } from "./http-load-worker.ts";
 import {
+  acknowledge,
   type Bench,
   countDeadlocks,
   log,
   openBench,
   planPhase,
+  REQUEST_TIMEOUT_MS,
   readSettings,
   reconcile,
   runHttpPhase,
@@ -50,6 +53,8 @@ const MAXIMUM_CLIENTS = 32;
 const MAX_PHASE_CODES_PER_CLIENT = 3_200;
 /** Codes per sender issued beside the maximum, as a soak minute's are beside its load. */
 const BESIDE_CODES_PER_CLIENT = 900;
+/** How long before its start a minute's transfers go to the load worker: copied there by then. */
+const POST_LEAD_MS = 3_000;
 /** How long into a minute the next minute's codes take to issue. */
 const ISSUING_SPREAD_MS = 40_000;
 /** Mojaloop's baseline: at most 1 % of transfers over 1 s. */
@@ -64,30 +69,42 @@ function numberSetting(name: string, fallback: number, min: number, max: number)
   return value;
 }
 
-/** Memory in MiB: this process's RSS (the server, with the load worker), and PostgreSQL's PSS summed. */
-function memoryOf(clusterDir: string): { serverRssMb: number; postgresPssMb: number } {
-  const postmaster = Number(readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
-  let pssKb = 0;
-  for (const entry of readdirSync("/proc")) {
+/**
+ * Memory in MiB: this process's RSS (the server, with the load worker), and PostgreSQL's: its processes'
+ * private memory summed, plus its shared memory (shared buffers) and mapped files counted once, which
+ * is what their PSS adds up to. Read from /proc/<pid>/status, counters the kernel keeps: PSS itself
+ * (smaps_rollup) walks every page table of every backend, and with 1 GB of shared buffers that took a
+ * core for a good part of a second at each minute's end, just when the next minute's transfers arrive
+ * (decision 055, twelfth round).
+ */
+async function memoryOf(clusterDir: string): Promise<{ serverRssMb: number; postgresPssMb: number }> {
+  const postmaster = Number((await readFile(path.join(clusterDir, "postmaster.pid"), "utf8")).split("\n")[0]);
+  let privateKb = 0;
+  let sharedKb = 0;
+  let filesKb = 0;
+  for (const entry of await readdir("/proc")) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) {
       continue;
     }
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
       const parentPid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
       if (pid !== postmaster && parentPid !== postmaster) {
         continue;
       }
-      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
-      pssKb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      const status = await readFile(`/proc/${pid}/status`, "utf8");
+      const kbOf = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+      privateKb += kbOf("RssAnon");
+      sharedKb = Math.max(sharedKb, kbOf("RssShmem"));
+      filesKb = Math.max(filesKb, kbOf("RssFile"));
     } catch {
       // A process that ended meanwhile.
     }
   }
   return {
     serverRssMb: round(process.memoryUsage().rss / 1024 / 1024, 1),
-    postgresPssMb: round(pssKb / 1024, 1),
+    postgresPssMb: round((privateKb + sharedKb + filesKb) / 1024, 1),
   };
 }
 
@@ -109,12 +126,12 @@ interface MinuteFigures {
   readonly watched: MinuteWatch;
 }
 
-function minuteFiguresOf(
+async function minuteFiguresOf(
   minute: number,
-  { result, meanBatchSize }: { readonly result: HttpLoadResult; readonly meanBatchSize: number | null },
+  result: HttpLoadResult,
   clusterDir: string,
-  watched: MinuteWatch,
-): MinuteFigures {
+  { watched, meanBatchSize }: MinuteWindow,
+): Promise<MinuteFigures> {
   const latencies = Array.from(result.createdLatenciesMs);
   return {
     minute,
@@ -126,7 +143,7 @@ function minuteFiguresOf(
     meanBatchSize,
     done: result.createdCount,
     errors: result.errors,
-    ...memoryOf(clusterDir),
+    ...(await memoryOf(clusterDir)),
     watched,
   };
 }
@@ -179,6 +196,121 @@ function logEpisodes(typical: Record<string, number>, episodes: readonly SlowEpi
   }
 }
 
+/** What a wall-clock minute held beside its transfers (soak-watch.ts), and its mean batch size. */
+interface MinuteWindow {
+  readonly watched: MinuteWatch;
+  readonly meanBatchSize: number | null;
+}
+
+/** Starts watching a minute; the function returned ends it. */
+async function openWindow(bench: Bench): Promise<() => Promise<MinuteWindow>> {
+  const endWatch = await watchMinute(bench.db.admin, bench.db.clusterDir);
+  const batchesBefore = await readBatchTotals(bench.server.metrics.registry);
+  return async () => {
+    const meanBatchSize = meanBatchSizeBetween(batchesBefore, await readBatchTotals(bench.server.metrics.registry));
+    return { watched: await endWatch(), meanBatchSize };
+  };
+}
+
+function sleepUntil(epochMs: number): Promise<void> {
+  const waitMs = epochMs - Date.now();
+  return waitMs > 0 ? new Promise((resolve) => setTimeout(resolve, waitMs)) : Promise.resolve();
+}
+
+/**
+ * The soak's minutes, one after another without a gap: each minute's transfers go to the load worker
+ * a few seconds ahead (POST_LEAD_MS) with the moment their schedule starts, which is the moment the
+ * minute before it ends; the answers still due for that one arrive beside the new minute's. (Started
+ * only once the one before had all its answers, each minute began with a pause in arrivals and then
+ * a stall of the server's thread while the load was handed over, and nearly every slow second of a
+ * 28-minute soak was at the start of a minute: decision 055, twelfth round.) A minute's figures are
+ * its transfers' (those due in it) and its wall-clock minute's (soak-watch.ts, batch sizes).
+ */
+async function runMinutes(
+  bench: Bench,
+  minutes: number,
+  rate: number,
+  plan: (minute: number) => Promise<HttpClientPlan[]>,
+) {
+  const figures: MinuteFigures[] = [];
+  const dueSeconds = new DueSeconds();
+  const reports: Promise<void>[] = [];
+  let failure: unknown = null;
+  const report = (minute: number, result: Promise<HttpLoadResult>, window: MinuteWindow) => {
+    const reported = async () => {
+      const answered = await result;
+      acknowledge(bench, answered);
+      dueSeconds.add(answered.createdDueAtMs, answered.createdLatenciesMs);
+      const row = await minuteFiguresOf(minute, answered, bench.db.clusterDir, window);
+      figures.push(row);
+      logMinute(row);
+    };
+    reports.push(
+      reported().catch((error: unknown) => {
+        failure ??= error;
+      }),
+    );
+  };
+  let endedEarly: string | null = null;
+  let next = plan(1);
+  let startAt = 0;
+  let closeWindow: (() => Promise<MinuteWindow>) | null = null;
+  let running: { minute: number; result: Promise<HttpLoadResult> } | null = null;
+  for (let minute = 1; minute <= minutes; minute += 1) {
+    let plans: HttpClientPlan[];
+    try {
+      plans = await next;
+    } catch (error) {
+      endedEarly = `minute ${minute}'s codes could not be issued: ${String(error)}`;
+      log(`ending early: ${endedEarly}`);
+      break;
+    }
+    if (minute === 1) {
+      // Fresh statistics and no checkpoint pending at the start, as every phase of `npm run bench`.
+      await bench.db.admin.query("ANALYZE");
+      await bench.db.admin.query("CHECKPOINT");
+    }
+    const due = minute === 1 ? Date.now() + POST_LEAD_MS : Math.max(startAt + MINUTE_MS, Date.now() + POST_LEAD_MS);
+    if (minute > 1 && due > startAt + MINUTE_MS) {
+      log(`minute ${minute} starts ${due - startAt - MINUTE_MS} ms late: its codes were not issued in time`);
+    }
+    startAt = due;
+    await sleepUntil(startAt - POST_LEAD_MS);
+    const { port, origin } = bench.server;
+    const result = bench.worker.run({
+      ...TRANSFER_REQUEST,
+      arrivalsPerSecond: rate,
+      startAt,
+      port,
+      origin,
+      durationMs: MINUTE_MS,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      clients: plans,
+    });
+    // Handled when reported; until then a failure must not end the process.
+    result.catch(() => undefined);
+    await sleepUntil(startAt);
+    // The next minute's codes are issued while this one runs: a code lives 15 minutes.
+    next = minute < minutes ? plan(minute + 1) : Promise.resolve([]);
+    const window = closeWindow ? await closeWindow() : null;
+    closeWindow = await openWindow(bench);
+    if (running && window) {
+      report(running.minute, running.result, window);
+    }
+    running = { minute, result };
+  }
+  if (running && closeWindow) {
+    await sleepUntil(startAt + MINUTE_MS);
+    report(running.minute, running.result, await closeWindow());
+  }
+  await Promise.all(reports);
+  if (failure) {
+    throw failure;
+  }
+  figures.sort((a, b) => a.minute - b.minute);
+  return { figures, endedEarly, dueSeconds, next };
+}
+
 /** Prints the soak's outcome in a line and writes bench/results/soak.json. */
 async function writeResults(
   results: object,
@@ -212,7 +344,6 @@ async function main(): Promise<void> {
     log(
       `maximum ${maximum.toFixed(0)}/s (batches of ${maximumMeanBatchSize} on average); holding ${rate}/s (${perClient} codes per sender and minute)`,
     );
-    const figures: MinuteFigures[] = [];
     // A minute's codes that could not be issued beside the load are issued again before it, once;
     // failing that, the soak ends early and says why, with the minutes it held.
     // Minute 1's codes are issued before the load; each later minute's over the 40 s after the minute
@@ -229,35 +360,8 @@ async function main(): Promise<void> {
       planned.catch(() => undefined);
       return planned;
     };
-    let endedEarly: string | null = null;
-    let next = plan(1);
     const stopSeconds = await watchSeconds(bench.db.admin, bench.server.metrics);
-    const dueSeconds = new DueSeconds();
-    for (let minute = 1; minute <= minutes; minute += 1) {
-      let plans: Awaited<typeof next>;
-      try {
-        plans = await next;
-      } catch (error) {
-        endedEarly = `minute ${minute}'s codes could not be issued: ${String(error)}`;
-        log(`ending early: ${endedEarly}`);
-        break;
-      }
-      // The next minute's codes are issued while this one runs: a code lives 15 minutes.
-      next = minute < minutes ? plan(minute + 1) : Promise.resolve([]);
-      const endWatch = await watchMinute(bench.db.admin, bench.db.clusterDir);
-      const phase = await runHttpPhase(
-        bench,
-        `minute ${minute}`,
-        plans,
-        MINUTE_MS,
-        { ...TRANSFER_REQUEST, arrivalsPerSecond: rate },
-        minute === 1,
-      );
-      dueSeconds.add(phase.result.createdDueAtMs, phase.result.createdLatenciesMs);
-      const row = minuteFiguresOf(minute, phase, bench.db.clusterDir, await endWatch());
-      figures.push(row);
-      logMinute(row);
-    }
+    const { figures, endedEarly, dueSeconds, next } = await runMinutes(bench, minutes, rate, plan);
     await next.catch(() => undefined);
     const seconds = await reportSeconds(await stopSeconds(), dueSeconds);
     logEpisodes(seconds.typical, seconds.episodes);
@@ -270,7 +374,7 @@ async function main(): Promise<void> {
       benchmark: "soak",
       durability: settings.isThrowaway ? "throwaway: fsync, synchronous_commit and full_page_writes off" : "durable",
       measured:
-        "POST /api/v1/transfers (Ferry user to Ferry user, USD) arriving at a fixed rate (open loop), latency from when each was due; the next minute's codes are issued during each minute (setup, beside the load).",
+        "POST /api/v1/transfers (Ferry user to Ferry user, USD) arriving at a fixed rate (open loop), latency from when each was due, the minutes one after another without a pause; the next minute's codes are issued during each minute (setup, beside the load).",
       minutes,
       minutesHeld: figures.length,
       endedEarly,
