@@ -83,7 +83,7 @@ import {
   type StatementSummary,
   summariseStatements,
 } from "./statement-recorder.ts";
-import { percentile, round, sleep, tally } from "./stats.ts";
+import { percentile, percentileBySecond, round, sleep, tally } from "./stats.ts";
 import {
   createReferenceTables,
   findPgbench,
@@ -240,6 +240,8 @@ interface PhaseFigures {
   readonly count: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** p99 of the transfers due in each second of the phase, to tell a start-up tail from a steady one. */
+  readonly p99BySecondMs?: number[];
   readonly elapsedMs: number;
   readonly errors: Record<string, number>;
   readonly exhaustedClients?: number;
@@ -279,6 +281,7 @@ function httpPhaseFigures(
     count: result.createdCount,
     p50Ms: percentile(result.createdLatenciesMs, 0.5),
     p99Ms: percentile(result.createdLatenciesMs, 0.99),
+    p99BySecondMs: percentileBySecond(result.createdLatenciesMs, result.createdDueAtMs, 0.99),
     elapsedMs: result.elapsedMs,
     errors: result.errors,
     exhaustedClients: result.exhaustedClients,
@@ -1230,6 +1233,10 @@ function phaseTableLines(outcome: Outcome): string[] {
       ),
     );
   }
+  for (const phase of [spread, hot]) {
+    const bySecond = phase.p99BySecondMs?.map((ms) => ms.toFixed(0)).join(" ");
+    lines.push(`${phase.name}: p99 ms by second: ${bySecond ?? "-"}`);
+  }
   return lines;
 }
 
@@ -1329,6 +1336,7 @@ function phaseFiguresOf(phase: PhaseFigures) {
     count: phase.count,
     p50Ms: round(phase.p50Ms, 2),
     p99Ms: round(phase.p99Ms, 2),
+    ...(phase.p99BySecondMs === undefined ? {} : { p99BySecondMs: phase.p99BySecondMs.map((ms) => round(ms, 1)) }),
     elapsedMs: round(phase.elapsedMs, 0),
     errors: phase.errors,
     ...(phase.exhaustedClients === undefined ? {} : { exhaustedClients: phase.exhaustedClients }),

@@ -25,3 +25,23 @@ export function tally(counts: Record<string, number>, key: string, count = 1): v
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** The `fraction` percentile of the latencies due in each whole second since the first was due. */
+export function percentileBySecond(
+  latencies: ArrayLike<number>,
+  dueAtMs: ArrayLike<number>,
+  fraction: number,
+): number[] {
+  let firstMs = Number.POSITIVE_INFINITY;
+  for (let index = 0; index < dueAtMs.length; index += 1) {
+    firstMs = Math.min(firstMs, dueAtMs[index] as number);
+  }
+  const seconds: number[][] = [];
+  for (let index = 0; index < latencies.length; index += 1) {
+    const second = Math.floor(((dueAtMs[index] as number) - firstMs) / 1000);
+    const values = seconds[second] ?? [];
+    values.push(latencies[index] as number);
+    seconds[second] = values;
+  }
+  return Array.from(seconds, (values) => percentile(values ?? [], fraction));
+}
