@@ -200,7 +200,18 @@ async function checkDialogKeyboard(
   dialogName: string,
   returnTo: Locator = open.trigger,
 ): Promise<Locator> {
-  await open.trigger.focus();
+  // A dialog closed just before gives focus back to its own trigger a moment after it is gone: focus
+  // this trigger until it still has focus a frame later, or the key would open the other dialog.
+  await expect
+    .poll(
+      async () => {
+        await open.trigger.focus();
+        await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => setTimeout(settled, 0))));
+        return open.trigger.evaluate((element) => element === document.activeElement);
+      },
+      { message: `focus stays on the trigger of "${dialogName}"` },
+    )
+    .toBe(true);
   await page.keyboard.press(open.key ?? "Enter");
   const dialog = page.getByRole("dialog", { name: dialogName });
   await dialog.waitFor();
