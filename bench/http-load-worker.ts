@@ -6,11 +6,12 @@
  * list runs out. With `arrivalsPerSecond`, the phase is an open loop instead: requests start on a fixed
  * schedule whatever the answers, spread evenly over the clients, and each latency is counted from the
  * moment its request was due (so a server that falls behind shows it, instead of slowing the load).
+ * With `leadInMs`, a closed loop first runs that long under the same load, counted apart (issue 31).
  */
 import http from "node:http";
 import { parentPort } from "node:worker_threads";
 import { errorCodeOf, sendHttp } from "./http-request.ts";
-import { tally } from "./stats.ts";
+import { splitAtLeadIn, tally } from "./stats.ts";
 
 export interface PlannedRequest {
   readonly idempotencyKey?: string;
@@ -35,6 +36,11 @@ export interface HttpLoadJob {
   readonly port: number;
   readonly origin: string;
   readonly durationMs: number;
+  /**
+   * A closed loop's lead-in: it runs this long first, under the same load, and only what is sent after
+   * it is the phase's figures (its answers are counted apart, as `leadIn`).
+   */
+  readonly leadInMs?: number;
   readonly requestTimeoutMs: number;
   readonly clients: readonly HttpClientPlan[];
   /** Open loop: this many requests a second in all, whatever the answers; absent for a closed loop. */
@@ -53,7 +59,7 @@ export interface HttpLoadMessage {
 }
 
 export interface HttpLoadResult {
-  /** From the first request sent to the last answer received. */
+  /** From the first request sent after the lead-in (or at all) to the last answer received. */
   readonly elapsedMs: number;
   /** Responses with the expected status (201 Created: a transfer made). */
   readonly createdCount: number;
@@ -65,8 +71,10 @@ export interface HttpLoadResult {
   readonly errors: Record<string, number>;
   /** Clients that ran out of prepared transfers before the time was up (the pool was too small). */
   readonly exhaustedClients: number;
-  /** CPU time of this worker thread during the job. */
+  /** CPU time of this worker thread during the job, its lead-in included. */
   readonly clientCpuMs: number;
+  /** The lead-in's answers with the expected status, and their latencies (in none of the above). */
+  readonly leadIn: { readonly createdCount: number; readonly createdLatenciesMs: Float64Array };
 }
 
 /** What every request of a phase shares: the job, its connections, and where answers are counted. */
@@ -74,6 +82,7 @@ interface Phase {
   readonly job: HttpLoadJob;
   readonly agent: http.Agent;
   readonly latencies: number[];
+  /** When each of those was due, on this thread's clock (performance.now()). */
   readonly dueAts: number[];
   readonly errors: Record<string, number>;
 }
@@ -99,7 +108,7 @@ async function sendPlanned(phase: Phase, plan: HttpClientPlan, planned: PlannedR
     });
     if (response.status === job.expectedStatus) {
       phase.latencies.push(performance.now() - dueAt);
-      phase.dueAts.push(performance.timeOrigin + dueAt);
+      phase.dueAts.push(dueAt);
     } else {
       tally(phase.errors, errorCodeOf(response.status, response.body));
     }
@@ -161,7 +170,8 @@ async function runJob(job: HttpLoadJob): Promise<HttpLoadResult> {
   const errors: Record<string, number> = {};
   const phase: Phase = { job, agent, latencies, dueAts, errors };
   const startedAt = job.startAt === undefined ? performance.now() : job.startAt - performance.timeOrigin;
-  const deadline = startedAt + job.durationMs;
+  const measuredFrom = startedAt + (arrivalsPerSecond === undefined ? (job.leadInMs ?? 0) : 0);
+  const deadline = measuredFrom + job.durationMs;
   try {
     const exhausted = await Promise.all(
       job.clients.map((plan, index) => {
@@ -173,16 +183,18 @@ async function runJob(job: HttpLoadJob): Promise<HttpLoadResult> {
         return runOpenLoopClient(phase, plan, { firstDueAt, intervalMs, deadline });
       }),
     );
-    const elapsedMs = performance.now() - startedAt;
+    const elapsedMs = performance.now() - measuredFrom;
     const cpu = process.threadCpuUsage(cpuBefore);
+    const { measured, measuredStartedAt, leadIn } = splitAtLeadIn(latencies, dueAts, measuredFrom);
     return {
       elapsedMs,
-      createdCount: latencies.length,
-      createdLatenciesMs: Float64Array.from(latencies),
-      createdDueAtMs: Float64Array.from(dueAts),
+      createdCount: measured.length,
+      createdLatenciesMs: Float64Array.from(measured),
+      createdDueAtMs: Float64Array.from(measuredStartedAt, (dueAt) => performance.timeOrigin + dueAt),
       errors,
       exhaustedClients: exhausted.filter(Boolean).length,
       clientCpuMs: (cpu.user + cpu.system) / 1000,
+      leadIn: { createdCount: leadIn.length, createdLatenciesMs: Float64Array.from(leadIn) },
     };
   } finally {
     if (!isContinuing) {

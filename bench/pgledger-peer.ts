@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { percentile, tally } from "./stats.ts";
+import { closedLoopFigures, type LeadInFigures, tally } from "./stats.ts";
 
 const PGLEDGER_SCHEMA = "bench_pgledger";
 const SQL_FILES = ["ulid-uuid-to-ulid.sql", "pgledger.sql"] as const;
@@ -27,6 +27,8 @@ export interface PeerResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: Record<string, number>;
+  /** The lead-in run just before under the same load, counted apart (none in these figures). */
+  readonly leadIn: LeadInFigures;
 }
 
 /** Loads pgledger's functions and tables into their own schema (dropped and made afresh). */
@@ -72,6 +74,7 @@ export async function runPgledger(options: {
   readonly url: string;
   readonly clients: number;
   readonly durationMs: number;
+  readonly leadInMs: number;
   readonly shape: "spread" | "hot";
 }): Promise<PeerResult> {
   const connections = Array.from(
@@ -79,12 +82,13 @@ export async function runPgledger(options: {
     () => new pg.Client({ connectionString: options.url, options: `-c search_path=${PGLEDGER_SCHEMA},public` }),
   );
   const latencies: number[] = [];
+  const startedAts: number[] = [];
   const errors: Record<string, number> = {};
   try {
     await Promise.all(connections.map((client) => client.connect()));
     const { senders, receivers } = await openAccounts(connections[0], options.clients, options.shape);
-    const startedAt = performance.now();
-    const deadline = startedAt + options.durationMs;
+    const measuredFrom = performance.now() + options.leadInMs;
+    const deadline = measuredFrom + options.durationMs;
     await Promise.all(
       connections.map(async (client, index) => {
         for (let count = 0; count < MAX_TRANSFERS_PER_CLIENT && performance.now() < deadline; count += 1) {
@@ -96,22 +100,20 @@ export async function runPgledger(options: {
               values: [senders[index], receivers[index], "1"],
             });
             latencies.push(performance.now() - transferStartedAt);
+            startedAts.push(transferStartedAt);
           } catch (error) {
             tally(errors, (error as { code?: string }).code ?? (error as Error).message);
           }
         }
       }),
     );
-    const elapsedMs = performance.now() - startedAt;
+    const figures = closedLoopFigures(latencies, startedAts, measuredFrom, performance.now());
     return {
       kind: "pgledger",
       shape: options.shape,
       description: `pgledger_create_transfer from Node (pg driver), ${options.clients} connections, ${options.shape}`,
-      elapsedMs,
-      transfers: latencies.length,
-      perSecond: (latencies.length / elapsedMs) * 1000,
-      p50Ms: percentile(latencies, 0.5),
-      p99Ms: percentile(latencies, 0.99),
+      ...figures,
+      transfers: figures.count,
       errors,
     };
   } finally {

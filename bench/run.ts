@@ -18,7 +18,11 @@
  * `pgbench`, if present, for information); and the peer ledger, pgledger's `pgledger_create_transfer`
  * (bench/pgledger/), on spread and hot accounts. Then an open loop: transfers arriving at fixed rates,
  * 50 % and 80 % of the spread phase's, with their latencies counted from when each was due. Machines
- * are shared and noisy, so the figures that matter are the ratios. Afterwards the ledger is
+ * are shared and noisy, so the figures that matter are the ratios. Each closed loop — Ferry's phases,
+ * the reference's and the peer's — first runs a lead-in under the same load (BENCH_LEAD_IN_SECONDS),
+ * counted apart: its clients all start at once on connections and code paths the phases before left
+ * cold, which says how a cold start goes, not how the load is held (decision 055, fourteenth round).
+ * The lead-in's p99, and the p99 with it, are reported beside the phase's. Afterwards the ledger is
  * reconciled and PostgreSQL's deadlock count read. Results: bench/results/transfers.json.
  *
  * PostgreSQL runs durable, as in production: fsync and synchronous commit on (issue 31). BENCH_THROWAWAY=1
@@ -26,7 +30,7 @@
  * before issue 31; the results say which ("durability").
  *
  * Settings (environment):
- * - BENCH_SECONDS (10), BENCH_CLIENTS (32), BENCH_WARMUP_SECONDS (2)
+ * - BENCH_SECONDS (10), BENCH_CLIENTS (32), BENCH_WARMUP_SECONDS (2), BENCH_LEAD_IN_SECONDS (1)
  * - BENCH_RECIPIENTS (as many as clients), BENCH_REF_SCALE (as many pgbench branches as clients)
  * - BENCH_REFERENCE (auto | node | pgbench), BENCH_POOL_MAX (default: the server's own pool size)
  * - BENCH_PROFILE_TRANSFERS (20): transfers sent one at a time with their statements recorded
@@ -38,6 +42,8 @@
  * - BENCH_THROWAWAY (0; 1 turns PostgreSQL's durability off, labelled in the results)
  * - BENCH_OPEN_LOOP (1; 0 skips the open-loop phases)
  */
+// First: the server in this process runs with V8 as `npm start` sets it.
+import "../apps/server/src/v8-tuning.ts";
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -83,7 +89,7 @@ import {
   type StatementSummary,
   summariseStatements,
 } from "./statement-recorder.ts";
-import { percentile, percentileBySecond, round, sleep, tally } from "./stats.ts";
+import { type LeadInFigures, leadInFiguresOf, percentile, percentileBySecond, round, sleep, tally } from "./stats.ts";
 import {
   createReferenceTables,
   findPgbench,
@@ -129,6 +135,8 @@ export interface Settings {
   readonly seconds: number;
   readonly clients: number;
   readonly warmupSeconds: number;
+  /** Each closed loop's lead-in, run just before it under the same load and counted apart. */
+  readonly leadInSeconds: number;
   readonly recipients: number;
   readonly referenceScale: number;
   readonly reference: "auto" | "node" | "pgbench";
@@ -167,6 +175,7 @@ export function readSettings(): Settings {
     seconds: intSetting("BENCH_SECONDS", 10, 1, 120),
     clients,
     warmupSeconds: intSetting("BENCH_WARMUP_SECONDS", 2, 0, 60),
+    leadInSeconds: intSetting("BENCH_LEAD_IN_SECONDS", 1, 0, 30),
     recipients: intSetting("BENCH_RECIPIENTS", clients, 1, 512),
     referenceScale: intSetting("BENCH_REF_SCALE", clients, 1, 200),
     reference,
@@ -202,7 +211,7 @@ function startLoadWorker() {
             finish();
             reject(new Error("The load worker did not finish in time"));
           },
-          untilStartMs + job.durationMs + job.requestTimeoutMs + 30_000,
+          untilStartMs + (job.leadInMs ?? 0) + job.durationMs + job.requestTimeoutMs + 30_000,
         );
         const onMessage = (message: { id: number; ok: boolean; result?: HttpLoadResult; message?: string }) => {
           if (message.id !== id) {
@@ -242,6 +251,8 @@ interface PhaseFigures {
   readonly p99Ms: number;
   /** p99 of the transfers due in each second of the phase, to tell a start-up tail from a steady one. */
   readonly p99BySecondMs?: number[];
+  /** The lead-in run just before the phase, under the same load: none of the figures above. */
+  readonly leadIn?: LeadInFigures;
   readonly elapsedMs: number;
   readonly errors: Record<string, number>;
   readonly exhaustedClients?: number;
@@ -282,12 +293,19 @@ function httpPhaseFigures(
     p50Ms: percentile(result.createdLatenciesMs, 0.5),
     p99Ms: percentile(result.createdLatenciesMs, 0.99),
     p99BySecondMs: percentileBySecond(result.createdLatenciesMs, result.createdDueAtMs, 0.99),
+    leadIn: leadInFiguresOf(result.leadIn.createdLatenciesMs, result.createdLatenciesMs),
     elapsedMs: result.elapsedMs,
     errors: result.errors,
     exhaustedClients: result.exhaustedClients,
     meanBatchSize: run.meanBatchSize,
-    // The process's CPU minus the load worker's thread is the server's (its JavaScript, GC, libuv).
-    cpu: cpuFigures(cpu, result.createdCount, result.clientCpuMs, cpu.processMs - result.clientCpuMs),
+    // The process's CPU minus the load worker's thread is the server's (its JavaScript, GC, libuv), over
+    // the lead-in and the phase together.
+    cpu: cpuFigures(
+      cpu,
+      result.createdCount + result.leadIn.createdCount,
+      result.clientCpuMs,
+      cpu.processMs - result.clientCpuMs,
+    ),
     postgresErrors: run.postgresErrors,
   };
 }
@@ -305,10 +323,16 @@ function referenceFigures(
     count: result.transactions,
     p50Ms: result.p50Ms,
     p99Ms: result.p99Ms,
+    leadIn: result.leadIn,
     elapsedMs: result.elapsedMs,
     errors: result.errors,
     // The Node reference's client runs on this process's main thread; pgbench is another process.
-    cpu: cpuFigures(cpu, result.transactions, result.kind === "node-pg" ? cpu.processMs : null, null),
+    cpu: cpuFigures(
+      cpu,
+      result.transactions + result.leadIn.count,
+      result.kind === "node-pg" ? cpu.processMs : null,
+      null,
+    ),
     postgresErrors,
   };
 }
@@ -614,7 +638,7 @@ async function waitForQuietServer(pool: pg.Pool): Promise<boolean> {
 
 /** Counts a transfer phase's created transfers and network errors toward the reconciliation's check. */
 export function acknowledge(bench: Bench, result: HttpLoadResult): void {
-  bench.acknowledged.created += result.createdCount;
+  bench.acknowledged.created += result.createdCount + (result.leadIn?.createdCount ?? 0);
   for (const [code, count] of Object.entries(result.errors)) {
     if (code.startsWith("network")) {
       bench.acknowledged.networkErrors += count;
@@ -627,7 +651,10 @@ export async function runHttpPhase(
   phase: string,
   plans: HttpClientPlan[],
   durationMs: number,
-  request: Pick<HttpLoadJob, "method" | "path" | "expectedStatus" | "arrivalsPerSecond"> = TRANSFER_REQUEST,
+  request: Pick<
+    HttpLoadJob,
+    "method" | "path" | "expectedStatus" | "arrivalsPerSecond" | "leadInMs"
+  > = TRANSFER_REQUEST,
   /** False for a phase that continues the one before it (the soak's minutes): no ANALYZE, no CHECKPOINT. */
   isFreshStart = true,
   /** The server the clients send to: Ferry's, unless another is measured (the HTTP ceiling). */
@@ -657,7 +684,9 @@ export async function runHttpPhase(
     acknowledge(bench, result);
   }
   log(
-    `${phase}: ${result.createdCount} ${isTransferPhase ? "transfers" : "requests"} in ${(result.elapsedMs / 1000).toFixed(1)} s, errors: ${describeErrors(result.errors)}` +
+    `${phase}: ${result.createdCount} ${isTransferPhase ? "transfers" : "requests"} in ${(result.elapsedMs / 1000).toFixed(1)} s` +
+      (result.leadIn.createdCount > 0 ? ` after ${result.leadIn.createdCount} in its lead-in` : "") +
+      `, errors: ${describeErrors(result.errors)}` +
       `; PostgreSQL errors: ${describeErrors(phaseErrors)}` +
       (isTransferPhase && meanBatchSize !== null ? `; batches of ${meanBatchSize} on average` : ""),
   );
@@ -786,6 +815,7 @@ async function runPgbench(bench: Bench, pgbench: Pgbench): Promise<PhaseFigures>
       url: bench.db.url,
       clients: settings.clients,
       durationMs: settings.seconds * 1000,
+      leadInMs: settings.leadInSeconds * 1000,
       logDir,
       version: pgbench.version,
     }),
@@ -801,6 +831,7 @@ async function runNodeReference(bench: Bench): Promise<PhaseFigures> {
       url: bench.db.url,
       clients: settings.clients,
       durationMs: settings.seconds * 1000,
+      leadInMs: settings.leadInSeconds * 1000,
       scale: settings.referenceScale,
     }),
   );
@@ -851,7 +882,13 @@ async function runPeer(bench: Bench) {
   const measure = async (shape: "spread" | "hot") => {
     const { result, figures } = await measureReference(bench, `pgledger ${shape}`, async () =>
       asReferenceResult(
-        await runPgledger({ url: bench.db.url, clients: settings.clients, durationMs: settings.seconds * 1000, shape }),
+        await runPgledger({
+          url: bench.db.url,
+          clients: settings.clients,
+          durationMs: settings.seconds * 1000,
+          leadInMs: settings.leadInSeconds * 1000,
+          shape,
+        }),
       ),
     );
     log(`pgledger ${shape}: ${result.transactions} transfers, ${result.perSecond.toFixed(0)}/s`);
@@ -1002,8 +1039,9 @@ async function measureProcesses(bench: Bench, spreadPerSecond: number): Promise<
 async function runLoadPhases(bench: Bench, estimatedRate: number) {
   const { settings } = bench.run;
   const durationMs = settings.seconds * 1000;
+  const measured = { ...TRANSFER_REQUEST, leadInMs: settings.leadInSeconds * 1000 };
   const spreadPlans = await planPhase(bench, "spread", poolPerClient(estimatedRate, settings), bench.spreadRecipientOf);
-  const spreadRun = await runHttpPhase(bench, "spread", spreadPlans, durationMs);
+  const spreadRun = await runHttpPhase(bench, "spread", spreadPlans, durationMs, measured);
   const spread = httpPhaseFigures(
     "spread",
     `${settings.clients} senders → ${settings.recipients} recipients`,
@@ -1012,7 +1050,7 @@ async function runLoadPhases(bench: Bench, estimatedRate: number) {
   const cpuProfile = settings.isCpuProfiled ? await profileServerCpu(bench, spread.perSecond) : null;
   const hotPool = poolPerClient(Math.max(estimatedRate, spread.perSecond), settings);
   const hotPlans = await planPhase(bench, "hot", hotPool, () => bench.people.hotRecipient);
-  const hotRun = await runHttpPhase(bench, "hot", hotPlans, durationMs);
+  const hotRun = await runHttpPhase(bench, "hot", hotPlans, durationMs, measured);
   const hot = httpPhaseFigures("hot", `${settings.clients} senders → 1 recipient`, hotRun);
   const processes = settings.processes > 1 ? await measureProcesses(bench, spread.perSecond) : null;
   const authenticatedRead = settings.isReadFloorMeasured ? await measureAuthenticatedRead(bench) : null;
@@ -1275,6 +1313,11 @@ function verdictLines(outcome: Outcome): string[] {
     `ratio to reference (spread / reference): ${ratioToReference.toFixed(3)}   target ≥ ${TARGETS.ratioToReference}: ${verdict(ratioToReference >= TARGETS.ratioToReference)}`,
     `hot / spread:                            ${hotToSpread.toFixed(3)}   target ≥ ${TARGETS.hotToSpread}: ${verdict(hotToSpread >= TARGETS.hotToSpread)}`,
     `p99 (spread):                            ${spread.p99Ms.toFixed(1)} ms   target < ${TARGETS.p99Ms} ms: ${verdict(spread.p99Ms < TARGETS.p99Ms)}`,
+    ...(spread.leadIn && spread.leadIn.count > 0
+      ? [
+          `  with its ${outcome.settings.leadInSeconds}-s lead-in: ${spread.leadIn.p99WithItMs.toFixed(1)} ms (the lead-in alone: ${spread.leadIn.p99Ms.toFixed(1)} ms)`,
+        ]
+      : []),
     `invariant violations:                    ${violations.length}   target ${TARGETS.invariantViolations}: ${verdict(violations.length === 0)}`,
     `errors: spread ${describeErrors(spread.errors)}; hot ${describeErrors(hot.errors)}; reference ${describeErrors(reference.errors)}`,
     `PostgreSQL errors: spread ${describeErrors(spread.postgresErrors)}; hot ${describeErrors(hot.postgresErrors)}`,
@@ -1337,6 +1380,15 @@ function phaseFiguresOf(phase: PhaseFigures) {
     p50Ms: round(phase.p50Ms, 2),
     p99Ms: round(phase.p99Ms, 2),
     ...(phase.p99BySecondMs === undefined ? {} : { p99BySecondMs: phase.p99BySecondMs.map((ms) => round(ms, 1)) }),
+    ...(phase.leadIn === undefined || phase.leadIn.count === 0
+      ? {}
+      : {
+          leadIn: {
+            count: phase.leadIn.count,
+            p99Ms: round(phase.leadIn.p99Ms, 2),
+            p99WithItMs: round(phase.leadIn.p99WithItMs, 2),
+          },
+        }),
     elapsedMs: round(phase.elapsedMs, 0),
     errors: phase.errors,
     ...(phase.exhaustedClients === undefined ? {} : { exhaustedClients: phase.exhaustedClients }),
@@ -1442,6 +1494,8 @@ function resultsOf(outcome: Outcome) {
     })),
     p50Ms: round(spread.p50Ms, 2),
     p99Ms: round(spread.p99Ms, 2),
+    leadInSeconds: settings.leadInSeconds,
+    p99WithLeadInMs: round(spread.leadIn?.p99WithItMs ?? spread.p99Ms, 2),
     hotP50Ms: round(hot.p50Ms, 2),
     hotP99Ms: round(hot.p99Ms, 2),
     referenceP50Ms: round(reference.p50Ms, 2),

@@ -19,6 +19,8 @@
  * Settings (environment): BENCH_SOAK_MINUTES (60), BENCH_SOAK_SHARE (0.8), BENCH_CLIENTS (96: enough
  * senders for an hour of distinct codes), BENCH_THROWAWAY (0).
  */
+// First: the server in this process runs with V8 as `npm start` sets it.
+import "../apps/server/src/v8-tuning.ts";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { meanBatchSizeBetween, readBatchTotals } from "./batches.ts";

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { percentile, tally } from "./stats.ts";
+import { closedLoopFigures, type LeadInFigures, tally } from "./stats.ts";
 
 export const REFERENCE_SCHEMA = "bench_ref";
 const ACCOUNTS_PER_BRANCH = 100_000;
@@ -24,6 +24,8 @@ export interface ReferenceResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: Record<string, number>;
+  /** The lead-in run just before under the same load, counted apart (none in these figures). */
+  readonly leadIn: LeadInFigures;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function runReferenceFromNode(options: {
   readonly url: string;
   readonly clients: number;
   readonly durationMs: number;
+  readonly leadInMs: number;
   readonly scale: number;
 }): Promise<ReferenceResult> {
   const connections = Array.from(
@@ -96,11 +99,12 @@ export async function runReferenceFromNode(options: {
     () => new pg.Client({ connectionString: options.url, options: `-c search_path=${REFERENCE_SCHEMA}` }),
   );
   const latencies: number[] = [];
+  const startedAts: number[] = [];
   const errors: Record<string, number> = {};
   try {
     await Promise.all(connections.map((client) => client.connect()));
-    const startedAt = performance.now();
-    const deadline = startedAt + options.durationMs;
+    const measuredFrom = performance.now() + options.leadInMs;
+    const deadline = measuredFrom + options.durationMs;
     await Promise.all(
       connections.map(async (client) => {
         for (let count = 0; count < MAX_TRANSACTIONS_PER_CLIENT && performance.now() < deadline; count += 1) {
@@ -121,6 +125,7 @@ export async function runReferenceFromNode(options: {
             );
             await client.query("END");
             latencies.push(performance.now() - transactionStartedAt);
+            startedAts.push(transactionStartedAt);
           } catch (error) {
             tally(errors, (error as { code?: string }).code ?? (error as Error).message);
             await client.query("ROLLBACK").catch(() => {});
@@ -128,15 +133,12 @@ export async function runReferenceFromNode(options: {
         }
       }),
     );
-    const elapsedMs = performance.now() - startedAt;
+    const figures = closedLoopFigures(latencies, startedAts, measuredFrom, performance.now());
     return {
       kind: "node-pg",
       description: `tpcb-like from Node (pg driver), ${options.clients} connections`,
-      elapsedMs,
-      transactions: latencies.length,
-      perSecond: (latencies.length / elapsedMs) * 1000,
-      p50Ms: percentile(latencies, 0.5),
-      p99Ms: percentile(latencies, 0.99),
+      ...figures,
+      transactions: figures.count,
       errors,
     };
   } finally {
@@ -187,11 +189,12 @@ export async function runReferenceWithPgbench(options: {
   readonly url: string;
   readonly clients: number;
   readonly durationMs: number;
+  readonly leadInMs: number;
   readonly logDir: string;
   readonly version: string;
 }): Promise<ReferenceResult> {
   const url = new URL(options.url);
-  const seconds = Math.max(1, Math.round(options.durationMs / 1000));
+  const seconds = Math.max(1, Math.round((options.leadInMs + options.durationMs) / 1000));
   const threads = Math.min(options.clients, 2);
   const args = [
     "--no-vacuum",
@@ -212,29 +215,32 @@ export async function runReferenceWithPgbench(options: {
       PGPASSWORD: decodeURIComponent(url.password),
       PGOPTIONS: `-c search_path=${REFERENCE_SCHEMA}`,
     },
-    timeoutMs: options.durationMs + 60_000,
+    timeoutMs: options.leadInMs + options.durationMs + 60_000,
   });
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-  const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
   const failed = /number of failed transactions: (\d+)/.exec(stdout);
-  if (!tps || !processed) {
+  if (!/number of transactions actually processed: (\d+)/.test(stdout)) {
     throw new Error(`Could not read pgbench's output:\n${stdout}`);
   }
   const latencies: number[] = [];
+  const startedAts: number[] = [];
+  let endedAt = 0;
   for (const file of await readdir(options.logDir)) {
     if (!file.startsWith("pgbench")) {
       continue;
     }
     for (const line of (await readFile(path.join(options.logDir, file), "utf8")).split("\n")) {
-      // client_id transaction_no time_us script_no time_epoch time_us_fraction
-      const micros = Number(line.split(" ")[2]);
-      if (Number.isFinite(micros) && line !== "") {
+      // client_id transaction_no time_us script_no time_epoch time_us_fraction (the epoch: when it ended)
+      const fields = line.split(" ").map(Number);
+      const [micros, endedSeconds, endedMicros] = [fields[2], fields[4], fields[5]];
+      if (line !== "" && Number.isFinite(micros) && Number.isFinite(endedSeconds) && Number.isFinite(endedMicros)) {
+        const endedMs = endedSeconds * 1000 + endedMicros / 1000;
         latencies.push(micros / 1000);
+        startedAts.push(endedMs - micros / 1000);
+        endedAt = Math.max(endedAt, endedMs);
       }
     }
   }
-  const transactions = Number(processed[1]);
-  const perSecond = Number(tps[1]);
+  const figures = closedLoopFigures(latencies, startedAts, Math.min(...startedAts) + options.leadInMs, endedAt);
   const errors: Record<string, number> = {};
   if (failed && Number(failed[1]) > 0) {
     tally(errors, "failed", Number(failed[1]));
@@ -242,11 +248,8 @@ export async function runReferenceWithPgbench(options: {
   return {
     kind: "pgbench",
     description: `pgbench tpcb-like, ${options.clients} clients, ${threads} threads (${options.version})`,
-    elapsedMs: perSecond > 0 ? (transactions / perSecond) * 1000 : seconds * 1000,
-    transactions,
-    perSecond,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
+    ...figures,
+    transactions: figures.count,
     errors,
   };
 }

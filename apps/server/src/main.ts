@@ -1,3 +1,4 @@
+import "./v8-tuning.ts";
 import { buildApp, type FerryApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
