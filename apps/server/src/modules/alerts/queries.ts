@@ -1,5 +1,6 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { type Insertable, type Selectable, sql, type Updateable } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { lockKey } from "../../db/locks.ts";
@@ -110,14 +111,16 @@ export async function deleteAlertRuleRow(db: Database, userId: string, id: strin
 
 /** Which of these users have any alert rule at all: one read that spares the others' rule reads. */
 export async function selectUsersWithRules(db: Database, userIds: readonly string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom("alert_rules")
-    .select("user_id")
-    .distinct()
-    .where(sql<boolean>`user_id = ANY(${[...userIds]})`)
-    .execute();
+  const rows = await usersWithRulesAmong(db, userIds);
   return new Set(rows.map((row) => row.user_id));
 }
+
+/** Compiled once: every batch of transfers reads it (issue 31). */
+const usersWithRulesAmong = compiledOnce(
+  (db: Database, userIds: readonly string[]) =>
+    db.selectFrom("alert_rules").select("user_id").distinct().where(sql<boolean>`user_id = ANY(${userIds})`),
+  1,
+);
 
 /**
  * What a movement of money can fire, in one read: the user's enabled transaction rules it meets

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { type Selectable, sql } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
 import { sendBeforeCommit, sendTogether } from "../../db/pipelined.ts";
 import type { DB } from "../../db/schema.ts";
@@ -613,6 +614,18 @@ export async function readWalletBalances(db: Database, userId: string): Promise<
   return (await readWalletBalancesOf(db, [userId])).get(userId) ?? [];
 }
 
+/** The wallet accounts of these users, in id order. Compiled once: every batch of transfers reads it. */
+const walletRowsOf = compiledOnce(
+  (db: Database, userIds: readonly string[]) =>
+    db
+      .selectFrom("ledger_accounts")
+      .select(["owner_user_id", "currency", "balance", "reserved"])
+      .where(sql<boolean>`owner_user_id = ANY(${userIds})`)
+      .where("purpose", "=", "wallet")
+      .orderBy("id"),
+  1,
+);
+
 /** The wallet balances of several users in one read (a page of the admin's user list), by user id. */
 export async function readWalletBalancesOf(
   db: Database,
@@ -622,13 +635,7 @@ export async function readWalletBalancesOf(
   if (userIds.length === 0) {
     return byUser;
   }
-  const rows = await db
-    .selectFrom("ledger_accounts")
-    .select(["owner_user_id", "currency", "balance", "reserved"])
-    .where(sql<boolean>`owner_user_id = ANY(${[...userIds]})`)
-    .where("purpose", "=", "wallet")
-    .orderBy("id")
-    .execute();
+  const rows = await walletRowsOf(db, userIds);
   for (const row of rows) {
     const balanceMinor = BigInt(row.balance);
     const reservedMinor = BigInt(row.reserved);

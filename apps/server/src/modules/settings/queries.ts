@@ -1,15 +1,17 @@
 import type { AppPreferences, NotificationSettings, SecuritySettings } from "@ferry/core/contracts/settings";
 import { sql } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
 
-/** The saved preferences rows of these users, in one read; a user who never saved any has none. */
-export async function selectPreferencesRows(db: Database, userIds: readonly string[]) {
-  return db
-    .selectFrom("user_preferences")
-    .selectAll()
-    .where(sql<boolean>`user_id = ANY(${[...userIds]})`)
-    .execute();
-}
+/**
+ * The saved preferences rows of these users, in one read; a user who never saved any has none.
+ * Compiled once: every batch of transfers reads it (issue 31).
+ */
+export const selectPreferencesRows = compiledOnce(
+  (db: Database, userIds: readonly string[]) =>
+    db.selectFrom("user_preferences").selectAll().where(sql<boolean>`user_id = ANY(${userIds})`),
+  1,
+);
 
 /** The user's saved preferences row, or undefined when they never saved any section. */
 export async function selectPreferencesRow(db: Database, userId: string) {

@@ -1,6 +1,8 @@
 import { maskAccountNumber } from "@ferry/core/contracts/payment-methods";
 import type { TransferDetails } from "@ferry/core/contracts/transfers";
+import { sql } from "kysely";
 import type { Config } from "../../config.ts";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
 import { selectUserWithProfile, type UserWithProfileRow } from "../../db/users.ts";
 import { AppError } from "../../errors.ts";
@@ -50,9 +52,16 @@ export async function readFerryUsersOf(db: Database, details: readonly TransferD
   if (emails.length === 0) {
     return new Map();
   }
-  const rows = await selectUserWithProfile(db).where("user.email", "in", emails).execute();
+  const rows = await ferryUsersByEmails(db, emails);
   return new Map(rows.map((row) => [row.email, row]));
 }
+
+/** Compiled once, with the e-mails as one array: every batch of transfers reads it (issue 31). */
+const ferryUsersByEmails = compiledOnce(
+  (db: Database, emails: readonly string[]) =>
+    selectUserWithProfile(db).where(sql<boolean>`"user".email = ANY(${emails})`),
+  1,
+);
 
 /**
  * Resolves the destination of `details` for `senderId`, refusing one they may not send these details

@@ -1,4 +1,5 @@
 import { type Selectable, sql } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetPage } from "../../db/page.ts";
@@ -127,16 +128,17 @@ export async function updateEndpointSecret(
 }
 
 /** The users' endpoints that may receive events: enabled, and of an app still connected (one read for all). */
-export async function selectSubscribedEndpoints(db: Database, userIds: readonly string[]) {
-  return db
-    .selectFrom("webhook_endpoints")
-    .innerJoin("api_credentials", "api_credentials.id", "webhook_endpoints.credential_id")
-    .select(["webhook_endpoints.id", "webhook_endpoints.user_id", "webhook_endpoints.events"])
-    .where(sql<boolean>`webhook_endpoints.user_id = ANY(${[...userIds]})`)
-    .where("webhook_endpoints.is_enabled", "=", true)
-    .where("api_credentials.revoked_at", "is", null)
-    .execute();
-}
+export const selectSubscribedEndpoints = compiledOnce(
+  (db: Database, userIds: readonly string[]) =>
+    db
+      .selectFrom("webhook_endpoints")
+      .innerJoin("api_credentials", "api_credentials.id", "webhook_endpoints.credential_id")
+      .select(["webhook_endpoints.id", "webhook_endpoints.user_id", "webhook_endpoints.events"])
+      .where(sql<boolean>`webhook_endpoints.user_id = ANY(${userIds})`)
+      .where("webhook_endpoints.is_enabled", "=", true)
+      .where("api_credentials.revoked_at", "is", null),
+  1,
+);
 
 export async function insertEvent(db: Database, event: { userId: string; type: string; payload: object }) {
   return db
