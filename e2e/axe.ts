@@ -18,6 +18,8 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 interface ScanOptions {
   /** A CSS selector axe leaves out (toasts fade in, and would be measured half transparent). */
   readonly exclude?: string;
+  /** Only these rules (axe's ids), instead of every rule of WCAG_TAGS. */
+  readonly rules?: readonly string[];
 }
 
 type AxeWindow = Window & {
@@ -36,15 +38,16 @@ export async function runAxe(page: Page, options: ScanOptions = {}): Promise<Axe
     await page.evaluate(AXE_SOURCE);
   }
   return page.evaluate(
-    ({ tags, exclude }) => {
+    ({ tags, rules, exclude }) => {
       const axe = (window as AxeWindow).axe;
       if (!axe) {
         throw new Error("axe-core did not load into the page");
       }
       const context = exclude ? { include: [document], exclude: [exclude] } : document;
-      return axe.run(context, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+      const runOnly = rules ? { type: "rule" as const, values: rules } : { type: "tag" as const, values: tags };
+      return axe.run(context, { runOnly, resultTypes: ["violations"] });
     },
-    { tags: WCAG_TAGS, exclude: options.exclude },
+    { tags: WCAG_TAGS, rules: options.rules ? [...options.rules] : undefined, exclude: options.exclude },
   );
 }
 
