@@ -86,7 +86,7 @@ function MarketingHeader() {
   const profile = useVisitorProfile();
   const signOutAndLeave = useSignOut();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white">
       <div className={`${CONTAINER} flex h-16 items-center gap-2`}>
         <MobileNav profile={profile} onSignOut={signOutAndLeave} />
         <FerryLogo />

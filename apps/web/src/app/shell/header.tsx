@@ -12,7 +12,7 @@ export function Header({ profile, onToggleSidebar }: { profile: Profile; onToggl
   const isAdmin = profile.role === "admin";
   const unreadCount = useUnreadCount();
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-card/95 px-4 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-border bg-card px-4 sm:px-6">
       <Button
         variant="ghost"
         size="icon"
