@@ -142,7 +142,7 @@ function UserMenu({ profile, onSignOut }: { profile: Profile; onSignOut: () => P
   return (
     <Menu
       align="end"
-      triggerClassName="flex size-9 cursor-pointer items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground transition-opacity hover:opacity-90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 lg:size-10"
+      triggerClassName="flex size-9 cursor-pointer items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 lg:size-10"
       trigger={
         <>
           <span aria-hidden="true">{initials(profile)}</span>
