@@ -90,3 +90,28 @@ describe("the public marketing pages' links", () => {
     });
   });
 });
+
+describe("motion", () => {
+  it("a system that asks for less motion gets none: every transition and animation ends at once", async () => {
+    await withPage(browserOf(), "marketing-reduced-motion", async (page) => {
+      await page.goto("/");
+      await page.locator("h1").waitFor();
+      // Elements whose transition or animation lasts longer than a millisecond, as computed now.
+      const movingElements = () =>
+        page.evaluate(() => {
+          const longestSeconds = (list: string) =>
+            Math.max(
+              ...list.split(",").map((value) => Number.parseFloat(value) * (value.trim().endsWith("ms") ? 0.001 : 1)),
+            );
+          return [...document.querySelectorAll("*")].filter((element) => {
+            const style = getComputedStyle(element);
+            const isAnimated = style.animationName !== "none" && longestSeconds(style.animationDuration) > 0.001;
+            return longestSeconds(style.transitionDuration) > 0.001 || isAnimated;
+          }).length;
+        });
+      expect(await movingElements(), "elements that move with no preference").toBeGreaterThan(0);
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      expect(await movingElements(), "elements that move when less motion is asked for").toBe(0);
+    });
+  });
+});
