@@ -184,8 +184,8 @@ interface AccountLock {
 }
 
 /**
- * Locks the account as `applyLedger` does (FOR NO KEY UPDATE): a transfer's row, whose foreign keys
- * only take KEY SHARE, is still written, and the ledger call that follows waits here.
+ * Locks the account as `applyLedger` does (FOR NO KEY UPDATE): a transfer's row, whose references take
+ * no lock (migration 039), is still written, and the ledger call that follows waits here.
  */
 async function lockAccount(pool: DatabaseHandle["pool"], accountId: string): Promise<AccountLock> {
   const client = await pool.connect();

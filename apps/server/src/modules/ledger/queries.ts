@@ -48,6 +48,21 @@ export async function selectAccountsDisagreeingWithTransfers(db: Database) {
   return mismatched.rows;
 }
 
+/**
+ * Ledger transfers that name an account which does not exist (the database refuses writing one,
+ * migration 039; this finds any that got past it, such as a row written with its triggers disabled).
+ */
+export async function selectTransfersWithMissingAccounts(db: Database) {
+  const orphans = await sql<{ transfer_key: string; account_id: string }>`
+    SELECT t.transfer_key, ids.account_id::text AS account_id
+    FROM ledger_transfers t
+    CROSS JOIN LATERAL (VALUES (t.debit_account_id), (t.credit_account_id)) AS ids (account_id)
+    WHERE NOT EXISTS (SELECT FROM ledger_accounts a WHERE a.id = ids.account_id)
+    ORDER BY t.id
+    LIMIT 100`.execute(db);
+  return orphans.rows;
+}
+
 /** How many accounts and ledger transfers there are. */
 export async function countLedgerRows(db: Database): Promise<{ accounts: number; transfers: number }> {
   const counts = await sql<{ accounts: string; transfers: string }>`

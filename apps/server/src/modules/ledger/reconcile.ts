@@ -5,6 +5,7 @@ import {
   selectAccountsBelowZero,
   selectAccountsDisagreeingWithTransfers,
   selectBalanceSums,
+  selectTransfersWithMissingAccounts,
   selectYieldReserveOutflows,
 } from "./queries.ts";
 
@@ -16,7 +17,8 @@ import {
  *    its pending debits (the account rows agree with the transfer history);
  * 4. the yield reserve only ever pays investment returns, and what it paid equals the daily returns
  *    the investment history records and the investments' total returns (so, with 3, the reserve's
- *    decrease is exactly the returns paid: no return was created from nothing or paid twice).
+ *    decrease is exactly the returns paid: no return was created from nothing or paid twice);
+ * 5. every ledger transfer moves money between accounts that exist (so none of it sits outside the sums of 1).
  */
 export async function reconcileLedger(db: Database): Promise<ReconciliationReport> {
   const violations: string[] = [];
@@ -37,6 +39,9 @@ export async function reconcileLedger(db: Database): Promise<ReconciliationRepor
     );
   }
   violations.push(...(await checkYieldReserve(db)));
+  for (const row of await selectTransfersWithMissingAccounts(db)) {
+    violations.push(`ledger transfer ${row.transfer_key} names account ${row.account_id}, which does not exist`);
+  }
   const counts = await countLedgerRows(db);
   return {
     checkedAt: new Date().toISOString(),
