@@ -1,7 +1,7 @@
 // A kill in the middle of a group-commit batch (batcher.ts, decision 055): the batch's transfer rows
 // and notifications are written but its one ledger call waits on an account this test holds locked.
-// The server, or its embedded PostgreSQL, is then killed with SIGKILL. Afterwards no part of the batch
-// may be left (no transfer without its ledger legs, no legs or notification without their transfer),
+// The server, or its embedded PostgreSQL, is then killed with SIGKILL. Afterwards the batch is there
+// whole or not at all (no transfer without its ledger legs, no legs or notification without their transfer),
 // every acknowledged transfer is there exactly once, a retry of each unanswered request with its own
 // Idempotency-Key and code makes it exactly once, and the ledger reconciles.
 import { mkdtemp, rm } from "node:fs/promises";
@@ -511,8 +511,10 @@ describe("a SIGKILL in the middle of a group-commit batch", () => {
     );
     const survivorsOfBatch = afterKill.transfers.filter((row) => lockedKeys.has(row.idempotency_key));
     if (target === "server") {
-      // Its commit was never sent: nothing of the batch may be there.
-      expect(survivorsOfBatch).toEqual([]);
+      // Its COMMIT went out behind its statements (batcher.ts: nothing after the codes' check waits for an
+      // answer), so once the lock is let go the batch may still commit with no server left to answer:
+      // whole or not at all. A retry then finds what it made (below).
+      expect([0, lockedKeys.size]).toContain(survivorsOfBatch.length);
     }
     expect((await reconcileLedger(db)).violations).toEqual([]);
 

@@ -22,7 +22,8 @@ type Database = Kysely<DB>;
  * - `sendTogether`: several statements on a transaction's connection at once (Kysely runs a
  *   transaction's statements one at a time, each after the last one's answer).
  * - `sendingTogether`: the statements of several functions at once, on the transaction's connection.
- * - `sendBeforeCommit`: a transaction's last statement goes out with its COMMIT.
+ * - `sendBeforeCommit`: a transaction's last statements go out with its COMMIT (`sendAnsweredAtCommit`
+ *   when their answers are read afterwards).
  *
  * None of this changes what a transaction is. BEGIN's answer is awaited before COMMIT, so a failed
  * BEGIN still fails the transaction (BEGIN parses nothing, takes no lock and reads nothing: it fails
@@ -77,14 +78,27 @@ export function sendTogether(trx: Database, statements: readonly CompiledQuery[]
  * the transaction. Outside a transaction it is simply run.
  */
 export async function sendBeforeCommit(trx: Database, statement: CompiledQuery): Promise<void> {
+  await sendAnsweredAtCommit(trx, statement);
+}
+
+/**
+ * `sendBeforeCommit` for a statement whose answer the caller reads (a batch's inserted rows): `answered`
+ * is its result. Await it only once the transaction has committed — awaited before, it costs the round
+ * trip this saves. A failure fails the transaction, and `answered` too (handled, so that a caller who
+ * never reads it after a rollback leaves no unhandled rejection).
+ */
+export async function sendAnsweredAtCommit<Row>(
+  trx: Database,
+  statement: CompiledQuery<Row>,
+): Promise<{ answered: Promise<QueryResult<Row>> }> {
   if (!trx.isTransaction) {
-    await trx.executeQuery(statement);
-    return;
+    return { answered: Promise.resolve(await trx.executeQuery(statement)) };
   }
-  await trx.getExecutor().provideConnection(async (connection) => {
-    const answered = connection.executeQuery(statement);
+  return trx.getExecutor().provideConnection(async (connection) => {
+    const answered = connection.executeQuery<Row>(statement);
     answered.catch(() => {});
     sentBeforeCommit.set(connection, [...(sentBeforeCommit.get(connection) ?? []), answered]);
+    return { answered };
   });
 }
 

@@ -20,6 +20,8 @@ import { type LiveEvent, recordLiveEvents } from "../live/service.ts";
  * - The database refuses an overdraft (CHECK `balance - reserved >= 0` on non-external accounts);
  *   the check here only turns it into a clear `insufficient_funds` error first.
  * - Every function writes through the `db` it is given: pass the caller's transaction.
+ * - `applyNewLegsAtCommit` (a batch of transfers) writes without reading back: the database's own checks
+ *   (the CHECK above, unique keys, references, the update's currency test) fail the caller's COMMIT.
  */
 
 export interface TransferLeg {
@@ -226,7 +228,7 @@ async function lockAccountsAndInsertLegs(
  * separate read, and a concurrent duplicate sees the first one committed. Anything thrown later rolls
  * the insert back with the rest of the caller's transaction.
  */
-function legsInsertOf(legs: readonly TransferLeg[]) {
+function legsInsertOf(legs: readonly TransferLeg[], ifKeyExists: "skip" | "fail" = "skip") {
   const settledAt = new Date();
   const rows = unnestOf(
     legs.map((leg) => ({
@@ -258,7 +260,7 @@ function legsInsertOf(legs: readonly TransferLeg[]) {
   );
   return sql<InsertedLeg>`
     INSERT INTO ledger_transfers (${rows.columns}) SELECT * FROM unnest(${rows.arrays})
-    ON CONFLICT (transfer_key) DO NOTHING
+    ${ifKeyExists === "skip" ? sql`ON CONFLICT (transfer_key) DO NOTHING` : sql``}
     RETURNING id, transfer_key
   `;
 }
@@ -443,6 +445,65 @@ function settledTransfersOf(
 }
 
 /**
+ * Applies new legs, each under a key never used before, without waiting for any answer (a batch of
+ * transfers, modules/transfers/batcher.ts): the accounts' lock in id order, the legs' insert and each
+ * account's change by the legs' sum are sent at once and answered with the caller's COMMIT
+ * (db/pipelined.ts). Nothing is read back, so the database makes every check, and any of them failing
+ * fails the whole transaction: a key used before (the insert has no `ON CONFLICT`), a missing account
+ * (migration 039), an account of another currency (the update, below) and an overdraft (the table's
+ * CHECK). The caller then applies each operation alone with `applyLedger`, which tells them apart.
+ */
+export async function applyNewLegsAtCommit(
+  db: Database,
+  legs: readonly TransferLeg[],
+  /** Whose each account is (null: Ferry's own), for the owners' live balance events. */
+  owners: ReadonlyMap<string, string | null>,
+): Promise<void> {
+  assertSoundRequest(legs, []);
+  const changes = new Map<
+    string,
+    { ownerUserId: string | null; currency: string; balance: bigint; reserved: bigint }
+  >();
+  const changeOf = (accountId: string, currency: string) => {
+    const ownerUserId = owners.get(accountId);
+    assert(ownerUserId !== undefined, `the owner of account ${accountId} is known`);
+    const change = changes.get(accountId) ?? { ownerUserId, currency, balance: 0n, reserved: 0n };
+    changes.set(accountId, change);
+    return change;
+  };
+  for (const leg of legs) {
+    const debit = changeOf(leg.debitAccountId, leg.currency);
+    const credit = changeOf(leg.creditAccountId, leg.currency);
+    assert(debit.currency === leg.currency && credit.currency === leg.currency, "an account holds one currency");
+    if (leg.state === "pending") {
+      debit.reserved += leg.amountMinor;
+    } else {
+      debit.balance -= leg.amountMinor;
+      credit.balance += leg.amountMinor;
+    }
+  }
+  const rows = sql.join(
+    [...changes].map(
+      ([id, change]) =>
+        sql`(${id}::bigint, ${change.currency}::text, ${change.balance.toString()}::numeric, ${change.reserved.toString()}::numeric)`,
+    ),
+  );
+  await sendBeforeCommit(db, lockAccountsStatement([...changes.keys()]).statement.compile(db));
+  await sendBeforeCommit(db, legsInsertOf(legs, "fail").compile(db));
+  // An account of another currency fails the statement: the cast of a text that is no number, reached
+  // only then (it names the account, so it cannot be folded away beforehand).
+  await sendBeforeCommit(
+    db,
+    sql`UPDATE ledger_accounts AS a
+    SET balance = a.balance + CASE WHEN a.currency = v.currency THEN v.balance
+          ELSE ('Ledger invariant: account ' || a.id || ' does not hold ' || v.currency)::numeric END,
+        reserved = a.reserved + v.reserved
+    FROM (VALUES ${rows}) AS v(id, currency, balance, reserved) WHERE a.id = v.id`.compile(db),
+  );
+  await recordLiveEvents(db, balanceEventsOf([...changes.values()]));
+}
+
+/**
  * Applies new transfer legs and settlements of pending ones, all or nothing, in the caller's
  * transaction. Returns the transfers as they stand afterwards (the originals when replayed), and
  * whether the whole call was a replay of an earlier one.
@@ -473,7 +534,7 @@ export async function applyLedger(
   refuseOverdraft(accounts);
   await writeBalances(db, accounts);
   await markSettled(db, settledNow);
-  await recordLiveEvents(db, balanceEventsOf(accounts));
+  await recordLiveEvents(db, balanceEventsOf(accounts.values()));
   return {
     transfers: [...createdTransfersOf(legs, written), ...settledTransfersOf(pendingRows, settlements)],
     isReplay: written.insertedIds.size === 0 && settledNow.length === 0,
@@ -481,10 +542,12 @@ export async function applyLedger(
 }
 
 /** What the owners of the accounts this call changed hear at once: their balances moved (issue 32). */
-function balanceEventsOf(accounts: LockedAccounts): LiveEvent[] {
+function balanceEventsOf(
+  accounts: Iterable<{ readonly ownerUserId: string | null; readonly currency: string; readonly isChanged?: boolean }>,
+): LiveEvent[] {
   const currenciesByOwner = new Map<string, Set<string>>();
-  for (const account of accounts.values()) {
-    if (account.isChanged && account.ownerUserId !== null) {
+  for (const account of accounts) {
+    if (account.isChanged !== false && account.ownerUserId !== null) {
       const currencies = currenciesByOwner.get(account.ownerUserId) ?? new Set();
       currencies.add(account.currency);
       currenciesByOwner.set(account.ownerUserId, currencies);

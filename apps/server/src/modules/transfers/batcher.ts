@@ -6,7 +6,7 @@ import { sendingTogether, sendTogether } from "../../db/pipelined.ts";
 import { AppError } from "../../errors.ts";
 import { metricsOf } from "../../observability/metrics.ts";
 import { authenticatorEnrolledAmong } from "../auth/service.ts";
-import { applyLedger, readWalletBalancesOf, type TransferLeg } from "../ledger/service.ts";
+import { applyNewLegsAtCommit, readWalletBalancesOf, type TransferLeg } from "../ledger/service.ts";
 import { recordLiveEventsAtEnd } from "../live/service.ts";
 import {
   type AwaitingCode,
@@ -17,10 +17,10 @@ import {
   idempotentRequestOf,
   type KnownBeforehand,
   readAheadFor,
+  sendTransfersIn,
   type TransferAttempt,
   type TransferBatch,
   type TransferOutcome,
-  writeTransfersIn,
 } from "./create.ts";
 import { transfersByKeysStatement, transfersMadeBy } from "./queries.ts";
 import { readFerryUsersOf } from "./targets.ts";
@@ -31,6 +31,11 @@ import { readFerryUsersOf } from "./targets.ts";
  * limits, funds, code) in turn, then the legs of every accepted one in a single ledger call (every
  * account locked once, in id order, one insert, one balance update), then one commit, after which each
  * waiting request gets its own answer. With nothing in progress a transfer starts at once, alone.
+ *
+ * Three round trips: what the checks read, the codes' check with what writing reads, then everything
+ * the batch writes sent with its COMMIT, no statement waiting for another's answer (db/pipelined.ts,
+ * `applyNewLegsAtCommit`): the database checks what the ledger would otherwise check on locked rows,
+ * and any failure fails the COMMIT.
  *
  * A transfer refused by its checks (insufficient funds, a limit, an expired code…) is refused alone:
  * its checks write nothing but a wrong code's counted try, so no savepoint is needed. Anything else that
@@ -60,6 +65,15 @@ interface Waiting {
 }
 
 type Answer = { readonly outcome: TransferOutcome } | { readonly refusal: AppError };
+
+/**
+ * What a batch's transaction came to: the answers known before its commit (replays, refusals, wrong
+ * codes), and the written transfers' outcomes, known once it has committed, with their places.
+ */
+interface Written {
+  readonly answers: Answer[];
+  readonly made: { readonly outcomes: Promise<TransferOutcome[]>; readonly indexes: readonly number[] };
+}
 
 /** The lanes writing one database's transfers, made on first use. */
 const lanesByDatabase = new WeakMap<Database, TransferBatcher[]>();
@@ -174,15 +188,29 @@ class TransferBatcher {
 
   /** Writes the batch: what it returns gives each of its requests its answer. */
   private async write(batch: Waiting[]): Promise<() => void> {
-    let answers: Answer[];
+    let written: Written;
     try {
-      answers = await this.db
+      written = await this.db
         .transaction()
         .execute((trx) => recordLiveEventsAtEnd(trx, () => this.writeIn(trx, batch)));
     } catch {
       // Rolled back as a whole: each transfer alone, in its own transaction, as without batching.
       await Promise.all(batch.map((waiting) => this.writeAlone(waiting)));
       return () => {};
+    }
+    const { answers } = written;
+    try {
+      // Committed: the written transfers' rows came with the COMMIT's answer.
+      const outcomes = await written.made.outcomes;
+      written.made.indexes.forEach((index, position) => {
+        answers[index] = { outcome: outcomes[position] as TransferOutcome };
+      });
+    } catch (error) {
+      return () => {
+        for (const waiting of batch) {
+          waiting.reject(error);
+        }
+      };
     }
     return () =>
       batch.forEach((waiting, index) => {
@@ -198,9 +226,9 @@ class TransferBatcher {
   /**
    * The batch's transfers checked in turn, their e-mailed codes checked together, then the transfers
    * written together (each statement once for all of them), then all their legs in one ledger call,
-   * then what reads the moved balances.
+   * then what reads the moved balances. The written transfers' outcomes are known once it commits.
    */
-  private async writeIn(trx: Database, batch: Waiting[]): Promise<Answer[]> {
+  private async writeIn(trx: Database, batch: Waiting[]): Promise<Written> {
     const answers: Answer[] = [];
     const checked: { transfer: CheckedTransfer; index: number }[] = [];
     const awaiting: (AwaitingCode & { index: number })[] = [];
@@ -247,23 +275,21 @@ class TransferBatcher {
       }
     });
     // From here on a failure of any kind rolls the whole batch back (and each is then made alone).
-    const written: TransferBatch = { readAhead, legs: [] as TransferLeg[], afterLedger: [] };
-    const outcomes = await writeTransfersIn(
+    // Nothing below waits for an answer (but alert rules and webhook endpoints, for a batch that has
+    // them): it is all answered with the COMMIT, which any failure fails.
+    const written: TransferBatch = { readAhead, legs: [] as TransferLeg[], owners: new Map(), afterLedger: [] };
+    const { outcomes } = await sendTransfersIn(
       trx,
-      this.clock,
       checked.map((item) => item.transfer),
       written,
     );
-    checked.forEach((item, position) => {
-      answers[item.index] = { outcome: outcomes[position] as TransferOutcome };
-    });
     if (written.legs.length > 0) {
-      await applyLedger(trx, { create: written.legs });
+      await applyNewLegsAtCommit(trx, written.legs, written.owners);
     }
     for (const after of written.afterLedger) {
       await after();
     }
-    return answers;
+    return { answers, made: { outcomes, indexes: checked.map((item) => item.index) } };
   }
 
   private async writeAlone(waiting: Waiting): Promise<void> {

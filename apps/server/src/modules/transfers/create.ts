@@ -11,9 +11,10 @@ import {
   type IdempotentRequest,
   replayOf,
 } from "../../db/idempotency.ts";
-import { sendTogether } from "../../db/pipelined.ts";
+import { sendAnsweredAtCommit, sendBeforeCommit, sendTogether } from "../../db/pipelined.ts";
 import type { DB } from "../../db/schema.ts";
 import { unnestOf } from "../../db/unnest.ts";
+import { uuidv7 } from "../../db/uuidv7.ts";
 import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules, usersWithAlertRules } from "../alerts/service.ts";
 import { checkTotpCode, isAcceptedTotp, isAuthenticatorEnrolled } from "../auth/service.ts";
@@ -57,14 +58,15 @@ export interface TransferAttempt {
 export type TransferOutcome = { transfer: Transfer; isReplay: boolean } | { isWrongCode: true };
 
 /**
- * Transfers written in a batch (batcher.ts): their ledger legs join the batch's one ledger call, so
- * each one's funds are checked before its code is consumed, and a failure after the checks ends the
- * whole batch.
+ * Transfers written in a batch (batcher.ts, `sendTransfersIn`): their ledger legs join the batch's one
+ * ledger call, and a failure after the checks ends the whole batch.
  */
 export interface TransferBatch {
   /** What writing the batch's transfers reads, read already on connections of its own (`readAheadFor`). */
   readonly readAhead: ReadAhead;
   readonly legs: TransferLeg[];
+  /** Whose each account of the legs is (null: Ferry's own). */
+  readonly owners: Map<string, string | null>;
   /** What must see the moved balances (the alert rules): run after the batch's ledger call. */
   readonly afterLedger: (() => Promise<void>)[];
 }
@@ -143,6 +145,7 @@ function accountKeysOf({ attempt, priced }: CheckedTransfer) {
 
 /** The columns a new transfer's row is written with, and their types (db/unnest.ts). */
 const TRANSFER_COLUMNS = {
+  id: "uuid",
   sender_user_id: "text",
   method: "text",
   recipient_id: "uuid",
@@ -222,50 +225,49 @@ async function transfersInsertOf(trx: Database, transfers: readonly CheckedTrans
     transfers.flatMap((transfer) => Object.values(accountKeysOf(transfer))),
     found,
   );
-  const values = unnestOf(
-    transfers.map((transfer) => {
-      const { attempt, priced, exchange } = transfer;
-      const accounts = accountKeysOf(transfer);
-      return {
-        sender_user_id: attempt.sender.userId,
-        method: priced.target.method,
-        recipient_id: priced.target.recipientId,
-        payment_method_id: priced.target.paymentMethodId,
-        recipient_user_id: priced.target.recipientUserId,
-        ...priced.target.snapshot,
-        currency: priced.currency,
-        amount: priced.amountMinor.toString(),
-        fee: priced.feeMinor.toString(),
-        memo: attempt.request.memo || null,
-        // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
-        status: isInstant(priced) ? "sent" : "pending",
-        exchange_quote_id: exchange?.id ?? null,
-        sender_account_id: accountId(accounts.sender),
-        destination_account_id: accountId(accounts.destination),
-        fee_account_id: accountId(accounts.fee),
-        idempotency_key: attempt.idempotencyKey,
-        request_hash: attempt.requestHash,
-        api_credential_id: attempt.credential?.id ?? null,
-      };
-    }),
-    TRANSFER_COLUMNS,
-  );
+  const rows = transfers.map((transfer) => {
+    const { attempt, priced, exchange } = transfer;
+    const accounts = accountKeysOf(transfer);
+    return {
+      // Made here, as PostgreSQL would make it (migration 037), so that the legs are known before the
+      // row is written: a batch sends both in one round trip (batcher.ts).
+      id: uuidv7(),
+      sender_user_id: attempt.sender.userId,
+      method: priced.target.method,
+      recipient_id: priced.target.recipientId,
+      payment_method_id: priced.target.paymentMethodId,
+      recipient_user_id: priced.target.recipientUserId,
+      ...priced.target.snapshot,
+      currency: priced.currency,
+      amount: priced.amountMinor.toString(),
+      fee: priced.feeMinor.toString(),
+      memo: attempt.request.memo || null,
+      // A Ferry user receives the money at once; money leaving Ferry stays reserved until an admin sends it.
+      status: isInstant(priced) ? "sent" : "pending",
+      exchange_quote_id: exchange?.id ?? null,
+      sender_account_id: accountId(accounts.sender),
+      destination_account_id: accountId(accounts.destination),
+      fee_account_id: accountId(accounts.fee),
+      idempotency_key: attempt.idempotencyKey,
+      request_hash: attempt.requestHash,
+      api_credential_id: attempt.credential?.id ?? null,
+    };
+  });
+  const values = unnestOf(rows, TRANSFER_COLUMNS);
   const statement = sql<Selectable<DB["transfers"]>>`
     INSERT INTO transfers (${values.columns}) SELECT * FROM unnest(${values.arrays}) RETURNING *
   `.compile(trx);
   const rowsOf = (answer: readonly unknown[]) => {
-    // One row per sender and key (a batch holds one transfer per sender): matched back by them.
-    const rows = answer as Selectable<DB["transfers"]>[];
-    const byKey = new Map(rows.map((row) => [`${row.sender_user_id}|${row.idempotency_key}`, row]));
-    return transfers.map(({ attempt }) => {
-      const row = byKey.get(`${attempt.sender.userId}|${attempt.idempotencyKey}`);
+    const byId = new Map((answer as Selectable<DB["transfers"]>[]).map((row) => [row.id, row]));
+    return rows.map(({ id }) => {
+      const row = byId.get(id);
       if (!row) {
         throw new Error("An inserted transfer row is missing from its statement's answer");
       }
       return row;
     });
   };
-  return { statement, rowsOf };
+  return { statement, rows, rowsOf };
 }
 
 function isInstant(priced: PricedTransfer): boolean {
@@ -399,7 +401,7 @@ export async function createTransferIn(
       return { isWrongCode: true };
     }
   }
-  const [outcome] = await writeTransfersIn(trx, clock, [checked.transfer], null);
+  const [outcome] = await writeTransfersIn(trx, clock, [checked.transfer]);
   return outcome as TransferOutcome;
 }
 
@@ -468,21 +470,8 @@ function receivedNotificationOf({ attempt, priced }: CheckedTransfer, recipientU
   };
 }
 
-/**
- * Writes checked and confirmed transfers, each statement once for all of them: their rows, the Ferry
- * recipients' notifications, their ledger movement (or, in a batch, their legs for the batch's one
- * ledger call), alerts and webhook events. Answers each one's outcome, in order.
- */
-export async function writeTransfersIn(
-  trx: Database,
-  clock: Clock,
-  transfers: readonly CheckedTransfer[],
-  batch: TransferBatch | null,
-): Promise<TransferOutcome[]> {
-  if (transfers.length === 0) {
-    return [];
-  }
-  const readAhead = batch?.readAhead;
+/** What writing checked transfers sends first: their rows' insert and their Ferry payees' notifications. */
+async function transfersToWrite(trx: Database, transfers: readonly CheckedTransfer[], readAhead?: ReadAhead) {
   const insert = await transfersInsertOf(trx, transfers, readAhead?.accounts);
   const notifications = await notificationsToCreate(
     trx,
@@ -492,6 +481,31 @@ export async function writeTransfersIn(
     }),
     readAhead?.preferencesOf,
   );
+  return { insert, notifications };
+}
+
+/** Each written transfer's outcome, in order, from its row as written. */
+function outcomesOf(
+  transfers: readonly CheckedTransfer[],
+  rows: readonly Selectable<DB["transfers"]>[],
+): TransferOutcome[] {
+  return transfers.map(({ attempt }, index) => {
+    const row = rows[index] as (typeof rows)[number];
+    return { transfer: toTransfer({ ...row, app_name: attempt.credential?.name ?? null }), isReplay: false };
+  });
+}
+
+/**
+ * Writes checked and confirmed transfers, each statement once for all of them: their rows, the Ferry
+ * recipients' notifications, their ledger movement, alerts and webhook events. Answers each one's
+ * outcome, in order.
+ */
+export async function writeTransfersIn(
+  trx: Database,
+  clock: Clock,
+  transfers: readonly CheckedTransfer[],
+): Promise<TransferOutcome[]> {
+  const { insert, notifications } = await transfersToWrite(trx, transfers);
   // The transfers and their payees' notifications, sent together (db/pipelined.ts).
   const [inserted] = await sendTogether(
     trx,
@@ -503,12 +517,7 @@ export async function writeTransfersIn(
   const alertEvents: AlertEvent[] = [];
   for (const [index, { attempt, priced, exchange }] of transfers.entries()) {
     const row = rows[index] as (typeof rows)[number];
-    const legs = movementLegs(row, 0, isInstant(priced) ? "posted" : "pending");
-    if (batch) {
-      batch.legs.push(...legs);
-    } else {
-      await moveTransferMoney(trx, legs, exchange);
-    }
+    await moveTransferMoney(trx, movementLegs(row, 0, isInstant(priced) ? "posted" : "pending"), exchange);
     if (exchange) {
       await markTransferExchangeExecuted(trx, exchange.id, clock.now());
     }
@@ -522,19 +531,62 @@ export async function writeTransfersIn(
     }
     alertEvents.push(...(exchange?.alertEvents ?? []), ...alertEventsOf(row.id, attempt.sender, priced));
   }
-  if (batch) {
-    // A balance rule reads the balance the transfer left: only once the batch's ledger call has run.
-    batch.afterLedger.push(() => notifyAlertRules(trx, alertEvents, batch.readAhead.usersWithRules));
-  } else {
-    await notifyAlertRules(trx, alertEvents);
-  }
+  await notifyAlertRules(trx, alertEvents);
   await recordWebhookEvents(
     trx,
     rows.flatMap((row) => transferWebhookEvents("transfer.created", row)),
-    readAhead?.endpoints,
   );
-  return transfers.map(({ attempt }, index) => {
-    const row = rows[index] as (typeof rows)[number];
-    return { transfer: toTransfer({ ...row, app_name: attempt.credential?.name ?? null }), isReplay: false };
-  });
+  return outcomesOf(transfers, rows);
+}
+
+/**
+ * `writeTransfersIn` for a batch (batcher.ts), without waiting for an answer: the rows' insert and the
+ * notifications go out at once and are answered with the batch's COMMIT (db/pipelined.ts), their legs
+ * join the batch's one ledger call, their alerts run after it. `outcomes` — await it only once the
+ * batch has committed — gives each transfer's, in order. Only a batch whose users have webhook
+ * endpoints waits for the rows before its commit: the events carry them. A transfer paid from another
+ * balance or made by an app is never batched.
+ */
+export async function sendTransfersIn(
+  trx: Database,
+  transfers: readonly CheckedTransfer[],
+  batch: TransferBatch,
+): Promise<{ outcomes: Promise<TransferOutcome[]> }> {
+  if (transfers.length === 0) {
+    return { outcomes: Promise.resolve([]) };
+  }
+  const { insert, notifications } = await transfersToWrite(trx, transfers, batch.readAhead);
+  const { answered } = await sendAnsweredAtCommit(trx, insert.statement);
+  if (notifications) {
+    await sendBeforeCommit(trx, notifications.insert);
+    await notifications.announce();
+  }
+  const alertEvents: AlertEvent[] = [];
+  for (const [index, { attempt, priced, exchange }] of transfers.entries()) {
+    if (exchange || attempt.credential) {
+      throw new Error("A transfer paid from another balance or made by an app is never batched");
+    }
+    const row = insert.rows[index] as (typeof insert.rows)[number];
+    batch.legs.push(...movementLegs(row, 0, isInstant(priced) ? "posted" : "pending"));
+    const accounts = accountKeysOf(transfers[index] as CheckedTransfer);
+    batch.owners.set(row.sender_account_id, accounts.sender.ownerUserId);
+    batch.owners.set(row.destination_account_id, accounts.destination.ownerUserId);
+    batch.owners.set(row.fee_account_id, accounts.fee.ownerUserId);
+    alertEvents.push(...alertEventsOf(row.id, attempt.sender, priced));
+  }
+  // A balance rule reads the balance the transfer left: only once the batch's ledger call has been sent.
+  batch.afterLedger.push(() => notifyAlertRules(trx, alertEvents, batch.readAhead.usersWithRules));
+  const rowsWritten = answered.then((result) => insert.rowsOf(result.rows));
+  rowsWritten.catch(() => {});
+  if (batch.readAhead.endpoints.length > 0) {
+    const rows = await rowsWritten;
+    await recordWebhookEvents(
+      trx,
+      rows.flatMap((row) => transferWebhookEvents("transfer.created", row)),
+      batch.readAhead.endpoints,
+    );
+  }
+  const outcomes = rowsWritten.then((rows) => outcomesOf(transfers, rows));
+  outcomes.catch(() => {});
+  return { outcomes };
 }
