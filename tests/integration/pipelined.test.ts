@@ -1,6 +1,7 @@
 // db/pipelined.ts (issue 31): statements that need not wait for each other's answers go out together
 // (BEGIN with the first statement, `sendTogether`, the last statement with COMMIT), and a transaction
 // is still one: what any of its statements wrote is gone when it rolls back or one of them fails.
+import net from "node:net";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "vitest";
@@ -118,6 +119,38 @@ describe("statements sent together", () => {
     ]);
     // PostgreSQL ran them in order: the count sees the row inserted just before it.
     expect(answers).toEqual([[], [{ count: 1 }]]);
+  });
+});
+
+describe("statements made in one turn of the event loop", () => {
+  test("leave in one write to the socket, each answered its own", async () => {
+    const client = await database.pool.connect();
+    const socket = (client as unknown as { connection: { stream: net.Socket } }).connection.stream;
+    const prototype = net.Socket.prototype as unknown as Record<"_write" | "_writev", Hook>;
+    const { _write, _writev } = prototype;
+    let writes = 0;
+    prototype._write = function (this: unknown, ...args) {
+      writes += this === socket ? 1 : 0;
+      return _write.apply(this as { text: string }, args);
+    };
+    prototype._writev = function (this: unknown, ...args) {
+      writes += this === socket ? 1 : 0;
+      return _writev.apply(this as { text: string }, args);
+    };
+    try {
+      const answers = await Promise.all(
+        [1, 2, 3].map((value) => client.query<{ value: number }>("SELECT $1::int AS value", [value])),
+      );
+      expect(answers.map((answer) => answer.rows[0]?.value)).toEqual([1, 2, 3]);
+      expect(writes).toBe(1);
+      // A later turn writes again.
+      await client.query("SELECT $1::int AS value", [4]);
+      expect(writes).toBe(2);
+    } finally {
+      prototype._write = _write;
+      prototype._writev = _writev;
+      client.release();
+    }
   });
 });
 

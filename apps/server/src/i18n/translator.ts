@@ -38,6 +38,23 @@ export interface Reader {
 
 /** The reader for a language and an IANA time zone (UTC when a person never chose one). */
 export function readerFor(language: Language, timeZone = "UTC"): Reader {
-  const { translate, translateText } = translatorFor(language);
-  return { language, t: translate, translateText, format: createFormatter({ language, timeZone }) };
+  const key = `${language} ${timeZone}`;
+  let reader = readers.get(key);
+  if (reader === undefined) {
+    const { translate, translateText } = translatorFor(language);
+    reader = { language, t: translate, translateText, format: createFormatter({ language, timeZone }) };
+    if (readers.size >= MAX_READERS) {
+      readers.clear();
+    }
+    readers.set(key, reader);
+  }
+  return reader;
 }
+
+/**
+ * Readers made once per language and time zone: every transfer's two notifications are written with
+ * one, and making a formatter cost more than writing the text (issue 31). The few hundred time zones
+ * bound it; the cap bounds it anyway.
+ */
+const readers = new Map<string, Reader>();
+const MAX_READERS = 2_000;
