@@ -41,6 +41,9 @@
  *   writes bench/results/tmp/server-spread.cpuprofile)
  * - BENCH_THROWAWAY (0; 1 turns PostgreSQL's durability off, labelled in the results)
  * - BENCH_OPEN_LOOP (1; 0 skips the open-loop phases)
+ * - BENCH_PAIRED_ROUNDS (8; 0 skips them) and BENCH_PAIRED_SECONDS (3): the rounds the ratio to the
+ *   reference is measured in, a reference slice and a spread slice side by side (bench/paired.ts); with
+ *   none, the ratio is that of the two phases above
  */
 // First: the server in this process runs with V8 as `npm start` sets it.
 import "../apps/server/src/v8-tuning.ts";
@@ -82,6 +85,7 @@ import type {
   PlannedRequest,
 } from "./http-load-worker.ts";
 import { errorCodeOf, LOOPBACK_HOST, sendHttp } from "./http-request.ts";
+import { type PairedFigures, runPairedRounds } from "./paired.ts";
 import { installPgledger, type PeerResult, runPgledger } from "./pgledger-peer.ts";
 import {
   recordPoolStatements,
@@ -148,6 +152,9 @@ export interface Settings {
   readonly isOpenLoopMeasured: boolean;
   /** Ferry server processes for the "processes" phase (the spread load spread over them); 1 skips it. */
   readonly processes: number;
+  /** Paired rounds for the ratio to the reference (bench/paired.ts), and their slices' length. */
+  readonly pairedRounds: number;
+  readonly pairedSeconds: number;
   /** The servers' log level: production's `info` by default, its lines written to /dev/null. */
   readonly logLevel: string;
 }
@@ -186,6 +193,8 @@ export function readSettings(): Settings {
     isThrowaway: process.env.BENCH_THROWAWAY === "1",
     isOpenLoopMeasured: process.env.BENCH_OPEN_LOOP !== "0",
     processes: intSetting("BENCH_PROCESSES", 2, 1, 8),
+    pairedRounds: intSetting("BENCH_PAIRED_ROUNDS", 8, 0, 20),
+    pairedSeconds: intSetting("BENCH_PAIRED_SECONDS", 3, 1, 30),
     logLevel: process.env.BENCH_LOG_LEVEL || "info",
   };
 }
@@ -867,6 +876,68 @@ async function runReference(bench: Bench) {
   return { reference: referencePhases[0].figures, referencePhases, pgbench };
 }
 
+/** The length of a paired round's lead-in, before each of its slices (bench/paired.ts). */
+const PAIRED_LEAD_IN_MS = 500;
+
+/**
+ * The ratio to the reference in paired rounds (bench/paired.ts): each round a slice of the reference
+ * (run as the reference phase was) and a slice of the spread load, side by side. Every slice's codes
+ * are issued before the first round, so that no round waits on set-up.
+ */
+async function measurePaired(
+  bench: Bench,
+  references: Awaited<ReturnType<typeof runReference>>,
+  ratePerSecond: number,
+): Promise<PairedFigures | null> {
+  const { settings } = bench.run;
+  if (settings.pairedRounds === 0) {
+    return null;
+  }
+  const sliceMs = settings.pairedSeconds * 1000;
+  const perClient =
+    Math.ceil((ratePerSecond * (sliceMs + PAIRED_LEAD_IN_MS) * 2) / 1000 / settings.clients) + MIN_POOL_PER_CLIENT;
+  const plans: HttpClientPlan[][] = [];
+  for (let round = 0; round < settings.pairedRounds; round += 1) {
+    plans.push(await planPhase(bench, `paired-${round + 1}`, perClient, bench.spreadRecipientOf));
+  }
+  const { pgbench } = references;
+  const isPgbench = references.reference.name === "reference pgbench" && pgbench !== null;
+  const logDir = await mkdtemp(path.join(bench.run.tempDir, "pgbench-paired-"));
+  const referenceOptions = {
+    url: bench.db.url,
+    clients: settings.clients,
+    durationMs: sliceMs,
+    leadInMs: PAIRED_LEAD_IN_MS,
+  };
+  const figures = await runPairedRounds({
+    rounds: settings.pairedRounds,
+    sliceSeconds: settings.pairedSeconds,
+    runReference: async () => {
+      const result = isPgbench
+        ? await runReferenceWithPgbench({ ...referenceOptions, logDir, version: pgbench.version })
+        : await runReferenceFromNode({ ...referenceOptions, scale: settings.referenceScale });
+      return result.perSecond;
+    },
+    runFerry: async (round) => {
+      const { result } = await runHttpPhase(
+        bench,
+        `paired ${round + 1}`,
+        plans[round] as HttpClientPlan[],
+        sliceMs,
+        { ...TRANSFER_REQUEST, leadInMs: PAIRED_LEAD_IN_MS },
+        false,
+      );
+      return (result.createdCount / result.elapsedMs) * 1000;
+    },
+  });
+  for (const [index, round] of figures.rounds.entries()) {
+    log(
+      `paired round ${index + 1} (${round.isReferenceFirst ? "reference first" : "Ferry first"}): reference ${round.referencePerSecond.toFixed(0)}/s, spread ${round.ferryPerSecond.toFixed(0)}/s, ratio ${round.ratio.toFixed(3)}`,
+    );
+  }
+  return figures;
+}
+
 /** As the reference's figures: a peer's client is this process's main thread, as the Node reference's. */
 function asReferenceResult(result: PeerResult): ReferenceResult {
   return { ...result, kind: "node-pg", transactions: result.transfers };
@@ -1150,6 +1221,7 @@ async function main(): Promise<void> {
     const references = await runReference(bench);
     const peer = await runPeer(bench);
     const phases = await runLoadPhases(bench, estimatedRate);
+    const paired = await measurePaired(bench, references, Math.max(phases.spread.perSecond, phases.hot.perSecond));
     const reconciliation = await reconcile(bench);
     const deadlocks = await countDeadlocks(bench);
     const outcome: Outcome = {
@@ -1159,6 +1231,7 @@ async function main(): Promise<void> {
       ...references,
       ...peer,
       ...phases,
+      paired,
       ...reconciliation,
       deadlocks,
     };
@@ -1189,6 +1262,8 @@ interface Outcome {
   readonly pgledgerSpread: PhaseFigures;
   readonly pgledgerHot: PhaseFigures;
   readonly openLoop: { share: number; arrivalsPerSecond: number; figures: PhaseFigures }[];
+  /** The ratio to the reference in paired rounds (bench/paired.ts); null when none were run. */
+  readonly paired: PairedFigures | null;
   readonly report: Awaited<ReturnType<typeof reconcileLedger>>;
   readonly violations: string[];
   readonly deadlocks: number;
@@ -1198,8 +1273,11 @@ const TABLE_WIDTHS = [34, 10, 8, 8, 8, 9, 9, 9];
 
 function ratiosOf(outcome: Outcome) {
   const { spread, hot, reference, pgledgerSpread, pgledgerHot, authenticatedRead } = outcome;
+  const contiguousRatioToReference = spread.perSecond / reference.perSecond;
   return {
-    ratioToReference: spread.perSecond / reference.perSecond,
+    // Measured in paired rounds when they ran (bench/paired.ts): the two phases are a minute apart.
+    ratioToReference: outcome.paired ? outcome.paired.ratio : contiguousRatioToReference,
+    contiguousRatioToReference,
     hotToSpread: spread.perSecond > 0 ? hot.perSecond / spread.perSecond : 0,
     ratioToPgledger: pgledgerSpread.perSecond > 0 ? spread.perSecond / pgledgerSpread.perSecond : 0,
     hotRatioToPgledger: pgledgerHot.perSecond > 0 ? hot.perSecond / pgledgerHot.perSecond : 0,
@@ -1283,6 +1361,7 @@ function verdictLines(outcome: Outcome): string[] {
   const { spread, hot, reference, violations } = outcome;
   const {
     ratioToReference,
+    contiguousRatioToReference,
     hotToSpread,
     ratioToPgledger,
     readsToReference,
@@ -1310,6 +1389,12 @@ function verdictLines(outcome: Outcome): string[] {
       (item) =>
         `open loop at ${Math.round(item.share * 100)}% (${item.arrivalsPerSecond}/s): p50 ${item.figures.p50Ms.toFixed(1)} ms, p99 ${item.figures.p99Ms.toFixed(1)} ms, ${item.figures.perSecond.toFixed(0)}/s done`,
     ),
+    ...(outcome.paired
+      ? [
+          `ratio to reference, phases above:       ${contiguousRatioToReference.toFixed(3)}   (a minute apart: the machine's drift weighs on it)`,
+          `ratio to reference in ${outcome.paired.rounds.length} paired rounds of ${outcome.paired.sliceSeconds} s: rounds from ${outcome.paired.minRatio.toFixed(3)} to ${outcome.paired.maxRatio.toFixed(3)}, median ${outcome.paired.medianRatio.toFixed(3)}`,
+        ]
+      : []),
     `ratio to reference (spread / reference): ${ratioToReference.toFixed(3)}   target ≥ ${TARGETS.ratioToReference}: ${verdict(ratioToReference >= TARGETS.ratioToReference)}`,
     `hot / spread:                            ${hotToSpread.toFixed(3)}   target ≥ ${TARGETS.hotToSpread}: ${verdict(hotToSpread >= TARGETS.hotToSpread)}`,
     `p99 (spread):                            ${spread.p99Ms.toFixed(1)} ms   target < ${TARGETS.p99Ms} ms: ${verdict(spread.p99Ms < TARGETS.p99Ms)}`,
@@ -1441,10 +1526,27 @@ function environmentOf(outcome: Outcome) {
 }
 
 /** bench/results/transfers.json: the headline figures, the targets, each phase, the profile and the machine. */
+function pairedFiguresOfRun(paired: PairedFigures) {
+  return {
+    sliceSeconds: paired.sliceSeconds,
+    ratio: round(paired.ratio, 4),
+    medianRatio: round(paired.medianRatio, 4),
+    minRatio: round(paired.minRatio, 4),
+    maxRatio: round(paired.maxRatio, 4),
+    rounds: paired.rounds.map((item) => ({
+      referencePerSecond: round(item.referencePerSecond, 1),
+      spreadPerSecond: round(item.ferryPerSecond, 1),
+      ratio: round(item.ratio, 4),
+      isReferenceFirst: item.isReferenceFirst,
+    })),
+  };
+}
+
 function resultsOf(outcome: Outcome) {
   const { settings, spread, hot, reference, referencePhases, authenticatedRead, violations, report } = outcome;
   const {
     ratioToReference,
+    contiguousRatioToReference,
     hotToSpread,
     ratioToPgledger,
     hotRatioToPgledger,
@@ -1464,6 +1566,11 @@ function resultsOf(outcome: Outcome) {
     hotTransfersPerSecond: round(hot.perSecond, 1),
     referencePerSecond: round(reference.perSecond, 1),
     ratioToReference: round(ratioToReference, 4),
+    ratioToReferenceMeasuredIn: outcome.paired
+      ? `${outcome.paired.rounds.length} paired rounds of ${outcome.paired.sliceSeconds} s (bench/paired.ts)`
+      : "the spread and reference phases",
+    contiguousRatioToReference: round(contiguousRatioToReference, 4),
+    paired: outcome.paired ? pairedFiguresOfRun(outcome.paired) : null,
     hotToSpread: round(hotToSpread, 4),
     pgledgerPerSecond: round(outcome.pgledgerSpread.perSecond, 1),
     pgledgerHotPerSecond: round(outcome.pgledgerHot.perSecond, 1),
