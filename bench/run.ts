@@ -902,7 +902,6 @@ async function measurePaired(
   }
   const { pgbench } = references;
   const isPgbench = references.reference.name === "reference pgbench" && pgbench !== null;
-  const logDir = await mkdtemp(path.join(bench.run.tempDir, "pgbench-paired-"));
   const referenceOptions = {
     url: bench.db.url,
     clients: settings.clients,
@@ -913,8 +912,13 @@ async function measurePaired(
     rounds: settings.pairedRounds,
     sliceSeconds: settings.pairedSeconds,
     runReference: async () => {
+      // pgbench's figures come from every log in its folder: a folder for each slice.
       const result = isPgbench
-        ? await runReferenceWithPgbench({ ...referenceOptions, logDir, version: pgbench.version })
+        ? await runReferenceWithPgbench({
+            ...referenceOptions,
+            logDir: await mkdtemp(path.join(bench.run.tempDir, "pgbench-paired-")),
+            version: pgbench.version,
+          })
         : await runReferenceFromNode({ ...referenceOptions, scale: settings.referenceScale });
       return result.perSecond;
     },
