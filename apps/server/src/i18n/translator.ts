@@ -36,6 +36,14 @@ export interface Reader {
   readonly format: Formatter;
 }
 
+/**
+ * Readers made once per language and time zone: a batch's notifications are written with them, and
+ * making a formatter cost more than writing the text (issue 31). The few hundred time zones bound them;
+ * the cap bounds them anyway.
+ */
+const readers = new Map<string, Reader>();
+const MAX_READERS = 2_000;
+
 /** The reader for a language and an IANA time zone (UTC when a person never chose one). */
 export function readerFor(language: Language, timeZone = "UTC"): Reader {
   const key = `${language} ${timeZone}`;
@@ -50,11 +58,3 @@ export function readerFor(language: Language, timeZone = "UTC"): Reader {
   }
   return reader;
 }
-
-/**
- * Readers made once per language and time zone: every transfer's two notifications are written with
- * one, and making a formatter cost more than writing the text (issue 31). The few hundred time zones
- * bound it; the cap bounds it anyway.
- */
-const readers = new Map<string, Reader>();
-const MAX_READERS = 2_000;
