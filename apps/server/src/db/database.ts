@@ -1,5 +1,6 @@
 import { Kysely } from "kysely";
 import pg from "pg";
+import { arrayLiteralOf } from "./array-literal.ts";
 import { PipelinedPostgresDialect } from "./pipelined.ts";
 import type { DB } from "./schema.ts";
 
@@ -50,6 +51,11 @@ function preparedNameOf(text: string): string | undefined {
 
 type QueryFunction = (...args: unknown[]) => unknown;
 
+/** A parameter as sent: an array written as its literal here when it can be (db/array-literal.ts). */
+function withArraysWritten(value: unknown): unknown {
+  return Array.isArray(value) ? (arrayLiteralOf(value) ?? value) : value;
+}
+
 interface CorkableStream {
   cork(): void;
   uncork(): void;
@@ -71,7 +77,9 @@ function prepareNamedStatements(client: pg.PoolClient): void {
         return new Promise((resolve, reject) => {
           // Made here with its text and values, then named: node-postgres copies a query given as an
           // object property by property (every statement, about 4 % of a signed-in read's CPU, issue 31).
-          const submitted = new pg.Query(config, values, (error, result) => (error ? reject(error) : resolve(result)));
+          const submitted = new pg.Query(config, values.map(withArraysWritten), (error, result) =>
+            error ? reject(error) : resolve(result),
+          );
           (submitted as unknown as { name: string }).name = name;
           query(submitted);
         });

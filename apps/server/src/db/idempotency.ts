@@ -65,8 +65,8 @@ function lockNameOf(request: IdempotentRequest): string {
  * their keys' locks. The caller sends it, then looks up what each key made (in a statement PostgreSQL
  * runs after it, so once the locks are held) and passes that to `replayOf`.
  */
-export function idempotencyKeysLock(requests: readonly IdempotentRequest[]) {
-  return lockKeysStatement(requests.map(lockNameOf));
+export function idempotencyKeysLock(db: Database, requests: readonly IdempotentRequest[]) {
+  return lockKeysStatement(db, requests.map(lockNameOf));
 }
 
 /** What the request's key made earlier, read under its lock: a replay's result, a conflict, or new (undefined). */

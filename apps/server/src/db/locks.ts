@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { statementOnce } from "./compiled-once.ts";
 import type { Database } from "./database.ts";
 
 /**
@@ -16,9 +17,10 @@ export async function lockKey(trx: Database, key: string): Promise<void> {
  * The statement that takes the locks of all of `keys`, in the order of their hashes (the locks' own
  * names), so two transactions locking overlapping sets this way never wait on each other in a cycle.
  */
-export function lockKeysStatement(keys: readonly string[]) {
-  return sql`
+export const lockKeysStatement = statementOnce(
+  (_db: Database, keys: readonly string[]) => sql`
     SELECT pg_advisory_xact_lock(hashed.lock)
-    FROM (SELECT DISTINCT hashtextextended(key, 0) AS lock FROM unnest(${[...keys]}::text[]) AS key ORDER BY lock) AS hashed
-  `;
-}
+    FROM (SELECT DISTINCT hashtextextended(key, 0) AS lock FROM unnest(${keys}::text[]) AS key ORDER BY lock) AS hashed
+  `,
+  1,
+);

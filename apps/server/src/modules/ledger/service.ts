@@ -1,10 +1,10 @@
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { type Selectable, sql } from "kysely";
-import { compiledOnce } from "../../db/compiled-once.ts";
+import { compiledOnce, statementOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
 import { sendBeforeCommit, sendTogether } from "../../db/pipelined.ts";
 import type { DB } from "../../db/schema.ts";
-import { unnestOf } from "../../db/unnest.ts";
+import { unnestInsert } from "../../db/unnest.ts";
 import { AppError } from "../../errors.ts";
 import { type LiveEvent, recordLiveEvents } from "../live/service.ts";
 
@@ -166,15 +166,17 @@ async function lockTransfersToSettle(db: Database, settlements: readonly Settlem
  * FOR UPDATE would wait for. The rows every transfer writes take no such lock: their references are
  * checked once per statement (migration 039, decision 062).
  */
-function lockAccountsStatement(ids: readonly string[]) {
+function lockAccountsStatement(db: Database, ids: readonly string[]) {
   const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  return {
-    count: sorted.length,
-    statement: sql<LockedAccountRow>`
-      SELECT id, owner_user_id, currency, balance, reserved, is_external FROM ledger_accounts
-      WHERE id = ANY(${sorted}::bigint[]) ORDER BY id FOR NO KEY UPDATE`,
-  };
+  return { count: sorted.length, statement: lockAccountsInOrder(db, sorted) };
 }
+
+const lockAccountsInOrder = statementOnce(
+  (_db: Database, sorted: readonly string[]) => sql<LockedAccountRow>`
+    SELECT id, owner_user_id, currency, balance, reserved, is_external FROM ledger_accounts
+    WHERE id = ANY(${sorted}::bigint[]) ORDER BY id FOR NO KEY UPDATE`,
+  1,
+);
 
 interface LockedAccountRow {
   id: string;
@@ -212,12 +214,12 @@ async function lockAccountsAndInsertLegs(
   ids: readonly string[],
   legs: readonly TransferLeg[],
 ): Promise<{ accounts: LockedAccounts; written: WrittenLegs }> {
-  const lock = lockAccountsStatement(ids);
+  const lock = lockAccountsStatement(db, ids);
   if (legs.length === 0) {
-    const { rows } = await lock.statement.execute(db);
+    const { rows } = await db.executeQuery(lock.statement);
     return { accounts: lockedAccountsOf(rows, lock.count), written: { insertedIds: new Map(), replayed: new Map() } };
   }
-  const [locked, inserted] = await sendTogether(db, [lock.statement.compile(db), legsInsertOf(legs).compile(db)]);
+  const [locked, inserted] = await sendTogether(db, [lock.statement, legsInsertOf(legs, "skip")]);
   const accounts = lockedAccountsOf((locked?.rows ?? []) as LockedAccountRow[], lock.count);
   return { accounts, written: await insertedLegsOf(db, legs, (inserted?.rows ?? []) as InsertedLeg[]) };
 }
@@ -228,9 +230,10 @@ async function lockAccountsAndInsertLegs(
  * separate read, and a concurrent duplicate sees the first one committed. Anything thrown later rolls
  * the insert back with the rest of the caller's transaction.
  */
-function legsInsertOf(legs: readonly TransferLeg[], ifKeyExists: "skip" | "fail" = "skip") {
-  const settledAt = new Date();
-  const rows = unnestOf(
+function legsInsertOf(legs: readonly TransferLeg[], ifKeyExists: "skip" | "fail") {
+  // As text, which PostgreSQL reads exactly, so the array is written as its literal (db/array-literal.ts).
+  const settledAt = new Date().toISOString();
+  return legsInserts[ifKeyExists](
     legs.map((leg) => ({
       transfer_key: leg.transferKey,
       debit_account_id: leg.debitAccountId,
@@ -244,26 +247,34 @@ function legsInsertOf(legs: readonly TransferLeg[], ifKeyExists: "skip" | "fail"
       initial_state: leg.state,
       settled_at: leg.state === "posted" ? settledAt : null,
     })),
-    {
-      transfer_key: "text",
-      debit_account_id: "bigint",
-      credit_account_id: "bigint",
-      amount: "numeric",
-      currency: "text",
-      kind: "text",
-      reference_type: "text",
-      reference_id: "text",
-      state: "text",
-      initial_state: "text",
-      settled_at: "timestamptz",
-    },
   );
-  return sql<InsertedLeg>`
-    INSERT INTO ledger_transfers (${rows.columns}) SELECT * FROM unnest(${rows.arrays})
-    ${ifKeyExists === "skip" ? sql`ON CONFLICT (transfer_key) DO NOTHING` : sql``}
-    RETURNING id, transfer_key
-  `;
 }
+
+/** The columns a new leg is written with, and their types (db/unnest.ts). */
+const LEG_COLUMNS = {
+  transfer_key: "text",
+  debit_account_id: "bigint",
+  credit_account_id: "bigint",
+  amount: "numeric",
+  currency: "text",
+  kind: "text",
+  reference_type: "text",
+  reference_id: "text",
+  state: "text",
+  initial_state: "text",
+  settled_at: "timestamptz",
+} as const;
+
+type LegRowToInsert = { readonly [Column in keyof typeof LEG_COLUMNS]: unknown };
+
+const legsInserts = {
+  skip: unnestInsert<LegRowToInsert, InsertedLeg>(
+    "ledger_transfers",
+    LEG_COLUMNS,
+    "ON CONFLICT (transfer_key) DO NOTHING RETURNING id, transfer_key",
+  ),
+  fail: unnestInsert<LegRowToInsert, InsertedLeg>("ledger_transfers", LEG_COLUMNS, "RETURNING id, transfer_key"),
+};
 
 interface InsertedLeg {
   id: string;
@@ -386,18 +397,24 @@ async function writeBalances(db: Database, accounts: LockedAccounts): Promise<vo
   if (changed.length === 0) {
     return;
   }
-  const rows = sql.join(
-    changed.map(
-      (account) =>
-        sql`(${account.id}::bigint, ${account.balance.toString()}::numeric, ${account.reserved.toString()}::numeric)`,
-    ),
-  );
   await sendBeforeCommit(
     db,
-    sql`UPDATE ledger_accounts AS a SET balance = v.balance, reserved = v.reserved
-    FROM (VALUES ${rows}) AS v(id, balance, reserved) WHERE a.id = v.id`.compile(db),
+    balancesWrite(
+      db,
+      changed.map((account) => account.id),
+      changed.map((account) => account.balance.toString()),
+      changed.map((account) => account.reserved.toString()),
+    ),
   );
 }
+
+const balancesWrite = statementOnce(
+  (_db: Database, ids: readonly string[], balances: readonly string[], reserves: readonly string[]) => sql`
+    UPDATE ledger_accounts AS a SET balance = v.balance, reserved = v.reserved
+    FROM unnest(${ids}::bigint[], ${balances}::numeric[], ${reserves}::numeric[]) AS v(id, balance, reserved)
+    WHERE a.id = v.id`,
+  3,
+);
 
 async function markSettled(db: Database, settledNow: readonly Settlement[]): Promise<void> {
   for (const settlement of settledNow) {
@@ -482,26 +499,44 @@ export async function applyNewLegsAtCommit(
       credit.balance += leg.amountMinor;
     }
   }
-  const rows = sql.join(
-    [...changes].map(
-      ([id, change]) =>
-        sql`(${id}::bigint, ${change.currency}::text, ${change.balance.toString()}::numeric, ${change.reserved.toString()}::numeric)`,
-    ),
-  );
-  await sendBeforeCommit(db, lockAccountsStatement([...changes.keys()]).statement.compile(db));
-  await sendBeforeCommit(db, legsInsertOf(legs, "fail").compile(db));
-  // An account of another currency fails the statement: the cast of a text that is no number, reached
-  // only then (it names the account, so it cannot be folded away beforehand).
+  await sendBeforeCommit(db, lockAccountsStatement(db, [...changes.keys()]).statement);
+  await sendBeforeCommit(db, legsInsertOf(legs, "fail"));
+  const changed = [...changes];
   await sendBeforeCommit(
     db,
-    sql`UPDATE ledger_accounts AS a
-    SET balance = a.balance + CASE WHEN a.currency = v.currency THEN v.balance
-          ELSE ('Ledger invariant: account ' || a.id || ' does not hold ' || v.currency)::numeric END,
-        reserved = a.reserved + v.reserved
-    FROM (VALUES ${rows}) AS v(id, currency, balance, reserved) WHERE a.id = v.id`.compile(db),
+    balancesMove(
+      db,
+      changed.map(([id]) => id),
+      changed.map(([, change]) => change.currency),
+      changed.map(([, change]) => change.balance.toString()),
+      changed.map(([, change]) => change.reserved.toString()),
+    ),
   );
   await recordLiveEvents(db, balanceEventsOf([...changes.values()]));
 }
+
+/**
+ * Each account's change by the sum of its legs. An account of another currency fails the statement:
+ * the cast of a text that is no number, reached only then (it names the account, so it cannot be
+ * folded away beforehand).
+ */
+const balancesMove = statementOnce(
+  (
+    _db: Database,
+    ids: readonly string[],
+    currencies: readonly string[],
+    balances: readonly string[],
+    reserves: readonly string[],
+  ) => sql`
+    UPDATE ledger_accounts AS a
+    SET balance = a.balance + CASE WHEN a.currency = v.currency THEN v.balance
+          ELSE ('Ledger invariant: account ' || a.id || ' does not hold ' || v.currency)::numeric END,
+        reserved = a.reserved + v.reserved
+    FROM unnest(${ids}::bigint[], ${currencies}::text[], ${balances}::numeric[], ${reserves}::numeric[])
+      AS v(id, currency, balance, reserved)
+    WHERE a.id = v.id`,
+  4,
+);
 
 /**
  * Applies new transfer legs and settlements of pending ones, all or nothing, in the caller's
@@ -585,19 +620,39 @@ function accountKeyOf(key: { ownerUserId: string | null; currency: string; purpo
 async function selectAccountIds(db: Database, keys: readonly AccountKey[]): Promise<Map<string, string>> {
   const owned = keys.filter((key) => key.ownerUserId !== null);
   const system = keys.filter((key) => key.ownerUserId === null);
-  const { rows } = await sql<{ id: string; owner_user_id: string | null; currency: string; purpose: string }>`
+  const { rows } = await db.executeQuery(
+    accountIdsByKeys(
+      db,
+      owned.map((key) => key.ownerUserId as string),
+      owned.map((key) => key.currency),
+      owned.map((key) => key.purpose),
+      system.map((key) => key.currency),
+      system.map((key) => key.purpose),
+    ),
+  );
+  return new Map(rows.map((row) => [accountKeyOf({ ...row, ownerUserId: row.owner_user_id }), row.id]));
+}
+
+const accountIdsByKeys = statementOnce(
+  (
+    _db: Database,
+    ownerUserIds: readonly string[],
+    ownedCurrencies: readonly string[],
+    ownedPurposes: readonly string[],
+    systemCurrencies: readonly string[],
+    systemPurposes: readonly string[],
+  ) => sql<{ id: string; owner_user_id: string | null; currency: string; purpose: string }>`
     SELECT a.id, a.owner_user_id, a.currency, a.purpose
-    FROM unnest(${owned.map((key) => key.ownerUserId)}::text[], ${owned.map((key) => key.currency)}::text[],
-                ${owned.map((key) => key.purpose)}::text[]) AS k (owner_user_id, currency, purpose)
+    FROM unnest(${ownerUserIds}::text[], ${ownedCurrencies}::text[], ${ownedPurposes}::text[])
+      AS k (owner_user_id, currency, purpose)
     JOIN ledger_accounts a ON a.owner_user_id = k.owner_user_id AND a.currency = k.currency AND a.purpose = k.purpose
     UNION ALL
     SELECT a.id, a.owner_user_id, a.currency, a.purpose
-    FROM unnest(${system.map((key) => key.currency)}::text[], ${system.map((key) => key.purpose)}::text[])
-      AS k (currency, purpose)
+    FROM unnest(${systemCurrencies}::text[], ${systemPurposes}::text[]) AS k (currency, purpose)
     JOIN ledger_accounts a ON a.owner_user_id IS NULL AND a.currency = k.currency AND a.purpose = k.purpose
-  `.execute(db);
-  return new Map(rows.map((row) => [accountKeyOf({ ...row, ownerUserId: row.owner_user_id }), row.id]));
-}
+  `,
+  5,
+);
 
 /** Accounts found to exist, by key (`readAccountIds`): ids that `accountIdsOf` need not read again. */
 export type FoundAccounts = ReadonlyMap<string, string>;

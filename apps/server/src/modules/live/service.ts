@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { statementOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
 import { sendBeforeCommit } from "../../db/pipelined.ts";
 
@@ -60,28 +61,37 @@ export async function recordLiveEventsAtEnd<T>(trx: Database, work: () => Promis
   }
   if (held.length > 0) {
     // The transaction's last statement: it goes out with the COMMIT (db/pipelined.ts).
-    await sendBeforeCommit(trx, liveEventsStatement(held).compile(trx));
+    await sendBeforeCommit(trx, liveEventsStatement(trx, held));
   }
   return result;
 }
 
 async function writeLiveEvents(trx: Database, events: readonly LiveEvent[]): Promise<void> {
   if (events.length > 0) {
-    await liveEventsStatement(events).execute(trx);
+    await trx.executeQuery(liveEventsStatement(trx, events));
   }
 }
 
-function liveEventsStatement(events: readonly LiveEvent[]) {
-  return sql`
+function liveEventsStatement(db: Database, events: readonly LiveEvent[]) {
+  return liveEventsInsert(
+    db,
+    events.map((event) => event.userId),
+    events.map((event) => event.type),
+    events.map((event) => JSON.stringify(event.payload ?? {})),
+  );
+}
+
+const liveEventsInsert = statementOnce(
+  (_db: Database, userIds: readonly string[], types: readonly string[], payloads: readonly string[]) => sql`
     WITH written AS (
       INSERT INTO live_events (user_id, type, payload)
-      SELECT * FROM unnest(${events.map((event) => event.userId)}::text[], ${events.map((event) => event.type)}::text[],
-                           ${events.map((event) => JSON.stringify(event.payload ?? {}))}::jsonb[])
+      SELECT * FROM unnest(${userIds}::text[], ${types}::text[], ${payloads}::jsonb[])
       RETURNING user_id
     )
     SELECT pg_notify(${LIVE_CHANNEL}, users.user_id) FROM (SELECT DISTINCT user_id FROM written) AS users
-  `;
-}
+  `,
+  3,
+);
 
 /**
  * Where a stream stands: the last event it sent, by the transaction that wrote it and its id. Events

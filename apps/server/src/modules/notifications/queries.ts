@@ -1,6 +1,7 @@
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { keysetPage } from "../../db/page.ts";
+import { unnestInsert } from "../../db/unnest.ts";
 
 export interface NotificationRowToInsert {
   readonly userId: string;
@@ -11,10 +12,9 @@ export interface NotificationRowToInsert {
   readonly link?: string;
 }
 
-/** Writes the notifications in one statement. */
-/** The statement that inserts the notifications (run or compile it with the same `db`). */
-export function notificationsInsertOf(db: Database, notifications: readonly NotificationRowToInsert[]) {
-  return db.insertInto("notifications").values(
+/** The statement that inserts the notifications, in one statement whatever their number (db/unnest.ts). */
+export function notificationsInsertOf(notifications: readonly NotificationRowToInsert[]) {
+  return notificationsInsert(
     notifications.map((notification) => ({
       user_id: notification.userId,
       title: notification.title,
@@ -24,6 +24,14 @@ export function notificationsInsertOf(db: Database, notifications: readonly Noti
     })),
   );
 }
+
+const notificationsInsert = unnestInsert("notifications", {
+  user_id: "text",
+  title: "text",
+  message: "text",
+  type: "text",
+  link: "text",
+});
 
 /** A user's notifications newest first, after `after`; one row past `limit` (see db/page.ts). */
 export async function selectNotifications(db: Database, userId: string, limit: number, after?: Cursor) {

@@ -72,7 +72,6 @@ export async function notificationsToCreate(
   const preferencesOf =
     knownPreferences ?? (await preferencesOfEach(db, [...new Set(notifications.map((item) => item.userId))]));
   const insert = notificationsInsertOf(
-    db,
     notifications.map((notification) => {
       const { language, timeZone } = preferencesOf(notification.userId);
       return {
@@ -82,7 +81,7 @@ export async function notificationsToCreate(
         ...notification.write(readerFor(language, timeZone)),
       };
     }),
-  ).compile();
+  );
   // After the rows it announces, so a page that hears it (even outside a transaction) finds them.
   const announce = () =>
     recordLiveEvents(

@@ -109,8 +109,8 @@ async function readBeforehand(
   const [[, madeByKeys], enrolled, balances, ferryUsers] = await sendingTogether(trx, (db) =>
     Promise.all([
       sendTogether(db, [
-        idempotencyKeysLock(attempts.map(idempotentRequestOf)).compile(db),
-        transfersByKeysStatement(keys).compile(db),
+        idempotencyKeysLock(db, attempts.map(idempotentRequestOf)),
+        transfersByKeysStatement(db, keys),
       ]),
       authenticatorEnrolledAmong(db, senderIds),
       readWalletBalancesOf(db, senderIds),

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomInt } from "node:crypto";
 import { CODE_MAX_ATTEMPTS } from "@ferry/core/contracts/auth";
 import { sql } from "kysely";
 import type { Clock } from "../../clock.ts";
+import { statementOnce } from "../../db/compiled-once.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
 
@@ -147,15 +148,49 @@ export async function checkTransferCodes(
   }
   const bindingHashes = checks.map((check) => bindingHashOf(check.binding));
   const now = keys.clock.now();
-  const { rows } = await sql<{ position: string; verdict: "consumed" | "wrong" | "expired" | "exhausted" }>`
+  const { rows } = await db.executeQuery(
+    codesJudged(
+      db,
+      checks.map((check) => check.binding.userId),
+      bindingHashes,
+      checks.map((check) => check.binding.revision),
+      checks.map((check, index) => codeHashOf(keys.secret, check.code, bindingHashes[index] as string)),
+      now,
+    ),
+  );
+  const verdictAt = new Map(rows.map((row) => [Number(row.position) - 1, row.verdict]));
+  return checks.map((_, index) => {
+    const verdict = verdictAt.get(index);
+    if (verdict === undefined) {
+      return new AppError("invalid_code", "Invalid verification code: request a code for this exact transfer");
+    }
+    if (verdict === "expired") {
+      return new AppError("invalid_code", "This verification code has expired. Please request a new one.");
+    }
+    if (verdict === "exhausted") {
+      return new AppError("invalid_code", "Too many wrong attempts. Please request a new code.");
+    }
+    return verdict;
+  });
+}
+
+/**
+ * The statement of `checkTransferCodes`: each given code's newest unused code locked, judged and
+ * updated, answering each one's position (from 1) and verdict; none for a code never issued.
+ */
+const codesJudged = statementOnce(
+  (
+    _db: Database,
+    userIds: readonly string[],
+    bindingHashes: readonly string[],
+    revisions: readonly number[],
+    codeHashes: readonly string[],
+    now: Date,
+  ) => sql<{ position: string; verdict: "consumed" | "wrong" | "expired" | "exhausted" }>`
     WITH given AS (
       SELECT *
-      FROM unnest(
-        ${checks.map((check) => check.binding.userId)}::text[],
-        ${bindingHashes}::text[],
-        ${checks.map((check) => check.binding.revision)}::int[],
-        ${checks.map((check, index) => codeHashOf(keys.secret, check.code, bindingHashes[index] as string))}::text[]
-      ) WITH ORDINALITY AS given (user_id, binding_hash, revision, code_hash, position)
+      FROM unnest(${userIds}::text[], ${bindingHashes}::text[], ${revisions}::int[], ${codeHashes}::text[])
+        WITH ORDINALITY AS given (user_id, binding_hash, revision, code_hash, position)
     ), judged AS (
       SELECT newest.id, given.position, CASE
         -- A code issued before the destination was last edited ended with that edit.
@@ -180,22 +215,9 @@ export async function checkTransferCodes(
     FROM judged
     WHERE code.id = judged.id
     RETURNING judged.position, judged.verdict
-  `.execute(db);
-  const verdictAt = new Map(rows.map((row) => [Number(row.position) - 1, row.verdict]));
-  return checks.map((_, index) => {
-    const verdict = verdictAt.get(index);
-    if (verdict === undefined) {
-      return new AppError("invalid_code", "Invalid verification code: request a code for this exact transfer");
-    }
-    if (verdict === "expired") {
-      return new AppError("invalid_code", "This verification code has expired. Please request a new one.");
-    }
-    if (verdict === "exhausted") {
-      return new AppError("invalid_code", "Too many wrong attempts. Please request a new code.");
-    }
-    return verdict;
-  });
-}
+  `,
+  5,
+);
 
 /** `checkTransferCodes` for one code, its refusal thrown. */
 export async function checkTransferCode(

@@ -1,7 +1,7 @@
 import { insufficientBalanceMessage } from "@ferry/core/contracts/exchange";
 import { type AppPreferences, DEFAULT_SETTINGS } from "@ferry/core/contracts/settings";
 import type { CreateTransferBody, Transfer } from "@ferry/core/contracts/transfers";
-import { type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
 import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -13,7 +13,7 @@ import {
 } from "../../db/idempotency.ts";
 import { sendAnsweredAtCommit, sendBeforeCommit, sendTogether } from "../../db/pipelined.ts";
 import type { DB } from "../../db/schema.ts";
-import { unnestOf } from "../../db/unnest.ts";
+import { unnestInsert } from "../../db/unnest.ts";
 import { uuidv7 } from "../../db/uuidv7.ts";
 import { AppError } from "../../errors.ts";
 import { type AlertEvent, notifyAlertRules, usersWithAlertRules } from "../alerts/service.ts";
@@ -225,7 +225,7 @@ async function transfersInsertOf(trx: Database, transfers: readonly CheckedTrans
     transfers.flatMap((transfer) => Object.values(accountKeysOf(transfer))),
     found,
   );
-  const rows = transfers.map((transfer) => {
+  const rows = transfers.map((transfer): TransferRowToInsert => {
     const { attempt, priced, exchange } = transfer;
     const accounts = accountKeysOf(transfer);
     return {
@@ -253,22 +253,39 @@ async function transfersInsertOf(trx: Database, transfers: readonly CheckedTrans
       api_credential_id: attempt.credential?.id ?? null,
     };
   });
-  const values = unnestOf(rows, TRANSFER_COLUMNS);
-  const statement = sql<Selectable<DB["transfers"]>>`
-    INSERT INTO transfers (${values.columns}) SELECT * FROM unnest(${values.arrays}) RETURNING *
-  `.compile(trx);
-  const rowsOf = (answer: readonly unknown[]) => {
-    const byId = new Map((answer as Selectable<DB["transfers"]>[]).map((row) => [row.id, row]));
-    return rows.map(({ id }) => {
-      const row = byId.get(id);
-      if (!row) {
+  const statement = transfersInsert(rows);
+  // Each row as written: what Ferry made, with what PostgreSQL made (its answer).
+  const rowsOf = (answer: readonly unknown[]): Selectable<DB["transfers"]>[] => {
+    const byId = new Map((answer as MadeByDatabase[]).map((row) => [row.id, row]));
+    return rows.map((row) => {
+      const made = byId.get(row.id);
+      if (!made) {
         throw new Error("An inserted transfer row is missing from its statement's answer");
       }
-      return row;
+      return { ...row, ...made };
     });
   };
   return { statement, rows, rowsOf };
 }
+
+/**
+ * The columns of a new transfer's row that PostgreSQL makes (their defaults), with its id to match them
+ * by: all a new row's answer carries, as Ferry made the rest (issue 31: the whole row, 30 columns, was
+ * a tenth of the statement's time in both PostgreSQL and the server).
+ */
+type MadeByDatabase = Pick<
+  Selectable<DB["transfers"]>,
+  "id" | "created_at" | "updated_at" | "ledger_generation" | "limit_counted_at"
+>;
+
+/** A new transfer's row as Ferry writes it: all but what PostgreSQL makes. */
+type TransferRowToInsert = Omit<Selectable<DB["transfers"]>, Exclude<keyof MadeByDatabase, "id">>;
+
+const transfersInsert = unnestInsert<TransferRowToInsert, MadeByDatabase>(
+  "transfers",
+  TRANSFER_COLUMNS,
+  "RETURNING id, created_at, updated_at, ledger_generation, limit_counted_at",
+);
 
 function isInstant(priced: PricedTransfer): boolean {
   return priced.target.method === "ferry_user";

@@ -8,6 +8,7 @@ import type {
 import type { CurrencyCode } from "@ferry/core/currencies";
 import { toDecimalString } from "@ferry/core/money";
 import { sql } from "kysely";
+import { statementOnce } from "../../db/compiled-once.ts";
 import type { Cursor } from "../../db/cursor.ts";
 import type { Database } from "../../db/database.ts";
 import { cursorTimeOf, isPastCursor, keysetPage, rowsToRead } from "../../db/page.ts";
@@ -231,19 +232,25 @@ export async function selectOwnTransfer(
 }
 
 /**
- * The transfer this sender's Idempotency-Key made, if any (the key is unique per sender), with the hash
- * of the request that made it: the one look-up of a transfer by its key.
+ * The statement that reads what each of these senders' Idempotency-Keys made (a batch's replays), with
+ * the hash of the request that made it; `transfersMadeBy` reads its answer.
  */
-/** The transfers these senders' Idempotency-Keys made, in one read (a batch's replays). */
-/** The statement that reads what each of these senders' Idempotency-Keys made; `transfersMadeBy` reads its answer. */
-export function transfersByKeysStatement(keys: readonly { senderId: string; idempotencyKey: string }[]) {
-  return sql<TransferMadeByKey>`
-    SELECT t.sender_user_id, t.idempotency_key, t.id, t.request_hash
-    FROM unnest(${keys.map((key) => key.senderId)}::text[], ${keys.map((key) => key.idempotencyKey)}::text[])
-      AS k (sender_user_id, idempotency_key)
-    JOIN transfers t ON t.sender_user_id = k.sender_user_id AND t.idempotency_key = k.idempotency_key
-  `;
+export function transfersByKeysStatement(db: Database, keys: readonly { senderId: string; idempotencyKey: string }[]) {
+  return transfersByKeys(
+    db,
+    keys.map((key) => key.senderId),
+    keys.map((key) => key.idempotencyKey),
+  );
 }
+
+const transfersByKeys = statementOnce(
+  (_db: Database, senderIds: readonly string[], idempotencyKeys: readonly string[]) => sql<TransferMadeByKey>`
+    SELECT t.sender_user_id, t.idempotency_key, t.id, t.request_hash
+    FROM unnest(${senderIds}::text[], ${idempotencyKeys}::text[]) AS k (sender_user_id, idempotency_key)
+    JOIN transfers t ON t.sender_user_id = k.sender_user_id AND t.idempotency_key = k.idempotency_key
+  `,
+  2,
+);
 
 interface TransferMadeByKey {
   sender_user_id: string;
@@ -263,6 +270,10 @@ export function transfersMadeBy(
   }));
 }
 
+/**
+ * The transfer this sender's Idempotency-Key made, if any (the key is unique per sender), with the hash
+ * of the request that made it.
+ */
 export async function selectTransferByKey(
   db: Database,
   senderId: string,
