@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signCookieValue, verifySignedValue } from "./cookies.ts";
+import { readCookie, signCookieValue, verifySignedValue } from "./cookies.ts";
 
 describe("signed cookie values", () => {
   it("verify their own signature, again and again", () => {
@@ -23,5 +23,21 @@ describe("signed cookie values", () => {
     expect(verifySignedValue(signed, "secret-a")).toBe("token-4");
     expect(verifySignedValue(signed, "secret-b")).toBeUndefined();
     expect(verifySignedValue("no-signature", "secret-a")).toBeUndefined();
+  });
+});
+
+describe("reading a cookie", () => {
+  it("finds the cookie named exactly, the first one winning", () => {
+    const header = "other=1; ferry.session_token=abc.def; ferry.session_token=second";
+    expect(readCookie(header, "ferry.session_token")).toBe("abc.def");
+    expect(readCookie(header, "session_token")).toBeUndefined();
+    expect(readCookie(undefined, "ferry.session_token")).toBeUndefined();
+  });
+
+  it("unquotes, and decodes what is escaped, keeping a malformed escape as sent", () => {
+    expect(readCookie('a="quoted value"', "a")).toBe("quoted value");
+    expect(readCookie("a=x%2By%3D%3D", "a")).toBe("x+y==");
+    expect(readCookie("a=100%", "a")).toBe("100%");
+    expect(readCookie("a=plain+text", "a")).toBe("plain+text");
   });
 });

@@ -27,6 +27,10 @@ export function readCookie(header: string | undefined, name: string): string | u
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) {
       value = value.slice(1, -1);
     }
+    if (!value.includes("%")) {
+      // Nothing escaped (a session cookie's token never is): decoding would give it back unchanged.
+      return value;
+    }
     try {
       return decodeURIComponent(value);
     } catch {

@@ -254,37 +254,39 @@ async function transfersInsertOf(trx: Database, transfers: readonly CheckedTrans
     };
   });
   const statement = transfersInsert(rows);
-  // Each row as written: what Ferry made, with what PostgreSQL made (its answer).
-  const rowsOf = (answer: readonly unknown[]): Selectable<DB["transfers"]>[] => {
+  // Each row as written: what Ferry made, with its time, which PostgreSQL made (its answer).
+  const rowsOf = (answer: readonly unknown[]): WrittenTransferRow[] => {
     const byId = new Map((answer as MadeByDatabase[]).map((row) => [row.id, row]));
     return rows.map((row) => {
       const made = byId.get(row.id);
       if (!made) {
         throw new Error("An inserted transfer row is missing from its statement's answer");
       }
-      return { ...row, ...made };
+      return { ...row, created_at: made.created_at };
     });
   };
   return { statement, rows, rowsOf };
 }
 
 /**
- * The columns of a new transfer's row that PostgreSQL makes (their defaults), with its id to match them
- * by: all a new row's answer carries, as Ferry made the rest (issue 31: the whole row, 30 columns, was
- * a tenth of the statement's time in both PostgreSQL and the server).
+ * A new transfer's row as Ferry writes it: all but what PostgreSQL makes (its time, and the columns
+ * later changes use, which start as their defaults).
  */
-type MadeByDatabase = Pick<
+type TransferRowToInsert = Omit<
   Selectable<DB["transfers"]>,
-  "id" | "created_at" | "updated_at" | "ledger_generation" | "limit_counted_at"
+  "created_at" | "updated_at" | "ledger_generation" | "limit_counted_at"
 >;
 
-/** A new transfer's row as Ferry writes it: all but what PostgreSQL makes. */
-type TransferRowToInsert = Omit<Selectable<DB["transfers"]>, Exclude<keyof MadeByDatabase, "id">>;
+/** A new transfer's row as written, with its time. */
+type WrittenTransferRow = TransferRowToInsert & Pick<Selectable<DB["transfers"]>, "created_at">;
+
+/** What the insert answers for each row: its id, to match it by, and its time (issue 31: not all 30 columns). */
+type MadeByDatabase = Pick<Selectable<DB["transfers"]>, "id" | "created_at">;
 
 const transfersInsert = unnestInsert<TransferRowToInsert, MadeByDatabase>(
   "transfers",
   TRANSFER_COLUMNS,
-  "RETURNING id, created_at, updated_at, ledger_generation, limit_counted_at",
+  "RETURNING id, created_at",
 );
 
 function isInstant(priced: PricedTransfer): boolean {
@@ -502,10 +504,7 @@ async function transfersToWrite(trx: Database, transfers: readonly CheckedTransf
 }
 
 /** Each written transfer's outcome, in order, from its row as written. */
-function outcomesOf(
-  transfers: readonly CheckedTransfer[],
-  rows: readonly Selectable<DB["transfers"]>[],
-): TransferOutcome[] {
+function outcomesOf(transfers: readonly CheckedTransfer[], rows: readonly WrittenTransferRow[]): TransferOutcome[] {
   return transfers.map(({ attempt }, index) => {
     const row = rows[index] as (typeof rows)[number];
     return { transfer: toTransfer({ ...row, app_name: attempt.credential?.name ?? null }), isReplay: false };
