@@ -35,6 +35,11 @@ export default fp<OriginCheckOptions>(
       if (SAFE_METHODS.has(request.method) || !request.headers.cookie) {
         return;
       }
+      // A browser's Origin is an origin already: one that is trusted as sent needs no parsing (a URL
+      // parsed on every write was 1 % of the server's CPU per transfer, issue 31).
+      if (request.headers.origin !== undefined && trustedOrigins.has(request.headers.origin)) {
+        return;
+      }
       const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
       if (!origin || !trustedOrigins.has(origin)) {
         throw new AppError("forbidden", "Cross-site request refused");
