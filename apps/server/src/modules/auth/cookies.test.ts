@@ -40,4 +40,35 @@ describe("reading a cookie", () => {
     expect(readCookie("a=100%", "a")).toBe("100%");
     expect(readCookie("a=plain+text", "a")).toBe("plain+text");
   });
+
+  it("reads any header as splitting it into trimmed pairs would", () => {
+    const bySplitting = (header: string, name: string) => {
+      for (const pair of header.split(";")) {
+        const separator = pair.indexOf("=");
+        if (separator >= 0 && pair.slice(0, separator).trim() === name) {
+          const value = pair.slice(separator + 1).trim();
+          const unquoted =
+            value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+          try {
+            return decodeURIComponent(unquoted);
+          } catch {
+            return unquoted;
+          }
+        }
+      }
+      return undefined;
+    };
+    const pieces = ["a", "ab", "b", "=", ";", " ", "\t", '"', "%41", "%", "x"];
+    let seed = 3;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    for (let round = 0; round < 2000; round += 1) {
+      const header = Array.from({ length: next() % 12 }, () => pieces[next() % pieces.length]).join("");
+      for (const name of ["a", "ab", "b"]) {
+        expect(readCookie(header, name), `${JSON.stringify(header)} ${name}`).toBe(bySplitting(header, name));
+      }
+    }
+  });
 });

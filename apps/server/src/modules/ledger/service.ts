@@ -166,8 +166,16 @@ async function lockTransfersToSettle(db: Database, settlements: readonly Settlem
  * FOR UPDATE would wait for. The rows every transfer writes take no such lock: their references are
  * checked once per statement (migration 039, decision 062).
  */
+/**
+ * Ids (bigint, as PostgreSQL's decimal text: no sign, no leading zero) in numeric order: a shorter one
+ * is smaller, and ones as long compare as text. No BigInt made per comparison (a batch sorts dozens).
+ */
+export function byNumericId(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 function lockAccountsStatement(db: Database, ids: readonly string[]) {
-  const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const sorted = [...new Set(ids)].sort(byNumericId);
   return { count: sorted.length, statement: lockAccountsInOrder(db, sorted) };
 }
 
