@@ -30,7 +30,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/*/src/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
           environment: "node",
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           // Projects with their own maxWorkers need their own group; groups run one after another.

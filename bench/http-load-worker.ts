@@ -8,9 +8,9 @@
  * moment its request was due (so a server that falls behind shows it, instead of slowing the load).
  * With `leadInMs`, a closed loop first runs that long under the same load, counted apart (issue 31).
  */
-import http from "node:http";
 import { parentPort } from "node:worker_threads";
-import { errorCodeOf, sendHttp } from "./http-request.ts";
+import { errorCodeOf, LOOPBACK_HOST } from "./http-request.ts";
+import { LeanHttpPool, requestText } from "./lean-http.ts";
 import { splitAtLeadIn, tally } from "./stats.ts";
 
 export interface PlannedRequest {
@@ -80,32 +80,38 @@ export interface HttpLoadResult {
 /** What every request of a phase shares: the job, its connections, and where answers are counted. */
 interface Phase {
   readonly job: HttpLoadJob;
-  readonly agent: http.Agent;
+  /** Keep-alive connections by port. */
+  readonly pools: Map<number, LeanHttpPool>;
   readonly latencies: number[];
   /** When each of those was due, on this thread's clock (performance.now()). */
   readonly dueAts: number[];
   readonly errors: Record<string, number>;
 }
 
+/** A client's request line and headers, the same for each of its requests but the Idempotency-Key. */
+function headOf(job: HttpLoadJob, plan: HttpClientPlan): string {
+  return (
+    `${job.method} ${job.path} HTTP/1.1\r\nhost: ${LOOPBACK_HOST}:${plan.port ?? job.port}\r\n` +
+    `accept: application/json\r\ncookie: ${plan.cookie}\r\norigin: ${job.origin}\r\n` +
+    `x-forwarded-for: ${plan.ip}\r\n`
+  );
+}
+
+function poolFor(phase: Phase, port: number): LeanHttpPool {
+  let pool = phase.pools.get(port);
+  if (pool === undefined) {
+    pool = new LeanHttpPool(port, phase.job.requestTimeoutMs);
+    phase.pools.set(port, pool);
+  }
+  return pool;
+}
+
 /** Sends one planned request; its latency counts from `dueAt` (when it was sent, or due in an open loop). */
-async function sendPlanned(phase: Phase, plan: HttpClientPlan, planned: PlannedRequest, dueAt: number) {
+async function sendPlanned(phase: Phase, plan: HttpClientPlan, head: string, planned: PlannedRequest, dueAt: number) {
   const { job } = phase;
-  const baseHeaders = {
-    accept: "application/json",
-    cookie: plan.cookie,
-    origin: job.origin,
-    "x-forwarded-for": plan.ip,
-  };
+  const withKey = planned.idempotencyKey ? `${head}idempotency-key: ${planned.idempotencyKey}\r\n` : head;
   try {
-    const response = await sendHttp({
-      agent: phase.agent,
-      port: plan.port ?? job.port,
-      method: job.method,
-      path: job.path,
-      headers: planned.idempotencyKey ? { ...baseHeaders, "idempotency-key": planned.idempotencyKey } : baseHeaders,
-      body: planned.body,
-      timeoutMs: job.requestTimeoutMs,
-    });
+    const response = await poolFor(phase, plan.port ?? job.port).send(requestText(withKey, planned.body));
     if (response.status === job.expectedStatus) {
       phase.latencies.push(performance.now() - dueAt);
       phase.dueAts.push(dueAt);
@@ -119,11 +125,12 @@ async function sendPlanned(phase: Phase, plan: HttpClientPlan, planned: PlannedR
 
 /** A closed loop: one request at a time. True when the list ran out before the deadline. */
 async function runClient(phase: Phase, plan: HttpClientPlan, deadline: number): Promise<boolean> {
+  const head = headOf(phase.job, plan);
   for (const planned of plan.requests) {
     if (performance.now() >= deadline) {
       return false;
     }
-    await sendPlanned(phase, plan, planned, performance.now());
+    await sendPlanned(phase, plan, head, planned, performance.now());
   }
   return performance.now() < deadline;
 }
@@ -138,6 +145,7 @@ async function runOpenLoopClient(
   schedule: { firstDueAt: number; intervalMs: number; deadline: number },
 ): Promise<boolean> {
   const sent: Promise<void>[] = [];
+  const head = headOf(phase.job, plan);
   for (const [index, planned] of plan.requests.entries()) {
     const dueAt = schedule.firstDueAt + index * schedule.intervalMs;
     if (dueAt >= schedule.deadline) {
@@ -148,27 +156,24 @@ async function runOpenLoopClient(
     if (waitMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
-    sent.push(sendPlanned(phase, plan, planned, dueAt));
+    sent.push(sendPlanned(phase, plan, head, planned, dueAt));
   }
   await Promise.all(sent);
   return true;
 }
 
 /** The connections of jobs that continue one another (`startAt`), kept from one job to the next. */
-const continuingAgent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+const continuingPools = new Map<number, LeanHttpPool>();
 
 async function runJob(job: HttpLoadJob): Promise<HttpLoadResult> {
   const { arrivalsPerSecond } = job;
   const isContinuing = arrivalsPerSecond !== undefined && job.startAt !== undefined;
-  // An open loop keeps sending while answers are late: its connections are not capped at one per client.
-  const agent = isContinuing
-    ? continuingAgent
-    : new http.Agent({ keepAlive: true, maxSockets: arrivalsPerSecond ? 1024 : job.clients.length });
+  const pools = isContinuing ? continuingPools : new Map<number, LeanHttpPool>();
   const cpuBefore = process.threadCpuUsage();
   const latencies: number[] = [];
   const dueAts: number[] = [];
   const errors: Record<string, number> = {};
-  const phase: Phase = { job, agent, latencies, dueAts, errors };
+  const phase: Phase = { job, pools, latencies, dueAts, errors };
   const startedAt = job.startAt === undefined ? performance.now() : job.startAt - performance.timeOrigin;
   const measuredFrom = startedAt + (arrivalsPerSecond === undefined ? (job.leadInMs ?? 0) : 0);
   const deadline = measuredFrom + job.durationMs;
@@ -198,7 +203,9 @@ async function runJob(job: HttpLoadJob): Promise<HttpLoadResult> {
     };
   } finally {
     if (!isContinuing) {
-      agent.destroy();
+      for (const pool of pools.values()) {
+        pool.destroy();
+      }
     }
   }
 }
