@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import proxyAddr from "@fastify/proxy-addr";
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { ConfigError, DEVELOPMENT_KYC_ENCRYPTION_KEY, loadConfig, SETTING_NAMES } from "./config.ts";
+import {
+  ConfigError,
+  DEVELOPMENT_KYC_ENCRYPTION_KEY,
+  loadConfig,
+  rememberingTrust,
+  SETTING_NAMES,
+  toFastifyTrustProxy,
+} from "./config.ts";
 
 const README = path.join(import.meta.dirname, "../../../README.md");
 
@@ -226,5 +235,49 @@ describe("KYC_ENCRYPTION_KEY (issue 26)", () => {
       return [];
     })();
     expect(problems).toContainEqual(expect.stringMatching(/^KYC_ENCRYPTION_KEY: the development default is refused/));
+  });
+});
+
+describe("the trust of TRUST_PROXY's addresses, remembered per address (issue 31)", () => {
+  test("answers as proxy-addr's own check for any address, each time it is asked", () => {
+    const ranges = ["loopback", "10.0.0.0/8", "192.168.1.7", "fd00::/8"];
+    const trusts = toFastifyTrustProxy(ranges);
+    const check = proxyAddr.compile(ranges);
+    if (trusts === false) {
+      throw new Error("a list of ranges must give a trust function");
+    }
+    const address = fc.oneof(
+      fc.ipV4(),
+      fc.ipV6(),
+      fc.constantFrom("127.0.0.1", "::1", "10.1.2.3", "fd12::1", "::ffff:10.0.0.1"),
+    );
+    fc.assert(
+      fc.property(fc.array(address, { minLength: 1, maxLength: 20 }), (addresses) => {
+        for (const candidate of [...addresses, ...addresses]) {
+          expect(trusts(candidate, 0)).toBe(check(candidate, 0));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("asks the check once per address, and again once it has forgotten", () => {
+    const asked: string[] = [];
+    const trusts = rememberingTrust((address) => {
+      asked.push(address);
+      return address.startsWith("10.");
+    });
+    expect([trusts("10.0.0.1"), trusts("10.0.0.1"), trusts("8.8.8.8"), trusts("8.8.8.8")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(asked).toEqual(["10.0.0.1", "8.8.8.8"]);
+    for (let index = 0; index < 5_000; index += 1) {
+      trusts(`192.0.${index >> 8}.${index & 255}`);
+    }
+    expect(trusts("10.0.0.1")).toBe(true);
+    expect(asked.filter((address) => address === "10.0.0.1")).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import net from "node:net";
 import path from "node:path";
+import proxyAddr from "@fastify/proxy-addr";
 import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from "@ferry/core/currencies";
 import { type DailyRate, parseDailyRate } from "@ferry/core/investment-returns";
 import { isWithinAmountLimit, parseAmount, tooManyDecimalsMessage } from "@ferry/core/money";
@@ -94,18 +95,42 @@ const trustProxyText = z
     return entries;
   });
 
+/** The most addresses a trust function remembers its answer for; past it, it starts afresh. */
+const MAX_REMEMBERED_ADDRESSES = 4_096;
+
+/**
+ * `trusts` answering each address from memory after its first time. proxy-addr's compiled function
+ * parses the address again on every call, and Fastify calls it each time a request's `ip` is read (1 %
+ * of the server's CPU per transfer, issue 31). Its answer depends only on the address.
+ */
+export function rememberingTrust(trusts: (address: string) => boolean): (address: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return (address) => {
+    let answer = answers.get(address);
+    if (answer === undefined) {
+      answer = trusts(address);
+      if (answers.size >= MAX_REMEMBERED_ADDRESSES) {
+        answers.clear();
+      }
+      answers.set(address, answer);
+    }
+    return answer;
+  };
+}
+
 /**
  * Fastify's `trustProxy` for a setting. A hop count becomes a function because Fastify 5.12 ignores a
  * plain number (it cannot check the proxy's own address, see docs/Reference/Server.md): the
  * client is the address `hops` entries from the right of X-Forwarded-For, which only the proxies wrote.
+ * Addresses and ranges become proxy-addr's own check of them, remembered per address.
  */
-export function toFastifyTrustProxy(
-  setting: TrustProxySetting,
-): false | string[] | ((address: string, hop: number) => boolean) {
+export function toFastifyTrustProxy(setting: TrustProxySetting): false | ((address: string, hop: number) => boolean) {
   if (typeof setting === "number") {
     return setting === 0 ? false : (_address, hop) => hop < setting;
   }
-  return [...setting];
+  const check = proxyAddr.compile([...setting]);
+  // A list of addresses and ranges is trusted whatever the hop (proxy-addr's compiled check ignores it).
+  return rememberingTrust((address) => check(address, 0));
 }
 
 /** Text that core's validator accepts, kept in its normalised form ("GB33 BUKB…" becomes "GB33BUKB…"). */

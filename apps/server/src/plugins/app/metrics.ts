@@ -54,9 +54,10 @@ export default fp<MetricsOptions>(
     });
     attachMetrics(db, metrics);
     app.decorate("metrics", metrics);
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       const route = request.routeOptions.url ?? UNROUTED;
       metrics.observeRequest({ method: request.method, route, statusCode: reply.statusCode }, reply.elapsedTime / 1000);
+      done();
     });
     app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
       if (access.kind === "disabled") {

@@ -47,10 +47,11 @@ export default fp<ShutdownOptions>(
       inFlight: () => [...answering].map((request) => `${request.method} ${request.url} (${request.id})`),
     };
     app.decorate("shutdown", shutdown);
-    app.addHook("onRequest", async (request, reply) => {
+    app.addHook("onRequest", (request, reply, done) => {
       answering.add(request);
       // "close" comes once the answer is sent, or when the client went away (hijacked streams included).
       reply.raw.once("close", () => answering.delete(request));
+      done();
     });
     app.addHook("preClose", async () => {
       shutdown.begin();

@@ -31,19 +31,20 @@ function originOf(value: string | undefined): string | undefined {
 export default fp<OriginCheckOptions>(
   async (app, options) => {
     const trustedOrigins = new Set(options.trustedOrigins);
-    app.addHook("onRequest", async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.headers.cookie) {
-        return;
-      }
-      // A browser's Origin is an origin already: one that is trusted as sent needs no parsing (a URL
-      // parsed on every write was 1 % of the server's CPU per transfer, issue 31).
-      if (request.headers.origin !== undefined && trustedOrigins.has(request.headers.origin)) {
+    // A hook with a callback, not a promise: it runs on every request (issue 31).
+    app.addHook("onRequest", (request, _reply, done) => {
+      if (
+        SAFE_METHODS.has(request.method) ||
+        !request.headers.cookie ||
+        // A browser's Origin is an origin already: one that is trusted as sent needs no parsing (a URL
+        // parsed on every write was 1 % of the server's CPU per transfer, issue 31).
+        (request.headers.origin !== undefined && trustedOrigins.has(request.headers.origin))
+      ) {
+        done();
         return;
       }
       const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-      if (!origin || !trustedOrigins.has(origin)) {
-        throw new AppError("forbidden", "Cross-site request refused");
-      }
+      done(origin && trustedOrigins.has(origin) ? undefined : new AppError("forbidden", "Cross-site request refused"));
     });
   },
   { name: "ferry-origin-check", fastify: "5.x" },

@@ -73,11 +73,12 @@ export default fp<SecurityHeadersOptions>(
       }
       done();
     });
-    app.addHook("onSend", async (_request, reply) => {
+    app.addHook("onSend", (_request, reply, payload, done) => {
       reply.header("permissions-policy", PERMISSIONS_POLICY);
       if (!reply.hasHeader("cache-control") && String(reply.getHeader("content-type") ?? "").includes("json")) {
         reply.header("cache-control", "no-store");
       }
+      done(null, payload);
     });
   },
   { name: "ferry-security-headers", fastify: "5.x" },
