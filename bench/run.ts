@@ -9,7 +9,8 @@
  * and issuing the codes, which the code endpoint would throttle to 10 per account per 15 minutes).
  *
  * Two shapes, each for a fixed time with the same number of concurrent clients (closed loop, one
- * request at a time per client; the clients run in a worker thread, off the server's event loop):
+ * request at a time per client; the clients run in a worker thread, off the server's event loop, and
+ * send over lean keep-alive sockets, bench/lean-http.ts, so that they take little of the machine):
  * "spread" (each client sends from its own account to many others) and "hot" (every client sends to
  * one account).
  * In the same run, on the same database, at the same concurrency and for the same time: the
